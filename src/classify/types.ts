@@ -1,0 +1,57 @@
+import type { Action, Category, FailureType, Severity } from '../taxonomy/index.js';
+
+/** Where in an observation a piece of evidence was found. */
+export type EvidenceSource =
+  | 'error' | 'message' | 'stderr' | 'stdout' | 'exitCode' | 'signal'
+  | 'validationErrors' | 'tests' | 'status' | 'headers' | 'history' | 'default';
+
+/**
+ * What was seen when a task failed. Every field is optional; `classify` reads whatever is there.
+ * Strings may be huge or binary: the classifier bounds its own work.
+ */
+export interface Observation {
+  /** Any thrown value: read for `name`, `message`, `code`, `status`, a typed `type`, and its `cause` chain. */
+  error?: unknown;
+  /** A free-text failure message. */
+  message?: string;
+  /** Process exit code (124 timeout, 127 not found, 130 SIGINT, 137 SIGKILL …). */
+  exitCode?: number | null;
+  /** Signal that ended the process, e.g. `SIGKILL`. */
+  signal?: string | null;
+  /** Standard output (ordinary output: auth/rate-limit words here do not count). */
+  stdout?: string;
+  /** Standard error. */
+  stderr?: string;
+  /** Validation messages of the output (seed 002), e.g. `Missing section: # Tests`. */
+  validationErrors?: string[];
+  /** Test results, when known. */
+  tests?: { passed: number; failed: number; failing: string[] };
+  /** HTTP status of a failed request. */
+  status?: number;
+  /** HTTP response headers (case-insensitive names), e.g. `retry-after`. */
+  headers?: Record<string, string | string[] | undefined>;
+}
+
+/** One reason behind a classification. */
+export interface Evidence {
+  /** The id of the rule that matched, e.g. `network.econnrefused`. */
+  rule: string;
+  /** The observation field it was found in. */
+  source: EvidenceSource;
+  /** The matched text (bounded). */
+  match: string;
+}
+
+/** The classifier's verdict on one observation. */
+export interface Classification {
+  type: FailureType;
+  category: Category;
+  severity: Severity;
+  action: Action;
+  /** How sure the classifier is, 0..1. */
+  confidence: number;
+  /** A retry-after hint in milliseconds, when the failure carried one. */
+  retryAfterMs?: number;
+  /** Why: the rules that matched, best first. */
+  evidence: Evidence[];
+}

@@ -1,0 +1,7 @@
+/**
+ * recovery-protocol: the public API.
+ * @packageDocumentation
+ */
+export * from './taxonomy/index.js';
+export type * from './classify/types.js';
+export type * from './policy/types.js';

@@ -1,0 +1,4 @@
+/** The failure taxonomy: data shared by every other module. */
+export * from './categories.js';
+export * from './types.js';
+export * from './lookup.js';
