@@ -2,3 +2,4 @@
 export * from './categories.js';
 export * from './types.js';
 export * from './lookup.js';
+export * from './history.js';
