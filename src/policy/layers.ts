@@ -84,18 +84,17 @@ export const CATEGORY_DEFAULTS: Readonly<Record<Category, Readonly<TypePolicyCon
  *   a top-level `budget`.
  * - PROGRESS_STALL: budget 2, no wait, a fresh context from the first retry (seed 004).
  * - DEPENDENCY_FAILURE: budget 5, "wait for dependency" (seed 004). The seed gives no duration;
- *   we wait 5 s, 10 s, 20 s, 40 s, 60 s (×2 capped at 60 s) because a dependency usually takes
- *   longer than a rate limit to come back, and five waits then span about 2¼ minutes.
+ *   we wait like the other transient types but cap at 60 s instead of 20 s: 5 s, 10 s, 20 s,
+ *   40 s, 60 s, because a dependency usually takes longer than a rate limit to come back, and
+ *   five waits then span about 2¼ minutes.
  * - QUALITY_GATE_FAIL: budget 2 (seed 004). UNKNOWN: one iteration, then escalate (DESIGN.md).
  */
 export const TYPE_DEFAULTS: Readonly<Partial<Record<FailureType, Readonly<TypePolicyConfig>>>> = Object.freeze({
   TIMEOUT: Object.freeze({ timeoutFactor: 1.5 }),
   HEARTBEAT_TIMEOUT: Object.freeze({ delaysMs: Object.freeze([0]) as number[] }),
   PROGRESS_STALL: Object.freeze({ budget: 2, delaysMs: Object.freeze([0]) as number[], contextRefreshFrom: 1 }),
-  DEPENDENCY_FAILURE: Object.freeze({
-    budget: 5,
-    backoff: Object.freeze({ initialMs: 5_000, factor: 2, maxMs: 60_000, jitter: 'none' as const }),
-  }),
+  // Only the cap is specific: start, factor and jitter follow the transient category's backoff.
+  DEPENDENCY_FAILURE: Object.freeze({ budget: 5, backoff: Object.freeze({ maxMs: 60_000 }) }),
   QUALITY_GATE_FAIL: Object.freeze({ budget: 2 }),
   UNKNOWN: Object.freeze({ budget: 1 }),
 });

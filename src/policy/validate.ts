@@ -139,6 +139,12 @@ const rootChecks: Record<string, Check> = {
 export function validatePolicyConfig(config: unknown, options: ValidateOptions = {}): PolicyIssue[] {
   const out: PolicyIssue[] = [];
   if (config === undefined || config === null) return out;
-  checkObject(config, options.path ?? '', rootChecks, out);
+  const root = options.path ?? '';
+  try {
+    checkObject(config, root, rootChecks, out);
+  } catch {
+    // Only exotic values reach here (a Proxy or getter that throws); JSON and YAML cannot.
+    report(out, root, 'could not be read as plain data');
+  }
   return out;
 }
