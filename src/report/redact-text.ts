@@ -1,0 +1,102 @@
+/**
+ * Redaction of text: the built-in rules in order, then the user's patterns.
+ *
+ * Kept: a vendor's public prefix (`sk-ant-`, `ghp_`, `AKIA`, `xoxb-`…) so a reader can tell which
+ * credential leaked; never any character of the secret itself. URL passwords become `***`
+ * (`https://user:***@host`); everything else becomes {@link REDACTED}.
+ */
+import { redactAssignments } from './assignments.js';
+import { redactPrivateKeys } from './private-keys.js';
+import { REDACTED } from './secret-keys.js';
+import { SECRET_RULES } from './secret-patterns.js';
+
+/** User patterns: compiled regexes, or pattern strings (compiled here; see {@link compileRedactPatterns}). */
+export type RedactPatterns = readonly RegExp[] | readonly string[];
+
+/**
+ * Compile user patterns from config (flags `g` and `d`). Call this when config is loaded so a bad
+ * pattern is reported then, not when a secret is already on its way out.
+ * A pattern with a named group `secret` redacts only that group; otherwise the whole match.
+ * @throws Error naming the index and text of the first invalid pattern.
+ */
+export function compileRedactPatterns(patterns: readonly string[]): RegExp[] {
+  return patterns.map((source, index) => {
+    if (typeof source !== 'string' || source === '') {
+      throw new Error(`redact pattern ${index} must be a non-empty string`);
+    }
+    try {
+      return new RegExp(source, 'gd');
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new Error(`redact pattern ${index} (${JSON.stringify(source)}) is not a valid regular expression: ${why}`);
+    }
+  });
+}
+
+const compiled = new Map<string, RegExp>();
+const normalised = new WeakMap<RegExp, RegExp>();
+
+// Never throws: a string that is not a valid regex is matched literally (the user asked for that
+// text to disappear; silently skipping it would leak it).
+function toRegExp(pattern: RegExp | string): RegExp {
+  if (typeof pattern !== 'string') {
+    let re = normalised.get(pattern);
+    if (!re) {
+      const flags = `${pattern.flags.replace(/[gyd]/g, '')}gd`;
+      re = new RegExp(pattern.source, flags);
+      normalised.set(pattern, re);
+    }
+    return re;
+  }
+  let re = compiled.get(pattern);
+  if (!re) {
+    try {
+      re = new RegExp(pattern, 'gd');
+    } catch {
+      re = new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gd');
+    }
+    if (compiled.size > 256) compiled.clear(); // bound the cache; patterns come from config
+    compiled.set(pattern, re);
+  }
+  return re;
+}
+
+function applyExtra(text: string, pattern: RegExp): string {
+  let out = '';
+  let from = 0;
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    if (m[0] === '') {
+      pattern.lastIndex++; // an empty match would loop forever
+      continue;
+    }
+    const [start, end] = m.indices?.groups?.['secret'] ?? [m.index, m.index + m[0].length];
+    if (start < from) continue;
+    out += text.slice(from, start) + REDACTED;
+    from = end;
+  }
+  return out + text.slice(from);
+}
+
+/**
+ * A copy of `text` with every secret replaced: Anthropic, OpenAI, GitHub, Slack, Google and AWS
+ * keys, bearer tokens and Authorization headers, URL passwords, secret-named assignments
+ * (`password=`, `api_key:`, `"token": "…"`, `aws_secret_access_key = …`) and PEM private key
+ * blocks; then the `extra` patterns. Linear in the length of `text`; idempotent for the built-in
+ * rules; never throws (on an unexpected internal error it returns a marker, never the input).
+ */
+export function redactSecrets(text: string, extra?: RedactPatterns): string {
+  try {
+    let out = redactPrivateKeys(typeof text === 'string' ? text : String(text));
+    for (const rule of SECRET_RULES) {
+      out = out.replace(rule.pattern, (match: string, ...groups: unknown[]) =>
+        rule.replace(match, ...groups.map((g) => (typeof g === 'string' ? g : undefined))),
+      );
+    }
+    out = redactAssignments(out);
+    for (const pattern of extra ?? []) out = applyExtra(out, toRegExp(pattern));
+    return out;
+  } catch {
+    return `${REDACTED} (redaction failed)`;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The built-in secret rules, as data. Every pattern is linear: one literal prefix or a
+ * look-behind anchors where a match may start, every quantifier is bounded, and no two
+ * quantified parts can match the same characters (so a failed match cannot backtrack
+ * combinatorially). A token longer than a bound is redacted up to the bound (4096 characters).
+ *
+ * Every replacement is a fixed point: running the rules again on their own output changes
+ * nothing, so redaction is idempotent.
+ */
+import { REDACTED } from './secret-keys.js';
+
+/** One built-in rule: a global regex and what a match becomes. */
+export interface SecretRule {
+  /** A stable name, for tests and docs. */
+  name: string;
+  pattern: RegExp;
+  /** Receives the match and its groups; returns the replacement. */
+  replace: (match: string, ...groups: (string | undefined)[]) => string;
+}
+
+const keepPrefix = (prefix: string) => (): string => `${prefix}${REDACTED}`;
+
+// Prose like "Bearer of bad news" or "bearer authentication" is not a token: only a value that
+// looks generated (a digit or symbol, or a long run) is.
+function looksLikeToken(value: string): boolean {
+  return !/^[A-Za-z]+$/.test(value) || value.length >= 20;
+}
+
+/** Built-in rules in the order they run (vendor tokens before the generic ones). */
+export const SECRET_RULES: readonly SecretRule[] = [
+  { name: 'anthropic', pattern: /(?<![A-Za-z0-9])sk-ant-[A-Za-z0-9_-]{8,4096}/g, replace: keepPrefix('sk-ant-') },
+  {
+    name: 'openai',
+    pattern: /(?<![A-Za-z0-9])sk-(?:(proj|svcacct|admin|None)-)?(?!ant-)[A-Za-z0-9_-]{20,4096}/g,
+    replace: (_m, kind) => `sk-${kind ? `${kind}-` : ''}${REDACTED}`,
+  },
+  { name: 'github', pattern: /(?<![A-Za-z0-9_])(gh[pousr]_)[A-Za-z0-9]{20,4096}/g, replace: (_m, p) => `${p ?? ''}${REDACTED}` },
+  { name: 'github-pat', pattern: /(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9_]{20,4096}/g, replace: keepPrefix('github_pat_') },
+  { name: 'slack', pattern: /(?<![A-Za-z0-9])(xox[abposre]|xapp)-[A-Za-z0-9-]{8,4096}/g, replace: (_m, p) => `${p ?? ''}-${REDACTED}` },
+  { name: 'google-api-key', pattern: /(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{30,4096}/g, replace: keepPrefix('AIza') },
+  { name: 'aws-access-key-id', pattern: /(?<![A-Za-z0-9])(AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])/g, replace: (_m, p) => `${p ?? ''}${REDACTED}` },
+  {
+    // scheme://user:password@host → scheme://user:***@host (the password may contain '@': greedy
+    // up to the last '@' before the path).
+    name: 'url-password',
+    pattern: /(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)([^\s:/?#@]{0,256}):([^\s/?#]{1,1024})@/g,
+    replace: (m, scheme, user, password) => (password === '***' ? m : `${scheme ?? ''}${user ?? ''}:***@`),
+  },
+  {
+    // Authorization: <scheme> <credentials>, also as "Authorization": "…" in JSON.
+    name: 'authorization-header',
+    pattern: /(?<![A-Za-z0-9_-])((?:proxy-)?authorization)(\\?["']?\s{0,8}[:=]\s{0,8}\\?["']?)((?:bearer|basic|digest|token|negotiate|apikey)\s{1,8})?([^\s"'\\,;]{1,4096})/gi,
+    replace: (m, key, sep, scheme, value) => (value === REDACTED ? m : `${key ?? ''}${sep ?? ''}${scheme ?? ''}${REDACTED}`),
+  },
+  {
+    name: 'bearer',
+    pattern: /(?<![A-Za-z0-9_-])(bearer\s{1,8})([A-Za-z0-9._~+/-]{8,4096}={0,8})/gi,
+    replace: (m, prefix, token) => (looksLikeToken(token ?? '') ? `${prefix ?? ''}${REDACTED}` : m),
+  },
+];
