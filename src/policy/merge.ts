@@ -52,7 +52,7 @@ function pickBackoff(layers: readonly (Readonly<TypePolicyConfig> | undefined)[]
 function pickDelays(layers: readonly (Readonly<TypePolicyConfig> | undefined)[]): number[] | null {
   for (let i = layers.length - 1; i >= 0; i--) {
     const layer = layers[i];
-    if (layer?.delaysMs !== undefined) return [...layer.delaysMs];
+    if (layer?.delaysMs !== undefined) return layer.delaysMs === null ? null : [...layer.delaysMs];
     if (layer?.backoff !== undefined) return null;
   }
   return null;

@@ -21,9 +21,13 @@ export interface BackoffConfig {
 export interface TypePolicyConfig {
   /** Most iterations before ESCALATE. */
   budget?: number;
-  /** Explicit delays before each retry (iteration n uses index n-1, the last repeats). Wins over `backoff`. */
-  delaysMs?: number[];
-  /** Exponential backoff, when no `delaysMs`. */
+  /**
+   * Explicit delays before each retry (iteration n uses index n-1, the last repeats), used
+   * exactly (no jitter). Wins over a `backoff` of the same layer. `null` says "no list, use
+   * `backoff`", which also makes a ResolvedPolicy a valid config of itself.
+   */
+  delaysMs?: number[] | null;
+  /** Exponential backoff, when no `delaysMs`; fields merge one by one across layers. */
   backoff?: BackoffConfig;
   /** Multiply the next attempt's timeout by this after a failure of this type (TIMEOUT: 1.5). */
   timeoutFactor?: number;
@@ -43,16 +47,23 @@ export interface ConfidenceConfig {
 
 /** The user-facing policy configuration accepted by `resolvePolicy`. Every field optional. */
 export interface PolicyConfig {
-  /** Default budget for any type without its own. Default 3. */
+  /**
+   * Budget for every type whose built-in budget is the default 3 and that the config does not set
+   * more specifically. Does not touch PROGRESS_STALL (2), DEPENDENCY_FAILURE (5),
+   * QUALITY_GATE_FAIL (2), UNKNOWN (1) nor fatal/circular/nondeterministic (0). Default 3.
+   */
   budget?: number;
+  /** Settings for every type of a category; beat the top-level budget and built-in category settings. */
   categories?: Partial<Record<Category, TypePolicyConfig>>;
+  /** Settings for one type: the most specific layer, beating everything else. */
   types?: Partial<Record<FailureType, TypePolicyConfig>>;
+  /** Diagnosis confidence thresholds; must satisfy escalate ≤ caution ≤ proceed. */
   confidence?: ConfidenceConfig;
   /** Re-run unchanged on the first verification failure to detect flakiness. Default true. */
   flakeProbe?: boolean;
   /** What a passing flake probe means: escalate (`non_deterministic_failure`) or pass as `flaky`. Default `escalate`. */
   onFlaky?: 'escalate' | 'pass';
-  /** Cap on any single delay, retry-after hints included. Default 300000 (5 min). */
+  /** Cap on any single delay, retry-after hints included; at most 2^31 − 1. Default 300000 (5 min). */
   maxDelayMs?: number;
   /** Total wall-time budget for the whole run; 0 = none. Default 0. */
   totalBudgetMs?: number;
@@ -62,9 +73,9 @@ export interface PolicyConfig {
   rollbackAfterFailures?: number;
   /** Re-diagnosis rounds when confidence is below `caution`. Default 2. */
   diagnoseRounds?: number;
-  /** Heartbeat timeout when the task sends heartbeats. Default 30000. */
+  /** Heartbeat timeout when the task sends heartbeats; at most 2^31 − 1. Default 30000. */
   heartbeatTimeoutMs?: number;
-  /** Progress-stall timeout when the task reports progress. Default 300000. */
+  /** Progress-stall timeout when the task reports progress; at most 2^31 − 1. Default 300000. */
   stallTimeoutMs?: number;
   /** Escalation decision timeout; 0 = wait forever. Default 0. */
   decisionTimeoutMs?: number;
@@ -79,18 +90,28 @@ export type DecisionChoice = (typeof DECISION_CHOICES)[number];
 
 /** A type's policy with every field resolved. */
 export interface ResolvedTypePolicy {
+  /** Most iterations before ESCALATE. */
   budget: number;
   /** Explicit delays, or null when exponential backoff applies. */
   delaysMs: number[] | null;
+  /** Exponential backoff, used when `delaysMs` is null (always filled, so switching is a one-field change). */
   backoff: Required<BackoffConfig>;
+  /** Next attempt's timeout multiplier after this failure (1 = unchanged). */
   timeoutFactor: number;
+  /** First iteration that retries with a fresh context; 0 = never. */
   contextRefreshFrom: number;
 }
 
-/** A validated policy: JSON only, so it can live in machine context and in checkpoints. */
+/**
+ * A validated policy: JSON only, so it can live in machine context and in checkpoints. The
+ * scalar fields mean what their namesakes in {@link PolicyConfig} say, with defaults applied.
+ */
 export interface ResolvedPolicy {
+  /** The top-level budget in force (each type's own budget is in `types`). */
   budget: number;
+  /** Every failure type's resolved settings. */
   types: Record<FailureType, ResolvedTypePolicy>;
+  /** Thresholds, escalate ≤ caution ≤ proceed. */
   confidence: Required<ConfidenceConfig>;
   flakeProbe: boolean;
   onFlaky: 'escalate' | 'pass';

@@ -35,9 +35,10 @@ const backoffChecks: Record<string, Check> = {
   jitter: oneOf(JITTERS),
 };
 
-/** A non-empty list of delays, each reported by index. */
+/** A non-empty list of delays, each reported by index; `null` explicitly selects `backoff`. */
 const delayList: Check = (value, path, out) => {
-  if (!Array.isArray(value)) return report(out, path, 'must be an array of numbers ≥ 0');
+  if (value === null) return;
+  if (!Array.isArray(value)) return report(out, path, 'must be an array of numbers ≥ 0 (or null to use backoff)');
   if (value.length === 0) return report(out, path, 'must not be empty (use [0] for no delay)');
   // An index loop, not forEach: holes in sparse arrays must be reported too.
   for (let i = 0; i < value.length; i++) numberAtLeast0(value[i], joinIndex(path, i), out);
@@ -56,7 +57,7 @@ function typePolicyChecks(category: Category): Check {
       backoff: (backoff, backoffPath) => {
         const b = checkObject(backoff, backoffPath, backoffChecks, out);
         // Within one object a cap below the start is a typo; across layers the cap simply wins.
-        if (b && isFiniteNumber(b.initialMs) && isFiniteNumber(b.maxMs) && b.maxMs < b.initialMs) {
+        if (b && isFiniteNumber(b.initialMs) && isFiniteNumber(b.maxMs) && b.maxMs >= 0 && b.maxMs < b.initialMs) {
           report(out, joinKey(backoffPath, 'maxMs'), `must be ≥ ${joinKey(backoffPath, 'initialMs')}`);
         }
       },

@@ -116,6 +116,27 @@ describe('resolvePolicy: merge precedence', () => {
   });
 });
 
+describe('resolvePolicy: delaysMs null and idempotence', () => {
+  it('delaysMs: null switches a listed type to its backoff', () => {
+    const policy = resolvePolicy({ types: { HEARTBEAT_TIMEOUT: { delaysMs: null } } });
+    expect(policy.types.HEARTBEAT_TIMEOUT.delaysMs).toBeNull();
+    expect(computeDelay(policy, 'HEARTBEAT_TIMEOUT', 2)).toBe(10_000);
+  });
+
+  it('a resolved policy is a valid config that resolves to itself', () => {
+    const configs: PolicyConfig[] = [
+      {},
+      { budget: 5, categories: { transient: { backoff: { jitter: 'equal' } } }, types: { NETWORK: { delaysMs: [1, 2] } } },
+      { confidence: { proceed: 0.95 }, onFlaky: 'pass', maxDelayMs: 1000, categories: { systematic: { budget: 1 } } },
+    ];
+    for (const config of configs) {
+      const once = resolvePolicy(config);
+      expect(resolvePolicy(once)).toEqual(once);
+      expect(resolvePolicy(JSON.parse(JSON.stringify(once)))).toEqual(once);
+    }
+  });
+});
+
 describe('resolvePolicy: the result', () => {
   it('is deep-frozen and shares nothing with the config', () => {
     const list = [1, 2, 3];
