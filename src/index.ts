@@ -4,4 +4,4 @@
  */
 export * from './taxonomy/index.js';
 export type * from './classify/types.js';
-export type * from './policy/types.js';
+export * from './policy/index.js';

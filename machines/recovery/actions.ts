@@ -1,0 +1,181 @@
+/**
+ * Context updates of the recovery machine, as functions on an immer draft. The machine wraps each
+ * in a named `assign` in `setup()`; keeping them here keeps the machine file a readable chart.
+ */
+import { computeDelay, confidenceBand, policyFor, timeoutFor } from '../../src/policy/index.js';
+import type { DecisionChoice } from '../../src/policy/types.js';
+import type { Reason } from '../../src/taxonomy/index.js';
+import { failureFromOutcome, builtInDiagnosis, hintFor, detectRegression, diagnosisFromOutput, observationFromRejection, watchFailure } from './failure.js';
+import { appendHistory } from './history.js';
+import type { AttemptOutcome, FailureRecord, RecoveryContext } from './types.js';
+
+type Draft = RecoveryContext;
+
+/** Entering `executing`: a new attempt starts; its deadline, if any, has been served. */
+export function beginAttempt(d: Draft): void {
+  d.attempt += 1;
+  d.nextAttemptAt = null;
+  const type = d.failure?.classification.type;
+  const refreshFrom = type ? policyFor(d.policy, type).contextRefreshFrom : 0;
+  d.refreshContext = d.refreshContext || (refreshFrom > 0 && d.iteration >= refreshFrom);
+}
+
+/** A passed attempt: a retry's success is recorded; a first-attempt pass needs no history. */
+export function recordSuccess(d: Draft, outcome: AttemptOutcome): void {
+  if (d.attempt > 1) appendHistory(d, { phase: 'RETRY', result: 'success', at: outcome.at, durationMs: outcome.durationMs, delayMs: d.delayMs, message: null });
+  d.consecutiveFailures = 0;
+  d.reason = null;
+}
+
+/** A failed attempt (an `{ ok: false }` outcome or a rejection): classify it and keep it. */
+export function recordFailure(d: Draft, outcome: AttemptOutcome | undefined, rejection?: unknown): void {
+  const failed: Extract<AttemptOutcome, { ok: false }> =
+    outcome && !outcome.ok ? outcome : { ok: false, at: d.clockAt, durationMs: 0, observation: observationFromRejection(rejection) };
+  keepFailure(d, failureFromOutcome(failed, d.attempt, d.rules), failed.durationMs);
+}
+
+/** No heartbeat or no progress in time: the machine's own watch failed the attempt. */
+export function recordWatchFailure(d: Draft, type: 'HEARTBEAT_TIMEOUT' | 'PROGRESS_STALL'): void {
+  const ms = type === 'HEARTBEAT_TIMEOUT' ? d.policy.heartbeatTimeoutMs : d.policy.stallTimeoutMs;
+  const at = d.clockAt + ms;
+  const message = type === 'HEARTBEAT_TIMEOUT' ? `No heartbeat received for ${ms} ms` : `No progress reported for ${ms} ms`;
+  keepFailure(d, watchFailure(type, message, d.attempt, at), null);
+}
+
+function keepFailure(d: Draft, failure: FailureRecord, durationMs: number | null): void {
+  if (failure.at > d.clockAt) d.clockAt = failure.at;
+  d.failure = failure;
+  d.originalFailure ??= failure;
+  d.regression = detectRegression(d.originalFailure, failure);
+  d.hint = hintFor(failure, d.regression);
+  d.diagnosis = builtInDiagnosis(failure.classification);
+  d.diagnoseRound = 0;
+  d.consecutiveFailures += 1;
+  if (d.attempt > 1) appendHistory(d, { phase: 'RETRY', result: 'failure', durationMs, delayMs: d.delayMs });
+}
+
+/** PAUSE: stop, capture the failure context (the runtime persists the checkpoint). */
+export function recordPause(d: Draft): void {
+  appendHistory(d, { phase: 'PAUSE', result: 'failure', iteration: d.iteration + 1, reason: d.regression ? 'regression' : null });
+}
+
+/** DIAGNOSE: the hypotheses and confidence this pass proceeds with; uncertainty is recorded. */
+export function recordDiagnosis(d: Draft): void {
+  const band = d.diagnosis ? confidenceBand(d.policy, d.diagnosis.confidence) : 'proceed';
+  const uncertain = band === 'caution' || (band === 'gather' && d.diagnosis?.source === 'diagnoser');
+  appendHistory(d, { phase: 'DIAGNOSE', result: 'diagnosed', iteration: d.iteration + 1, reason: uncertain ? 'uncertain_diagnosis' : null });
+}
+
+/** A diagnoser answered; a malformed answer keeps the built-in diagnosis and is recorded. */
+export function applyDiagnoserOutput(d: Draft, output: unknown, at: number | undefined): void {
+  d.diagnoseRound += 1;
+  if (at !== undefined && at > d.clockAt) d.clockAt = at;
+  const diagnosis = diagnosisFromOutput(output);
+  if (diagnosis) d.diagnosis = diagnosis;
+  else appendHistory(d, { phase: 'DIAGNOSE', result: 'failure', iteration: d.iteration + 1, reason: 'adapter_failed', message: 'diagnoser answered without valid hypotheses; using the built-in diagnosis' });
+}
+
+/** A new recovery pass starts. */
+export function beginIteration(d: Draft): void {
+  d.iteration += 1;
+}
+
+/** Transient: retry the same approach after the policy's delay (a retry-after hint may lengthen it). */
+export function scheduleSameRetry(d: Draft): void {
+  const failure = d.failure!;
+  const { type, retryAfterMs } = failure.classification;
+  d.level = 'same';
+  // Decorrelated jitter grows from the previous delay; a retry-after hint may lengthen the wait.
+  d.delayMs = computeDelay(d.policy, type, d.iteration, { ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), ...(d.delayMs !== null ? { previousDelayMs: d.delayMs } : {}) });
+  d.nextAttemptAt = d.clockAt + d.delayMs;
+  d.timeoutMs = d.timeoutMs === null ? null : timeoutFor(d.policy, type, d.timeoutMs);
+}
+
+/** ADAPT produced a fix: record it and schedule the retry that tries it. */
+export function applyFix(d: Draft, output: { fix: string; confidence?: number; at?: number }): void {
+  if (output.at !== undefined && output.at > d.clockAt) d.clockAt = output.at;
+  if (d.level !== 'clarify') d.level = 'alternative';
+  d.approach = output.fix;
+  d.fixes.push(output.fix);
+  appendHistory(d, { phase: 'ADAPT', result: 'adapted', fix: output.fix, confidence: output.confidence ?? d.diagnosis?.confidence ?? null });
+  const type = d.failure?.classification.type ?? 'UNKNOWN';
+  d.delayMs = computeDelay(d.policy, type, d.iteration);
+  d.nextAttemptAt = d.clockAt + d.delayMs;
+}
+
+/** ADAPT failed to produce a usable fix; the escalation that follows says why. */
+export function recordAdaptFailure(d: Draft, reason: Reason, fix: string | null, at?: number): void {
+  if (at !== undefined && at > d.clockAt) d.clockAt = at;
+  appendHistory(d, { phase: 'ADAPT', result: 'failure', reason, fix });
+}
+
+/** Entering the flake probe: an unchanged re-run (not an iteration: it is part of diagnosis). */
+export function beginProbe(d: Draft): void {
+  d.flakeProbed = true;
+  d.attempt += 1;
+  d.delayMs = 0;
+}
+
+/** The probe failed too: keep the new failure and go on to adapt. */
+export function recordProbeFailure(d: Draft, outcome: AttemptOutcome | undefined, rejection?: unknown): void {
+  recordFailure(d, outcome, rejection);
+}
+
+/** The probe passed unchanged: non-deterministic. */
+export function recordFlaky(d: Draft, outcome: AttemptOutcome): void {
+  appendHistory(d, { phase: 'RETRY', result: 'flaky', at: outcome.at, durationMs: outcome.durationMs, reason: 'non_deterministic_failure', delayMs: 0, message: 'passed on an unchanged re-run' });
+}
+
+/** Set why the run escalates and record ESCALATE; a decision deadline starts if configured. */
+export function escalate(d: Draft, reason: Reason): void {
+  d.reason = reason;
+  d.level = 'escalate';
+  d.nextAttemptAt = null;
+  d.decisionDeadline = d.policy.decisionTimeoutMs > 0 ? d.clockAt + d.policy.decisionTimeoutMs : null;
+  appendHistory(d, { phase: 'ESCALATE', result: 'escalated', reason });
+}
+
+/** USER_ABORT: the run stops. */
+export function recordAbort(d: Draft): void {
+  d.reason = 'user_abort';
+  appendHistory(d, { phase: 'ESCALATE', result: 'aborted', reason: 'user_abort' });
+}
+
+/** Resource exhaustion: checkpoint and continue in a fresh context. */
+export function recordHandoff(d: Draft): void {
+  d.refreshContext = true;
+  appendHistory(d, { phase: 'HANDOFF', result: 'handed_off' });
+}
+
+/** Choose what follows a rollback. */
+export function planRollback(d: Draft, then: 'adapt' | 'retry'): void {
+  d.afterRollback = then;
+}
+
+/** The rollback restored the last known good state. */
+export function recordRollback(d: Draft, at?: number): void {
+  if (at !== undefined && at > d.clockAt) d.clockAt = at;
+  d.consecutiveFailures = 0;
+  appendHistory(d, { phase: 'ROLLBACK', result: 'rolled_back' });
+}
+
+/** A human decided. `retry-fresh` resets the budget and the context; `retry-with-modifications` is level `clarify`. */
+export function applyDecision(d: Draft, choice: DecisionChoice, guidance: string | undefined, at: number | undefined, timedOut = false): void {
+  if (at !== undefined && at > d.clockAt) d.clockAt = at;
+  d.decisionDeadline = null;
+  appendHistory(d, { phase: 'DECISION', result: resultOfChoice(choice), message: guidance ?? choice, reason: timedOut ? 'decision_timeout' : null });
+  if (choice === 'retry-fresh') {
+    Object.assign(d, { iteration: 0, fixes: [], flakeProbed: false, diagnoseRound: 0, approach: null, hint: null, guidance: null, level: 'same', refreshContext: true, consecutiveFailures: 0, reason: null, delayMs: 0 });
+  } else if (choice === 'retry-with-modifications') {
+    Object.assign(d, { guidance: guidance ?? null, level: 'clarify', reason: null, delayMs: 0, iteration: d.iteration + 1 });
+  }
+}
+
+function resultOfChoice(choice: DecisionChoice) {
+  switch (choice) {
+    case 'skip': return 'skipped' as const;
+    case 'abort': return 'aborted' as const;
+    case 'manual': return 'manual' as const;
+    default: return 'decided' as const;
+  }
+}

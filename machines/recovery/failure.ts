@@ -1,0 +1,118 @@
+import { classify } from '../../src/classify/index.js';
+import type { Classification, Observation } from '../../src/classify/types.js';
+import { FAILURE_TYPES, type FailureType, type Hypothesis } from '../../src/taxonomy/index.js';
+import type { AttemptOutcome, Diagnosis, FailureRecord, Regression } from './types.js';
+
+/**
+ * Turn whatever an actor rejected with into a JSON observation. The runtime's task wrapper does
+ * this with redaction before the value reaches the machine; this is the fallback for actors an
+ * embedding orchestrator provides itself.
+ */
+export function observationFromRejection(error: unknown): Observation {
+  if (error instanceof Error) {
+    const { name, message } = error;
+    const code = (error as { code?: unknown }).code;
+    return { error: { name, message, ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}) } };
+  }
+  if (typeof error === 'string') return { message: error };
+  try {
+    return { error: JSON.parse(JSON.stringify(error ?? null)) as unknown };
+  } catch {
+    return { message: String(error) };
+  }
+}
+
+/** Classify a failed attempt's observation into the record the machine keeps. */
+export function failureFromOutcome(
+  outcome: Extract<AttemptOutcome, { ok: false }>,
+  attempt: number,
+  rules: unknown[],
+): FailureRecord {
+  const classification = classify(outcome.observation, rules.length ? ({ rules } as never) : undefined);
+  return { attempt, at: outcome.at, observation: outcome.observation, classification };
+}
+
+/** A failure the machine itself detected (heartbeat or progress watch): no classifier needed. */
+export function watchFailure(type: FailureType, message: string, attempt: number, at: number): FailureRecord {
+  const info = FAILURE_TYPES[type];
+  const classification: Classification = {
+    type,
+    category: info.category,
+    severity: info.severity,
+    action: info.action,
+    confidence: 1,
+    evidence: [{ rule: `watch.${type.toLowerCase()}`, source: 'default', match: message }],
+  };
+  return { attempt, at, observation: { message }, classification };
+}
+
+/** The rule-based diagnosis: the classification's type, what it means, and its evidence. */
+export function builtInDiagnosis(classification: Classification): Diagnosis {
+  const info = FAILURE_TYPES[classification.type];
+  const evidence = classification.evidence[0];
+  const because = evidence && evidence.source !== 'default' ? ` (${evidence.rule}: "${evidence.match.slice(0, 120)}" in ${evidence.source})` : '';
+  const hypotheses: Hypothesis[] = [{ text: `${classification.type}: ${info.description}${because}`, confidence: classification.confidence }];
+  return { hypotheses, confidence: classification.confidence, source: 'built-in' };
+}
+
+/** A diagnoser's answer made safe: well-formed hypotheses, best first; null when malformed. */
+export function diagnosisFromOutput(output: unknown): Diagnosis | null {
+  const raw = (output as { hypotheses?: unknown } | null)?.hypotheses;
+  if (!Array.isArray(raw) || raw.length === 0) return null;
+  const hypotheses: Hypothesis[] = [];
+  for (const h of raw) {
+    const text = (h as { text?: unknown })?.text;
+    const confidence = (h as { confidence?: unknown })?.confidence;
+    if (typeof text !== 'string' || typeof confidence !== 'number' || !(confidence >= 0 && confidence <= 1)) return null;
+    hypotheses.push({ text, confidence });
+  }
+  hypotheses.sort((a, b) => b.confidence - a.confidence);
+  return { hypotheses, confidence: hypotheses[0]!.confidence, source: 'diagnoser' };
+}
+
+/**
+ * A fix that made the original failing tests pass but broke others (UC-AP-004 Alt-4):
+ * none of the originally failing tests fail now, and some other test does.
+ */
+export function detectRegression(original: FailureRecord | null, current: FailureRecord): Regression | null {
+  const before = original?.observation.tests?.failing;
+  const after = current.observation.tests?.failing;
+  if (!before?.length || !after?.length || original === current) return null;
+  const now = new Set(after);
+  if (before.some((name) => now.has(name))) return null;
+  const was = new Set(before);
+  return { fixed: [...before], broken: after.filter((name) => !was.has(name)) };
+}
+
+/**
+ * What the next attempt should be told about this failure (seed 002's prompt modifiers):
+ * a timeout asks for a simpler pass, missing sections are named exactly, empty output is asked for,
+ * a regression names what broke.
+ */
+export function hintFor(failure: FailureRecord, regression: Regression | null): string | null {
+  if (regression) return `The last fix broke tests that passed before: ${regression.broken.join(', ')}. Keep ${regression.fixed.join(', ')} passing.`;
+  switch (failure.classification.type) {
+    case 'TIMEOUT':
+      return 'Previous attempt timed out. Focus on core requirements only; break the work into smaller steps.';
+    case 'EMPTY_OUTPUT':
+      return 'Previous attempt produced no output. Write the complete output explicitly.';
+    case 'MISSING_SECTIONS': {
+      const sections = missingSections(failure.observation.validationErrors ?? []);
+      return sections.length ? `Your output MUST include these exact sections: ${sections.join(', ')}` : 'Your output is missing required sections.';
+    }
+    default:
+      return null;
+  }
+}
+
+/** Section names from validation messages like `Missing section: # Tests`. */
+export function missingSections(validationErrors: string[]): string[] {
+  const sections: string[] = [];
+  for (const message of validationErrors) {
+    const at = message.toLowerCase().indexOf('missing section');
+    if (at < 0) continue;
+    const rest = message.slice(at + 'missing section'.length).replace(/^s?\s*:?\s*/, '').trim();
+    if (rest) sections.push(rest);
+  }
+  return sections;
+}

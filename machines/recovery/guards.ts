@@ -1,0 +1,115 @@
+/**
+ * Routing decisions of the recovery machine as pure functions of context (and an actor's output).
+ * The machine names each one in `setup()`; they are exported so tests can table-test them.
+ */
+import { detectCircularFix, detectRepeatedFix } from '../../src/classify/index.js';
+import { budgetFor, confidenceBand } from '../../src/policy/index.js';
+import type { AdaptOutput, AttemptOutcome, RecoveryContext } from './types.js';
+
+type Ctx = Pick<RecoveryContext, 'failure'> & Partial<RecoveryContext>;
+
+const typeOf = (c: Ctx) => c.failure?.classification.type;
+const categoryOf = (c: Ctx) => c.failure?.classification.category;
+
+/** SECURITY_VIOLATION or any critical failure: halt, escalate, never retry. */
+export const isSecurity = (c: Ctx): boolean =>
+  typeOf(c) === 'SECURITY_VIOLATION' || c.failure?.classification.severity === 'critical';
+
+/** The user stopped the run. */
+export const isUserAbort = (c: Ctx): boolean => typeOf(c) === 'USER_ABORT';
+
+/** Any other fatal failure (auth, quota, missing CLI): escalate at once. */
+export const isFatal = (c: Ctx): boolean => categoryOf(c) === 'fatal';
+
+/** The failure type's budget of iterations is spent. */
+export const isBudgetSpent = (c: RecoveryContext): boolean => {
+  const type = typeOf(c);
+  return type !== undefined && c.iteration >= budgetFor(c.policy, type);
+};
+
+/** The run's total time budget is spent (0 = no total budget). */
+export const isTimeBudgetSpent = (c: RecoveryContext): boolean =>
+  c.policy.totalBudgetMs > 0 && c.clockAt - c.startedAt >= c.policy.totalBudgetMs;
+
+/** Context or resources ran out: hand off to a fresh context. */
+export const isResource = (c: Ctx): boolean => categoryOf(c) === 'resource';
+
+/** Transient: retry the same approach after backoff. */
+export const isTransient = (c: Ctx): boolean => categoryOf(c) === 'transient';
+
+/** A diagnoser was provided and has not been consulted in this pass. */
+export const needsDiagnoser = (c: RecoveryContext): boolean => c.hasDiagnoser && c.diagnoseRound === 0;
+
+/** Diagnosis confidence strictly below the escalate threshold. */
+export const isConfidenceTooLow = (c: RecoveryContext): boolean =>
+  c.diagnosis !== null && confidenceBand(c.policy, c.diagnosis.confidence) === 'escalate';
+
+/** Confidence is below `caution` and the diagnoser may be asked again (bounded rounds). */
+export const shouldGatherEvidence = (c: RecoveryContext): boolean =>
+  c.hasDiagnoser &&
+  c.diagnosis !== null &&
+  confidenceBand(c.policy, c.diagnosis.confidence) === 'gather' &&
+  c.diagnoseRound < c.policy.diagnoseRounds;
+
+/** A broken build with a last known good state to roll back to. */
+export const isBrokenBuildWithGoodState = (c: RecoveryContext): boolean =>
+  typeOf(c) === 'BROKEN_BUILD' && c.hasRollback && c.lastKnownGood !== null;
+
+/** Too many consecutive failures: roll back first (seed 004; 0 = never). */
+export const isRollbackDue = (c: RecoveryContext): boolean =>
+  c.policy.rollbackAfterFailures > 0 &&
+  c.consecutiveFailures >= c.policy.rollbackAfterFailures &&
+  c.hasRollback &&
+  c.lastKnownGood !== null;
+
+/**
+ * Re-run unchanged before adapting: on the first verification failure, or on any systematic
+ * failure when there is no adapter (nothing else could be tried).
+ */
+export const shouldProbeFlake = (c: RecoveryContext): boolean =>
+  c.policy.flakeProbe &&
+  !c.flakeProbed &&
+  (typeOf(c) === 'VERIFICATION_FAILED' || (!c.hasAdapter && categoryOf(c) === 'systematic'));
+
+/** An adapter was provided. */
+export const hasAdapter = (c: Pick<RecoveryContext, 'hasAdapter'>): boolean => c.hasAdapter;
+
+/** The attempt passed. */
+export const attemptPassed = (output: AttemptOutcome | undefined): boolean => output?.ok === true;
+
+/** The attempt passed on the first execution (no recovery happened). */
+export const isFirstAttempt = (c: Pick<RecoveryContext, 'attempt'>): boolean => c.attempt <= 1;
+
+/** The adapter answered with no alternative. */
+export const isNoAlternative = (output: unknown): boolean =>
+  output === null || output === undefined || (isRecord(output) && (output.fix === null || output.fix === undefined || output.fix === ''));
+
+/** The adapter's answer is not `{ fix: string, confidence?: number in [0,1] }`. */
+export const isMalformedFix = (output: unknown): boolean => {
+  if (isNoAlternative(output)) return false;
+  if (!isRecord(output) || typeof output.fix !== 'string') return true;
+  const confidence = output.confidence;
+  return confidence !== undefined && !(typeof confidence === 'number' && confidence >= 0 && confidence <= 1);
+};
+
+/** The fix equals an earlier one (UC-AP-004 Exc-4: A, B, A is caught too). */
+export const isRepeatedFix = (c: Pick<RecoveryContext, 'fixes'>, output: AdaptOutput): boolean =>
+  output !== null && detectRepeatedFix(c.fixes, output.fix).repeated;
+
+/** The fix is similar to 2 of the last 3 approaches (seed 001). */
+export const isCircularFix = (c: Pick<RecoveryContext, 'fixes'>, output: AdaptOutput): boolean =>
+  output !== null && detectCircularFix(c.fixes, output.fix).circular;
+
+/** The backoff deadline has passed (or there is none). */
+export const isDeadlineReached = (c: Pick<RecoveryContext, 'nextAttemptAt' | 'clockAt'>): boolean =>
+  c.nextAttemptAt === null || c.nextAttemptAt <= c.clockAt;
+
+/** A decision timeout is configured. */
+export const hasDecisionTimeout = (c: RecoveryContext): boolean => c.decisionDeadline !== null;
+
+/** The flake probe passed and the policy says a flaky pass is a pass. */
+export const isFlakyPass = (c: RecoveryContext): boolean => c.policy.onFlaky === 'pass';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,80 @@
+import type { HistoryEvent, Phase, Reason, Result } from '../../src/taxonomy/index.js';
+import type { RecoveryContext } from './types.js';
+
+/** The fields a phase event sets; everything else is filled from context. */
+export interface PhaseEventFields {
+  phase: Phase;
+  result: Result;
+  at?: number;
+  reason?: Reason | null;
+  message?: string | null;
+  fix?: string | null;
+  confidence?: number | null;
+  delayMs?: number | null;
+  durationMs?: number | null;
+  /** Override: PAUSE and DIAGNOSE open the next pass, so they carry iteration + 1. */
+  iteration?: number;
+}
+
+/** A message cut to a size a history file and a report can carry. */
+export function boundedMessage(text: string | null | undefined, max = 500): string | null {
+  if (text == null) return null;
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/**
+ * Append one history event to a draft context. `seq` continues the history by exactly one, so a
+ * store can refuse gaps and duplicates; the timestamp is the latest time the machine has heard of.
+ */
+export function appendHistory(draft: RecoveryContext, fields: PhaseEventFields): void {
+  const at = fields.at ?? draft.clockAt;
+  if (at > draft.clockAt) draft.clockAt = at;
+  const failure = draft.failure;
+  const last = draft.history[draft.history.length - 1];
+  const event: HistoryEvent = {
+    seq: (last?.seq ?? 0) + 1,
+    phase: fields.phase,
+    iteration: fields.iteration ?? draft.iteration,
+    attempt: draft.attempt,
+    timestamp: new Date(at).toISOString(),
+    result: fields.result,
+    type: failure?.classification.type ?? null,
+    category: failure?.classification.category ?? null,
+    message: fields.message !== undefined ? fields.message : boundedMessage(failureMessage(draft)),
+    hypotheses: draft.diagnosis?.hypotheses ?? [],
+    confidence: fields.confidence !== undefined ? fields.confidence : draft.diagnosis?.confidence ?? null,
+    fix: fields.fix !== undefined ? fields.fix : draft.approach,
+    delayMs: fields.delayMs ?? null,
+    durationMs: fields.durationMs ?? null,
+    level: draft.level,
+    reason: fields.reason ?? null,
+  };
+  draft.history.push(event);
+}
+
+/** The most telling line of the current failure: evidence first, then the observation's text. */
+export function failureMessage(context: Pick<RecoveryContext, 'failure'>): string | null {
+  const failure = context.failure;
+  if (!failure) return null;
+  const { observation, classification } = failure;
+  const fromEvidence = classification.evidence.find((e) => e.source !== 'default')?.match;
+  const error = observation.error as { message?: unknown } | undefined;
+  return (
+    observation.message ??
+    (typeof error?.message === 'string' ? error.message : undefined) ??
+    fromEvidence ??
+    lastLine(observation.stderr) ??
+    lastLine(observation.stdout) ??
+    null
+  );
+}
+
+function lastLine(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const lines = text.trimEnd().split('\n');
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]?.trim();
+    if (line) return line;
+  }
+  return undefined;
+}

@@ -1,0 +1,192 @@
+import type { Classification, Observation } from '../../src/classify/types.js';
+import type { DecisionChoice, ResolvedPolicy } from '../../src/policy/types.js';
+import type { HistoryEvent, Hypothesis, Level, Reason } from '../../src/taxonomy/index.js';
+
+/** A failed attempt as the machine keeps it: JSON only, bounded by the runtime. */
+export interface FailureRecord {
+  attempt: number;
+  /** Epoch ms when the attempt ended. */
+  at: number;
+  observation: Observation;
+  classification: Classification;
+}
+
+/** The current diagnosis: the built-in one, or a diagnoser's answer. */
+export interface Diagnosis {
+  hypotheses: Hypothesis[];
+  /** The best hypothesis's confidence, 0..1. */
+  confidence: number;
+  source: 'built-in' | 'diagnoser';
+}
+
+/** Original tests that a fix made pass while it broke others (UC-AP-004 Alt-4). */
+export interface Regression {
+  fixed: string[];
+  broken: string[];
+}
+
+/** What the machine hands to the `runTask` actor for one attempt. */
+export interface AttemptInput {
+  runId: string;
+  attempt: number;
+  iteration: number;
+  approach: string | null;
+  hint: string | null;
+  guidance: string | null;
+  refreshContext: boolean;
+  /** Per-attempt timeout; null = none. */
+  timeoutMs: number | null;
+  /** True for the flake probe: an unchanged re-run. */
+  probe: boolean;
+}
+
+/**
+ * What `runTask` resolves with. It should not reject: a failure is `{ ok: false, observation }`.
+ * (A rejection is still handled: the rejected value becomes the observation's `error`.)
+ */
+export type AttemptOutcome =
+  | { ok: true; at: number; durationMs: number }
+  | { ok: false; at: number; durationMs: number; observation: Observation };
+
+/** What the `diagnose` actor receives. */
+export interface DiagnoseInput {
+  runId: string;
+  iteration: number;
+  round: number;
+  failure: FailureRecord;
+  builtIn: Diagnosis;
+  history: HistoryEvent[];
+}
+
+/** What the `diagnose` actor resolves with. */
+export interface DiagnoseOutput {
+  hypotheses: Hypothesis[];
+  at?: number;
+}
+
+/** What the `adapt` actor receives: everything an adapter (a person, a program, an AI agent) needs. */
+export interface AdaptInput {
+  runId: string;
+  iteration: number;
+  level: Level;
+  failure: FailureRecord;
+  originalFailure: FailureRecord | null;
+  diagnosis: Diagnosis | null;
+  fixesTried: string[];
+  guidance: string | null;
+  hint: string | null;
+  regression: Regression | null;
+  history: HistoryEvent[];
+}
+
+/** What the `adapt` actor resolves with; `null` means "no alternative". */
+export type AdaptOutput = { fix: string; confidence?: number; at?: number } | null;
+
+/** What the `rollback` actor receives. */
+export interface RollbackInput {
+  runId: string;
+  lastKnownGood: string | null;
+  reason: Reason | 'broken_build' | 'consecutive_failures' | 'decision';
+}
+
+/** What the `rollback` actor resolves with. */
+export interface RollbackOutput {
+  restored: boolean;
+  at?: number;
+}
+
+/** What the `sleepUntil` actor receives and resolves with. */
+export interface SleepInput { until: number }
+/** Resolved when the deadline has passed. */
+export interface SleepOutput { at: number }
+
+/** What happens after a rollback. */
+export type AfterRollback = 'adapt' | 'retry';
+
+/** Values carried into a fresh machine when a handed-off run continues in a new context. */
+export interface Carry {
+  attempt: number;
+  iteration: number;
+  history: HistoryEvent[];
+  fixes: string[];
+}
+
+/** The recovery machine's input. JSON only. */
+export interface RecoveryInput {
+  runId: string;
+  /** What is being recovered, for reports (a command line, a step name). */
+  task: string;
+  policy: ResolvedPolicy;
+  /** Extra classification rules (data, from config). */
+  rules?: unknown[];
+  /** First attempt's timeout; null/undefined = none. */
+  timeoutMs?: number | null;
+  /** Which optional I/O slots the runtime filled. */
+  hasDiagnoser?: boolean;
+  hasAdapter?: boolean;
+  hasRollback?: boolean;
+  /** A reference to the last known good state (e.g. a git stash commit), when one was recorded. */
+  lastKnownGood?: string | null;
+  /** Epoch ms at start: the machine has no clock, every time comes from its inputs and events. */
+  now: number;
+  /** Continue a handed-off run. */
+  carry?: Carry;
+}
+
+/** The recovery machine's context. JSON only (a test round-trips every reachable snapshot). */
+export interface RecoveryContext {
+  runId: string;
+  task: string;
+  policy: ResolvedPolicy;
+  rules: unknown[];
+  hasDiagnoser: boolean;
+  hasAdapter: boolean;
+  hasRollback: boolean;
+  /** Executions started (attempt 1 is the original run). */
+  attempt: number;
+  /** Recovery passes started since the budget was last reset. */
+  iteration: number;
+  level: Level;
+  approach: string | null;
+  hint: string | null;
+  guidance: string | null;
+  refreshContext: boolean;
+  timeoutMs: number | null;
+  failure: FailureRecord | null;
+  originalFailure: FailureRecord | null;
+  diagnosis: Diagnosis | null;
+  /** Diagnoser consultations in this pass. */
+  diagnoseRound: number;
+  /** Every fix tried, oldest first (repeated/circular detection looks at all of them). */
+  fixes: string[];
+  consecutiveFailures: number;
+  flakeProbed: boolean;
+  regression: Regression | null;
+  lastKnownGood: string | null;
+  afterRollback: AfterRollback;
+  /** Deadline of the next attempt (epoch ms); served by `sleepUntil` so a restored run waits only what remains. */
+  nextAttemptAt: number | null;
+  delayMs: number | null;
+  decisionDeadline: number | null;
+  reason: Reason | null;
+  startedAt: number;
+  /** The latest time the machine has heard of (epoch ms). */
+  clockAt: number;
+  history: HistoryEvent[];
+}
+
+/** A human's decision on an escalated run. */
+export interface DecideEvent {
+  type: 'DECIDE';
+  choice: DecisionChoice;
+  guidance?: string;
+  at?: number;
+  /** Set when the decision timeout chose the default. */
+  timedOut?: boolean;
+}
+
+/** Events the runtime or an embedding orchestrator sends. */
+export type RecoveryEvent =
+  | DecideEvent
+  | { type: 'HEARTBEAT'; at?: number }
+  | { type: 'PROGRESS'; at?: number; progress?: number };

@@ -1,0 +1,91 @@
+import { fromPromise } from 'xstate';
+import type {
+  AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput, RollbackInput,
+  RollbackOutput, SleepInput, SleepOutput,
+} from '../../machines/index.js';
+import { redactDeep } from '../report/redact.js';
+import { sleepUntil, type Clock } from './clock.js';
+import { observationFrom } from './observe.js';
+import type { Adapter, Diagnoser, Rollback, Task, TaskContext } from './options.js';
+
+/** What the actor bindings need from the running recovery. */
+export interface Binding {
+  clock: Clock;
+  redact: RegExp[];
+  /** Send HEARTBEAT / PROGRESS to the running actor. */
+  send(event: { type: 'HEARTBEAT' | 'PROGRESS'; at: number; progress?: number }): void;
+  /** Write-ahead: resolves once the checkpoint for the attempt about to start is on disk. */
+  beforeAttempt(): Promise<void>;
+}
+
+/**
+ * Fill the machine's I/O slots with real work: the task (timed, redacted, never rejecting),
+ * the user's diagnoser/adapter/rollback, and deadline sleeps on the clock.
+ */
+export function bindActors(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adapter; rollback?: Rollback }, binding: Binding) {
+  const { clock } = binding;
+  const clean = <T>(value: T): T => redactDeep(value, binding.redact) as T;
+  return {
+    runTask: fromPromise<AttemptOutcome, AttemptInput>(async ({ input, signal }) => {
+      await binding.beforeAttempt();
+      const startedAt = clock.now();
+      const outcome = await runAttempt(task, input, signal, binding);
+      const at = clock.now();
+      return outcome.ok
+        ? { ok: true, at, durationMs: at - startedAt }
+        : { ok: false, at, durationMs: at - startedAt, observation: clean(outcome.observation) };
+    }),
+    sleepUntil: fromPromise<SleepOutput, SleepInput>(({ input, signal }) => sleepUntil(clock, input.until, signal)),
+    diagnose: fromPromise<DiagnoseOutput, DiagnoseInput>(async ({ input }) => {
+      const output = await hooks.diagnose!(input);
+      return { ...clean(output), at: clock.now() };
+    }),
+    adapt: fromPromise<AdaptOutput, AdaptInput>(async ({ input }) => {
+      const output = await hooks.adapt!(input);
+      if (output === undefined || output === null) return null;
+      return typeof output === 'object' ? { ...clean(output), at: clock.now() } : (output as AdaptOutput);
+    }),
+    rollback: fromPromise<RollbackOutput, RollbackInput>(async ({ input }) => {
+      const restored = await hooks.rollback!(input);
+      return { restored: restored !== false, at: clock.now() };
+    }),
+  };
+}
+
+type RawOutcome = { ok: true } | { ok: false; observation: ReturnType<typeof observationFrom> };
+
+/** Run one attempt: enforce its timeout on the clock, wire heartbeats, turn a throw into an observation. */
+async function runAttempt(task: Task, input: AttemptInput, stop: AbortSignal, binding: Binding): Promise<RawOutcome> {
+  const { clock } = binding;
+  const controller = new AbortController();
+  const abort = () => controller.abort(stop.reason);
+  stop.addEventListener('abort', abort, { once: true });
+  let timer: unknown;
+  const timedOut = new Promise<RawOutcome>((resolve) => {
+    if (input.timeoutMs === null) return;
+    timer = clock.setTimeout(() => {
+      controller.abort(new Error('attempt timed out'));
+      resolve({ ok: false, observation: { exitCode: 124, error: { name: 'TimeoutError', code: 'ETIMEDOUT', message: `attempt ${input.attempt} timed out after ${input.timeoutMs} ms` } } });
+    }, input.timeoutMs);
+  });
+  const context: TaskContext = {
+    ...input,
+    signal: controller.signal,
+    heartbeat: () => binding.send({ type: 'HEARTBEAT', at: clock.now() }),
+    progress: (value) => binding.send({ type: 'PROGRESS', at: clock.now(), ...(value !== undefined ? { progress: value } : {}) }),
+  };
+  const attempt = (async (): Promise<RawOutcome> => {
+    try {
+      await task(context);
+      return { ok: true };
+    } catch (thrown) {
+      return { ok: false, observation: observationFrom(thrown) };
+    }
+  })();
+  try {
+    return await Promise.race([attempt, timedOut]);
+  } finally {
+    if (timer !== undefined) clock.clearTimeout(timer);
+    stop.removeEventListener('abort', abort);
+  }
+}

@@ -1,0 +1,7 @@
+/** Binds the machines to real work: recover(), createRecovery(), the clock. */
+export * from './clock.js';
+export * from './task-failure.js';
+export * from './observe.js';
+export * from './options.js';
+export * from './outcome.js';
+export * from './recovery.js';

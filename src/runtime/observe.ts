@@ -1,0 +1,92 @@
+import type { Observation } from '../classify/types.js';
+import { TaskFailure } from './task-failure.js';
+
+/** Most characters kept of any one text field: context and checkpoints stay small. */
+export const MAX_FIELD_CHARS = 8_192;
+/** How deep a `cause` chain is followed. */
+const MAX_CAUSE_DEPTH = 4;
+
+/** Keep the tail of a long text: the end of an output is where the error usually is. */
+export function tail(text: string, max = MAX_FIELD_CHARS): string {
+  return text.length <= max ? text : `…${text.slice(text.length - max + 1)}`;
+}
+
+/**
+ * Turn anything a task threw into a JSON observation: `TaskFailure`s keep their observation;
+ * errors keep `name`, `message`, `code`, `status`, a typed `type` and their `cause` chain;
+ * anything else is described. Never throws (a throwing getter or a cyclic cause is survived).
+ */
+export function observationFrom(thrown: unknown): Observation {
+  try {
+    if (thrown instanceof TaskFailure) return boundObservation(thrown.observation);
+    const observation: Observation = { error: describe(thrown, 0, new Set()) };
+    const fields = thrown as Partial<Record<keyof Observation, unknown>> | null;
+    if (fields && typeof fields === 'object') {
+      if (typeof fields.exitCode === 'number') observation.exitCode = fields.exitCode;
+      if (typeof fields.signal === 'string') observation.signal = fields.signal;
+      if (typeof fields.stdout === 'string') observation.stdout = fields.stdout;
+      if (typeof fields.stderr === 'string') observation.stderr = fields.stderr;
+      if (typeof fields.status === 'number') observation.status = fields.status;
+      const headers = (fields as { headers?: unknown }).headers ?? (fields as { response?: { headers?: unknown } }).response?.headers;
+      if (headers && typeof headers === 'object') observation.headers = plainHeaders(headers);
+    }
+    return boundObservation(observation);
+  } catch {
+    return { message: 'the task failed with a value that could not be read' };
+  }
+}
+
+/** Bound every text field of an observation; drop what is not JSON. */
+export function boundObservation(observation: Observation): Observation {
+  const bounded: Observation = { ...observation };
+  for (const key of ['message', 'stdout', 'stderr'] as const) {
+    const value = bounded[key];
+    if (typeof value === 'string') bounded[key] = tail(value);
+  }
+  if (bounded.validationErrors) bounded.validationErrors = bounded.validationErrors.slice(0, 50).map((e) => tail(String(e), 1_000));
+  if (bounded.tests) bounded.tests = { ...bounded.tests, failing: bounded.tests.failing.slice(0, 100) };
+  if (bounded.error !== undefined) bounded.error = describe(bounded.error, 0, new Set());
+  return bounded;
+}
+
+function describe(value: unknown, depth: number, seen: Set<unknown>): unknown {
+  if (value === null || value === undefined) return value ?? null;
+  if (typeof value === 'string') return tail(value, 4_096);
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value !== 'object' && typeof value !== 'function') return String(value);
+  if (seen.has(value) || depth > MAX_CAUSE_DEPTH) return '[cycle or too deep]';
+  seen.add(value);
+  const source = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of ['name', 'message', 'code', 'status', 'statusCode', 'type', 'errno', 'syscall', 'path']) {
+    const field = read(source, key);
+    if (field !== undefined && field !== null && typeof field !== 'object' && typeof field !== 'function') out[key] = typeof field === 'string' ? tail(field, 4_096) : field;
+  }
+  const cause = read(source, 'cause');
+  if (cause !== undefined) out.cause = describe(cause, depth + 1, seen);
+  if (Object.keys(out).length === 0) {
+    try {
+      return JSON.parse(JSON.stringify(value, null)) as unknown;
+    } catch {
+      return Object.prototype.toString.call(value);
+    }
+  }
+  return out;
+}
+
+function read(source: Record<string, unknown>, key: string): unknown {
+  try {
+    return source[key];
+  } catch {
+    return undefined;
+  }
+}
+
+function plainHeaders(headers: object): Record<string, string> {
+  const out: Record<string, string> = {};
+  const entries = typeof (headers as { entries?: unknown }).entries === 'function'
+    ? [...(headers as { entries(): Iterable<[string, unknown]> }).entries()]
+    : Object.entries(headers);
+  for (const [name, value] of entries) if (typeof value === 'string' || typeof value === 'number') out[name.toLowerCase()] = String(value);
+  return out;
+}

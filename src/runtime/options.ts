@@ -1,0 +1,55 @@
+import type { InspectionEvent, Observer } from 'xstate';
+import type {
+  AdaptInput, AdaptOutput, AttemptInput, DiagnoseInput, DiagnoseOutput, RollbackInput,
+} from '../../machines/index.js';
+import type { PolicyConfig } from '../policy/types.js';
+import type { HistoryEvent } from '../taxonomy/index.js';
+import type { Clock } from './clock.js';
+
+/** What a task is told about its attempt, and how it talks back. */
+export interface TaskContext extends AttemptInput {
+  /** Aborted when the attempt times out or the run stops: stop work when it fires. */
+  signal: AbortSignal;
+  /** Tell the watch you are alive: after the first call, silence for `heartbeatTimeoutMs` fails the attempt. */
+  heartbeat(): void;
+  /** Report progress: after the first call, no progress for `stallTimeoutMs` fails the attempt. */
+  progress(value?: number): void;
+}
+
+/** The work being recovered. It fails by throwing anything (a `TaskFailure` carries a full observation). */
+export type Task = (context: TaskContext) => unknown;
+
+/** A diagnoser: returns hypotheses with confidences (default: the built-in rule-based diagnosis). */
+export type Diagnoser = (input: DiagnoseInput) => DiagnoseOutput | Promise<DiagnoseOutput>;
+/** An adapter: returns a fix, or nothing for "no alternative". */
+export type Adapter = (input: AdaptInput) => AdaptOutput | undefined | void | Promise<AdaptOutput | undefined | void>;
+/** Restores the last known good state; return false if it could not. */
+export type Rollback = (input: RollbackInput) => boolean | void | Promise<boolean | void>;
+
+/** Options of `recover()` and `createRecovery()`. Every field optional. */
+export interface RecoveryOptions {
+  /** Run id. Default: a time-ordered random id. */
+  runId?: string;
+  /** What is being recovered, for reports. Default `'task'`. */
+  name?: string;
+  /** Policy config (the shape `resolvePolicy` validates). Default: DESIGN.md's table. */
+  policy?: PolicyConfig;
+  /** Extra classification rules (data). */
+  rules?: unknown[];
+  /** Extra secret patterns to redact (regex sources or RegExps). */
+  redact?: Array<string | RegExp>;
+  diagnose?: Diagnoser;
+  /** Without it, systematic failures get the flake probe, then escalate (`no_alternative`). */
+  adapt?: Adapter;
+  rollback?: Rollback;
+  /** A reference to the last known good state, passed to `rollback`. Default: `'initial'` when `rollback` is given. */
+  lastKnownGood?: string | null;
+  /** The first attempt's timeout in ms. Default: none. */
+  timeoutMs?: number;
+  /** Where time comes from. Default: real time. Pass XState's `SimulatedClock` in tests. */
+  clock?: Clock;
+  /** Called with every history event as it is recorded. */
+  onEvent?: (event: HistoryEvent) => void;
+  /** An XState inspection observer (the Stately inspector, an NDJSON trace). */
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}

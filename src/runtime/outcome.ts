@@ -1,0 +1,50 @@
+import type { SnapshotFrom } from 'xstate';
+import type { RecoveryMachine } from '../../machines/index.js';
+import type { Classification } from '../classify/types.js';
+import type { HistoryEvent, Level, Reason, RunStatus } from '../taxonomy/index.js';
+
+/** How a recovery ended (or where it rests: `escalated` waits for a decision). */
+export interface Outcome {
+  runId: string;
+  /** The final state's name, `escalated`, or `running`. */
+  status: RunStatus;
+  /** Executions, the original run included. */
+  attempts: number;
+  /** Recovery passes. */
+  iterations: number;
+  level: Level;
+  reason: Reason | null;
+  /** The last failure's classification (null when the first attempt passed). */
+  classification: Classification | null;
+  history: HistoryEvent[];
+}
+
+const FINAL = new Set(['succeeded', 'recovered', 'flaky', 'skipped', 'aborted', 'manual', 'handedOff']);
+
+/** The run status a snapshot stands for. */
+export function statusOf(snapshot: SnapshotFrom<RecoveryMachine>): RunStatus {
+  const value = snapshot.value;
+  if (typeof value === 'string' && FINAL.has(value)) return value as RunStatus;
+  if (snapshot.matches('escalated')) return 'escalated';
+  return 'running';
+}
+
+/** True when the run rests: final, or escalated and waiting for a human. */
+export function isResting(snapshot: SnapshotFrom<RecoveryMachine>): boolean {
+  return snapshot.status === 'done' || statusOf(snapshot) === 'escalated';
+}
+
+/** The outcome a snapshot stands for. */
+export function outcomeOf(snapshot: SnapshotFrom<RecoveryMachine>): Outcome {
+  const c = snapshot.context;
+  return {
+    runId: c.runId,
+    status: statusOf(snapshot),
+    attempts: c.attempt,
+    iterations: c.iteration,
+    level: c.level,
+    reason: c.reason,
+    classification: c.failure?.classification ?? null,
+    history: c.history,
+  };
+}

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { createActor, type ActorRefFrom, type InspectionEvent, type Observer, type SnapshotFrom } from 'xstate';
+import { recoveryMachine, type RecoveryInput, type RecoveryMachine } from '../../machines/index.js';
+import { resolvePolicy } from '../policy/index.js';
+import { compileRedactPatterns } from '../report/redact.js';
+import { bindActors, type Binding } from './actors.js';
+import { realClock, type Clock } from './clock.js';
+import type { RecoveryOptions, Task } from './options.js';
+import { isResting, outcomeOf, type Outcome } from './outcome.js';
+
+/** The running recovery actor, for orchestrators. */
+export type RecoveryActor = ActorRefFrom<RecoveryMachine>;
+
+/** A time-ordered, unique run id: `20261121-125406-3f9a1c2b`. */
+export function newRunId(now: number): string {
+  const iso = new Date(now).toISOString();
+  return `${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 19).replaceAll(':', '')}-${randomUUID().slice(0, 8)}`;
+}
+
+/** The machine input for these options (policy validated: a bad field throws `PolicyError` naming its path). */
+export function recoveryInput(options: RecoveryOptions, clock: Clock = options.clock ?? realClock): RecoveryInput {
+  const now = clock.now();
+  const runId = options.runId ?? newRunId(now);
+  // Runs sharing a policy must not jitter in lockstep: without an explicit seed, seed from the run id.
+  const jitterSeed = options.policy?.jitterSeed ?? seedOf(runId);
+  return {
+    runId,
+    task: options.name ?? 'task',
+    policy: resolvePolicy({ ...options.policy, jitterSeed }),
+    rules: options.rules ?? [],
+    timeoutMs: options.timeoutMs ?? null,
+    hasDiagnoser: options.diagnose !== undefined,
+    hasAdapter: options.adapt !== undefined,
+    hasRollback: options.rollback !== undefined,
+    lastKnownGood: options.lastKnownGood !== undefined ? options.lastKnownGood : options.rollback ? 'initial' : null,
+    now,
+  };
+}
+
+/** A 32-bit seed from a string (FNV-1a). */
+function seedOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/** Hooks a persistence layer plugs into a recovery (see `src/runtime/persist.ts`). */
+export interface RecoveryHooks {
+  /** Write-ahead: resolves once the checkpoint of the attempt about to start is durable. */
+  beforeAttempt?(actor: RecoveryActor): Promise<void>;
+}
+
+/**
+ * The recovery machine with its I/O slots filled for `task`: embed it in your own statechart
+ * with `invoke: { src: provideRecovery(task, options), input: recoveryInput(options) }`.
+ * HEARTBEAT/PROGRESS from the task reach the actor through `attach(actor)`.
+ */
+export function provideRecovery(task: Task, options: RecoveryOptions = {}, hooks: RecoveryHooks = {}) {
+  const clock = options.clock ?? realClock;
+  let target: RecoveryActor | undefined;
+  const binding: Binding = {
+    clock,
+    redact: compileRedactPatterns((options.redact ?? []).map((p) => (typeof p === 'string' ? p : p.source))),
+    send: (event) => target?.send(event),
+    beforeAttempt: () => (target && hooks.beforeAttempt ? hooks.beforeAttempt(target) : Promise.resolve()),
+  };
+  const logic = recoveryMachine.provide({ actors: bindActors(task, options, binding) });
+  return { logic, attach: (actor: RecoveryActor) => void (target = actor) };
+}
+
+/** `createActor` options shared by every way of starting a recovery. */
+export function actorOptions(options: RecoveryOptions) {
+  const inspect = options.inspect as Observer<InspectionEvent> | ((e: InspectionEvent) => void) | undefined;
+  return { clock: options.clock ?? realClock, ...(inspect ? { inspect } : {}) };
+}
+
+/**
+ * Start a recovery and return the running actor, for orchestrators that send `DECIDE`, watch
+ * snapshots or embed it. The actor rests in a final state or in `escalated` (waiting for `DECIDE`).
+ */
+export function createRecovery(options: RecoveryOptions & { task: Task }, hooks: RecoveryHooks = {}): RecoveryActor {
+  const { logic, attach } = provideRecovery(options.task, options, hooks);
+  const actor = createActor(logic, { ...actorOptions(options), input: recoveryInput(options) });
+  attach(actor);
+  if (options.onEvent) forwardHistory(actor, options.onEvent);
+  actor.start();
+  return actor;
+}
+
+/** Resolve with the outcome once the actor rests (final, or escalated and waiting). */
+export function whenResting(actor: RecoveryActor): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const check = (snapshot: SnapshotFrom<RecoveryMachine>) => {
+      if (snapshot.status === 'error') return reject(snapshot.error);
+      if (isResting(snapshot)) {
+        subscription?.unsubscribe();
+        resolve(outcomeOf(snapshot));
+        return true;
+      }
+      return false;
+    };
+    let subscription: { unsubscribe(): void } | undefined;
+    if (check(actor.getSnapshot())) return;
+    subscription = actor.subscribe({ next: check, error: reject });
+  });
+}
+
+/**
+ * Run `task` under the recovery protocol and resolve with its outcome. An escalated run resolves
+ * with status `escalated` and is stopped (persist it with a store to decide later).
+ */
+export async function recover(task: Task, options: RecoveryOptions = {}): Promise<Outcome> {
+  const actor = createRecovery({ ...options, task });
+  try {
+    return await whenResting(actor);
+  } finally {
+    actor.stop();
+  }
+}
+
+/** Call `onEvent` once for every history event, in order, as snapshots record them. */
+export function forwardHistory(actor: RecoveryActor, onEvent: NonNullable<RecoveryOptions['onEvent']>): void {
+  let seen = 0;
+  actor.subscribe((snapshot) => {
+    const history = snapshot.context.history;
+    const last = history[history.length - 1]?.seq ?? 0;
+    for (const event of history) if (event.seq > seen) onEvent(event);
+    seen = last;
+  });
+}

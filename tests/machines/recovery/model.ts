@@ -1,0 +1,118 @@
+/**
+ * The test model of the recovery machine: which events (with which payloads) each state is
+ * offered, per configuration, and how a path's steps are replayed against a real actor.
+ */
+import type { AnyEventObject } from 'xstate';
+import type { RecoveryContext, RecoveryInput } from '../../../machines/index.js';
+import { resolvePolicy } from '../../../src/policy/index.js';
+import type { PolicyConfig } from '../../../src/policy/types.js';
+import type { FailureType } from '../../../src/taxonomy/index.js';
+
+/** Epoch ms at which every model run starts. */
+export const START = Date.UTC(2026, 0, 1);
+
+/** One configuration of optional slots and policy: the model is walked once per configuration. */
+export interface ModelConfig {
+  name: string;
+  input: RecoveryInput;
+}
+
+const fail = (type: FailureType, extra: Record<string, unknown> = {}) => ({ error: { name: 'Error', type, message: `${type} in model` }, ...extra });
+
+function config(name: string, slots: { adapter?: boolean; diagnoser?: boolean; rollback?: boolean }, policy: PolicyConfig): ModelConfig {
+  return {
+    name,
+    input: {
+      runId: `model-${name}`,
+      task: 'model task',
+      policy: resolvePolicy(policy),
+      hasAdapter: slots.adapter ?? false,
+      hasDiagnoser: slots.diagnoser ?? false,
+      hasRollback: slots.rollback ?? false,
+      lastKnownGood: slots.rollback ? 'good' : null,
+      timeoutMs: 1000,
+      now: START,
+    },
+  };
+}
+
+/** Small budgets keep the path count finite and still reach every budget guard. */
+const small: PolicyConfig = {
+  categories: { transient: { budget: 1, delaysMs: [5000] }, systematic: { budget: 3 }, resource: { budget: 1 } },
+  types: { UNKNOWN: { budget: 1 } },
+};
+
+/** The configurations walked. Together they must cover every state and transition. */
+export const CONFIGS: ModelConfig[] = [
+  config('adapter', { adapter: true }, small),
+  config('all-slots', { adapter: true, diagnoser: true, rollback: true }, { ...small, categories: { ...small.categories, systematic: { budget: 1 } }, diagnoseRounds: 1 }),
+  config('bare', {}, { ...small, onFlaky: 'pass', decisionTimeoutMs: 60_000, totalBudgetMs: 3_000 }),
+  config('rollback-due', { adapter: true, rollback: true }, { ...small, rollbackAfterFailures: 1, flakeProbe: false, heartbeatTimeoutMs: 100, stallTimeoutMs: 200 }),
+];
+
+const FIXES = ['add null check before payload', 'switch to verify instead of decode', 'compare expiry with seconds'];
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(`${id} crashed`) });
+
+/**
+ * The events a state is offered: only those it handles, with a payload variant for each guard.
+ * Later attempts are offered fewer failure kinds, which keeps simple paths enumerable.
+ */
+export function eventsFor(c: RecoveryContext, value: unknown, configName: string): AnyEventObject[] {
+  const at = c.clockAt + 1000;
+  const v = JSON.stringify(value);
+  if (v.includes('"executing"')) {
+    const outcome = (observation: unknown) => done('runTask', { ok: false, at, durationMs: 10, observation });
+    const events: AnyEventObject[] = [done('runTask', { ok: true, at, durationMs: 10 })];
+    if (c.attempt <= 1) {
+      events.push(
+        outcome(fail('SECURITY_VIOLATION')), outcome(fail('USER_ABORT')), outcome(fail('AUTH_REQUIRED')),
+        outcome(fail('CONTEXT_EXHAUSTED')), outcome(fail('RATE_LIMIT')), outcome(fail('BROKEN_BUILD')),
+        outcome(fail('VERIFICATION_FAILED', { tests: { passed: 1, failed: 1, failing: ['rejects expired token'] } })),
+        outcome({ message: 'zzz qqq' }), failed('runTask'),
+      );
+      if (configName === 'rollback-due') events.push({ type: 'HEARTBEAT', at }, { type: 'PROGRESS', at, progress: 0.5 });
+    } else {
+      const type = c.failure?.classification.type ?? 'UNKNOWN';
+      events.push(outcome(type === 'VERIFICATION_FAILED' ? fail(type, { tests: { passed: 1, failed: 1, failing: ['allows valid requests'] } }) : fail(type)));
+      if (type === 'RATE_LIMIT') events.push(outcome(fail('SECURITY_VIOLATION')));
+    }
+    if (v.includes('"heartbeat":"watching"')) events.push({ type: 'xstate.after.heartbeatTimeout.recovery.executing.heartbeat.watching' }, { type: 'HEARTBEAT', at });
+    if (v.includes('"progress":"watching"')) events.push({ type: 'xstate.after.stallTimeout.recovery.executing.progress.watching' }, { type: 'PROGRESS', at });
+    return events;
+  }
+  if (v.includes('"consult"')) {
+    const h = (confidence: number) => done('diagnose', { hypotheses: [{ text: `hypothesis at ${confidence}`, confidence }], at });
+    return [h(0.9), h(0.75), h(0.6), h(0.3), done('diagnose', { hypotheses: 'none' }), failed('diagnose')];
+  }
+  if (v.includes('"probeFlake"')) {
+    const type = c.failure?.classification.type ?? 'UNKNOWN';
+    return [done('probe', { ok: true, at, durationMs: 5 }), done('probe', { ok: false, at, durationMs: 5, observation: fail(type) }), failed('probe')];
+  }
+  if (v.includes('"rollback"')) return [done('rollback', { restored: true, at }), done('rollback', { restored: false, at }), failed('rollback')];
+  if (v.includes('"adapt"')) {
+    const fresh = FIXES[c.fixes.length] ?? `fresh fix number ${c.fixes.length}`;
+    const events: AnyEventObject[] = [done('adapt', { fix: fresh, confidence: 0.9, at }), done('adapt', null), done('adapt', { fix: 42 }), failed('adapt')];
+    if (c.fixes.length > 0) events.push(done('adapt', { fix: c.fixes[0], at }));
+    if (c.fixes.length >= 2) events.push(done('adapt', { fix: `${c.fixes[c.fixes.length - 1]} again`, at }));
+    return events;
+  }
+  if (v.includes('"waiting"')) return [done('sleepUntil', { at: c.nextAttemptAt ?? at }), failed('sleepUntil')];
+  if (v.includes('"escalated"')) {
+    const events: AnyEventObject[] = (['retry-fresh', 'retry-with-modifications', 'skip', 'rollback', 'abort', 'manual'] as const)
+      .filter((choice) => choice !== 'rollback' || c.hasRollback)
+      .map((choice) => ({ type: 'DECIDE', choice, at, ...(choice === 'retry-with-modifications' ? { guidance: 'use jwt.verify()' } : {}) }));
+    if (v.includes('"timed"')) events.push(done('decisionTimer', { at: c.decisionDeadline ?? at }));
+    // Decisions that restart work are offered once per path: a human's answer is not a loop to explore.
+    return c.history.some((e) => e.phase === 'DECISION') ? events.filter((e) => !String(e.choice).startsWith('retry') && e.choice !== 'rollback') : events;
+  }
+  return [];
+}
+
+/** The abstract state a path may not revisit: the chart position plus the counters that route. */
+export function serialize(value: unknown, c: RecoveryContext): string {
+  return JSON.stringify([
+    value, c.attempt, c.iteration, c.failure?.classification.type ?? null, c.flakeProbed, c.diagnoseRound,
+    c.fixes.length, c.afterRollback, c.level, c.history.length,
+  ]);
+}
