@@ -1,0 +1,62 @@
+import { describe, expect, test } from 'vitest';
+import { toDot } from '../../src/diagram/dot.js';
+import { dotToSvg, toSvg } from '../../src/diagram/svg.js';
+import { recoveryLike } from './fixtures/machines.js';
+import { shapes } from './fixtures/shapes.js';
+
+describe('toDot', () => {
+  const dot = toDot(recoveryLike);
+
+  test('compound states are clusters with an initial point; ids are state ids', () => {
+    expect(dot).toContain('subgraph "cluster_recoveryLike.recovery" {');
+    expect(dot).toContain('graph [id="recoveryLike.recovery" class="state compound" label="recovery"');
+    expect(dot).toContain('"recoveryLike.recovery::initial" -> "recoveryLike.recovery.pause"');
+    expect(dot).toContain('"recoveryLike.succeeded" [id="recoveryLike.succeeded" class="state final" label="succeeded" shape="box" peripheries=2]');
+  });
+
+  test('edges into a compound state attach to its anchor, clipped at the cluster', () => {
+    expect(dot).toContain('"recoveryLike.executing" -> "recoveryLike.recovery::initial" [id="recoveryLike.executing->recoveryLike.recovery#1" class="transition error" label="error: runTask" lhead="cluster_recoveryLike.recovery"]');
+  });
+
+  test('labels: guards, actors, delays; invoked actors inside the node', () => {
+    expect(dot).toContain('label="done: diagnose [isTransient && !isFatal]"');
+    expect(dot).toContain('label="after backoff (5s)"');
+    expect(dot).toContain('label="executing\\ninvoke runTask"');
+  });
+
+  test('escapes quotes and backslashes', () => {
+    expect(toDot(shapes)).toContain('label="say \\"hi\\" #1 [ready]"');
+  });
+
+  test('highlights a visited path with classes and colours', () => {
+    const hl = toDot(recoveryLike, {
+      visited: { states: ['recoveryLike', 'recoveryLike.executing', 'recoveryLike.recovery', 'recoveryLike.recovery.pause'], transitions: [['recoveryLike.executing', 'recoveryLike.recovery.pause']], current: 'recoveryLike.recovery.pause' },
+    });
+    expect(hl).toContain('class="state atomic visited current"');
+    expect(hl).toContain('class="state compound visited"');
+    // executing → pause is declared as executing → recovery (twice: done and error): both are marked.
+    expect(hl).toContain('id="recoveryLike.executing->recoveryLike.recovery#0" class="transition done visited"');
+    expect(hl).toContain('id="recoveryLike.executing->recoveryLike.recovery#1" class="transition error visited"');
+    expect(hl).not.toContain('id="recoveryLike.executing->recoveryLike.succeeded#0" class="transition done visited"');
+  });
+
+  test('deterministic', () => {
+    expect(toDot(recoveryLike)).toBe(dot);
+  });
+});
+
+describe('toSvg', () => {
+  test('renders in process; SVG elements carry the state ids and classes; deterministic', async () => {
+    const svg = await toSvg(recoveryLike);
+    expect(svg).toContain('<svg');
+    expect(svg).toContain('<g id="recoveryLike.recovery.diagnose" class="node state atomic">');
+    expect(svg).toContain('<g id="recoveryLike.recovery" class="cluster state compound">');
+    expect(svg).toContain('done: diagnose [budgetSpent]');
+    expect(await toSvg(recoveryLike)).toBe(svg);
+    await expect(toSvg(shapes)).resolves.toContain('shapes.active.upload.busy');
+  });
+
+  test('invalid DOT is an error, not an empty picture', async () => {
+    await expect(dotToSvg('digraph { a -> }')).rejects.toThrow();
+  });
+});
