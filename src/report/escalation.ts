@@ -1,0 +1,88 @@
+/**
+ * The escalation report (UC-AP-004 Exc-1): what a human reads when the protocol stops and asks.
+ * Markdown, for a terminal, an issue comment or `$GITHUB_STEP_SUMMARY`.
+ */
+import { originalType } from './attempts.js';
+import {
+  attemptsSection, currentStateSection, heading, originalErrorSection, preamble, STOP_NOTES,
+} from './escalation-sections.js';
+import { code, oneLine } from './markdown.js';
+import { optionsSection } from './options.js';
+import { recommendationsFor } from './recommendations.js';
+import { redactSecrets, type RedactPatterns } from './redact-text.js';
+import type { RunReportInput } from './types.js';
+
+/** Options of {@link escalationReport}. */
+export interface EscalationReportOptions {
+  /** Redact secrets in the finished report. Default `true`. */
+  redact?: boolean;
+  /** Extra secret patterns (see `redactSecrets`). Default none. */
+  redactPatterns?: RedactPatterns;
+}
+
+function attemptsLine(input: RunReportInput): string {
+  const iterations = input.budget === 0
+    ? 'no recovery iteration allowed'
+    : `${input.iterations} of ${input.budget} recovery iteration${input.budget === 1 ? '' : 's'}`;
+  const note = input.reason ? STOP_NOTES[input.reason] : null;
+  return `**Attempts**: ${input.attempts} (${note ? `${note}; ` : ''}${iterations})`;
+}
+
+// After a security violation, stopping comes first and a plain retry would only hit the wall again.
+function defaultOptions(reason: RunReportInput['reason']): readonly string[] | undefined {
+  return reason === 'critical_security_violation' ? ['abort', 'manual', 'rollback', 'retry-with', 'skip', 'retry-fresh'] : undefined;
+}
+
+function failureLine(input: RunReportInput): string | null {
+  const c = input.classification;
+  if (!c) return null;
+  return `**Failure**: ${c.type} (${c.category}, severity ${c.severity}, confidence ${c.confidence.toFixed(2)})`;
+}
+
+/**
+ * The escalation report of one run, in Markdown:
+ * a heading by reason (`## Recovery Escalation Required`, `## Infinite Loop Detected` with the
+ * repeated fixes, `## Critical Security Violation`), **Task**, **Run**, **Status**, **Failure**,
+ * **Attempts** (executions, and why it stopped), then `### Original Error` (fenced),
+ * `### Recovery Attempts` (**Iteration k**: fix, result, hypothesis), `### Current State`,
+ * `### Recommendation` and `### Options` with the exact `recover decide` commands (default: all
+ * six choices; after a critical security violation `abort` comes first).
+ *
+ * Recorded text is fenced with a fence longer than any backtick run inside it, or shown in code
+ * spans, so a message cannot break the layout. Secrets are redacted unless `options.redact` is
+ * `false`.
+ */
+export function escalationReport(input: RunReportInput, options: EscalationReportOptions = {}): string {
+  const type = input.classification?.type ?? originalType(input.history);
+  const intro = preamble(input.reason, input.history);
+  const facts = [
+    `**Task**: ${oneLine(input.task) || '(unnamed)'}`,
+    `**Run**: ${code(input.runId)}`,
+    `**Status**: ${input.status}${input.reason ? ` (reason ${code(input.reason)})` : ''}`,
+    failureLine(input),
+    attemptsLine(input),
+  ].filter((line): line is string => line !== null);
+  const lines = [
+    heading(input.reason),
+    '',
+    ...(intro.length > 0 ? [...intro, ''] : []),
+    // Two trailing spaces: a Markdown line break, so the facts stay one per line when rendered.
+    ...facts.map((line, i) => (i < facts.length - 1 ? `${line}  ` : line)),
+    '',
+    ...originalErrorSection(input),
+    '',
+    ...attemptsSection(input),
+    '',
+    ...currentStateSection(input),
+    '',
+    '### Recommendation',
+    '',
+    ...recommendationsFor(input.reason, type).map((line) => `- ${line}`),
+    '',
+    '**Human intervention required.**',
+    '',
+    ...optionsSection(input.runId, input.decisionOptions ?? defaultOptions(input.reason)),
+  ];
+  const text = `${lines.join('\n')}\n`;
+  return options.redact === false ? text : redactSecrets(text, options.redactPatterns);
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { escalationReport } from '../../src/report/escalation.js';
+import { DECISION_OPTIONS } from '../../src/report/options.js';
+import { REDACTED } from '../../src/report/redact.js';
+import { classification, exc1, exc4, historyBuilder, JWT_ERROR, security } from './fixtures.js';
+
+/** The text of one `### ` section (up to the next heading). */
+function section(report: string, title: string): string {
+  const start = report.indexOf(`### ${title}\n`);
+  expect(start, `section ${title}`).toBeGreaterThanOrEqual(0);
+  const next = report.indexOf('\n### ', start + 4);
+  return report.slice(start, next === -1 ? undefined : next);
+}
+
+describe('escalationReport: UC-AP-004 Exc-1 (max attempts)', () => {
+  const report = escalationReport(exc1());
+
+  it('has the Exc-1 heading, facts and sections in order', () => {
+    expect(report.startsWith('## Recovery Escalation Required\n')).toBe(true);
+    expect(report).toContain('**Task**: Implement JWT token validation with refresh logic');
+    expect(report).toContain('**Run**: `run-jwt-1`');
+    expect(report).toContain('**Attempts**: 4 (max reached; 3 of 3 recovery iterations)');
+    const order = ['### Original Error', '### Recovery Attempts', '### Current State', '### Recommendation', '### Options'];
+    const positions = order.map((h) => report.indexOf(h));
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  it('fences the original error', () => {
+    expect(section(report, 'Original Error')).toContain(`\`\`\`\n${JWT_ERROR}\n\`\`\``);
+  });
+
+  it('lists every attempt with its fix, result and hypothesis', () => {
+    const attempts = section(report, 'Recovery Attempts');
+    expect(attempts).toContain('**Iteration 1**: Added null check before payload.exp access\n- Result: failed — `InvalidTokenError thrown for valid tokens`\n- Hypothesis: Null check too aggressive (confidence 0.80)');
+    expect(attempts).toContain('**Iteration 2**: Refined null check to handle edge cases\n- Result: failed — `Edge case test still failing`\n- Hypothesis: Time comparison logic incorrect (confidence 0.75)');
+    expect(attempts).toContain('**Iteration 3**: Changed time comparison and added try-catch\n- Result: failed — `Test still failing, error now swallowed`\n- Hypothesis: Underlying design issue with token handling (confidence 0.60)');
+    expect(attempts.match(/\*\*Iteration \d\*\*/g)).toHaveLength(3); // AC-004: all 3, no 4th
+  });
+
+  it('shows the current state and the recommendation for the reason and type', () => {
+    expect(section(report, 'Current State')).toContain('- 1 test failing (rejects expired token)');
+    const rec = section(report, 'Recommendation');
+    expect(rec).toContain('Manual review needed');
+    expect(rec).toContain('Test expectations may not match the implementation intent');
+    expect(report).toContain('**Human intervention required.**');
+  });
+
+  it('offers every decision with its exact command', () => {
+    const options = section(report, 'Options');
+    for (const option of DECISION_OPTIONS) expect(options).toContain(`- **${option}**`);
+    expect(options).toContain('`recover decide run-jwt-1 --choice retry-fresh`');
+    expect(options).toContain("`recover decide run-jwt-1 --choice retry-with --guidance 'what to do differently'`");
+    for (const c of ['skip', 'rollback', 'abort', 'manual']) expect(options).toContain(`\`recover decide run-jwt-1 --choice ${c}\``);
+  });
+
+  it('offers only the given options, in order, and quotes odd run ids', () => {
+    const text = escalationReport({ ...exc1(), runId: "my run's id", decisionOptions: ['abort', 'retry-with-modifications', 'bogus', 'abort'] });
+    const options = section(text, 'Options');
+    expect(options.match(/- \*\*[a-z-]+\*\*/g)).toEqual(['- **abort**', '- **retry-with**']);
+    expect(options).toContain(`recover decide 'my run'\\''s id' --choice abort`);
+  });
+});
+
+describe('escalationReport: other reasons', () => {
+  it('Exc-4: lists the repeated fix per iteration under Infinite Loop Detected', () => {
+    const report = escalationReport(exc4());
+    expect(report.startsWith('## Infinite Loop Detected\n')).toBe(true);
+    expect(report).toContain('Agent is repeating the same fix across iterations:\n- Iteration 1: `Add null check before accessing payload.exp`\n- Iteration 2: `Add null check before accessing payload.exp` (identical to iteration 1)');
+    expect(report).toContain('**Root cause**: the agent is not learning from failed attempts.');
+    expect(section(report, 'Recommendation')).toContain('Human review needed to break the loop');
+    expect(report).toContain('**Attempts**: 2 (stopped: the same fix was proposed again; 1 of 3 recovery iterations)');
+  });
+
+  it('circular fix: marks the similar rejected fix', () => {
+    const input = exc4();
+    const history = input.history.map((e) => (e.phase === 'ADAPT' && e.result === 'failure' ? { ...e, fix: 'Use a null guard on payload.exp', reason: 'circular_fix' as const } : e));
+    const report = escalationReport({ ...input, history, reason: 'circular_fix' });
+    expect(report).toContain('Agent keeps trying similar fixes across iterations:');
+    expect(report).toContain('- Iteration 2: `Use a null guard on payload.exp` (similar)');
+  });
+
+  it('Exc-2: critical security violation halts without attempts, abort offered first', () => {
+    const report = escalationReport(security());
+    expect(report.startsWith('## Critical Security Violation\n')).toBe(true);
+    expect(report).toContain('**Execution halted.**');
+    expect(report).toContain('**Attempts**: 1 (halted at once: no retry after a critical security violation; no recovery iteration allowed)');
+    expect(section(report, 'Recovery Attempts')).toContain('None: a critical security violation halts execution without any retry.');
+    expect(section(report, 'Recommendation')).toContain('Review the security policy');
+    expect(section(report, 'Options').indexOf('**abort**')).toBeLessThan(section(report, 'Options').indexOf('**retry-fresh**'));
+  });
+
+  it('non-deterministic failure: says so, shows the probe, recommends investigating races', () => {
+    const { events, add } = historyBuilder();
+    add({ phase: 'PAUSE', result: 'failure', iteration: 1, type: 'VERIFICATION_FAILED', category: 'systematic', message: 'expected 200, got 500' }, 0);
+    add({ phase: 'DIAGNOSE', result: 'diagnosed', iteration: 1 }, 1);
+    add({ phase: 'RETRY', result: 'flaky', iteration: 0, attempt: 2, reason: 'non_deterministic_failure', message: 'passed on an unchanged re-run' }, 3);
+    add({ phase: 'ESCALATE', result: 'escalated', reason: 'non_deterministic_failure' }, 4);
+    const report = escalationReport({
+      runId: 'r', task: 'npm test', status: 'escalated', classification: classification('VERIFICATION_FAILED', 'systematic'),
+      history: events, attempts: 2, iterations: 0, level: 'escalate', reason: 'non_deterministic_failure', budget: 3,
+    });
+    expect(report.startsWith('## Recovery Escalation Required\n\n**Non-deterministic failure detected**')).toBe(true);
+    expect(report).toContain('**Flake probe**: re-ran unchanged to check for flakiness\n- Result: passed unchanged (flaky)');
+    expect(section(report, 'Recommendation')).toContain('Investigate race conditions or timing dependencies');
+  });
+
+  it('transient retries read as same-approach iterations', () => {
+    const { events, add } = historyBuilder();
+    add({ phase: 'PAUSE', result: 'failure', iteration: 1, type: 'NETWORK', category: 'transient', message: 'ECONNREFUSED' }, 0);
+    add({ phase: 'DIAGNOSE', result: 'diagnosed', iteration: 1 }, 1);
+    add({ phase: 'RETRY', result: 'failure', iteration: 1, attempt: 2, message: 'ECONNREFUSED again' }, 6);
+    const report = escalationReport({
+      runId: 'r', task: 't', status: 'escalated', classification: null, history: events, attempts: 2, iterations: 1,
+      level: 'escalate', reason: 'max_attempts', budget: 1,
+    });
+    expect(report).toContain('**Iteration 1**: retried the same approach after backoff\n- Result: failed — `ECONNREFUSED again`');
+    expect(section(report, 'Recommendation')).toContain('Check connectivity');
+  });
+});
+
+describe('escalationReport: safety', () => {
+  it('uses a longer fence when a message contains ``` and keeps Markdown inside it', () => {
+    const input = exc1();
+    const message = 'boom\n```\n## Options\n- injected\n````';
+    const history = input.history.map((e) => (e.seq === 1 ? { ...e, message } : e));
+    const report = escalationReport({ ...input, history, outputTail: 'tail ``` here' });
+    expect(report).toContain(`\`\`\`\`\`\n${message}\n\`\`\`\`\``);
+    expect(report).toContain('````\ntail ``` here\n````');
+    expect(report.match(/^### Options$/gm)).toHaveLength(1);
+  });
+
+  it('redacts secrets by default, not when told', () => {
+    const input = { ...exc1(), task: 'deploy with token=abc123', outputTail: 'curl https://admin:hunter2@db/x' };
+    const report = escalationReport(input);
+    expect(report).toContain(`token=${REDACTED}`);
+    expect(report).toContain('https://admin:***@db/x');
+    expect(report).not.toContain('hunter2');
+    expect(escalationReport(input, { redact: false })).toContain('hunter2');
+    expect(escalationReport({ ...input, task: 'ref ACME-9999' }, { redactPatterns: ['ACME-\\d+'] })).toContain(`ref ${REDACTED}`);
+  });
+});
