@@ -1,0 +1,253 @@
+import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+import type { Writable } from 'node:stream';
+import type { Task, TaskContext } from './options.js';
+import { TaskFailure } from './task-failure.js';
+
+/** Exit code reported when a command ran out of time (as GNU `timeout` does). */
+export const EXIT_TIMEOUT = 124;
+/** Exit code reported when the program does not exist (as a shell does). */
+export const EXIT_NOT_FOUND = 127;
+/** How long a process group gets between SIGTERM and SIGKILL. */
+export const KILL_GRACE_MS = 2_000;
+/** After the direct child exits, how long to wait for a background grandchild to close its output. */
+const CLOSE_GRACE_MS = 200;
+
+/** Options of `runCommandOnce` and `commandTask`. Every field optional. */
+export interface CommandOptions {
+  /** Working directory. Default: the current one. */
+  cwd?: string;
+  /** Extra environment, on top of `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  /** Where the live output goes. Default `null`: nowhere (only the tails are kept). */
+  stream?: { stdout: Writable; stderr: Writable } | null;
+  /** Most bytes kept of stdout and of stderr each (the end of the output). Default 8192. */
+  tailBytes?: number;
+  /** Called on every chunk of output: a liveness signal for spinners and heartbeats. */
+  onOutput?: () => void;
+}
+
+/** Options of one run. */
+export interface RunOnceOptions extends CommandOptions {
+  /** Kill the process group after this many ms and report exit 124. Default: no limit. */
+  timeoutMs?: number | null;
+  /** Aborting kills the process group. */
+  signal?: AbortSignal;
+  /** Written to the child's stdin, which is then closed. Default: stdin is empty (`/dev/null`). */
+  input?: string;
+}
+
+/** What one run of a command left behind. */
+export interface CommandResult {
+  /** Exit code; 124 on timeout, 127 when not found, 128 + n when killed by signal n. */
+  exitCode: number;
+  /** The signal that ended the process, if one did. */
+  signal: NodeJS.Signals | null;
+  /** The last `tailBytes` of stdout (decoded as UTF-8). */
+  stdout: string;
+  /** The last `tailBytes` of stderr (decoded as UTF-8). */
+  stderr: string;
+  /** Total bytes printed, including what the tails dropped. */
+  stdoutBytes: number;
+  stderrBytes: number;
+  durationMs: number;
+  timedOut: boolean;
+  aborted: boolean;
+  notFound: boolean;
+}
+
+/**
+ * Run a program once, without a shell, as the leader of its own process group (so a timeout or
+ * an abort can kill everything it started). Never rejects: every outcome is a `CommandResult`.
+ * Stdin is empty: a background process group reading the terminal would be stopped (SIGTTIN).
+ */
+export function runCommandOnce(cmd: string, args: readonly string[], options: RunOnceOptions = {}): Promise<CommandResult> {
+  const started = performance.now();
+  const limit = options.tailBytes ?? 8_192;
+  const out = new Tail(limit);
+  const err = new Tail(limit);
+  return new Promise<CommandResult>((resolve) => {
+    const child = spawn(cmd, [...args], {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let timedOut = false;
+    let aborted = false;
+    let notFound = false;
+    let settled = false;
+    const timers: NodeJS.Timeout[] = [];
+    let stopping: Promise<void> | undefined;
+    const stop = (why: 'timeout' | 'abort') => {
+      if (stopping || settled || child.pid === undefined) return;
+      if (why === 'timeout') timedOut = true;
+      else aborted = true;
+      stopping = terminateGroup(child.pid);
+    };
+    const onAbort = () => stop('abort');
+    if (options.signal?.aborted) queueMicrotask(onAbort);
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (typeof options.timeoutMs === 'number') timers.push(setTimeout(() => stop('timeout'), Math.max(0, options.timeoutMs)));
+
+    const finish = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (settled) return;
+      settled = true;
+      for (const timer of timers) clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      let exitCode = code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1);
+      if (timedOut) exitCode = EXIT_TIMEOUT;
+      if (notFound) exitCode = EXIT_NOT_FOUND;
+      resolve({
+        exitCode, signal, stdout: out.text(), stderr: err.text(), stdoutBytes: out.total, stderrBytes: err.total,
+        durationMs: Math.round(performance.now() - started), timedOut, aborted, notFound,
+      });
+    };
+
+    const pump = (source: NodeJS.ReadableStream | null, tail: Tail, target: Writable | undefined) => {
+      source?.on('data', (chunk: Buffer) => {
+        tail.push(chunk);
+        options.onOutput?.();
+        if (target && !target.write(chunk)) {
+          source.pause(); // respect a slow terminal instead of buffering without bound
+          target.once('drain', () => source.resume());
+        }
+      });
+    };
+    pump(child.stdout, out, options.stream?.stdout);
+    pump(child.stderr, err, options.stream?.stderr);
+    if (options.input !== undefined && child.stdin) {
+      child.stdin.on('error', () => {}); // a program that exits without reading its stdin is not a failure
+      child.stdin.end(options.input);
+    }
+
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') {
+        notFound = true;
+        err.push(Buffer.from(`${cmd}: command not found\n`));
+      } else {
+        err.push(Buffer.from(`${cmd}: ${error.message}\n`));
+      }
+      finish(null, null);
+    });
+    // 'close' waits for the output pipes; a background grandchild may hold them open forever,
+    // so after the direct child exits we give the pipes a short grace and then stop listening.
+    // 'close' waits for the output pipes; a background grandchild may hold them open forever,
+    // so after the direct child exits we give the pipes a short grace and then stop listening.
+    // When we are stopping the command, its whole group must be gone before we report.
+    child.on('exit', (code, signal) => {
+      void (stopping ?? Promise.resolve()).then(() => {
+        timers.push(setTimeout(() => finish(code, signal), CLOSE_GRACE_MS));
+        child.on('close', () => finish(code, signal));
+        if (child.stdout?.closed !== false && child.stderr?.closed !== false) finish(code, signal);
+      });
+    });
+  });
+}
+
+/**
+ * A `Task` that runs a command: no shell, its own process group, live output to `stream`,
+ * bounded tails. It honours `ctx.timeoutMs` (kills the group, exit 124) and `ctx.signal`.
+ * The child sees `RECOVERY_ATTEMPT`, `RECOVERY_ITERATION`, `RECOVERY_HINT`, `RECOVERY_GUIDANCE`,
+ * `RECOVERY_APPROACH` and `RECOVERY_RUN_ID` (empty when unset, so an outer run's values never leak).
+ * Exit 0 resolves; anything else throws a `TaskFailure` with exit code, signal and tails.
+ */
+export function commandTask(cmd: string, args: readonly string[], options: CommandOptions = {}): Task {
+  return async (ctx: TaskContext) => {
+    const result = await runCommandOnce(cmd, args, {
+      ...options,
+      env: { ...options.env, ...recoveryEnv(ctx) },
+      timeoutMs: ctx.timeoutMs,
+      signal: ctx.signal,
+    });
+    if (result.exitCode === 0 && !result.timedOut && !result.aborted) return;
+    throw new TaskFailure(failureMessage(cmd, result, ctx.timeoutMs), {
+      exitCode: result.exitCode, signal: result.signal, stdout: result.stdout, stderr: result.stderr,
+    });
+  };
+}
+
+/** The `RECOVERY_*` variables a command sees for one attempt. */
+export function recoveryEnv(ctx: Pick<TaskContext, 'runId' | 'attempt' | 'iteration' | 'hint' | 'guidance' | 'approach'>): Record<string, string> {
+  return {
+    RECOVERY_RUN_ID: ctx.runId,
+    RECOVERY_ATTEMPT: String(ctx.attempt),
+    RECOVERY_ITERATION: String(ctx.iteration),
+    RECOVERY_HINT: ctx.hint ?? '',
+    RECOVERY_GUIDANCE: ctx.guidance ?? '',
+    RECOVERY_APPROACH: ctx.approach ?? '',
+  };
+}
+
+function failureMessage(cmd: string, result: CommandResult, timeoutMs: number | null): string {
+  if (result.notFound) return `${cmd}: command not found`;
+  if (result.timedOut) return `${cmd} timed out after ${timeoutMs} ms`;
+  if (result.aborted) return `${cmd} was stopped`;
+  if (result.signal) return `${cmd} was killed by ${result.signal}`;
+  return `${cmd} exited with code ${result.exitCode}`;
+}
+
+/**
+ * End a process group: SIGTERM, then SIGKILL to whatever is left after `KILL_GRACE_MS`.
+ * Resolves when no member is left (or shortly after the SIGKILL).
+ */
+export async function terminateGroup(pid: number): Promise<void> {
+  killGroup(pid, 'SIGTERM');
+  if (await groupGone(pid, KILL_GRACE_MS)) return;
+  killGroup(pid, 'SIGKILL');
+  await groupGone(pid, 500);
+}
+
+/** Poll until the group has no member (true) or `withinMs` passed (false). */
+async function groupGone(pid: number, withinMs: number): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return true;
+    }
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Signal a whole process group; a group that is already gone is not an error. */
+export function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // ESRCH: every member has exited already.
+  }
+}
+
+/** The last `limit` bytes of a stream, in chunks: memory stays bounded whatever is printed. */
+class Tail {
+  private chunks: Buffer[] = [];
+  private kept = 0;
+  total = 0;
+
+  constructor(private readonly limit: number) {}
+
+  push(chunk: Buffer): void {
+    this.total += chunk.length;
+    if (this.limit <= 0) return;
+    const piece = chunk.length > this.limit ? chunk.subarray(chunk.length - this.limit) : chunk;
+    this.chunks.push(piece);
+    this.kept += piece.length;
+    while (this.kept - this.chunks[0]!.length >= this.limit) this.kept -= this.chunks.shift()!.length;
+  }
+
+  /** The tail as text; a character cut in half at the start is dropped rather than mangled. */
+  text(): string {
+    let bytes = Buffer.concat(this.chunks);
+    if (bytes.length > this.limit) bytes = bytes.subarray(bytes.length - this.limit);
+    let start = 0;
+    // Skip UTF-8 continuation bytes (10xxxxxx) left over from a cut character.
+    while (this.total > bytes.length && start < Math.min(3, bytes.length) && (bytes[start]! & 0xc0) === 0x80) start++;
+    return bytes.subarray(start).toString('utf8');
+  }
+}
