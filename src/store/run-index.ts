@@ -1,0 +1,135 @@
+/**
+ * The listing of a lowdb store, kept cheap with thousands of runs by `index.json`: a cache of
+ * each run's summary keyed by the run file's identity (inode, size, mtime).
+ *
+ * Why a cache validated by stat, rather than an index every save updates: a checkpoint must cost
+ * the same with 10 or 10,000 runs, so a save never touches a shared file (no shared write, no
+ * lost update between processes, no index to fix after a crash). `list()` stats every run file
+ * (~3 µs each) and re-reads only those whose identity changed; the index is then rewritten once.
+ * lowdb renames a fresh file into place on every write, so every save changes the inode; an
+ * edit in place changes size or mtime. An entry is cached only once its file is older than
+ * `RACY_MS` (file times are coarse: a write in the same clock tick as the caching could otherwise
+ * look unchanged). The index is never authoritative: lost, stale or garbage, it only costs a reread.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { rename, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { RUN_STATUSES, type RunStatus } from '../taxonomy/history.js';
+import { inspectRunFile } from './run-file.js';
+import { runIdProblem } from './run-id.js';
+import { compareSummaries } from './summary.js';
+import type { RunRecord, RunSummary } from './types.js';
+
+/** A file changed less than this long ago is re-read on every list instead of cached. */
+export const RACY_MS = 2_000;
+const YIELD_EVERY = 500;
+const STATUSES: ReadonlySet<string> = new Set(RUN_STATUSES);
+
+/** identity, status, task, createdAt, updatedAt, damage message (null when healthy). */
+type Row = [string, RunStatus | null, string | null, number | null, number, string | null];
+
+/** Summaries of the run files in `runsDir`, cached in `indexPath`. One per store object. */
+export class RunIndex {
+  #rows: Map<string, Row> | null = null;
+
+  constructor(
+    private readonly runsDir: string,
+    private readonly indexPath: string,
+  ) {}
+
+  /** Every run, damaged ones included, newest `updatedAt` first (ties by runId). */
+  async list(): Promise<RunSummary[]> {
+    const started = Date.now();
+    const cached = this.#rows ?? this.#readIndex();
+    const fresh = new Map<string, Row>();
+    const out: RunSummary[] = [];
+    let rewrite = false;
+    let known = 0; // names that had a cached row, changed or not
+    let seen = 0;
+    for (const name of this.#names()) {
+      // A long listing yields now and then instead of blocking the event loop for its whole run.
+      if (++seen % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+      const runId = name.slice(0, -'.json'.length);
+      const path = join(this.runsDir, name);
+      let row = cached.get(runId);
+      if (row !== undefined) known++;
+      let identity: string;
+      let mtimeMs: number;
+      try {
+        const st = statSync(path);
+        identity = `${st.ino}:${st.size}:${st.mtimeMs}`;
+        mtimeMs = st.mtimeMs;
+      } catch {
+        continue; // removed since readdir
+      }
+      if (row === undefined || row[0] !== identity) {
+        const state = inspectRunFile(path, runId);
+        if (state.kind === 'absent') continue;
+        row = state.kind === 'ok' ? healthyRow(identity, state.record) : [identity, null, null, null, mtimeMs, state.error.message];
+        // Too recent to trust its timestamps: use it now, re-read it next time.
+        if (mtimeMs < started - RACY_MS) rewrite = true;
+        else row[0] = '';
+      }
+      if (row[0] !== '') fresh.set(runId, row);
+      out.push(summary(runId, path, row));
+    }
+    if (known < cached.size) rewrite = true; // some cached run was removed
+    this.#rows = fresh;
+    if (rewrite) await this.#writeIndex(fresh);
+    return out.sort(compareSummaries);
+  }
+
+  #names(): string[] {
+    try {
+      // Skips lowdb temp files (`.x.json.tmp`), repaired files (`x.json.corrupt-…`) and strays.
+      return readdirSync(this.runsDir).filter((n) => n.endsWith('.json') && runIdProblem(n.slice(0, -5)) === null);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+  }
+
+  #readIndex(): Map<string, Row> {
+    const rows = new Map<string, Row>();
+    try {
+      const parsed = JSON.parse(readFileSync(this.indexPath, 'utf8')) as { version?: unknown; runs?: unknown };
+      if (parsed.version !== 1 || typeof parsed.runs !== 'object' || parsed.runs === null) return rows;
+      for (const [runId, row] of Object.entries(parsed.runs)) if (isRow(row)) rows.set(runId, row);
+    } catch {
+      // missing or unreadable: start empty, list() rebuilds it
+    }
+    return rows;
+  }
+
+  async #writeIndex(rows: Map<string, Row>): Promise<void> {
+    // A unique temp name: two processes listing at once must not rename each other's half file.
+    const temp = `${this.indexPath}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    try {
+      await writeFile(temp, JSON.stringify({ version: 1, runs: Object.fromEntries(rows) }));
+      await rename(temp, this.indexPath);
+    } catch {
+      // Only a cache: failing to write it (read-only dir, disk full) must not fail the listing.
+      await unlink(temp).catch(() => undefined);
+    }
+  }
+}
+
+function healthyRow(identity: string, r: RunRecord): Row {
+  return [identity, r.status, r.task, r.createdAt, r.updatedAt, null];
+}
+
+function summary(runId: string, path: string, row: Row): RunSummary {
+  const [, status, task, createdAt, updatedAt, damage] = row;
+  const s: RunSummary = { runId, status, task, createdAt, updatedAt };
+  if (damage !== null) s.damaged = { path, error: damage };
+  return s;
+}
+
+/** A row read back from index.json is trusted only if every field has its type. */
+function isRow(v: unknown): v is Row {
+  if (!Array.isArray(v) || v.length !== 6) return false;
+  const [identity, status, task, createdAt, updatedAt, damage] = v as unknown[];
+  const healthy = typeof status === 'string' && STATUSES.has(status) && typeof task === 'string' && typeof createdAt === 'number' && damage === null;
+  const damaged = status === null && task === null && createdAt === null && typeof damage === 'string';
+  return typeof identity === 'string' && identity !== '' && typeof updatedAt === 'number' && (healthy || damaged);
+}

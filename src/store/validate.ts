@@ -1,0 +1,90 @@
+/**
+ * Generic shape validation of a RunRecord: run on every save (so a bad record is refused before
+ * it reaches disk) and on every read (so a file that parses but is not a run counts as damaged).
+ * It checks the record's own fields and each history event's sequence; the snapshot inside the
+ * checkpoint is opaque here and is checked by `checkEnvelope` before a restore.
+ */
+import { RUN_STATUSES } from '../taxonomy/history.js';
+import type { RunRecord } from './types.js';
+import { runIdProblem } from './run-id.js';
+
+/** Where a value breaks the RunRecord shape. */
+export interface ShapeProblem {
+  /** A path into the record, e.g. `history[3].seq`. */
+  field: string;
+  problem: string;
+}
+
+const STATUSES: ReadonlySet<string> = new Set(RUN_STATUSES);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isTime = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
+const isCount = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number) >= 0;
+
+/** The first problem with `value` as a snapshot envelope, or null. Field paths are relative to it. */
+export function envelopeProblem(value: unknown): ShapeProblem | null {
+  if (!isObject(value)) return { field: '', problem: 'expected an object { machine, version, savedAt, snapshot }' };
+  if (typeof value.machine !== 'string' || value.machine === '') return { field: 'machine', problem: 'expected a non-empty string' };
+  if (!isCount(value.version)) return { field: 'version', problem: 'expected a whole number ≥ 0' };
+  if (!isTime(value.savedAt)) return { field: 'savedAt', problem: 'expected epoch milliseconds' };
+  if (!isObject(value.snapshot)) return { field: 'snapshot', problem: 'expected an object (a persisted snapshot)' };
+  return null;
+}
+
+/**
+ * The first problem with `value` as a RunRecord, or null when it is one.
+ * `expectedRunId`, when given, must equal `value.runId` (a file must hold the run it is named for).
+ */
+export function runRecordProblem(value: unknown, expectedRunId?: string): ShapeProblem | null {
+  if (!isObject(value)) return { field: '(record)', problem: 'expected an object' };
+  const idProblem = runIdProblem(value.runId);
+  if (idProblem !== null) return { field: 'runId', problem: idProblem };
+  if (expectedRunId !== undefined && value.runId !== expectedRunId) {
+    return { field: 'runId', problem: `expected "${expectedRunId}", found "${String(value.runId)}"` };
+  }
+  if (typeof value.task !== 'string') return { field: 'task', problem: 'expected a string' };
+  if (typeof value.status !== 'string' || !STATUSES.has(value.status)) {
+    return { field: 'status', problem: `expected one of ${RUN_STATUSES.join(', ')}` };
+  }
+  for (const key of ['createdAt', 'updatedAt'] as const) {
+    if (!isTime(value[key])) return { field: key, problem: 'expected epoch milliseconds' };
+  }
+  if (value.checkpoint !== null) {
+    const p = envelopeProblem(value.checkpoint);
+    if (p !== null) return { field: p.field ? `checkpoint.${p.field}` : 'checkpoint', problem: `${p.problem} or null` };
+  }
+  const historyIssue = historyProblem(value.history);
+  if (historyIssue !== null) return historyIssue;
+  if (value.report !== null && typeof value.report !== 'string') return { field: 'report', problem: 'expected a string or null' };
+  const options = value.decisionOptions;
+  if (options !== null && !(Array.isArray(options) && options.every((o) => typeof o === 'string'))) {
+    return { field: 'decisionOptions', problem: 'expected an array of strings or null' };
+  }
+  if (!isObject(value.meta)) return { field: 'meta', problem: 'expected an object' };
+  return null;
+}
+
+/** History must be events numbered 1..n in order: a gap or a duplicate is a problem. */
+function historyProblem(history: unknown): ShapeProblem | null {
+  if (!Array.isArray(history)) return { field: 'history', problem: 'expected an array' };
+  for (let i = 0; i < history.length; i++) {
+    const event: unknown = history[i];
+    const at = `history[${i}]`;
+    if (!isObject(event)) return { field: at, problem: 'expected an object' };
+    if (event.seq !== i + 1) return { field: `${at}.seq`, problem: `expected ${i + 1} (seq counts 1, 2, 3… without gaps), found ${JSON.stringify(event.seq)}` };
+    if (typeof event.phase !== 'string') return { field: `${at}.phase`, problem: 'expected a string' };
+    if (typeof event.result !== 'string') return { field: `${at}.result`, problem: 'expected a string' };
+    if (typeof event.timestamp !== 'string') return { field: `${at}.timestamp`, problem: 'expected an ISO-8601 string' };
+    if (!isCount(event.iteration)) return { field: `${at}.iteration`, problem: 'expected a whole number ≥ 0' };
+    if (!isCount(event.attempt)) return { field: `${at}.attempt`, problem: 'expected a whole number ≥ 0' };
+  }
+  return null;
+}
+
+/** Narrowing helper: true when `value` is a RunRecord (for `expectedRunId`, when given). */
+export function isRunRecord(value: unknown, expectedRunId?: string): value is RunRecord {
+  return runRecordProblem(value, expectedRunId) === null;
+}

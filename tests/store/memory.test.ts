@@ -1,0 +1,4 @@
+import { memoryStore } from '../../src/store/memory-store.js';
+import { describeStoreContract } from './contract.js';
+
+describeStoreContract('memory', async () => ({ store: memoryStore() }));
