@@ -87,7 +87,7 @@ class LowdbStore implements Store {
   }
 
   async prune(olderThanMs: number, now: number = Date.now()): Promise<string[]> {
-    if (!Number.isFinite(olderThanMs) || olderThanMs < 0) throw new RangeError(`prune: olderThanMs must be a finite number ≥ 0, got ${olderThanMs}`);
+    if (!Number.isFinite(olderThanMs) || olderThanMs < 0) throw new RangeError(`prune: olderThanMs must be a finite number >= 0, got ${olderThanMs}`);
     const cutoff = now - olderThanMs;
     const removed: string[] = [];
     for (const run of await this.list()) {

@@ -28,7 +28,7 @@ const isCount = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number
 export function envelopeProblem(value: unknown): ShapeProblem | null {
   if (!isObject(value)) return { field: '', problem: 'expected an object { machine, version, savedAt, snapshot }' };
   if (typeof value.machine !== 'string' || value.machine === '') return { field: 'machine', problem: 'expected a non-empty string' };
-  if (!isCount(value.version)) return { field: 'version', problem: 'expected a whole number ≥ 0' };
+  if (!isCount(value.version)) return { field: 'version', problem: 'expected a whole number >= 0' };
   if (!isTime(value.savedAt)) return { field: 'savedAt', problem: 'expected epoch milliseconds' };
   if (!isObject(value.snapshot)) return { field: 'snapshot', problem: 'expected an object (a persisted snapshot)' };
   return null;
@@ -74,12 +74,12 @@ function historyProblem(history: unknown): ShapeProblem | null {
     const event: unknown = history[i];
     const at = `history[${i}]`;
     if (!isObject(event)) return { field: at, problem: 'expected an object' };
-    if (event.seq !== i + 1) return { field: `${at}.seq`, problem: `expected ${i + 1} (seq counts 1, 2, 3… without gaps), found ${JSON.stringify(event.seq)}` };
+    if (event.seq !== i + 1) return { field: `${at}.seq`, problem: `expected ${i + 1} (seq counts 1, 2, 3... without gaps), found ${JSON.stringify(event.seq)}` };
     if (typeof event.phase !== 'string') return { field: `${at}.phase`, problem: 'expected a string' };
     if (typeof event.result !== 'string') return { field: `${at}.result`, problem: 'expected a string' };
     if (typeof event.timestamp !== 'string') return { field: `${at}.timestamp`, problem: 'expected an ISO-8601 string' };
-    if (!isCount(event.iteration)) return { field: `${at}.iteration`, problem: 'expected a whole number ≥ 0' };
-    if (!isCount(event.attempt)) return { field: `${at}.attempt`, problem: 'expected a whole number ≥ 0' };
+    if (!isCount(event.iteration)) return { field: `${at}.iteration`, problem: 'expected a whole number >= 0' };
+    if (!isCount(event.attempt)) return { field: `${at}.attempt`, problem: 'expected a whole number >= 0' };
   }
   return null;
 }
