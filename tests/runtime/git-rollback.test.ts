@@ -1,0 +1,147 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { gitRollback, recordGoodState, restoreGoodState } from '../../src/runtime/git-rollback.js';
+
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+const read = (repo: string, path: string) => readFileSync(join(repo, path), 'utf8');
+
+/** A repo with one commit, and a user's work in progress: staged, unstaged, untracked and ignored. */
+function userRepo(): string {
+  const repo = mkdtempSync(join(tmpdir(), 'recovery-git-'));
+  roots.push(repo);
+  git(repo, 'init', '-q', '-b', 'main');
+  git(repo, 'config', 'user.name', 'Test User');
+  git(repo, 'config', 'user.email', 'test@example.com');
+  git(repo, 'config', 'commit.gpgsign', 'false');
+  writeFileSync(join(repo, 'a.txt'), 'a committed\n');
+  writeFileSync(join(repo, 'b.txt'), 'b committed\n');
+  writeFileSync(join(repo, 'run.sh'), '#!/bin/sh\n');
+  chmodSync(join(repo, 'run.sh'), 0o755);
+  writeFileSync(join(repo, '.gitignore'), '*.log\n');
+  git(repo, 'add', '.');
+  git(repo, 'commit', '-q', '-m', 'initial');
+  writeFileSync(join(repo, 'a.txt'), 'a staged by the user\n');
+  git(repo, 'add', 'a.txt');
+  writeFileSync(join(repo, 'b.txt'), 'b edited by the user, not staged\n');
+  mkdirSync(join(repo, 'notes'));
+  writeFileSync(join(repo, 'notes', 'todo.md'), 'untracked user notes\n');
+  writeFileSync(join(repo, 'build.log'), 'ignored log\n');
+  return repo;
+}
+
+/** Everything a user would check: status, staged diff, HEAD, and the bytes of their files. */
+function state(repo: string) {
+  return {
+    status: git(repo, 'status', '--porcelain', '--untracked-files=all'),
+    staged: git(repo, 'diff', '--cached'),
+    head: git(repo, 'rev-parse', 'HEAD'),
+    files: Object.fromEntries(['a.txt', 'b.txt', 'notes/todo.md', 'build.log'].map((p) => [p, read(repo, p)])),
+  };
+}
+
+/** What a bad adapter does: edit tracked files, delete the untracked one, add files, stage one. */
+function breakThings(repo: string): void {
+  writeFileSync(join(repo, 'b.txt'), 'broken by the adapter\n');
+  unlinkSync(join(repo, 'a.txt'));
+  mkdirSync(join(repo, 'a.txt'));
+  writeFileSync(join(repo, 'a.txt', 'inside'), 'a directory where a file was\n');
+  unlinkSync(join(repo, 'notes', 'todo.md'));
+  writeFileSync(join(repo, 'new.txt'), 'created by the adapter\n');
+  mkdirSync(join(repo, 'gen', 'deep'), { recursive: true });
+  writeFileSync(join(repo, 'gen', 'deep', 'out.ts'), 'export {};\n');
+  git(repo, 'add', 'new.txt');
+  writeFileSync(join(repo, 'build.log'), 'ignored log, rewritten by the adapter\n');
+}
+
+describe('git rollback', () => {
+  let repo: string;
+  beforeEach(() => {
+    repo = userRepo();
+  });
+
+  it('records without touching the working tree, the index or HEAD', async () => {
+    const before = state(repo);
+    const index = readFileSync(join(repo, '.git', 'index'));
+    const sha = await recordGoodState(repo, 'run-1');
+    expect(readFileSync(join(repo, '.git', 'index')).equals(index)).toBe(true);
+    expect(state(repo)).toEqual(before);
+    expect(git(repo, 'rev-parse', 'refs/recovery/run-1')).toBe(sha);
+    expect(git(repo, 'show', `${sha}:b.txt`)).toBe('b edited by the user, not staged');
+    expect(git(repo, 'show', `${sha}:notes/todo.md`)).toBe('untracked user notes');
+    expect(git(repo, 'ls-tree', '-r', '--name-only', sha).split('\n')).not.toContain('build.log');
+    expect(git(repo, 'rev-parse', `${sha}^1`)).toBe(before.head);
+  });
+
+  it('restores the user\'s uncommitted and untracked work exactly, and keeps the broken state', async () => {
+    const before = state(repo);
+    const sha = await recordGoodState(repo, 'run-1');
+    const untouched = statSync(join(repo, 'run.sh')).mtimeMs;
+    breakThings(repo);
+    const backup = await restoreGoodState(repo, sha, 'run-1');
+
+    expect(state(repo)).toEqual({ ...before, files: { ...before.files, 'build.log': 'ignored log, rewritten by the adapter\n' } });
+    expect(existsSync(join(repo, 'new.txt'))).toBe(false);
+    expect(existsSync(join(repo, 'gen'))).toBe(false);
+    expect(statSync(join(repo, 'run.sh')).mode & 0o111).not.toBe(0);
+    expect(statSync(join(repo, 'run.sh')).mtimeMs).toBe(untouched); // only changed files are written
+
+    expect(backup).toBe('refs/recovery/run-1-before-rollback-1');
+    expect(git(repo, 'show', `${backup}:new.txt`)).toBe('created by the adapter');
+    expect(git(repo, 'show', `${backup}:a.txt/inside`)).toBe('a directory where a file was');
+    expect(git(repo, 'show', `${backup}:b.txt`)).toBe('broken by the adapter');
+  });
+
+  it('numbers each backup, and restores the same snapshot again', async () => {
+    const sha = await recordGoodState(repo, 'run-2');
+    writeFileSync(join(repo, 'b.txt'), 'first breakage\n');
+    await restoreGoodState(repo, 'refs/recovery/run-2');
+    writeFileSync(join(repo, 'b.txt'), 'second breakage\n');
+    expect(await restoreGoodState(repo, sha, 'run-2')).toBe('refs/recovery/run-2-before-rollback-2');
+    expect(read(repo, 'b.txt')).toBe('b edited by the user, not staged\n');
+    expect(git(repo, 'show', 'refs/recovery/run-2-before-rollback-1:b.txt')).toBe('first breakage');
+  });
+
+  it('gitRollback: records the last known good state, restores it, and says false without one', async () => {
+    const hooks = gitRollback(repo, 'run-3');
+    await expect(hooks.rollback({ runId: 'run-3', lastKnownGood: 'initial', reason: 'broken_build' })).resolves.toBe(false);
+    const before = state(repo);
+    const sha = await hooks.lastKnownGood();
+    breakThings(repo);
+    await expect(hooks.rollback({ runId: 'run-3', lastKnownGood: sha, reason: 'broken_build' })).resolves.toBe(true);
+    expect(state(repo).files['notes/todo.md']).toBe(before.files['notes/todo.md']);
+    // 'initial' is not a commit: the run's own ref is used (as after a resume in a new process).
+    writeFileSync(join(repo, 'b.txt'), 'broken again\n');
+    await expect(hooks.rollback({ runId: 'run-3', lastKnownGood: 'initial', reason: 'decision' })).resolves.toBe(true);
+    expect(state(repo).status).toBe(before.status);
+  });
+
+  it('works in a repository without commits', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'recovery-git-empty-'));
+    roots.push(empty);
+    git(empty, 'init', '-q');
+    writeFileSync(join(empty, 'draft.txt'), 'first draft\n');
+    const sha = await recordGoodState(empty, 'run-4');
+    writeFileSync(join(empty, 'draft.txt'), 'ruined\n');
+    writeFileSync(join(empty, 'junk.txt'), 'junk\n');
+    await restoreGoodState(empty, sha);
+    expect(read(empty, 'draft.txt')).toBe('first draft\n');
+    expect(existsSync(join(empty, 'junk.txt'))).toBe(false);
+    expect(git(empty, 'show', 'refs/recovery/run-4-before-rollback-1:draft.txt')).toBe('ruined');
+  });
+
+  it('fails with clear errors outside a repository, for a bad run id, and for an unknown ref', async () => {
+    const plain = mkdtempSync(join(tmpdir(), 'recovery-plain-'));
+    roots.push(plain);
+    await expect(recordGoodState(plain, 'run-5')).rejects.toThrow(/needs a git repository, and .* is not inside one/);
+    await expect(recordGoodState(repo, 'bad..id')).rejects.toThrow(/cannot name a git ref/);
+    await expect(restoreGoodState(repo, 'refs/recovery/nothing')).rejects.toThrow(/no recorded good state at refs\/recovery\/nothing/);
+  });
+});
