@@ -4,7 +4,7 @@
  */
 import type { Classification } from '../../src/classify/types.js';
 import type { HistoryEvent } from '../../src/taxonomy/index.js';
-import type { RunReportInput } from '../../src/report/types.js';
+import type { RunReportInput, SessionInput, SessionRun } from '../../src/report/types.js';
 
 const T0 = Date.parse('2026-02-02T10:30:00Z');
 
@@ -97,5 +97,89 @@ export function security(): RunReportInput {
   return {
     runId: 'run-sec', task: 'Read system config', status: 'escalated', classification: classification('SECURITY_VIOLATION', 'fatal', 'critical'),
     history: events, attempts: 1, iterations: 0, level: 'escalate', reason: 'critical_security_violation', budget: 0,
+  };
+}
+
+type Run = SessionRun & { runId: string };
+
+/**
+ * Ten runs, one of each kind, all starting at 10:30 UTC plus `offset` minutes:
+ * ok (never failed), rate (transient, recovered after 10 s), verify (adapted once, 30 s), jwt
+ * (Exc-1, escalated), net (escalated, retry-fresh, recovered at 60 s), flaky, gate (escalated then
+ * skipped), abort (USER_ABORT), build (rollback, adapt, recovered at 20 s), ctx (handed off).
+ */
+export function craftedRuns(): Record<string, Run> {
+  const at = (offsetMin: number) => historyBuilder(T0 + offsetMin * 60_000);
+  const pause = (b: ReturnType<typeof historyBuilder>, type: HistoryEvent['type'], category: HistoryEvent['category'], message: string) =>
+    b.add({ phase: 'PAUSE', result: 'failure', iteration: 1, type, category, message }, 0);
+
+  const rate = at(1);
+  pause(rate, 'RATE_LIMIT', 'transient', '429 Too Many Requests');
+  rate.add({ phase: 'DIAGNOSE', result: 'diagnosed' }, 1);
+  rate.add({ phase: 'RETRY', result: 'success', attempt: 2, message: null }, 10);
+
+  const verify = at(2);
+  pause(verify, 'VERIFICATION_FAILED', 'systematic', 'AssertionError: expected 200');
+  verify.add({ phase: 'DIAGNOSE', result: 'diagnosed' }, 1);
+  verify.add({ phase: 'ADAPT', result: 'adapted', fix: 'return 200 on success', level: 'alternative' }, 2);
+  verify.add({ phase: 'RETRY', result: 'success', attempt: 2, message: null }, 30);
+
+  const net = at(4);
+  pause(net, 'NETWORK', 'transient', 'ECONNREFUSED 127.0.0.1:5432');
+  net.add({ phase: 'ESCALATE', result: 'escalated', reason: 'max_attempts' }, 5);
+  net.add({ phase: 'DECISION', result: 'decided', message: 'retry-fresh' }, 30);
+  net.add({ phase: 'RETRY', result: 'success', attempt: 2, message: null }, 60);
+
+  const flaky = at(5);
+  pause(flaky, 'VERIFICATION_FAILED', 'systematic', 'timing test failed');
+  flaky.add({ phase: 'DIAGNOSE', result: 'diagnosed' }, 1);
+  flaky.add({ phase: 'RETRY', result: 'flaky', iteration: 0, attempt: 2, reason: 'non_deterministic_failure' }, 4);
+
+  const gate = at(6);
+  pause(gate, 'QUALITY_GATE_FAIL', 'systematic', 'ESLint found 3 errors. Quality gate failed.');
+  gate.add({ phase: 'ESCALATE', result: 'escalated', reason: 'no_alternative' }, 2);
+  gate.add({ phase: 'DECISION', result: 'skipped', message: 'skip' }, 40);
+
+  const abort = at(7);
+  pause(abort, 'USER_ABORT', 'fatal', 'Interrupted (SIGINT)');
+  abort.add({ phase: 'ESCALATE', result: 'aborted', reason: 'user_abort' }, 0);
+
+  const build = at(8);
+  pause(build, 'BROKEN_BUILD', 'systematic', "Cannot find module './utils'");
+  build.add({ phase: 'DIAGNOSE', result: 'diagnosed' }, 1);
+  build.add({ phase: 'ROLLBACK', result: 'rolled_back' }, 3);
+  build.add({ phase: 'ADAPT', result: 'adapted', fix: 'restore utils export', level: 'alternative' }, 5);
+  build.add({ phase: 'RETRY', result: 'success', attempt: 2, message: null }, 20);
+
+  const ctx = at(9);
+  pause(ctx, 'CONTEXT_EXHAUSTED', 'resource', 'Maximum context length exceeded');
+  ctx.add({ phase: 'HANDOFF', result: 'handed_off' }, 1);
+
+  const jwt = exc1();
+  return {
+    ok: { runId: 'ok', status: 'succeeded', history: [] },
+    rate: { runId: 'rate', status: 'recovered', history: rate.events },
+    verify: { runId: 'verify', status: 'recovered', history: verify.events },
+    jwt: { runId: jwt.runId, status: 'escalated', history: jwt.history, reason: 'max_attempts', checkpointId: 'chk-jwt-3' },
+    net: { runId: 'net', status: 'recovered', history: net.events },
+    flaky: { runId: 'flaky', status: 'flaky', history: flaky.events },
+    gate: { runId: 'gate', status: 'skipped', history: gate.events },
+    abort: { runId: 'abort', status: 'aborted', history: abort.events },
+    build: { runId: 'build', status: 'recovered', history: build.events },
+    ctx: { runId: 'ctx', status: 'handedOff', history: ctx.events },
+  };
+}
+
+/** The crafted runs as a seed-004 session of four agents. */
+export function craftedSession(): SessionInput {
+  const r = craftedRuns();
+  return {
+    sessionId: 'leonardo-2026-01-02-001',
+    units: [
+      { id: 'frontend', runs: [r['ok']!, r['rate']!] },
+      { id: 'backend', runs: [r['verify']!, r['net']!] },
+      { id: 'test', runs: [r['jwt']!, r['flaky']!, r['gate']!] },
+      { id: 'infra', runs: [r['abort']!, r['build']!, r['ctx']!] },
+    ],
   };
 }
