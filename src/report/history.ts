@@ -32,7 +32,8 @@ function num(value: number | null | undefined): number | null {
 // ISO-8601 in UTC always (UC-AP-004 §13). Only date-like text is converted (ISO with any offset,
 // or an HTTP date): Date.parse also accepts "1" or "x 2", which are not timestamps.
 const DATE_LIKE = /^\d{4}-\d{2}-\d{2}|^[A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4} /;
-function iso(timestamp: string): string {
+/** `timestamp` as ISO-8601 UTC when it is date-like; otherwise as written. */
+export function isoTimestamp(timestamp: string): string {
   const text = String(timestamp);
   const ms = DATE_LIKE.test(text) ? Date.parse(text) : Number.NaN;
   return Number.isNaN(ms) ? text : new Date(ms).toISOString();
@@ -45,7 +46,7 @@ function normalise(e: HistoryEvent): HistoryEvent {
     phase: e.phase,
     iteration: num(e.iteration) ?? 0,
     attempt: num(e.attempt) ?? 0,
-    timestamp: iso(e.timestamp),
+    timestamp: isoTimestamp(e.timestamp),
     result: e.result,
     type: e.type ?? null,
     category: e.category ?? null,
