@@ -1,0 +1,135 @@
+/**
+ * Locking and atomic writes across real processes: `node` children run the compiled store and
+ * are raced against each other and killed with SIGKILL. No fs mocks.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RunLockedError } from '../../src/store/errors.js';
+import { openStore } from '../../src/store/lowdb-store.js';
+import { StoreChild, type Reply } from './helpers/child.js';
+import { compileStore } from './helpers/compiled-store.js';
+import { deadPid, tempDir } from './helpers/fixtures.js';
+
+let entry: string;
+let dir: string;
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  const compiled = await compileStore();
+  const temp = await tempDir();
+  entry = compiled.entry;
+  dir = temp.dir;
+  cleanups.push(compiled.cleanup, temp.cleanup);
+});
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
+
+async function children(n: number): Promise<StoreChild[]> {
+  const list = Array.from({ length: n }, () => new StoreChild(entry));
+  cleanups.unshift(async () => { await Promise.all(list.map((c) => c.close())); });
+  return list;
+}
+
+/** Seeded PRNG (mulberry32) so a failing kill schedule can be replayed with STORE_FAULT_SEED. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('locks across processes', () => {
+  it('a second process gets RunLockedError naming the holder pid, both ways', async () => {
+    const [holder, other] = await children(2);
+    expect(await holder!.send({ op: 'lock', dir, runId: 'held' })).toMatchObject({ ok: true, pid: holder!.pid });
+    const error = await openStore(dir).lock('held').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RunLockedError);
+    expect(error).toMatchObject({ pid: holder!.pid });
+    expect((error as Error).message).toContain(`locked by process ${holder!.pid}`);
+    expect(await other!.send({ op: 'lock', dir, runId: 'held' })).toMatchObject({ ok: false, name: 'RunLockedError', pid: holder!.pid });
+
+    const mine = await openStore(dir).lock('mine');
+    expect(await other!.send({ op: 'lock', dir, runId: 'mine' })).toMatchObject({ ok: false, name: 'RunLockedError', pid: process.pid });
+    await mine.release();
+    expect(await other!.send({ op: 'lock', dir, runId: 'mine' })).toMatchObject({ ok: true });
+    await other!.send({ op: 'release', runId: 'mine' });
+    await holder!.send({ op: 'release', runId: 'held' });
+    expect(await other!.send({ op: 'lock', dir, runId: 'held' })).toMatchObject({ ok: true });
+  });
+
+  it('the lock of a SIGKILLed process is stale and taken over, by another process or by us', async () => {
+    const [victim, heir] = await children(2);
+    expect(await victim!.send({ op: 'lock', dir, runId: 'orphan' })).toMatchObject({ ok: true });
+    const holder = JSON.parse(await readFile(join(dir, 'locks', 'orphan.lock'), 'utf8')) as Record<string, unknown>;
+    expect(holder).toMatchObject({ pid: victim!.pid, hostname: expect.any(String), acquiredAt: expect.any(Number) });
+    await victim!.kill();
+    expect(await heir!.send({ op: 'lock', dir, runId: 'orphan' })).toMatchObject({ ok: true, pid: heir!.pid, tookOverFrom: victim!.pid });
+    await heir!.kill();
+    const lock = await openStore(dir).lock('orphan');
+    expect(lock.tookOverFrom).toBe(heir!.pid);
+    await lock.release();
+  });
+
+  async function race(racers: StoreChild[], runId: string): Promise<{ winners: Reply[]; losers: Reply[] }> {
+    const at = Date.now() + 40;
+    const replies = await Promise.all(racers.map((c) => c.send({ op: 'lock', dir, runId, at })));
+    const winners = replies.filter((r) => r.ok);
+    for (const w of winners) await racers.find((c) => c.pid === w.pid)!.send({ op: 'release', runId });
+    return { winners, losers: replies.filter((r) => !r.ok) };
+  }
+
+  it('20 trials: two processes race to lock a run, exactly one wins each time', async () => {
+    const racers = await children(2);
+    for (let trial = 0; trial < 20; trial++) {
+      const { winners, losers } = await race(racers, `race-${trial}`);
+      expect(winners, `trial ${trial}`).toHaveLength(1);
+      expect(losers[0]).toMatchObject({ name: 'RunLockedError' });
+      // The loser names the winner, or no one if it looked while the winner was still writing its file.
+      expect([winners[0]!.pid, null]).toContain(losers[0]!.pid);
+    }
+  });
+
+  it('20 trials: three processes race to take over one stale lock, exactly one wins each time', async () => {
+    const racers = await children(3);
+    const dead = await deadPid();
+    for (let trial = 0; trial < 20; trial++) {
+      const runId = `stale-${trial}`;
+      await openStore(dir).lock(runId, { pid: dead }); // left behind, never released
+      const { winners, losers } = await race(racers, runId);
+      expect(winners, `trial ${trial}`).toHaveLength(1);
+      expect(winners[0]!.tookOverFrom).toBe(dead);
+      expect(losers.map((l) => l.name)).toEqual(['RunLockedError', 'RunLockedError']);
+    }
+    // No takeover ticket is left behind, and every lock was released.
+    expect((await readdir(join(dir, 'locks'))).filter((n) => n.startsWith('stale-'))).toEqual([]);
+  });
+});
+
+describe('atomic writes', () => {
+  it('a process SIGKILLed in a tight save/append loop never leaves a damaged file (30 trials)', async () => {
+    const seed = Number(process.env.STORE_FAULT_SEED ?? Date.now() % 1_000_000);
+    console.log(`store fault injection: STORE_FAULT_SEED=${seed}`);
+    const next = random(seed);
+    const store = openStore(dir);
+    let stored = 0;
+    for (let trial = 0; trial < 30; trial++) {
+      const [child] = await children(1);
+      const started = await child!.send({ op: 'save-loop', dir, runId: 'loop' });
+      expect(started, `trial ${trial} (seed ${seed})`).toMatchObject({ ok: true, started: stored });
+      await new Promise((resolve) => setTimeout(resolve, 5 + next() * 60));
+      await child!.kill();
+      const run = await store.load('loop'); // throws CorruptRunError if a write was torn
+      expect(run, `trial ${trial} (seed ${seed})`).not.toBeNull();
+      expect(run!.history.length, `trial ${trial} (seed ${seed})`).toBeGreaterThanOrEqual(stored);
+      stored = run!.history.length;
+    }
+    expect(stored).toBeGreaterThan(30); // the loops did write
+    expect((await store.list()).find((s) => s.runId === 'loop')?.damaged).toBeUndefined();
+  });
+});
