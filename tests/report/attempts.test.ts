@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { decisionChoice, loopFixes, originalFailure, summarizeAttempts, topHypothesis } from '../../src/report/attempts.js';
+import { exc1, exc4, historyBuilder } from './fixtures.js';
+
+describe('summarizeAttempts', () => {
+  it('reads the Exc-1 history as three fixes with outcomes and the diagnosis after each', () => {
+    const attempts = summarizeAttempts(exc1().history);
+    expect(attempts.map((a) => [a.iteration, a.kind, a.fix, a.outcome?.message, a.hypothesis?.text, a.hypothesisSource])).toEqual([
+      [1, 'fix', 'Added null check before payload.exp access', 'InvalidTokenError thrown for valid tokens', 'Null check too aggressive', 'after'],
+      [2, 'fix', 'Refined null check to handle edge cases', 'Edge case test still failing', 'Time comparison logic incorrect', 'after'],
+      [3, 'fix', 'Changed time comparison and added try-catch', 'Test still failing, error now swallowed', 'Underlying design issue with token handling', 'after'],
+    ]);
+  });
+
+  it('does not depend on input order and keeps two cycles apart after a budget reset', () => {
+    const { events, add } = historyBuilder();
+    add({ phase: 'PAUSE', result: 'failure', iteration: 1, type: 'UNKNOWN', category: 'systematic', message: 'boom' }, 0);
+    add({ phase: 'DIAGNOSE', result: 'diagnosed', hypotheses: [{ text: 'h1', confidence: 0.9 }] }, 1);
+    add({ phase: 'ADAPT', result: 'adapted', fix: 'A' }, 2);
+    add({ phase: 'RETRY', result: 'failure', attempt: 2, message: 'still' }, 3);
+    add({ phase: 'ESCALATE', result: 'escalated', reason: 'max_attempts' }, 4);
+    add({ phase: 'DECISION', result: 'decided', message: 'retry-fresh' }, 5);
+    add({ phase: 'RETRY', result: 'failure', iteration: 1, attempt: 3, message: 'again' }, 6);
+    add({ phase: 'PAUSE', result: 'failure', iteration: 1 }, 7);
+    add({ phase: 'DIAGNOSE', result: 'diagnosed', iteration: 1 }, 8);
+    add({ phase: 'ADAPT', result: 'adapted', iteration: 1, fix: 'B' }, 9);
+    add({ phase: 'RETRY', result: 'success', attempt: 4, message: null }, 10);
+    const attempts = summarizeAttempts([...events].reverse());
+    expect(attempts.map((a) => [a.iteration, a.kind, a.fix, a.outcome?.result])).toEqual([
+      [1, 'fix', 'A', 'failure'],
+      [1, 'same', null, 'failure'],
+      [1, 'fix', 'B', 'success'],
+    ]);
+    // no diagnosis followed B's success: the hypothesis behind the fix is shown
+    expect(attempts[2]?.hypothesisSource).toBe('before');
+  });
+
+  it('marks the flake probe (an outcome with an iteration below the last DIAGNOSE)', () => {
+    const { events, add } = historyBuilder();
+    add({ phase: 'PAUSE', result: 'failure', iteration: 1, type: 'VERIFICATION_FAILED', category: 'systematic' }, 0);
+    add({ phase: 'DIAGNOSE', result: 'diagnosed', iteration: 1 }, 1);
+    add({ phase: 'RETRY', result: 'failure', iteration: 0, attempt: 2 }, 2);
+    expect(summarizeAttempts(events).map((a) => a.kind)).toEqual(['probe']);
+  });
+
+  it('finds the original failure, the top hypothesis and the loop fixes', () => {
+    expect(originalFailure(exc1().history)?.seq).toBe(1);
+    expect(originalFailure([])).toBeNull();
+    expect(topHypothesis([{ text: 'a', confidence: 0.2 }, { text: 'b', confidence: 0.7 }, { text: 'c', confidence: 0.7 }])?.text).toBe('b');
+    expect(loopFixes(exc4().history).map((f) => [f.fix, f.rejected])).toEqual([
+      ['Add null check before accessing payload.exp', false],
+      ['Add null check before accessing payload.exp', true],
+    ]);
+  });
+});
+
+describe('decisionChoice', () => {
+  const [base] = exc1().history;
+  const decision = (result: 'decided' | 'skipped' | 'aborted' | 'manual', message: string | null) => ({ ...base!, phase: 'DECISION' as const, result, message });
+
+  it.each([
+    [decision('decided', 'retry-fresh'), 'retry-fresh'],
+    [decision('decided', 'rollback'), 'rollback'],
+    [decision('decided', 'retry-with-modifications'), 'retry-with'],
+    [decision('decided', 'use jwt.verify()'), 'retry-with'],
+    [decision('skipped', 'skip'), 'skip'],
+    [decision('aborted', 'abort'), 'abort'],
+    [decision('manual', 'manual'), 'manual'],
+    [decision('decided', null), null],
+    [base!, null],
+  ])('%#: reads %j', (event, expected) => {
+    expect(decisionChoice(event)).toBe(expected);
+  });
+});
