@@ -10,13 +10,15 @@ import { isPlaceholderValue, isSecretKey, REDACTED } from './secret-keys.js';
 
 // A key starts at a word start (not after a letter, digit, `_` or `.`) and is followed by an
 // optional (escaped) closing quote and `=` or `:`. Bounded: at most 64 characters are re-tried.
-const KEY = /(?<![A-Za-z0-9_.])[A-Za-z][A-Za-z0-9_.-]{0,63}(?=\\?["']?\s{0,8}[:=])/g;
+const KEY = /(?<![A-Za-z0-9_.])[A-Za-z][A-Za-z0-9_.-]{0,63}(?=\\?["']?[ \t]{0,8}[:=])/g;
 
-// The separator and value at the key's end (sticky). A quoted value may hold spaces and escapes;
-// an unquoted one ends at white space, a quote, a backslash, `,`, `;` or `&`, and cannot start
-// with `[` or `{` (structured JSON, and the redaction marker itself, are left alone).
+// The separator and value at the key's end (sticky). A quoted value may hold spaces and escapes.
+// Spaces and tabs only around the separator: a key at the end of a line must not take the next
+// line's first word as its value. An unquoted value ends at white space, a quote, a backslash,
+// `,`, `;` or `&`, and cannot start with `[`, `{` or `=` (structured JSON, comparisons like
+// `token == x`, and the redaction marker itself are left alone).
 const VALUE =
-  /(\\?["']?\s{0,8}[:=]\s{0,8})(?:"((?:[^"\\\r\n]|\\.){0,4096})"|'([^'\r\n]{0,4096})'|(\\?["']?)([^\s"'\\,;&[{=][^\s"'\\,;&]{0,4095}))/y;
+  /(\\?["']?[ \t]{0,8}[:=][ \t]{0,8})(?:"((?:[^"\\\r\n]|\\.){0,4096})"|'([^'\r\n]{0,4096})'|(\\?["']?)([^\s"'\\,;&[{=][^\s"'\\,;&]{0,4095}))/y;
 
 /** Redact the values of secret-named assignments in `text`. */
 export function redactAssignments(text: string): string {

@@ -18,7 +18,7 @@ const SECRET_LAST_WORDS = ['pass', 'pwd'];
 const NOT_SECRET = new Set(['pwd', 'oldpwd']);
 // Header-like fields whose whole value is a credential (objects only: in text, the
 // Authorization rule keeps the scheme and redacts the credential).
-const SECRET_FIELDS = new Set(['authorization', 'proxyauthorization', 'cookie', 'setcookie', 'xapikey']);
+const SECRET_FIELDS = new Set(['authorization', 'proxyauthorization', 'cookie', 'setcookie']);
 
 function compact(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '');

@@ -49,12 +49,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     // Authorization: <scheme> <credentials>, also as "Authorization": "…" in JSON.
     name: 'authorization-header',
-    pattern: /(?<![A-Za-z0-9_-])((?:proxy-)?authorization)(\\?["']?\s{0,8}[:=]\s{0,8}\\?["']?)((?:bearer|basic|digest|token|negotiate|apikey)\s{1,8})?([^\s"'\\,;]{1,4096})/gi,
+    pattern: /(?<![A-Za-z0-9_-])((?:proxy-)?authorization)(\\?["']?[ \t]{0,8}[:=][ \t]{0,8}\\?["']?)((?:bearer|basic|digest|token|negotiate|apikey)[ \t]{1,8})?([^\s"'\\,;]{1,4096})/gi,
     replace: (m, key, sep, scheme, value) => (value === REDACTED ? m : `${key ?? ''}${sep ?? ''}${scheme ?? ''}${REDACTED}`),
   },
   {
     name: 'bearer',
-    pattern: /(?<![A-Za-z0-9_-])(bearer\s{1,8})([A-Za-z0-9._~+/-]{8,4096}={0,8})/gi,
+    pattern: /(?<![A-Za-z0-9_-])(bearer[ \t]{1,8})([A-Za-z0-9._~+/-]{8,4096}={0,8})/gi,
     replace: (m, prefix, token) => (looksLikeToken(token ?? '') ? `${prefix ?? ''}${REDACTED}` : m),
   },
 ];

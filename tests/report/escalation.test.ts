@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escalationReport } from '../../src/report/escalation.js';
 import { DECISION_OPTIONS } from '../../src/report/options.js';
 import { REDACTED } from '../../src/report/redact.js';
-import { classification, exc1, exc4, historyBuilder, JWT_ERROR, security } from './fixtures.js';
+import { REASONS, RUN_STATUSES } from '../../src/taxonomy/index.js';
+import { classification, eventArb, exc1, exc4, historyBuilder, JWT_ERROR, security } from './fixtures.js';
 
 /** The text of one `### ` section (up to the next heading). */
 function section(report: string, title: string): string {
@@ -138,5 +140,25 @@ describe('escalationReport: safety', () => {
     expect(report).not.toContain('hunter2');
     expect(escalationReport(input, { redact: false })).toContain('hunter2');
     expect(escalationReport({ ...input, task: 'ref ACME-9999' }, { redactPatterns: ['ACME-\\d+'] })).toContain(`ref ${REDACTED}`);
+  });
+});
+
+describe('escalationReport properties', () => {
+  it('any history and reason give a report with every section exactly once', () => {
+    const input = fc.record({
+      history: fc.array(eventArb, { maxLength: 12 }),
+      reason: fc.option(fc.constantFrom(...REASONS)),
+      status: fc.constantFrom(...RUN_STATUSES),
+      task: fc.string(),
+      runId: fc.string({ minLength: 1 }),
+      outputTail: fc.option(fc.string(), { nil: undefined }),
+      currentState: fc.option(fc.string(), { nil: undefined }),
+    });
+    fc.assert(fc.property(input, (i) => {
+      const report = escalationReport({ ...i, classification: null, attempts: 1, iterations: 0, level: 'escalate', budget: 3 });
+      for (const title of ['Original Error', 'Recovery Attempts', 'Current State', 'Recommendation', 'Options']) {
+        expect(report.match(new RegExp(`^### ${title}$`, 'gm')), title).toHaveLength(1);
+      }
+    }), { numRuns: 300 });
   });
 });

@@ -2,8 +2,9 @@
  * History fixtures shaped like the recovery machine's (machines/recovery/actions.ts): PAUSE →
  * DIAGNOSE → ADAPT → RETRY per iteration, ESCALATE at the end.
  */
+import fc from 'fast-check';
 import type { Classification } from '../../src/classify/types.js';
-import type { HistoryEvent } from '../../src/taxonomy/index.js';
+import { LEVELS, PHASES, REASONS, RESULTS, type HistoryEvent } from '../../src/taxonomy/index.js';
 import type { RunReportInput, SessionInput, SessionRun } from '../../src/report/types.js';
 
 const T0 = Date.parse('2026-02-02T10:30:00Z');
@@ -183,3 +184,24 @@ export function craftedSession(): SessionInput {
     ],
   };
 }
+
+const text = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('null', 'true', '~', '- x', '#', ': y', '0x1F', '1e3', '"q"', "'", '\n', '```', 'a: b\nc'));
+/** Any history event, with text that is hostile to YAML and Markdown. */
+export const eventArb: fc.Arbitrary<HistoryEvent> = fc.record({
+  seq: fc.nat(),
+  phase: fc.constantFrom(...PHASES),
+  iteration: fc.nat(10),
+  attempt: fc.nat(10),
+  timestamp: fc.oneof(fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((d) => d.toISOString()), text),
+  result: fc.constantFrom(...RESULTS),
+  type: fc.constantFrom(null, 'RATE_LIMIT', 'UNKNOWN'),
+  category: fc.constantFrom(null, 'transient', 'systematic'),
+  message: fc.option(text),
+  hypotheses: fc.array(fc.record({ text, confidence: fc.double() }), { maxLength: 3 }),
+  confidence: fc.option(fc.double()),
+  fix: fc.option(text),
+  delayMs: fc.option(fc.integer()),
+  durationMs: fc.option(fc.double()),
+  level: fc.constantFrom(...LEVELS),
+  reason: fc.option(fc.constantFrom(...REASONS)),
+}) as fc.Arbitrary<HistoryEvent>;

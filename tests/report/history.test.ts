@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { historyToJson, historyToYaml } from '../../src/report/history.js';
 import { REDACTED } from '../../src/report/redact.js';
-import { LEVELS, PHASES, REASONS, RESULTS, type HistoryEvent } from '../../src/taxonomy/index.js';
-import { exc1 } from './fixtures.js';
+import type { HistoryEvent } from '../../src/taxonomy/index.js';
+import { eventArb, exc1 } from './fixtures.js';
 
 describe('historyToYaml / historyToJson', () => {
   const history = exc1().history;
@@ -45,26 +45,6 @@ describe('historyToYaml / historyToJson', () => {
     expect(historyToJson([leaky], { redact: false })).toContain('hunter2');
   });
 });
-
-const text = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('null', 'true', '~', '- x', '#', ': y', '0x1F', '1e3', '"q"', "'", '\n', '```', 'a: b\nc'));
-const eventArb: fc.Arbitrary<HistoryEvent> = fc.record({
-  seq: fc.nat(),
-  phase: fc.constantFrom(...PHASES),
-  iteration: fc.nat(10),
-  attempt: fc.nat(10),
-  timestamp: fc.oneof(fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((d) => d.toISOString()), text),
-  result: fc.constantFrom(...RESULTS),
-  type: fc.constantFrom(null, 'RATE_LIMIT', 'UNKNOWN'),
-  category: fc.constantFrom(null, 'transient', 'systematic'),
-  message: fc.option(text),
-  hypotheses: fc.array(fc.record({ text, confidence: fc.double() }), { maxLength: 3 }),
-  confidence: fc.option(fc.double()),
-  fix: fc.option(text),
-  delayMs: fc.option(fc.integer()),
-  durationMs: fc.option(fc.double()),
-  level: fc.constantFrom(...LEVELS),
-  reason: fc.option(fc.constantFrom(...REASONS)),
-}) as fc.Arbitrary<HistoryEvent>;
 
 describe('history properties', () => {
   it('YAML and JSON always carry the same value', () => {

@@ -229,3 +229,10 @@ describe('redactSecrets properties', () => {
     }
   });
 });
+
+describe('redactSecrets: line-bounded assignments', () => {
+  it('does not take the next line as a value', () => {
+    expect(redactSecrets('password:\nnext_key: value')).toBe('password:\nnext_key: value');
+    expect(redactSecrets('token == other')).toBe('token == other');
+  });
+});
