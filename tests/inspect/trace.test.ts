@@ -41,7 +41,7 @@ describe('NDJSON trace', () => {
     const file = join(dir, 'recovery.ndjson');
     const trace = createTraceWriter(file);
     const machine = recoveryLike.provide({
-      actors: { runTask: fromPromise(async () => { throw new Error('exit 1'); }) },
+      actors: { runTask: fromPromise<{ ok: boolean }, { attempt: number }>(async () => { throw new Error('exit 1'); }) },
       delays: { backoff: 0 },
     });
     const actor = createActor(machine, { inspect: trace.inspect });
