@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import type { Writable } from 'node:stream';
 import type { Task, TaskContext } from './options.js';
@@ -39,7 +40,7 @@ export interface RunOnceOptions extends CommandOptions {
 
 /** What one run of a command left behind. */
 export interface CommandResult {
-  /** Exit code; 124 on timeout, 127 when not found, 128 + n when killed by signal n. */
+  /** Exit code; 124 on timeout, 127 when not found, 126 when not executable, 128 + n when killed by signal n. */
   exitCode: number;
   /** The signal that ended the process, if one did. */
   signal: NodeJS.Signals | null;
@@ -76,11 +77,13 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
     let timedOut = false;
     let aborted = false;
     let notFound = false;
+    let spawnFailure: number | undefined;
     let settled = false;
     const timers: NodeJS.Timeout[] = [];
     let stopping: Promise<void> | undefined;
     const stop = (why: 'timeout' | 'abort') => {
-      if (stopping || settled || child.pid === undefined) return;
+      const exited = child.exitCode !== null || child.signalCode !== null;
+      if (stopping || settled || exited || child.pid === undefined) return;
       if (why === 'timeout') timedOut = true;
       else aborted = true;
       stopping = terminateGroup(child.pid);
@@ -97,9 +100,7 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
       options.signal?.removeEventListener('abort', onAbort);
       child.stdout?.destroy();
       child.stderr?.destroy();
-      let exitCode = code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1);
-      if (timedOut) exitCode = EXIT_TIMEOUT;
-      if (notFound) exitCode = EXIT_NOT_FOUND;
+      const exitCode = spawnFailure ?? (timedOut ? EXIT_TIMEOUT : code ?? 128 + (signal ? constants.signals[signal] ?? 0 : 0));
       resolve({
         exitCode, signal, stdout: out.text(), stderr: err.text(), stdoutBytes: out.total, stderrBytes: err.total,
         durationMs: Math.round(performance.now() - started), timedOut, aborted, notFound,
@@ -124,16 +125,14 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
     }
 
     child.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') {
-        notFound = true;
-        err.push(Buffer.from(`${cmd}: command not found\n`));
-      } else {
-        err.push(Buffer.from(`${cmd}: ${error.message}\n`));
-      }
+      // Node reports a missing working directory as ENOENT too: do not call that "not found".
+      const noCwd = options.cwd !== undefined && !existsSync(options.cwd);
+      notFound = error.code === 'ENOENT' && !noCwd;
+      spawnFailure = notFound ? EXIT_NOT_FOUND : error.code === 'EACCES' ? 126 : 1;
+      err.push(Buffer.from(notFound ? `${cmd}: command not found\n`
+        : noCwd ? `${cmd}: working directory ${options.cwd} does not exist\n` : `${cmd}: ${error.message}\n`));
       finish(null, null);
     });
-    // 'close' waits for the output pipes; a background grandchild may hold them open forever,
-    // so after the direct child exits we give the pipes a short grace and then stop listening.
     // 'close' waits for the output pipes; a background grandchild may hold them open forever,
     // so after the direct child exits we give the pipes a short grace and then stop listening.
     // When we are stopping the command, its whole group must be gone before we report.
@@ -189,10 +188,7 @@ function failureMessage(cmd: string, result: CommandResult, timeoutMs: number | 
   return `${cmd} exited with code ${result.exitCode}`;
 }
 
-/**
- * End a process group: SIGTERM, then SIGKILL to whatever is left after `KILL_GRACE_MS`.
- * Resolves when no member is left (or shortly after the SIGKILL).
- */
+/** End a process group: SIGTERM, then SIGKILL after `KILL_GRACE_MS`. Resolves once no member is left. */
 export async function terminateGroup(pid: number): Promise<void> {
   killGroup(pid, 'SIGTERM');
   if (await groupGone(pid, KILL_GRACE_MS)) return;
@@ -202,16 +198,14 @@ export async function terminateGroup(pid: number): Promise<void> {
 
 /** Poll until the group has no member (true) or `withinMs` passed (false). */
 async function groupGone(pid: number, withinMs: number): Promise<boolean> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
+  for (const deadline = Date.now() + withinMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
     try {
       process.kill(-pid, 0);
     } catch {
       return true;
     }
-    if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  return false;
 }
 
 /** Signal a whole process group; a group that is already gone is not an error. */
