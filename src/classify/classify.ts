@@ -1,0 +1,122 @@
+import { detectCircularFix } from './circular.js';
+import { compileRules, mergeRules, SCAN_ORDER, type CompiledRules } from './compile.js';
+import { decide } from './decide.js';
+import { readObservation, type Facts } from './observe.js';
+import { BUILT_IN_PACKS } from './packs/index.js';
+import { CONFIDENCE, PRIORITY } from './priority.js';
+import type { Candidate, ClassifyOptions, RulePack, Rule } from './rule.js';
+import { Scanner } from './scanner.js';
+import { firstLine, safeGet } from './text.js';
+import type { Classification, EvidenceSource, Observation } from './types.js';
+
+/** Per-call options of a {@link Classifier}: the rule set is fixed when it is created. */
+export type CallOptions = Pick<ClassifyOptions, 'now' | 'history'>;
+
+/**
+ * A classifier bound to one precompiled rule set. Total: returns a classification for any
+ * value, never throws, and its work is linear in the (bounded) text it scans.
+ */
+export type Classifier = (observation: Observation | unknown, options?: CallOptions) => Classification;
+
+/**
+ * Compiles the rule set once and returns a classifier for it. Use this when classifying many
+ * observations with custom packs or rules.
+ * @param options `packs` (default every built-in pack) and `rules` (default none; same id replaces).
+ * @throws RuleError when a rule is not valid data (it names the field), never for an observation.
+ */
+export function createClassifier(options: Pick<ClassifyOptions, 'packs' | 'rules'> = {}): Classifier {
+  const compiled = compileRules(mergeRules(options.packs ?? BUILT_IN_PACKS, options.rules ?? []));
+  const scanner = new Scanner(compiled);
+  return (observation, call) => run(compiled, scanner, observation, call);
+}
+
+const NO_RULES: readonly Rule[] = [];
+const cache = new WeakMap<readonly RulePack[], WeakMap<readonly Rule[], Classifier>>();
+let defaultClassifier: Classifier | undefined;
+
+/**
+ * Classifies one failure observation: its type, category, severity, default action,
+ * confidence, retry-after hint and evidence.
+ *
+ * Nothing matched → UNKNOWN with confidence exactly 0.5. The rule set is compiled once per
+ * `packs`/`rules` array (cached by identity); pass the same arrays, or use
+ * {@link createClassifier}, to avoid recompiling.
+ * @param observation what was seen; anything else is accepted too (a string is a message,
+ *   any other value is treated as a thrown error).
+ * @param options `packs` (default all built-in), `rules` (default none), `now` (default
+ *   `Date.now()`, for HTTP-date Retry-After), `history` (default none; enables CIRCULAR_FIX).
+ * @throws RuleError only for invalid `packs`/`rules`; never for any observation.
+ */
+export function classify(observation: Observation | unknown, options?: ClassifyOptions): Classification {
+  const call: CallOptions | undefined = options && { now: options.now, history: options.history };
+  if (options?.packs === undefined && options?.rules === undefined) {
+    defaultClassifier ??= createClassifier();
+    return defaultClassifier(observation, call);
+  }
+  const packs = options.packs ?? BUILT_IN_PACKS;
+  const rules = options.rules ?? NO_RULES;
+  let byRules = cache.get(packs);
+  if (byRules === undefined) cache.set(packs, (byRules = new WeakMap()));
+  let classifier = byRules.get(rules);
+  if (classifier === undefined) byRules.set(rules, (classifier = createClassifier({ packs, rules })));
+  return classifier(observation, call);
+}
+
+function run(compiled: CompiledRules, scanner: Scanner, observation: unknown, call: CallOptions | undefined): Classification {
+  try {
+    const now = typeof call?.now === 'number' && Number.isFinite(call.now) ? call.now : Date.now();
+    const facts = readObservation(observation, now);
+    const candidates: Candidate[] = [];
+    scanner.hint = null;
+    for (const source of SCAN_ORDER) scanner.scanField(source, facts.text[source], candidates);
+    structured(compiled, facts, candidates);
+    if (facts.typed !== null) {
+      candidates.push({ order: -1, rule: 'typed', type: facts.typed, priority: PRIORITY.typed, confidence: CONFIDENCE.typed, source: 'error', match: `type: ${facts.typed}` });
+    }
+    const history = call?.history;
+    if (history !== undefined) {
+      const approaches = safeGet(history, 'previousApproaches');
+      const current = safeGet(history, 'currentApproach');
+      if (Array.isArray(approaches) && typeof current === 'string' && detectCircularFix(approaches, current).circular) {
+        candidates.push({ order: -1, rule: 'history.circular-fix', type: 'CIRCULAR_FIX', priority: PRIORITY.history, confidence: CONFIDENCE.history, source: 'history', match: current.slice(0, 200) });
+      }
+    }
+    return decide(candidates, facts.retry ?? scanner.hint, fallbackMatch(facts));
+  } catch {
+    // A safety net, not a code path: every read above is guarded. If something still throws,
+    // the caller gets the honest answer (we do not know) instead of an exception.
+    return decide([], null, '');
+  }
+}
+
+/** Rules triggered by structured fields: codes, exit codes, statuses, signals, conditions. */
+function structured(compiled: CompiledRules, facts: Facts, out: Candidate[]): void {
+  const add = (indexes: readonly number[] | undefined, source: EvidenceSource, confidence: number, match: string): void => {
+    for (const index of indexes ?? []) {
+      const rule = compiled.rules[index]!;
+      out.push({ order: index, rule: rule.id, type: rule.type, priority: rule.priority, confidence: rule.confidence ?? confidence, source, match: match.slice(0, 200) });
+    }
+  };
+  for (const code of facts.codes) add(compiled.codes.get(code), 'error', CONFIDENCE.code, code);
+  for (const n of facts.exitCodes) add(compiled.exitCodes.get(n), 'exitCode', CONFIDENCE.exitCode, `exit code ${n}`);
+  for (const n of facts.statuses) add(compiled.statuses.get(n), 'status', CONFIDENCE.status, `HTTP ${n}`);
+  for (const s of facts.signals) add(compiled.signals.get(s), 'signal', CONFIDENCE.signal, s);
+  if (facts.testsFailed > 0) {
+    const names = facts.testsFailing.slice(0, 3).join(', ');
+    add(compiled.conditions.get('testsFailed'), 'tests', CONFIDENCE.tests, `${facts.testsFailed} failed${names ? `: ${names}` : ''}`);
+  }
+  const validation = facts.text.validationErrors;
+  if (validation.length > 0) add(compiled.conditions.get('validationErrors'), 'validationErrors', CONFIDENCE.validation, validation[0]!);
+  if (facts.stdoutBlank) add(compiled.conditions.get('emptyStdout'), 'stdout', CONFIDENCE.text, '(empty stdout)');
+}
+
+/** What to show as evidence when nothing matched: the first line of the failure's own words. */
+function fallbackMatch(facts: Facts): string {
+  for (const source of SCAN_ORDER) {
+    for (const text of facts.text[source]) {
+      const line = firstLine(text);
+      if (line !== '') return line;
+    }
+  }
+  return '';
+}

@@ -1,0 +1,117 @@
+import type { FailureType } from '../taxonomy/index.js';
+import { buildAutomaton, normalisePhrase, type Automaton, type PhraseKey } from './automaton.js';
+import { TYPE_PRIORITY } from './priority.js';
+import { RETRY_TRIGGERS } from './retry-after.js';
+import { DEFAULT_SOURCES, RuleError, TEXT_SOURCES, type Rule, type RuleCondition, type RulePack, type TextSource } from './rule.js';
+import { validateRule } from './validate.js';
+
+/** Bit of each text source in a rule's source mask. */
+export const SOURCE_BIT: Readonly<Record<TextSource, number>> = { error: 1, message: 2, stderr: 4, stdout: 8, validationErrors: 16 };
+
+/** A rule ready to evaluate: phrases are pattern ids of the shared automaton. */
+export interface CompiledRule {
+  id: string;
+  type: FailureType;
+  priority: number;
+  /** The rule's own confidence, or undefined to use the evidence kind's. */
+  confidence: number | undefined;
+  sourceMask: number;
+  requires: readonly number[];
+  unless: readonly number[];
+}
+
+/** Everything precompiled from a set of packs and rules: one automaton, lookup tables. */
+export interface CompiledRules {
+  readonly rules: readonly CompiledRule[];
+  readonly automaton: Automaton;
+  /** Per pattern: the rules that have it as a phrase. */
+  readonly phraseRules: readonly (readonly number[])[];
+  /** Per pattern: the bare-number unit when it is a retry-after trigger, else 0. */
+  readonly hintUnit: Float64Array;
+  readonly codes: ReadonlyMap<string, readonly number[]>;
+  readonly exitCodes: ReadonlyMap<number, readonly number[]>;
+  readonly statuses: ReadonlyMap<number, readonly number[]>;
+  readonly signals: ReadonlyMap<string, readonly number[]>;
+  readonly conditions: ReadonlyMap<RuleCondition, readonly number[]>;
+}
+
+/**
+ * The rules in effect: the packs' rules in order, then `extra`; a rule whose id was already
+ * seen replaces it in place; disabled rules are dropped. Every rule is validated.
+ */
+export function mergeRules(packs: readonly RulePack[], extra: readonly Rule[]): Rule[] {
+  const byId = new Map<string, Rule>();
+  packs.forEach((pack, p) => {
+    const rules: unknown = pack?.rules;
+    if (!Array.isArray(rules)) throw new RuleError(`packs[${p}].rules`, 'must be an array of rules');
+    rules.forEach((rule, r) => {
+      const valid = validateRule(rule, `packs[${p}].rules[${r}]`);
+      byId.set(valid.id, valid);
+    });
+  });
+  if (!Array.isArray(extra)) throw new RuleError('rules', 'must be an array of rules');
+  extra.forEach((rule, r) => {
+    const valid = validateRule(rule, `rules[${r}]`);
+    byId.set(valid.id, valid);
+  });
+  return [...byId.values()].filter((rule) => rule.disabled !== true);
+}
+
+/** Compiles rules (already merged) into {@link CompiledRules}. Done once per rule set. */
+export function compileRules(rules: readonly Rule[]): CompiledRules {
+  const patterns: PhraseKey[] = [];
+  const patternIds = new Map<string, number>();
+  const patternOf = (raw: string): number => {
+    const key = normalisePhrase(raw)!;
+    const name = `${key.checkStart ? '' : '*'}${key.text}${key.checkEnd ? '' : '*'}`;
+    let id = patternIds.get(name);
+    if (id === undefined) {
+      id = patterns.length;
+      patterns.push(key);
+      patternIds.set(name, id);
+    }
+    return id;
+  };
+  const phraseRules: number[][] = [];
+  const addTo = <K>(map: Map<K, number[]>, key: K, index: number): void => {
+    const list = map.get(key);
+    if (list === undefined) map.set(key, [index]);
+    else if (!list.includes(index)) list.push(index);
+  };
+  const codes = new Map<string, number[]>();
+  const exitCodes = new Map<number, number[]>();
+  const statuses = new Map<number, number[]>();
+  const signals = new Map<string, number[]>();
+  const conditions = new Map<RuleCondition, number[]>();
+  const compiled = rules.map((rule, index): CompiledRule => {
+    for (const phrase of rule.phrases ?? []) {
+      const list = (phraseRules[patternOf(phrase)] ??= []);
+      if (!list.includes(index)) list.push(index);
+    }
+    for (const code of rule.codes ?? []) addTo(codes, code.toUpperCase(), index);
+    for (const n of rule.exitCodes ?? []) addTo(exitCodes, n, index);
+    for (const n of rule.statuses ?? []) addTo(statuses, n, index);
+    for (const s of rule.signals ?? []) addTo(signals, s.toUpperCase(), index);
+    if (rule.when !== undefined) addTo(conditions, rule.when, index);
+    let sourceMask = 0;
+    for (const source of rule.sources ?? DEFAULT_SOURCES) sourceMask |= SOURCE_BIT[source];
+    return {
+      id: rule.id,
+      type: rule.type,
+      priority: rule.priority ?? TYPE_PRIORITY[rule.type],
+      confidence: rule.confidence,
+      sourceMask,
+      requires: (rule.requires ?? []).map(patternOf),
+      unless: (rule.unless ?? []).map(patternOf),
+    };
+  });
+  const hintPatterns = Object.entries(RETRY_TRIGGERS).map(([phrase, unit]) => [patternOf(phrase), unit] as const);
+  const automaton = buildAutomaton(patterns);
+  const hintUnit = new Float64Array(patterns.length);
+  for (const [id, unit] of hintPatterns) hintUnit[id] = unit;
+  for (let id = 0; id < patterns.length; id++) phraseRules[id] ??= [];
+  return { rules: compiled, automaton, phraseRules, hintUnit, codes, exitCodes, statuses, signals, conditions };
+}
+
+/** All text sources, in the order they are scanned (and evidence is listed). */
+export const SCAN_ORDER: readonly TextSource[] = TEXT_SOURCES;

@@ -1,0 +1,57 @@
+import { FAILURE_TYPES } from '../taxonomy/index.js';
+import { CONFIDENCE } from './priority.js';
+import type { RetryHint } from './retry-after.js';
+import type { Candidate } from './rule.js';
+import type { Classification, Evidence } from './types.js';
+
+/** At most this many evidence entries per result. */
+export const MAX_EVIDENCE = 8;
+
+/** Orders candidates best first: priority, then confidence, then rule order. */
+function better(a: Candidate, b: Candidate): number {
+  return b.priority - a.priority || b.confidence - a.confidence || a.order - b.order;
+}
+
+/**
+ * Turns the matched rules into the verdict: the best candidate's type, its confidence raised a
+ * little by every other piece of evidence for the same type, and the evidence, the winner's
+ * type first. A rate limit with a retry-after hint becomes RATE_LIMIT_TIMED.
+ */
+export function decide(candidates: Candidate[], hint: RetryHint | null, fallbackMatch: string): Classification {
+  if (candidates.length === 0) {
+    const evidence: Evidence[] = [{ rule: 'default', source: 'default', match: fallbackMatch }];
+    if (hint !== null) evidence.push({ rule: 'retry-after', source: hint.source, match: hint.match });
+    return result('UNKNOWN', CONFIDENCE.unknown, hint, evidence);
+  }
+  candidates.sort(better);
+  const best = candidates[0]!;
+  const seen = new Set<string>();
+  const evidence: Evidence[] = [];
+  let corroborating = 0;
+  // The winner's type first, the rest after, each group best first (the sort is stable).
+  const ordered = [...candidates.filter((c) => c.type === best.type), ...candidates.filter((c) => c.type !== best.type)];
+  for (const c of ordered) {
+    const key = `${c.rule}\u0000${c.source}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (c.type === best.type && c !== best) corroborating++;
+    if (evidence.length < MAX_EVIDENCE) evidence.push({ rule: c.rule, source: c.source, match: c.match });
+  }
+  if (hint !== null) evidence.push({ rule: 'retry-after', source: hint.source, match: hint.match });
+  const confidence = Math.min(CONFIDENCE.max, best.confidence + corroborating * CONFIDENCE.corroboration);
+  const type = best.type === 'RATE_LIMIT' && hint !== null ? 'RATE_LIMIT_TIMED' : best.type;
+  return result(type, confidence, hint, evidence);
+}
+
+function result(type: Classification['type'], confidence: number, hint: RetryHint | null, evidence: Evidence[]): Classification {
+  const info = FAILURE_TYPES[type];
+  return {
+    type,
+    category: info.category,
+    severity: info.severity,
+    action: info.action,
+    confidence: Math.round(confidence * 100) / 100,
+    ...(hint === null ? {} : { retryAfterMs: hint.ms }),
+    evidence,
+  };
+}

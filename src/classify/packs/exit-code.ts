@@ -1,0 +1,49 @@
+import { FAILURE_SOURCES, type RulePack } from '../rule.js';
+import { PRIORITY } from '../priority.js';
+
+/**
+ * How a process ended: exit codes (POSIX shells and `timeout(1)`), signals, and what shells
+ * print about it. Exit codes and signals outrank what the process printed (they say what
+ * stopped it). 126 ("found but cannot execute": not executable, no permission, wrong format)
+ * is CLI_NOT_FOUND like 127: the command cannot run as given and retrying cannot change that.
+ * 137/SIGKILL is taken as the out-of-memory killer, the usual sender.
+ */
+export const exitCodePack: RulePack = {
+  id: 'exit-code',
+  description: 'Exit codes, signals and shell messages: timeout, not found, interrupted, killed, crashed',
+  rules: [
+    { id: 'exit-code.timeout', type: 'TIMEOUT', priority: PRIORITY.processEnd, exitCodes: [124] },
+    { id: 'exit-code.not-executable', type: 'CLI_NOT_FOUND', confidence: 0.9, exitCodes: [126] },
+    { id: 'exit-code.not-found', type: 'CLI_NOT_FOUND', exitCodes: [127] },
+    { id: 'exit-code.interrupted', type: 'USER_ABORT', exitCodes: [130], signals: ['SIGINT'] },
+    { id: 'exit-code.killed', type: 'RESOURCE_EXHAUSTION', priority: PRIORITY.processEnd, confidence: 0.9, exitCodes: [137], signals: ['SIGKILL'], phrases: ['sigkill'] },
+    {
+      id: 'exit-code.crashed',
+      type: 'CLI_CRASH',
+      priority: PRIORITY.processEnd,
+      exitCodes: [132, 134, 135, 136, 139],
+      signals: ['SIGSEGV', 'SIGABRT', 'SIGBUS', 'SIGILL', 'SIGFPE'],
+    },
+    {
+      id: 'exit-code.crash-message',
+      type: 'CLI_CRASH',
+      priority: PRIORITY.rest,
+      phrases: ['segmentation fault', 'core dumped', 'bus error', 'illegal instruction', 'abort trap', 'floating point exception', 'sigsegv', 'sigabrt'],
+    },
+    {
+      id: 'exit-code.command-not-found',
+      type: 'CLI_NOT_FOUND',
+      phrases: [
+        'command not found', 'is not recognized as an internal or external command', 'executable file not found',
+        'cannot execute binary file', 'exec format error',
+      ],
+    },
+    { id: 'exit-code.dash-not-found', type: 'CLI_NOT_FOUND', phrases: ['sh: 1:'], requires: ['not found'] },
+    {
+      id: 'exit-code.interrupted-message',
+      type: 'USER_ABORT',
+      sources: FAILURE_SOURCES,
+      phrases: ['sigint', 'keyboardinterrupt', 'interrupted by user', 'cancelled by user', 'canceled by user', 'aborted by user', 'user aborted', 'user cancelled'],
+    },
+  ],
+};

@@ -1,0 +1,34 @@
+import type { RulePack } from '../rule.js';
+import { dockerPack } from './docker.js';
+import { exitCodePack } from './exit-code.js';
+import { gitPack } from './git.js';
+import { httpPack } from './http.js';
+import { javascriptPack } from './javascript.js';
+import { llmApiPack } from './llm-api.js';
+import { nodeSystemPack } from './node-system.js';
+import { pipelinePack } from './pipeline.js';
+import { pythonPack } from './python.js';
+import { rustGoPack } from './rust-go.js';
+import { securityPack } from './security.js';
+import { seed001Pack } from './seed001.js';
+
+export { dockerPack, exitCodePack, gitPack, httpPack, javascriptPack, llmApiPack, nodeSystemPack, pipelinePack, pythonPack, rustGoPack, securityPack, seed001Pack };
+
+/**
+ * Every built-in pack, the default of `classify`. Order only breaks ties between rules of equal
+ * priority and confidence (earlier wins); priorities decide everything else.
+ */
+export const BUILT_IN_PACKS: readonly RulePack[] = [
+  securityPack,
+  exitCodePack,
+  llmApiPack,
+  httpPack,
+  nodeSystemPack,
+  javascriptPack,
+  pythonPack,
+  rustGoPack,
+  gitPack,
+  dockerPack,
+  pipelinePack,
+  seed001Pack,
+];

@@ -1,0 +1,93 @@
+import { PRIORITY } from '../priority.js';
+import { FAILURE_SOURCES, type RulePack } from '../rule.js';
+
+/** `error TS2307:` and every other tsc diagnostic: "error ts" then a digit, any code after it. */
+const TSC = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => `error ts${d}*`);
+const MODULE_CODES = ['MODULE_NOT_FOUND', 'ERR_MODULE_NOT_FOUND', 'ERR_REQUIRE_ESM', 'ERR_UNKNOWN_FILE_EXTENSION', 'ERR_PACKAGE_PATH_NOT_EXPORTED'];
+
+/**
+ * The JavaScript toolchain: tsc, Node module loading and syntax errors, bundlers, JSON.parse,
+ * jest, vitest, mocha and node:test, npm, eslint/prettier/coverage gates.
+ */
+export const javascriptPack: RulePack = {
+  id: 'javascript',
+  description: 'tsc, node, bundlers, jest, vitest, mocha, node:test, npm, eslint',
+  rules: [
+    {
+      id: 'javascript.tsc',
+      type: 'BROKEN_BUILD',
+      phrases: [...TSC, 'or its corresponding type declarations'],
+    },
+    {
+      id: 'javascript.module',
+      type: 'BROKEN_BUILD',
+      codes: MODULE_CODES,
+      phrases: [
+        ...MODULE_CODES.map((c) => c.toLowerCase()), 'cannot find module', 'cannot find package', 'cannot use import statement outside a module',
+        'does not provide an export named', 'is not defined in es module scope', "can't resolve", 'failed to resolve import',
+        'could not resolve "*', 'module not found',
+      ],
+    },
+    {
+      id: 'javascript.syntax',
+      type: 'BROKEN_BUILD',
+      phrases: [
+        'syntaxerror', 'referenceerror', 'unexpected token', 'unexpected identifier', 'missing ) after argument list',
+        'unterminated string', 'unexpected end of input', 'invalid or unexpected token', 'transform failed with',
+        'build failed with', 'failed to compile',
+      ],
+    },
+    {
+      id: 'javascript.json',
+      type: 'JSON_PARSE_ERROR',
+      priority: PRIORITY.refinement,
+      phrases: [
+        'in json at position', 'unexpected end of json input', 'is not valid json', 'json parse error', 'json.parse',
+        'bad control character in string literal', 'after json at position', 'failed to parse json',
+      ],
+    },
+    {
+      id: 'javascript.jest',
+      type: 'VERIFICATION_FAILED',
+      phrases: ['expect(received)', 'object.is equality', 'jest-circus'],
+    },
+    {
+      id: 'javascript.test-summary',
+      type: 'VERIFICATION_FAILED',
+      phrases: ['tests:', 'test suites:', 'test files', 'failed tests'],
+      requires: ['failed'],
+    },
+    { id: 'javascript.tap', type: 'VERIFICATION_FAILED', phrases: ['not ok'], requires: ['# fail'] },
+    { id: 'javascript.mocha', type: 'VERIFICATION_FAILED', phrases: ['failing'], requires: ['passing'] },
+    {
+      id: 'javascript.assert',
+      type: 'VERIFICATION_FAILED',
+      codes: ['ERR_ASSERTION'],
+      phrases: ['assertionerror', 'err_assertion'],
+    },
+    {
+      id: 'javascript.npm-dependency',
+      type: 'BROKEN_BUILD',
+      phrases: [
+        'eresolve', 'unable to resolve dependency tree', 'could not resolve dependency', 'conflicting peer dependency',
+        'code e404', 'is not in this registry', 'no matching version found for', 'code etarget', 'missing script:',
+      ],
+    },
+    {
+      id: 'javascript.npm-auth',
+      type: 'AUTH_REQUIRED',
+      sources: FAILURE_SOURCES,
+      phrases: ['code e401', 'code e403', 'unable to authenticate', 'code eneedauth', 'requires you to be logged in'],
+    },
+    { id: 'javascript.npm-integrity', type: 'ERROR_RESPONSE', phrases: ['eintegrity', 'integrity checksum failed'] },
+    {
+      id: 'javascript.lint',
+      type: 'QUALITY_GATE_FAIL',
+      phrases: [
+        'is defined but never used', 'eslint found', 'code style issues found', 'coverage threshold', 'does not meet global threshold',
+        'does not meet threshold',
+      ],
+    },
+    { id: 'javascript.eslint-summary', type: 'QUALITY_GATE_FAIL', phrases: ['✖'], requires: ['problems', 'problem'] },
+  ],
+};

@@ -1,0 +1,62 @@
+import { PRIORITY } from '../priority.js';
+import { FAILURE_SOURCES, type RulePack } from '../rule.js';
+
+/**
+ * Python: tracebacks (the exception on the last line decides; the traceback header alone
+ * only says "crashed"), pytest, pip. KeyError is seed 002's CONTEXT_ERROR (a prompt template
+ * without its key).
+ */
+export const pythonPack: RulePack = {
+  id: 'python',
+  description: 'Python exceptions, pytest, pip',
+  rules: [
+    {
+      id: 'python.build',
+      type: 'BROKEN_BUILD',
+      phrases: [
+        'syntaxerror', 'indentationerror', 'taberror', 'modulenotfounderror', 'importerror', 'no module named', 'cannot import name',
+        'nameerror', 'invalid syntax', 'unexpected indent', 'unindent does not match', 'expected an indented block',
+      ],
+    },
+    {
+      id: 'python.pytest',
+      type: 'VERIFICATION_FAILED',
+      phrases: ['assertionerror', 'short test summary info', '= failures =', 'e assert'],
+    },
+    {
+      id: 'python.json',
+      type: 'JSON_PARSE_ERROR',
+      priority: PRIORITY.refinement,
+      phrases: ['jsondecodeerror', 'json.decoder', 'expecting value: line', 'expecting property name enclosed in double quotes'],
+    },
+    { id: 'python.key-error', type: 'CONTEXT_ERROR', sources: FAILURE_SOURCES, phrases: ['keyerror'] },
+    { id: 'python.memory', type: 'RESOURCE_EXHAUSTION', phrases: ['memoryerror'] },
+    {
+      id: 'python.network',
+      type: 'NETWORK',
+      phrases: [
+        'connectionrefusederror', 'connectionreseterror', 'connectionabortederror', 'newconnectionerror',
+        'failed to establish a new connection', 'max retries exceeded with url', 'temporary failure in name resolution',
+        'name or service not known', 'nodename nor servname provided', 'remotedisconnected',
+        'remote end closed connection without response', 'brokenpipeerror',
+      ],
+    },
+    {
+      id: 'python.timeout',
+      type: 'TIMEOUT',
+      phrases: ['timeouterror', 'readtimeout', 'readtimeouterror', 'connecttimeout', 'connecttimeouterror', 'read timed out', 'socket.timeout'],
+    },
+    { id: 'python.interrupt', type: 'USER_ABORT', sources: FAILURE_SOURCES, phrases: ['keyboardinterrupt'] },
+    { id: 'python.os-error', type: 'ERROR_RESPONSE', confidence: 0.75, phrases: ['permissionerror', 'filenotfounderror', 'isadirectoryerror'] },
+    { id: 'python.crash', type: 'CLI_CRASH', phrases: ['traceback (most recent call last)', 'fatal python error'] },
+    {
+      id: 'python.pip',
+      type: 'BROKEN_BUILD',
+      phrases: [
+        'could not find a version that satisfies the requirement', 'no matching distribution found', 'resolutionimpossible',
+        'conflicting dependencies', 'failed building wheel', 'legacy-install-failure', 'metadata-generation-failed',
+      ],
+    },
+    { id: 'python.pip-environment', type: 'ERROR_RESPONSE', phrases: ['externally-managed-environment', 'do not match the hashes'] },
+  ],
+};

@@ -1,0 +1,53 @@
+import { FAILURE_SOURCES, type RulePack } from '../rule.js';
+
+/**
+ * Paths whose access is a security matter (UC-AP-004 Exc-2, NFR-AP-05). A leading `*` lets
+ * the path sit under a prefix (`/private/etc/sudoers`, a chroot); `/root` keeps its boundary so
+ * `/home/x/root` is not it.
+ */
+export const SENSITIVE_PATHS: readonly string[] = [
+  '*/etc/shadow', '*/etc/gshadow', '*/etc/sudoers', '*/etc/master.passwd', '*/etc/passwd', '*/etc/ssl/private',
+  '*/etc/kubernetes', '/root', '.ssh', 'id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'authorized_keys',
+  '.aws/credentials', '.gnupg', '.kube/config', '.docker/config.json', '.netrc', '.git-credentials',
+  '/proc/kcore', '/dev/mem', '/dev/kmem', '/boot', '/sys/firmware', '/var/run/secrets', 'windows\\system32\\config',
+];
+
+/**
+ * SECURITY_VIOLATION (critical: halt, no retry): permission errors on sensitive paths,
+ * privilege escalation, data-loss commands. Ordinary permission errors are not here (see the
+ * node-system pack). Counted in the failure's own words, not in ordinary stdout.
+ */
+export const securityPack: RulePack = {
+  id: 'security',
+  description: 'Sensitive paths, privilege escalation and data-loss risk (critical)',
+  rules: [
+    {
+      id: 'security.sensitive-path',
+      type: 'SECURITY_VIOLATION',
+      sources: FAILURE_SOURCES,
+      phrases: SENSITIVE_PATHS,
+      requires: ['eacces', 'eperm', 'permission denied', 'operation not permitted', 'access denied', 'access is denied', 'permissionerror'],
+      // ssh refusing a key ("Permission denied (publickey)") is an auth problem, not an intrusion.
+      unless: ['publickey'],
+    },
+    {
+      id: 'security.privilege-escalation',
+      type: 'SECURITY_VIOLATION',
+      sources: FAILURE_SOURCES,
+      phrases: [
+        'sudo:', '[sudo] password for', 'is not in the sudoers file', 'incident will be reported', 'privilege escalation',
+        'escalate privileges', 'su: authentication failure', 'pkexec', 'doas:', 'must be run as root', 'must be root',
+      ],
+    },
+    {
+      id: 'security.data-loss',
+      type: 'SECURITY_VIOLATION',
+      sources: FAILURE_SOURCES,
+      phrases: [
+        'rm -rf /', 'rm -rf /*', 'rm -fr /', 'rm -fr /*', 'rm -rf --no-preserve-root', '--no-preserve-root',
+        'dangerous to operate recursively on', 'mkfs', 'of=/dev/sd*', 'of=/dev/nvme*', 'drop database', 'format c:',
+        'chmod -r 777 /',
+      ],
+    },
+  ],
+};

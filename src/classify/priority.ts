@@ -1,0 +1,98 @@
+import type { FailureType } from '../taxonomy/index.js';
+
+/**
+ * Priority tiers (higher wins when several rules match), as DESIGN.md orders them: fatal and
+ * security first, then seed 001's order (broken build, verification failed, context exhausted),
+ * then the rest; UNKNOWN is what is left. Gaps leave room for user rules in between.
+ */
+export const PRIORITY = {
+  /** A typed `type` field naming a taxonomy type: the thrower already knows. */
+  typed: 2000,
+  security: 1000,
+  /** A person asked to stop; that outranks whatever else went wrong. */
+  abort: 960,
+  /** Billing beats the 429 it comes with. */
+  quota: 950,
+  /** An expired credential is the specific case of a rejected one. */
+  authExpired: 920,
+  fatal: 900,
+  /** Exit codes and signals say what ended a process, which outranks what it printed on the way. */
+  processEnd: 850,
+  /** A refinement of a broken-build marker, e.g. `SyntaxError … in JSON` is a JSON parse error. */
+  refinement: 810,
+  build: 800,
+  verification: 700,
+  context: 600,
+  /** CIRCULAR_FIX from the approach history, after seed 001's three message types. */
+  history: 550,
+  rest: 500,
+  /** Uncaught-exception markers: any more specific cause printed alongside wins. */
+  crash: 480,
+  /** Output checks of seed 002: only when nothing in the failure's own words matched. */
+  emptyOutput: 130,
+  missingSections: 125,
+  formatValidation: 120,
+  /** Single generic words ("expected", "status code"): evidence only when nothing better matched. */
+  weak: 100,
+  unknown: 0,
+} as const;
+
+/**
+ * The default priority of a rule of each type. Within "the rest", small offsets fix one order:
+ * the most specific transient causes first, the catch-all ERROR_RESPONSE last.
+ */
+export const TYPE_PRIORITY: Readonly<Record<FailureType, number>> = {
+  SECURITY_VIOLATION: PRIORITY.security,
+  USER_ABORT: PRIORITY.abort,
+  QUOTA_EXCEEDED: PRIORITY.quota,
+  AUTH_EXPIRED: PRIORITY.authExpired,
+  AUTH_REQUIRED: PRIORITY.fatal,
+  CLI_NOT_FOUND: PRIORITY.fatal,
+  JSON_PARSE_ERROR: PRIORITY.refinement,
+  BROKEN_BUILD: PRIORITY.build,
+  VERIFICATION_FAILED: PRIORITY.verification,
+  CONTEXT_EXHAUSTED: PRIORITY.context,
+  CIRCULAR_FIX: PRIORITY.history,
+  REPEATED_FIX: PRIORITY.history,
+  NON_DETERMINISTIC: PRIORITY.history,
+  RESOURCE_EXHAUSTION: PRIORITY.rest + 40,
+  SERVER_OVERLOADED: PRIORITY.rest + 30,
+  RATE_LIMIT_TIMED: PRIORITY.rest + 26,
+  RATE_LIMIT: PRIORITY.rest + 25,
+  TIMEOUT: PRIORITY.rest + 20,
+  NETWORK: PRIORITY.rest + 15,
+  SERVER_ERROR: PRIORITY.rest + 10,
+  // Specific kinds of timeout: above TIMEOUT, whose "timed out" they usually also print.
+  HEARTBEAT_TIMEOUT: PRIORITY.rest + 22,
+  PROGRESS_STALL: PRIORITY.rest + 22,
+  DEPENDENCY_FAILURE: PRIORITY.rest + 8,
+  QUALITY_GATE_FAIL: PRIORITY.rest + 5,
+  DIFF_PARSE_ERROR: PRIORITY.rest + 5,
+  CONTEXT_ERROR: PRIORITY.rest + 5,
+  MISSING_SECTIONS: PRIORITY.rest + 2,
+  FORMAT_VALIDATION: PRIORITY.rest,
+  EMPTY_OUTPUT: PRIORITY.rest,
+  ERROR_RESPONSE: PRIORITY.rest - 10,
+  CLI_CRASH: PRIORITY.crash,
+  UNKNOWN: PRIORITY.unknown,
+};
+
+/** Confidence by kind of evidence (UC-AP-004 BR-003 thresholds: 0.85 proceed, 0.70 caution). */
+export const CONFIDENCE = {
+  typed: 0.99,
+  exitCode: 0.95,
+  signal: 0.95,
+  code: 0.95,
+  tests: 0.95,
+  status: 0.9,
+  history: 0.9,
+  validation: 0.9,
+  text: 0.8,
+  /** Ordinary output is weaker evidence than a failure's own words. */
+  stdout: 0.7,
+  /** Nothing matched: exactly 0.5, so the strict "< 0.50 escalates" rule does not fire. */
+  unknown: 0.5,
+  /** Added per extra piece of evidence for the same type, up to `max`. */
+  corroboration: 0.05,
+  max: 0.99,
+} as const;

@@ -1,0 +1,104 @@
+import { isWordCode, matchStart, onBoundaries, scan, type MatchSink } from './automaton.js';
+import { SOURCE_BIT, type CompiledRules } from './compile.js';
+import { CONFIDENCE } from './priority.js';
+import { parseDuration, type RetryHint } from './retry-after.js';
+import type { Candidate, TextSource } from './rule.js';
+import { excerpt, windows } from './text.js';
+
+/**
+ * Scans the text fields of one observation against compiled rules. Scratch arrays are sized
+ * once per rule set and reused, stamped per field instead of cleared, so a call allocates
+ * only for what matched. Not re-entrant, and need not be: scanning runs no foreign code.
+ */
+export class Scanner implements MatchSink {
+  private readonly seen: Int32Array;
+  private readonly firstStart: Int32Array;
+  private readonly firstEnd: Int32Array;
+  private readonly firstSegment: Int32Array;
+  private readonly ruleSeen: Int32Array;
+  private readonly hits: number[] = [];
+  private stamp = 0;
+  private text = '';
+  private segment = 0;
+  private segments: readonly string[] = [];
+  private hintsAllowed = false;
+  private source: TextSource = 'error';
+  /** The first retry-after hint found in text during the current call. */
+  hint: RetryHint | null = null;
+
+  constructor(private readonly compiled: CompiledRules) {
+    const n = compiled.automaton.patterns.length;
+    this.seen = new Int32Array(n);
+    this.firstStart = new Int32Array(n);
+    this.firstEnd = new Int32Array(n);
+    this.firstSegment = new Int32Array(n);
+    this.ruleSeen = new Int32Array(compiled.rules.length);
+  }
+
+  /** Called by the automaton for every raw match; keeps the first one on word boundaries. */
+  hit(pattern: number, end: number): void {
+    const { automaton, hintUnit } = this.compiled;
+    if (this.seen[pattern] === this.stamp) return;
+    const text = this.text;
+    if (automaton.patterns[pattern]!.checkEnd && end + 1 < text.length && isWordCode(text.charCodeAt(end + 1))) return;
+    const start = matchStart(automaton, text, pattern, end);
+    if (!onBoundaries(automaton, text, pattern, start, end)) return;
+    this.seen[pattern] = this.stamp;
+    this.firstStart[pattern] = start;
+    this.firstEnd[pattern] = end;
+    this.firstSegment[pattern] = this.segment;
+    this.hits.push(pattern);
+    const unit = hintUnit[pattern]!;
+    if (unit > 0 && this.hint === null && this.hintsAllowed) {
+      const ms = parseDuration(text, end + 1, unit);
+      if (ms !== null) this.hint = { ms, source: this.source, match: excerpt(text, start, Math.min(text.length - 1, end + 12)) };
+    }
+  }
+
+  /** Scans one field (all its segments) and appends the rules it satisfies to `out`. */
+  scanField(source: TextSource, segments: readonly string[], out: Candidate[]): void {
+    if (segments.length === 0) return;
+    if (++this.stamp === 0x7fffffff) {
+      this.seen.fill(0);
+      this.ruleSeen.fill(0);
+      this.stamp = 1;
+    }
+    this.hits.length = 0;
+    this.source = source;
+    this.segments = segments;
+    // Rate-limit hints follow the same rule as rate-limit markers: not in ordinary output.
+    this.hintsAllowed = source !== 'stdout' && source !== 'validationErrors';
+    for (let i = 0; i < segments.length; i++) {
+      this.text = segments[i]!;
+      this.segment = i;
+      for (const [from, to] of windows(this.text.length)) scan(this.compiled.automaton, this.text, from, to, this);
+    }
+    this.text = '';
+    this.collect(source, out);
+  }
+
+  private collect(source: TextSource, out: Candidate[]): void {
+    const { rules, phraseRules } = this.compiled;
+    const bit = SOURCE_BIT[source];
+    for (const pattern of this.hits) {
+      for (const index of phraseRules[pattern]!) {
+        const rule = rules[index]!;
+        if ((rule.sourceMask & bit) === 0 || this.ruleSeen[index] === this.stamp) continue;
+        if (rule.requires.length > 0 && !rule.requires.some((p) => this.seen[p] === this.stamp)) continue;
+        if (rule.unless.some((p) => this.seen[p] === this.stamp)) continue;
+        this.ruleSeen[index] = this.stamp;
+        const text = this.segments[this.firstSegment[pattern]!]!;
+        out.push({
+          order: index,
+          rule: rule.id,
+          type: rule.type,
+          priority: rule.priority,
+          confidence: rule.confidence ?? (source === 'stdout' ? CONFIDENCE.stdout : CONFIDENCE.text),
+          source,
+          match: excerpt(text, this.firstStart[pattern]!, this.firstEnd[pattern]!),
+        });
+      }
+    }
+    this.segments = [];
+  }
+}

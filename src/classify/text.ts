@@ -1,0 +1,124 @@
+/**
+ * Bounded, total access to untrusted input: property reads that cannot throw and text that
+ * is never longer than two windows. Failures put the cause at the start (the first error
+ * line) or at the end (the last lines of a log), so the head and the tail are what count.
+ */
+
+/** Characters scanned at the head and at the tail of each text field (64 Ki). */
+export const WINDOW = 65_536;
+
+/** The ranges of `text` worth scanning: all of it, or its head and tail windows. */
+export function windows(length: number, window: number = WINDOW): [number, number][] {
+  if (length <= 2 * window) return [[0, length]];
+  return [[0, window], [length - window, length]];
+}
+
+/** Reads `obj[key]` without letting a throwing getter or Proxy trap escape. */
+export function safeGet(obj: unknown, key: string): unknown {
+  if (obj === null || (typeof obj !== 'object' && typeof obj !== 'function')) return undefined;
+  try {
+    return (obj as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first `limit` own enumerable keys of `obj`, or none when listing them throws. */
+export function safeKeys(obj: unknown, limit: number): string[] {
+  if (obj === null || typeof obj !== 'object') return [];
+  try {
+    const keys: string[] = [];
+    // for…in stops early, where Object.keys would list a huge object in full.
+    for (const key in obj) {
+      if (keys.length >= limit) break;
+      if (Object.prototype.hasOwnProperty.call(obj, key)) keys.push(key);
+    }
+    return keys;
+  } catch {
+    return [];
+  }
+}
+
+/** `Array.isArray` that a revoked Proxy cannot make throw. */
+export function isArray(value: unknown): value is unknown[] {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/** `instanceof Error` that a hostile prototype chain cannot make throw. */
+export function isError(value: unknown): boolean {
+  try {
+    return value instanceof Error;
+  } catch {
+    return false;
+  }
+}
+
+function isBytes(value: unknown): value is Uint8Array {
+  try {
+    return value instanceof Uint8Array;
+  } catch {
+    return false;
+  }
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: false });
+
+/**
+ * Text of a value that stands for text: strings as they are, numbers and booleans printed,
+ * bytes decoded (head and tail windows only). Anything else: `undefined`.
+ */
+export function asText(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return String(value);
+    case 'object':
+      if (!isBytes(value)) return undefined;
+      try {
+        const bytes = value;
+        return windows(bytes.length).map(([from, to]) => decoder.decode(bytes.subarray(from, to))).join('\n');
+      } catch {
+        return undefined; // a Proxy posing as bytes
+      }
+    default:
+      return undefined;
+  }
+}
+
+/** True when `text` has no non-whitespace character (stops at the first one). */
+export function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && (c < 9 || c > 13) && c !== 0xa0 && c !== 0xfeff) return false;
+  }
+  return true;
+}
+
+/**
+ * The line around `text[start, end]`, trimmed and at most `max` characters, for evidence:
+ * a reader sees the match in its context without the classifier copying big strings.
+ */
+export function excerpt(text: string, start: number, end: number, max = 200): string {
+  let from = start;
+  while (from > 0 && start - from < max && text.charCodeAt(from - 1) !== 10) from--;
+  let to = end + 1;
+  while (to < text.length && to - from < max && text.charCodeAt(to) !== 10) to++;
+  if (to - from > max) from = Math.max(from, to - max);
+  return text.slice(from, to).trim();
+}
+
+/** The first non-blank line of `text`, bounded: the default evidence when nothing matched. */
+export function firstLine(text: string, max = 200): string {
+  let i = 0;
+  while (i < text.length && i < WINDOW && isBlank(text[i]!)) i++;
+  let j = i;
+  while (j < text.length && j - i < max && text.charCodeAt(j) !== 10) j++;
+  return text.slice(i, j).trim();
+}
