@@ -2,15 +2,28 @@
  * `key=value`, `key: value` and `"key": "value"` assignments whose key names a secret
  * (`DB_PASSWORD=…`, `api_key: …`, `"client_secret": "…"`, `?token=…`, `--password=…`).
  *
- * Two steps instead of one big regex: find a key that is followed by `=` or `:`, and only when the
- * key names a secret read its value at that spot. So an ordinary `foo: bar` never swallows the
- * text after it, and a secret assignment right after it is still seen.
+ * Two steps instead of one big regex: find where a secret-named key ends (a secret word before
+ * `=` or `:`), and only then read the value at that spot. So an ordinary `foo: bar` never
+ * swallows the text after it, and a secret assignment right after it is still seen.
  */
 import { isPlaceholderValue, isSecretKey, REDACTED } from './secret-keys.js';
 
-// A key starts at a word start (not after a letter, digit, `_` or `.`) and is followed by an
-// optional (escaped) closing quote and `=` or `:`. Bounded: at most 64 characters are re-tried.
-const KEY = /(?<![A-Za-z0-9_.])[A-Za-z][A-Za-z0-9_.-]{0,63}(?=\\?["']?[ \t]{0,8}[:=])/g;
+// Where a secret-named key can end: one of the secret words (`key` stands for `api_key`,
+// `accessKey`, `private-key`…), followed by an optional (escaped) closing quote and `=` or `:`. Searching for the words (not for every word followed by `=`)
+// keeps the pass fast on ordinary text; the whole key name is then read backwards and judged by
+// `isSecretKey` (so `bypass=1` or `TOKEN_COUNT=5` stay).
+const KEY_END =
+  /(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)(?=\\?["']?[ \t]{0,8}[:=])/gi;
+const KEY_CHAR = /[A-Za-z0-9_.-]/;
+const MAX_KEY = 64;
+
+/** The key name ending at `end`: read backwards over name characters, starting at a letter. */
+function keyBefore(text: string, end: number, wordStart: number): { start: number; name: string } {
+  let start = wordStart;
+  while (start > 0 && end - start < MAX_KEY && KEY_CHAR.test(text[start - 1] ?? '')) start--;
+  while (start < wordStart && !/[A-Za-z]/.test(text[start] ?? '')) start++; // `--password`, `_token`
+  return { start, name: text.slice(start, end) };
+}
 
 // The separator and value at the key's end (sticky). A quoted value may hold spaces and escapes.
 // Spaces and tabs only around the separator: a key at the end of a line must not take the next
@@ -24,11 +37,12 @@ const VALUE =
 export function redactAssignments(text: string): string {
   let out = '';
   let from = 0;
-  KEY.lastIndex = 0;
-  for (let key = KEY.exec(text); key !== null; key = KEY.exec(text)) {
+  KEY_END.lastIndex = 0;
+  for (let word = KEY_END.exec(text); word !== null; word = KEY_END.exec(text)) {
+    const keyEnd = word.index + word[0].length;
+    const { name } = keyBefore(text, keyEnd, word.index);
     // Authorization headers have their own rule, which keeps the scheme.
-    if (!isSecretKey(key[0]) || /authorization$/i.test(key[0])) continue;
-    const keyEnd = key.index + key[0].length;
+    if (keyEnd <= from || !isSecretKey(name) || /authorization$/i.test(name)) continue;
     VALUE.lastIndex = keyEnd;
     const value = VALUE.exec(text);
     if (value === null) continue;
@@ -39,7 +53,7 @@ export function redactAssignments(text: string): string {
       dq !== undefined ? `"${REDACTED}"` : sq !== undefined ? `'${REDACTED}'` : `${openQuote}${REDACTED}`;
     out += text.slice(from, keyEnd) + sep + redacted;
     from = keyEnd + whole.length;
-    KEY.lastIndex = from;
+    KEY_END.lastIndex = from;
   }
   return out + text.slice(from);
 }

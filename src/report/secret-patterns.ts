@@ -41,10 +41,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
   { name: 'aws-access-key-id', pattern: /(?<![A-Za-z0-9])(AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])/g, replace: (_m, p) => `${p ?? ''}${REDACTED}` },
   {
     // scheme://user:password@host → scheme://user:***@host (the password may contain '@': greedy
-    // up to the last '@' before the path).
+    // up to the last '@' before the path). The match starts at the literal '://' and checks the
+    // scheme behind it, so ordinary text is skipped at literal-search speed.
     name: 'url-password',
-    pattern: /(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)([^\s:/?#@]{0,256}):([^\s/?#]{1,1024})@/g,
-    replace: (m, scheme, user, password) => (password === '***' ? m : `${scheme ?? ''}${user ?? ''}:***@`),
+    pattern: /:\/\/(?<=(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)([^\s:/?#@]{0,256}):([^\s/?#]{1,1024})@/g,
+    replace: (m, user, password) => (password === '***' ? m : `://${user ?? ''}:***@`),
   },
   {
     // Authorization: <scheme> <credentials>, also as "Authorization": "…" in JSON.
