@@ -82,8 +82,9 @@ function applyExtra(text: string, pattern: RegExp): string {
  * A copy of `text` with every secret replaced: Anthropic, OpenAI, GitHub, Slack, Google and AWS
  * keys, bearer tokens and Authorization headers, URL passwords, secret-named assignments
  * (`password=`, `api_key:`, `"token": "…"`, `aws_secret_access_key = …`) and PEM private key
- * blocks; then the `extra` patterns. Linear in the length of `text`; idempotent for the built-in
- * rules; never throws (on an unexpected internal error it returns a marker, never the input).
+ * blocks; then the `extra` patterns. The built-in rules are linear in the length of `text` and
+ * idempotent (the user's patterns are as fast and as idempotent as they are written). Never
+ * throws: on an unexpected internal error it returns a marker, never the unredacted input.
  */
 export function redactSecrets(text: string, extra?: RedactPatterns): string {
   try {
