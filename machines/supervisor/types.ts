@@ -1,0 +1,229 @@
+/**
+ * Types of the supervisor statechart (seed 004's coordinator). Everything here is JSON: the
+ * context survives a round trip and a restore.
+ */
+import type { ResolvedPolicy } from '../../src/policy/types.js';
+import type { FailureType, Severity, SeverityAction } from '../../src/taxonomy/index.js';
+
+/** One agent the supervisor runs. */
+export interface AgentSpec {
+  /** Unique id, e.g. `frontend`. */
+  id: string;
+  /** Rollback group (a `group` rollback reverts every agent of the group). Default: none. */
+  group?: string | null;
+  /** Agents whose outputs this one requires; it starts once they all completed. Default `[]`. */
+  needs?: string[];
+  /** The tasks it starts with (its first checkpoint's `pending_tasks`). Default `[]`. */
+  tasks?: string[];
+}
+
+/** The supervisor's input. */
+export interface SupervisorInput {
+  /** Seed 004's `session_id`, e.g. `leonardo-2026-01-02-001`. */
+  sessionId: string;
+  agents: AgentSpec[];
+  /** Budgets per failure type (seed 004: HEARTBEAT_TIMEOUT 3, PROGRESS_STALL 2, DEPENDENCY_FAILURE 5 …). Default: `DEFAULT_POLICY`. */
+  policy?: ResolvedPolicy;
+  /** Silence after which a running agent fails with HEARTBEAT_TIMEOUT. Default: the policy's (30 000 ms). */
+  heartbeatTimeoutMs?: number;
+  /** No progress for this long fails a running agent with PROGRESS_STALL. Default: the policy's (300 000 ms). */
+  stallTimeoutMs?: number;
+  /** Consecutive failures of one agent that trigger an agent-scope rollback (seed 004: 3); 0 = never. Default 3. */
+  rollbackAfterFailures?: number;
+  /** Epoch ms at start: the machine reads no clock. */
+  now: number;
+}
+
+/** Seed 004's checkpoint of one agent, field names as in the seed. */
+export interface AgentCheckpoint {
+  agent_id: string;
+  /** `chk-<agent>-<n>`: deterministic, n counts the agent's checkpoints from 0. */
+  checkpoint_id: string;
+  /** ISO-8601. */
+  timestamp: string;
+  /** 0..1. */
+  progress: number;
+  completed_tasks: string[];
+  pending_tasks: string[];
+  files_committed: string[];
+  files_in_progress: string[];
+}
+
+/**
+ * Where an agent stands. `rollingBack`: its files are being reverted; `paused`: an upstream agent
+ * is rolling back or escalated; `escalated`: waiting for a `DECIDE`.
+ */
+export type AgentStatus =
+  | 'waiting' | 'running' | 'paused' | 'rollingBack' | 'escalated' | 'completed' | 'skipped' | 'halted' | 'aborted';
+
+/** The last failure of an agent. */
+export interface AgentFailure {
+  type: FailureType;
+  severity: Severity;
+  message: string | null;
+  /** Epoch ms. */
+  at: number;
+}
+
+/** One agent as the supervisor keeps it. */
+export interface AgentRecord {
+  id: string;
+  group: string | null;
+  needs: string[];
+  status: AgentStatus;
+  /** Executions started (attempt 1 is the first run). */
+  attempt: number;
+  /** Automatic retries since the agent last started fresh (compared with the type's budget). */
+  retries: number;
+  consecutiveFailures: number;
+  /** Watch anchors (epoch ms): the deadlines are these plus the timeouts. */
+  lastHeartbeatAt: number;
+  lastProgressAt: number;
+  /** The next attempt starts from a cleared context (RETRY_WITH_RESET, retry-fresh, rollback). */
+  reset: boolean;
+  checkpoint: AgentCheckpoint;
+  /** Checkpoints recorded so far (numbers `checkpoint_id`). */
+  checkpoints: number;
+  lastFailure: AgentFailure | null;
+  /** The last recovery action taken for it (reported again when it recovers). */
+  lastAction: SupervisorAction | null;
+  /** Upstream agents this one is paused for. */
+  pausedFor: string[];
+}
+
+/** Rollback scopes of seed 004. */
+export type RollbackScope = 'agent' | 'group' | 'session';
+
+/** A rollback in progress. */
+export interface RollbackPlan {
+  /** `rb-<n>`. */
+  id: string;
+  scope: RollbackScope;
+  /** The agent or group it was asked for (`null` for a session). */
+  anchor: string | null;
+  /**
+   * What asked for it: `consecutive_failures` (automatic: the restart counts as a retry),
+   * `decision` (a human: the budget starts afresh) or `request` (an orchestrator: retries unchanged).
+   */
+  cause: 'consecutive_failures' | 'decision' | 'request';
+  /** The failure recorded against the targets in the audit trail. */
+  failureType: FailureType;
+  /** A requester's note. */
+  note: string | null;
+  /** Agents whose files are reverted. */
+  targets: string[];
+}
+
+/** Seed 004's supervisor actions, plus what else the audit trail records. */
+export type SupervisorAction = SeverityAction | 'ROLLBACK' | 'ESCALATE' | 'SKIP' | 'ABORT' | 'RETRY_FRESH' | 'RESUME';
+
+/** What became of a recovery action. */
+export type SupervisorOutcome =
+  | 'retrying' | 'recovered' | 'logged' | 'escalated' | 'halted' | 'aborted' | 'rolled_back'
+  | 'rollback_failed' | 'skipped' | 'decided' | 'paused' | 'resumed';
+
+/** One row of seed 004's `recovery_events` table (snake_case as in the seed's SQL). */
+export interface SupervisorRecoveryEvent {
+  /** `${session_id}:${seq}`: deterministic. */
+  id: string;
+  session_id: string;
+  agent_id: string;
+  /** ISO-8601. */
+  event_timestamp: string;
+  failure_type: FailureType;
+  /** The taxonomy's severity, lower-case. */
+  severity: Severity;
+  recovery_action: SupervisorAction;
+  attempt_number: number;
+  outcome: SupervisorOutcome;
+  checkpoint_id: string | null;
+  user_escalated: boolean;
+  user_decision: string | null;
+  notes: string | null;
+}
+
+/** How the session ended (or `running`). */
+export type SessionStatus = 'running' | 'completed' | 'halted' | 'aborted';
+
+/** A side effect on child actors, queued by a context update and run by `flushEffects`. */
+export type Effect =
+  | { op: 'spawn'; agentId: string; childId: string; input: AgentInput }
+  | { op: 'stop'; childId: string }
+  | { op: 'send'; childId: string; event: AgentCommand };
+
+/** The supervisor's context. JSON only. */
+export interface SupervisorContext {
+  sessionId: string;
+  policy: ResolvedPolicy;
+  heartbeatTimeoutMs: number;
+  stallTimeoutMs: number;
+  rollbackAfterFailures: number;
+  /** In declaration order. */
+  order: string[];
+  agents: Record<string, AgentRecord>;
+  rollback: RollbackPlan | null;
+  rollbacks: number;
+  /** The deadline the watch sleeps until; the time of the last watch check. */
+  watchUntil: number | null;
+  checkedAt: number;
+  /** Outbox of child-actor effects; empty between events. */
+  effects: Effect[];
+  status: SessionStatus;
+  reason: string | null;
+  startedAt: number;
+  /** The latest time the machine has heard of (epoch ms). */
+  clockAt: number;
+  events: SupervisorRecoveryEvent[];
+}
+
+/** What a spawned agent actor is given. */
+export interface AgentInput {
+  sessionId: string;
+  agentId: string;
+  /** `agent:<id>#<attempt>`: its child id and systemId. */
+  systemId: string;
+  attempt: number;
+  /** Start from a cleared context (reload the spec) rather than the previous context. */
+  reset: boolean;
+  /** Resume from here: pending tasks, committed files to verify, in-progress files to clean. */
+  checkpoint: AgentCheckpoint;
+}
+
+/** Commands the supervisor sends to an agent actor. */
+export type AgentCommand = { type: 'PAUSE'; reason: string } | { type: 'RESUME' };
+
+/** What the `rollback` actor receives: per agent, the checkpoint to revert to. */
+export interface SupervisorRollbackInput {
+  sessionId: string;
+  rollbackId: string;
+  scope: RollbackScope;
+  agents: Array<{ agentId: string; checkpoint: AgentCheckpoint }>;
+}
+
+/** What the `rollback` actor resolves with. */
+export interface SupervisorRollbackOutput {
+  restored: boolean;
+  at?: number;
+}
+
+/** Progress fields of a `PROGRESS` event; any task/file list given records a new checkpoint. */
+export interface ProgressFields {
+  progress?: number;
+  completed_tasks?: string[];
+  pending_tasks?: string[];
+  files_committed?: string[];
+  files_in_progress?: string[];
+}
+
+/** A human's answer for one escalated agent (seed 004's four options). */
+export type SupervisorChoice = 'retry-fresh' | 'skip' | 'rollback' | 'abort';
+
+/** Events agents, people and orchestrators send to the supervisor. `at` is epoch ms. */
+export type SupervisorEvent =
+  | { type: 'HEARTBEAT'; agentId: string; at: number }
+  | ({ type: 'PROGRESS'; agentId: string; at: number } & ProgressFields)
+  | { type: 'AGENT_DONE'; agentId: string; at: number; files_committed?: string[] }
+  | { type: 'AGENT_FAILED'; agentId: string; at: number; failureType: FailureType; severity?: Severity; message?: string }
+  | { type: 'DECIDE'; agentId: string; choice: SupervisorChoice; at: number }
+  | { type: 'ROLLBACK'; scope: RollbackScope; target?: string; failureType?: FailureType; note?: string; at: number }
+  | { type: 'USER_ABORT'; at: number; reason?: string };
