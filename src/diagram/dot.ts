@@ -71,7 +71,8 @@ function emitState(state: ChartState, hl: HighlightSets, lines: string[], depth:
     label: state.key,
     style: state.type === 'parallel' ? 'rounded,dashed' : 'rounded',
     color: visited ? ACCENT : '#6b7280',
-    bgcolor: visited ? '#eff6ff' : undefined,
+    // The root is always visited; tinting the whole picture would highlight nothing.
+    bgcolor: visited && state.parentId !== null ? '#eff6ff' : undefined,
     penwidth: visited ? 2 : undefined,
   })};`);
   lines.push(`${pad}  ${q(anchor(state.id))} ${attrs({ id: anchor(state.id), class: 'initial', shape: 'point', width: 0.12, label: '', fillcolor: '#111827', color: '#111827' })};`);
