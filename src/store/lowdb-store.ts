@@ -6,21 +6,24 @@
  *     <dir>/locks/<runId>.lock    who is executing the run (see file-lock.ts)
  *     <dir>/index.json            list() cache, never authoritative (see run-index.ts)
  */
-import { mkdir, link, unlink } from 'node:fs/promises';
+import { mkdir, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { HistoryEvent } from '../taxonomy/history.js';
 import { CorruptRunError, InvalidRunRecordError, RunLockedError, RunNotFoundError } from './errors.js';
 import { acquireFileLock } from './file-lock.js';
 import { assertNoEventsDropped, extendHistory } from './history.js';
 import { KeyedMutex } from './keyed-mutex.js';
+import { moveAside } from './move-aside.js';
 import { inspectRunFile, loadRunFile, writeRunFile } from './run-file.js';
 import { assertRunId } from './run-id.js';
 import { RunIndex } from './run-index.js';
 import type { Lock, LockOwner, RepairResult, RunRecord, RunSummary, Store } from './types.js';
 import { runRecordProblem } from './validate.js';
+import { WriteMemo } from './write-memo.js';
 
-/** Module-wide, keyed by absolute file path: every store object in this process shares it. */
+/** Module-wide, keyed by absolute file path: every store object in this process shares them. */
 const files = new KeyedMutex();
+const written = new WriteMemo();
 
 /** Opens (lazily creating on first write) the lowdb store in `dir`. See `defaultStoreDir`. */
 export function openStore(dir: string): Store {
@@ -54,9 +57,14 @@ class LowdbStore implements Store {
       const problem = runRecordProblem(record);
       if (problem !== null) throw new InvalidRunRecordError(record.runId, problem.field, problem.problem);
       // Never clobber a damaged file: it may be the only copy of a run someone can still rescue.
-      const stored = inspectRunFile(path, record.runId);
-      if (stored.kind === 'damaged') throw new CorruptRunError(path, record.runId, stored.error);
-      if (stored.kind === 'ok') assertNoEventsDropped(record.runId, stored.record.history.length, record.history.length);
+      // A file untouched since this process wrote it is known to be whole (see write-memo.ts).
+      const known = written.historyLengthIfUnchanged(path);
+      if (known !== undefined) assertNoEventsDropped(record.runId, known, record.history.length);
+      else {
+        const stored = inspectRunFile(path, record.runId);
+        if (stored.kind === 'damaged') throw new CorruptRunError(path, record.runId, stored.error);
+        if (stored.kind === 'ok') assertNoEventsDropped(record.runId, stored.record.history.length, record.history.length);
+      }
       await this.#write(path, record);
     });
   }
@@ -96,6 +104,7 @@ class LowdbStore implements Store {
         // Re-check under the lock: the run may have been saved since the listing.
         const state = inspectRunFile(path, run.runId);
         if (state.kind !== 'ok' || state.record.updatedAt >= cutoff) return;
+        written.forget(path);
         await unlink(path);
         await unlink(join(this.#runs, `.${run.runId}.json.tmp`)).catch(() => undefined); // lowdb temp left by a crash
         removed.push(run.runId);
@@ -113,6 +122,7 @@ class LowdbStore implements Store {
           result.skipped.push({ path, reason: 'no longer damaged' });
           return;
         }
+        written.forget(path);
         result.moved.push({ from: path, to: await moveAside(path) });
       });
       if (done !== true) result.skipped.push({ path: run.damaged.path, reason: `the run is locked by process ${done.pid ?? '(unknown)'}` });
@@ -138,8 +148,15 @@ class LowdbStore implements Store {
     }
   }
 
+  /** Writes and remembers the file's identity; see write-memo.ts. */
+  async #write(path: string, record: RunRecord): Promise<void> {
+    written.forget(path);
+    await this.#writeFile(path, record);
+    written.remember(path, record.history.length);
+  }
+
   /** Not async until the directories are known to exist: see the comment in save(). */
-  #write(path: string, record: RunRecord): Promise<void> {
+  #writeFile(path: string, record: RunRecord): Promise<void> {
     if (!this.#dirsReady) {
       return this.#makeDirs().then(() => {
         this.#dirsReady = true;
@@ -167,21 +184,5 @@ class LowdbStore implements Store {
 
   #path(runId: string): string {
     return join(this.#runs, `${runId}.json`);
-  }
-}
-
-/** Renames `path` to `<path>.corrupt-<timestamp>` without ever replacing an existing file. */
-async function moveAside(path: string): Promise<string> {
-  const base = `${path}.corrupt-${Date.now()}`;
-  for (let n = 0; ; n++) {
-    const to = n === 0 ? base : `${base}-${n}`;
-    try {
-      await link(path, to); // fails if `to` exists, unlike rename
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
-      throw error;
-    }
-    await unlink(path);
-    return to;
   }
 }

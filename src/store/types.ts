@@ -69,7 +69,10 @@ export interface Lock {
   readonly pid: number;
   /** Epoch milliseconds. */
   readonly acquiredAt: number;
-  /** The pid of the dead holder whose stale lock was taken over, else null. */
+  /**
+   * The pid of the dead holder whose stale lock this acquisition found and replaced, else null
+   * (also null when a concurrent contender cleared the stale file first).
+   */
   readonly tookOverFrom: number | null;
   /** Releases the lock; idempotent. */
   release(): Promise<void>;

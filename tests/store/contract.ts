@@ -56,6 +56,16 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect(await store.load('r1')).toMatchObject({ status: 'aborted', updatedAt: run.updatedAt + 1 });
       });
 
+      it('writes the record as it was when save was called, also on the hot path', async () => {
+        const run = makeRun('r1');
+        await store.save(run);
+        const pending = store.save({ ...run, updatedAt: 5 });
+        run.status = 'aborted';
+        run.history.pop();
+        await pending;
+        expect(await store.load('r1')).toMatchObject({ status: 'running', updatedAt: 5, history: makeEvents(1, 3) });
+      });
+
       it('keeps the last of many concurrent saves of one run', async () => {
         const saves = Array.from({ length: 10 }, (_, i) => store.save(makeRun('r1', { updatedAt: 1_700_000_000_000 + i }, 3 + i)));
         await Promise.all(saves);

@@ -98,14 +98,18 @@ describe('locks across processes', () => {
   it('20 trials: three processes race to take over one stale lock, exactly one wins each time', async () => {
     const racers = await children(3);
     const dead = await deadPid();
+    let namedDead = 0;
     for (let trial = 0; trial < 20; trial++) {
       const runId = `stale-${trial}`;
       await openStore(dir).lock(runId, { pid: dead }); // left behind, never released
       const { winners, losers } = await race(racers, runId);
       expect(winners, `trial ${trial}`).toHaveLength(1);
-      expect(winners[0]!.tookOverFrom).toBe(dead);
+      // The winner names the dead holder, unless a loser cleared the stale file just before the winner's create.
+      expect([dead, null]).toContain(winners[0]!.tookOverFrom);
+      if (winners[0]!.tookOverFrom === dead) namedDead++;
       expect(losers.map((l) => l.name)).toEqual(['RunLockedError', 'RunLockedError']);
     }
+    expect(namedDead).toBeGreaterThan(0);
     // No takeover ticket is left behind, and every lock was released.
     expect((await readdir(join(dir, 'locks'))).filter((n) => n.startsWith('stale-'))).toEqual([]);
   });
