@@ -4,9 +4,9 @@ import { decide } from './decide.js';
 import { readObservation, type Facts } from './observe.js';
 import { BUILT_IN_PACKS } from './packs/index.js';
 import { CONFIDENCE, PRIORITY } from './priority.js';
-import type { Candidate, ClassifyOptions, RulePack, Rule } from './rule.js';
+import type { Candidate, ClassifyOptions, RulePack } from './rule.js';
 import { Scanner } from './scanner.js';
-import { firstLine, safeGet } from './text.js';
+import { firstLine, isArray, safeGet } from './text.js';
 import type { Classification, EvidenceSource, Observation } from './types.js';
 
 /** Per-call options of a {@link Classifier}: the rule set is fixed when it is created. */
@@ -30,17 +30,19 @@ export function createClassifier(options: Pick<ClassifyOptions, 'packs' | 'rules
   return (observation, call) => run(compiled, scanner, observation, call);
 }
 
-const NO_RULES: readonly Rule[] = [];
-const cache = new WeakMap<readonly RulePack[], WeakMap<readonly Rule[], Classifier>>();
+/** Rule sets compiled by {@link classify}, per packs array, by the rules' JSON. */
+const cache = new WeakMap<readonly RulePack[], Map<string, Classifier>>();
+/** Rule sets kept per packs array: config rules are few; a caller inventing new ones each call is bounded. */
+const MAX_CACHED = 16;
 let defaultClassifier: Classifier | undefined;
 
 /**
  * Classifies one failure observation: its type, category, severity, default action,
  * confidence, retry-after hint and evidence.
  *
- * Nothing matched → UNKNOWN with confidence exactly 0.5. The rule set is compiled once per
- * `packs`/`rules` array (cached by identity); pass the same arrays, or use
- * {@link createClassifier}, to avoid recompiling.
+ * Nothing matched → UNKNOWN with confidence exactly 0.5. The rule set is compiled once and
+ * cached (per `packs` array, by the rules' JSON; a few sets are kept); for many custom rule
+ * sets, use {@link createClassifier}.
  * @param observation what was seen; anything else is accepted too (a string is a message,
  *   any other value is treated as a thrown error).
  * @param options `packs` (default all built-in), `rules` (default none), `now` (default
@@ -54,11 +56,22 @@ export function classify(observation: Observation | unknown, options?: ClassifyO
     return defaultClassifier(observation, call);
   }
   const packs = options.packs ?? BUILT_IN_PACKS;
-  const rules = options.rules ?? NO_RULES;
+  const rules = options.rules ?? [];
+  // Keyed by content, not identity: rules restored from a checkpoint are equal but new arrays.
+  let key: string;
+  try {
+    key = JSON.stringify(rules);
+  } catch {
+    return createClassifier({ packs, rules })(observation, call); // not JSON: let validation name the field
+  }
   let byRules = cache.get(packs);
-  if (byRules === undefined) cache.set(packs, (byRules = new WeakMap()));
-  let classifier = byRules.get(rules);
-  if (classifier === undefined) byRules.set(rules, (classifier = createClassifier({ packs, rules })));
+  if (byRules === undefined) cache.set(packs, (byRules = new Map()));
+  let classifier = byRules.get(key);
+  if (classifier === undefined) {
+    classifier = createClassifier({ packs, rules });
+    if (byRules.size >= MAX_CACHED) byRules.delete(byRules.keys().next().value!);
+    byRules.set(key, classifier);
+  }
   return classifier(observation, call);
 }
 
@@ -77,7 +90,7 @@ function run(compiled: CompiledRules, scanner: Scanner, observation: unknown, ca
     if (history !== undefined) {
       const approaches = safeGet(history, 'previousApproaches');
       const current = safeGet(history, 'currentApproach');
-      if (Array.isArray(approaches) && typeof current === 'string' && detectCircularFix(approaches, current).circular) {
+      if (isArray(approaches) && typeof current === 'string' && detectCircularFix(approaches as string[], current).circular) {
         candidates.push({ order: -1, rule: 'history.circular-fix', type: 'CIRCULAR_FIX', priority: PRIORITY.history, confidence: CONFIDENCE.history, source: 'history', match: current.slice(0, 200) });
       }
     }

@@ -93,6 +93,9 @@ export function parseRetryAfterHeader(value: string, now: number): number | null
     const seconds = Number(v);
     return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * SECOND) : null;
   }
+  // An HTTP-date starts with the day name ("Wed, 21 Oct 2015 07:28:00 GMT"); Date.parse alone
+  // would also take "-5" or "2" as years.
+  if (!isLetter(v.charCodeAt(0))) return null;
   const date = Date.parse(v);
   return Number.isFinite(date) ? Math.max(0, Math.ceil(date - now)) : null;
 }

@@ -31,7 +31,7 @@ const STATUSES: readonly StatusRow[] = [
 
 /** The ways tools print a status: "HTTP 502", "status code 404" (axios), "Error code: 429" (Python SDKs)… */
 function statusPhrases(status: number, reason: string): string[] {
-  return [`${status} ${reason}`, `http ${status}`, `http/1.1 ${status}`, `http/2 ${status}`, `status code ${status}`, `status code: ${status}`, `error code: ${status}`, `status: ${status}`, `status ${status}`, `http error ${status}`, `returned error: ${status}`];
+  return [`${status} ${reason}`, `http ${status}`, `http/1.1 ${status}`, `http/2 ${status}`, `status code ${status}`, `status code: ${status}`, `error code: ${status}`, `status: ${status}`, `status ${status}`, `http error ${status}`, `returned error: ${status}`, `error: ${status}`];
 }
 
 /** Auth and rate-limit statuses count only in the failure's own words; the others anywhere. */

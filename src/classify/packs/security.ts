@@ -44,7 +44,9 @@ export const securityPack: RulePack = {
       type: 'SECURITY_VIOLATION',
       sources: FAILURE_SOURCES,
       phrases: [
-        'rm -rf /', 'rm -rf /*', 'rm -fr /', 'rm -fr /*', 'rm -rf --no-preserve-root', '--no-preserve-root',
+        // "rm -rf /" also catches "rm -rf /*" ("*" is not a word character); a trailing "*" here
+        // would mean "any prefix" and catch "rm -rf /tmp" too.
+        'rm -rf /', 'rm -fr /', 'rm -r -f /', 'rm -rf --no-preserve-root', '--no-preserve-root',
         'dangerous to operate recursively on', 'mkfs', 'of=/dev/sd*', 'of=/dev/nvme*', 'drop database', 'format c:',
         'chmod -r 777 /',
       ],

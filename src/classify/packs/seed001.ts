@@ -29,6 +29,7 @@ export const seed001Pack: RulePack = {
       type: 'VERIFICATION_FAILED',
       phrases: ['verification failed', 'assertion', 'assertionerror', 'assertion failed', 'assertion error', 'test failed', 'tests failed'],
     },
+    { id: 'seed001.tests-failed', type: 'VERIFICATION_FAILED', when: 'testsFailed' },
     {
       id: 'seed001.verification-weak',
       type: 'VERIFICATION_FAILED',

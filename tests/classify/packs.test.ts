@@ -1,0 +1,100 @@
+import { describe, expect, test } from 'vitest';
+import { BUILT_IN_PACKS, classify, createClassifier, RuleError, validateRule, type Rule, type RulePack } from '../../src/classify/index.js';
+
+/** An observation that triggers `rule` by its first trigger of each kind. */
+function triggerOf(rule: Rule): object {
+  const phrase = rule.phrases?.[0]?.replace(/^\*|\*$/g, '');
+  const text = [phrase, rule.requires?.[0]].filter(Boolean).join(' ');
+  return {
+    ...(text ? { stderr: text } : {}),
+    ...(rule.codes ? { error: { code: rule.codes[0] } } : {}),
+    ...(rule.exitCodes ? { exitCode: rule.exitCodes[0] } : {}),
+    ...(rule.statuses ? { status: rule.statuses[0] } : {}),
+    ...(rule.signals ? { signal: rule.signals[0] } : {}),
+    ...(rule.when === 'testsFailed' ? { tests: { passed: 0, failed: 1, failing: ['t'] } } : {}),
+    ...(rule.when === 'validationErrors' ? { stdout: 'x', validationErrors: ['bad'] } : {}),
+    ...(rule.when === 'emptyStdout' ? { stdout: '' } : {}),
+  };
+}
+
+describe('rule packs are data, and each can be used alone', () => {
+  test('the built-in packs are JSON: they survive a round trip unchanged', () => {
+    expect(JSON.parse(JSON.stringify(BUILT_IN_PACKS))).toEqual(BUILT_IN_PACKS);
+  });
+
+  test('rule ids are unique and prefixed with their pack id', () => {
+    const ids = BUILT_IN_PACKS.flatMap((pack) => pack.rules.map((rule) => rule.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const pack of BUILT_IN_PACKS) for (const rule of pack.rules) expect(rule.id.startsWith(`${pack.id}.`)).toBe(true);
+  });
+
+  for (const pack of BUILT_IN_PACKS) {
+    test(`pack ${pack.id} alone: every rule fires on its own trigger`, () => {
+      const classifier = createClassifier({ packs: [pack] });
+      for (const rule of pack.rules) {
+        const result = classifier(triggerOf(rule));
+        expect(result.evidence.map((e) => e.rule), rule.id).toContain(rule.id);
+      }
+    });
+  }
+
+  test('no packs at all: everything is UNKNOWN', () => {
+    expect(classify({ stderr: 'socket hang up', exitCode: 127 }, { packs: [] }).type).toBe('UNKNOWN');
+  });
+});
+
+describe('config rules extend and override', () => {
+  test('a new rule adds a type for new words', () => {
+    const rules: Rule[] = [{ id: 'acme.vault-sealed', type: 'DEPENDENCY_FAILURE', phrases: ['vault is sealed'] }];
+    expect(classify({ stderr: 'Error: Vault is sealed' }, { rules }).type).toBe('DEPENDENCY_FAILURE');
+    expect(classify({ stderr: 'Error: Vault is sealed' }).type).toBe('UNKNOWN');
+  });
+
+  test('a rule with a built-in id replaces it; disabled removes it', () => {
+    const retype: Rule[] = [{ id: 'node-system.permission', type: 'AUTH_REQUIRED', phrases: ['permission denied'] }];
+    expect(classify({ stderr: 'mkdir: /srv/x: Permission denied' }, { rules: retype }).type).toBe('AUTH_REQUIRED');
+    const off: Rule[] = [{ id: 'node-system.network', type: 'NETWORK', disabled: true }];
+    expect(classify({ stderr: 'socket hang up' }, { rules: off }).type).toBe('UNKNOWN');
+  });
+
+  test('priority and confidence can be set per rule', () => {
+    const rules: Rule[] = [{ id: 'acme.flaky-db', type: 'NETWORK', phrases: ['assertionerror: db'], priority: 2500, confidence: 0.6 }];
+    const result = classify({ stderr: 'AssertionError: db not reachable' }, { rules });
+    expect(result).toMatchObject({ type: 'NETWORK' });
+    expect(result.confidence).toBeGreaterThanOrEqual(0.6);
+  });
+
+  test('rules restored from JSON hit the same compiled rule set', () => {
+    const rules: Rule[] = [{ id: 'acme.x', type: 'TIMEOUT', phrases: ['took forever'] }];
+    const copy = JSON.parse(JSON.stringify(rules)) as Rule[];
+    expect(classify({ message: 'it took forever' }, { rules: copy }).type).toBe('TIMEOUT');
+  });
+
+  test.each([
+    [{ id: 'a', type: 'NOPE', phrases: ['x'] }, 'rules[0].type'],
+    [{ id: '', type: 'TIMEOUT', phrases: ['x'] }, 'rules[0].id'],
+    [{ id: 'a', type: 'TIMEOUT', phrases: [''] }, 'rules[0].phrases[0]'],
+    [{ id: 'a', type: 'TIMEOUT', phrases: ['x'], sources: ['stdin'] }, 'rules[0].sources'],
+    [{ id: 'a', type: 'TIMEOUT', exitCodes: ['1'] }, 'rules[0].exitCodes'],
+    [{ id: 'a', type: 'TIMEOUT', phrases: ['x'], confidence: 2 }, 'rules[0].confidence'],
+    [{ id: 'a', type: 'TIMEOUT', phrases: ['x'], when: 'always' }, 'rules[0].when'],
+    [{ id: 'a', type: 'TIMEOUT', phrases: ['x'], regex: '.*' }, 'rules[0].regex'],
+    [{ id: 'a', type: 'TIMEOUT' }, 'rules[0]'],
+  ])('a bad rule is refused with its path: %j', (rule, path) => {
+    try {
+      classify({ message: 'x' }, { rules: [rule as unknown as Rule] });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(RuleError);
+      expect((error as RuleError).path).toBe(path);
+    }
+  });
+
+  test('validateRule accepts every built-in rule', () => {
+    for (const pack of BUILT_IN_PACKS) pack.rules.forEach((rule, i) => expect(validateRule(rule, `${pack.id}[${i}]`)).toBe(rule));
+  });
+
+  test('a pack without rules is refused', () => {
+    expect(() => createClassifier({ packs: [{ id: 'x', description: 'x' } as unknown as RulePack] })).toThrow(RuleError);
+  });
+});
