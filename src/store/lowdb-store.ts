@@ -123,7 +123,12 @@ class LowdbStore implements Store {
           return;
         }
         written.forget(path);
-        result.moved.push({ from: path, to: await moveAside(path) });
+        try {
+          result.moved.push({ from: path, to: await moveAside(path) });
+        } catch (error) {
+          // One file that cannot be moved (a directory, a read-only dir) must not stop the others.
+          result.skipped.push({ path, reason: `could not move it: ${(error as Error).message}` });
+        }
       });
       if (done !== true) result.skipped.push({ path: run.damaged.path, reason: `the run is locked by process ${done.pid ?? '(unknown)'}` });
     }

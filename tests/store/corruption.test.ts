@@ -3,7 +3,7 @@
  * and moved aside only by repair(); the other runs stay usable throughout.
  */
 import { existsSync } from 'node:fs';
-import { readFile, readdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CorruptRunError } from '../../src/store/errors.js';
@@ -123,6 +123,26 @@ describe('repair', () => {
       }
       expect(new Set(moved).size).toBe(3);
       for (let i = 0; i < 3; i++) expect(await readFile(moved[i]!, 'utf8')).toBe(`{ broken ${i}`);
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
+describe('a directory where a run file should be', () => {
+  it('is damaged, listed, refused by save, and skipped by repair without stopping it', async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const store = openStore(dir);
+      await store.save(makeRun('good'));
+      await mkdir(join(dir, 'runs', 'odd.json'));
+      await writeFile(join(dir, 'runs', 'bad.json'), '{');
+      await expect(store.load('odd')).rejects.toThrow(/unreadable \(EISDIR\)/);
+      await expect(store.save(makeRun('odd'))).rejects.toBeInstanceOf(CorruptRunError);
+      expect((await store.list()).filter((s) => s.damaged).map((s) => s.runId).sort()).toEqual(['bad', 'odd']);
+      const { moved, skipped } = await store.repair();
+      expect(moved.map((m) => m.from)).toEqual([join(dir, 'runs', 'bad.json')]);
+      expect(skipped).toEqual([{ path: join(dir, 'runs', 'odd.json'), reason: expect.stringMatching(/^could not move it: /) }]);
     } finally {
       await cleanup();
     }
