@@ -5,12 +5,15 @@
  * - ids may not contain `.`, `-`, `:` or spaces, so state ids are sanitised (`recovery.diagnose`
  *   → `recovery_diagnose`) and the key is shown through `state "diagnose" as recovery_diagnose`;
  * - a transition label ends at the first `:` or `;`, so those are written as Mermaid entity codes
- *   (`#58;`, `#59;`), which Mermaid decodes when rendering: `done#58; runTask` shows `done: runTask`;
- * - a transition is declared in the block of the innermost state containing both ends, so Mermaid
- *   does not create a stray duplicate state inside the wrong composite.
+ *   (`#58;`, `#59;`). Mermaid swaps entity codes for placeholders before it lexes a diagram and
+ *   decodes them when drawing, so `done#58; runTask` shows `done: runTask`;
+ * - Mermaid puts a state in the block where it was mentioned last, and a transition mentions both
+ *   ends; so transitions come first, at the top level, and the state tree after them, which leaves
+ *   every state inside its own composite (checked by rendering with Mermaid 11: declaring a
+ *   cross-composite transition after the tree pulls its states out of their boxes).
  */
 import type { AnyStateMachine } from 'xstate';
-import { describeMachine, lineage, type ChartModel, type ChartState } from './model.js';
+import { describeMachine, type ChartModel, type ChartState } from './model.js';
 
 /** Words the Mermaid lexer treats specially; an id equal to one gets a trailing `_`. */
 const RESERVED = new Set(['state', 'note', 'class', 'classdef', 'default', 'direction', 'end', 'as', 'scale']);
@@ -18,10 +21,11 @@ const RESERVED = new Set(['state', 'note', 'class', 'classdef', 'default', 'dire
 /** Escapes text for a Mermaid label or quoted description (entity codes survive Mermaid's lexer). */
 function text(s: string): string {
   // One pass, so the `;` of an inserted entity is not itself escaped again.
-  return s.replace(/[#:;"]|[\r\n]+/g, (c) => (ENTITIES[c] ?? ' '));
+  return s.replace(/[#:;"%]|[\r\n]+/g, (c) => (ENTITIES[c] ?? ' '));
 }
 
-const ENTITIES: Record<string, string> = { '#': '#35;', ':': '#58;', ';': '#59;', '"': '#34;' };
+// `%` too: `%%` starts a Mermaid comment.
+const ENTITIES: Record<string, string> = { '#': '#35;', ':': '#58;', ';': '#59;', '"': '#34;', '%': '#37;' };
 
 /** Builds unique Mermaid-safe ids for every state, in document order so collisions resolve stably. */
 function mermaidIds(model: ChartModel): Map<string, string> {
@@ -38,13 +42,6 @@ function mermaidIds(model: ChartModel): Map<string, string> {
   return ids;
 }
 
-/** The innermost state that strictly contains both ends of an edge, or `null` for the top level. */
-function scopeOf(model: ChartModel, source: string, target: string): string | null {
-  const targetLine = new Set(lineage(model, target).slice(1));
-  for (const id of lineage(model, source).slice(1)) if (targetLine.has(id)) return id;
-  return null;
-}
-
 /**
  * Renders a machine as a Mermaid `stateDiagram-v2`: compound (and parallel) states as nested
  * `state X { }` blocks with `[*] -->` their initial child, final states `--> [*]`, and every
@@ -56,15 +53,9 @@ export function toMermaid(machine: AnyStateMachine): string {
   const model = describeMachine(machine);
   const ids = mermaidIds(model);
   const mid = (id: string): string => ids.get(id) ?? id;
-  // Edges grouped by the block they belong in; `null` is the top level.
-  const byScope = new Map<string | null, string[]>();
-  for (const e of model.edges) {
-    const scope = scopeOf(model, e.source, e.target);
-    const list = byScope.get(scope) ?? [];
-    list.push(`${mid(e.source)} --> ${mid(e.target)} : ${text(e.label)}`);
-    byScope.set(scope, list);
-  }
-  const lines = ['stateDiagram-v2', `  [*] --> ${mid(model.root.id)}`];
+  const lines = ['stateDiagram-v2', '  %% transitions (first: see the file comment)'];
+  for (const e of model.edges) lines.push(`  ${mid(e.source)} --> ${mid(e.target)} : ${text(e.label)}`);
+  lines.push('  %% states', `  [*] --> ${mid(model.root.id)}`);
   const emit = (state: ChartState, depth: number): void => {
     const pad = '  '.repeat(depth);
     const label = state.type === 'history' ? 'H' : state.key;
@@ -80,10 +71,8 @@ export function toMermaid(machine: AnyStateMachine): string {
       emit(child, depth + 1);
     });
     for (const child of state.children) if (child.type === 'final') lines.push(`${pad}  ${mid(child.id)} --> [*]`);
-    for (const edge of byScope.get(state.id) ?? []) lines.push(`${pad}  ${edge}`);
     lines.push(`${pad}}`);
   };
   emit(model.root, 1);
-  for (const edge of byScope.get(null) ?? []) lines.push(`  ${edge}`);
   return `${lines.join('\n')}\n`;
 }

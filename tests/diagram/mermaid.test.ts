@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { toMermaid } from '../../src/diagram/mermaid.js';
+import { describeMachine } from '../../src/diagram/model.js';
 import { recoveryLike } from './fixtures/machines.js';
 import { shapes } from './fixtures/shapes.js';
 
@@ -15,6 +16,7 @@ function lint(source: string): string[] {
     new RegExp(`^\\s*(\\[\\*\\]|${id}) --> (\\[\\*\\]|${id})( : [^:;\\n]+)?$`),
     /^\s*\}$/,
     /^\s*--$/,
+    /^\s*%%[^\n]*$/,
   ];
   // Mermaid replaces entity codes (`#58;`) with placeholders before lexing (encodeEntities).
   const encoded = source.replace(/#\w+;/g, 'ENTITY');
@@ -31,7 +33,7 @@ describe('toMermaid', () => {
   });
 
   test('compound states are nested blocks entered through [*]', () => {
-    expect(mmd).toContain('  [*] --> recoveryLike\n  state "recoveryLike" as recoveryLike {\n    [*] --> recoveryLike_executing\n');
+    expect(mmd).toContain('  %% states\n  [*] --> recoveryLike\n  state "recoveryLike" as recoveryLike {\n    [*] --> recoveryLike_executing\n');
     expect(mmd).toMatch(/ {4}state "recovery" as recoveryLike_recovery \{\n {6}\[\*\] --> recoveryLike_recovery_pause\n/);
   });
 
@@ -47,10 +49,13 @@ describe('toMermaid', () => {
     expect(toMermaid(shapes)).toContain(': say #34;hi#34; #35;1 [ready]');
   });
 
-  test('an edge is declared in the innermost block holding both ends', () => {
-    const block = mmd.slice(mmd.indexOf('state "recovery" as'), mmd.indexOf('    }\n'));
-    expect(block).toContain('recoveryLike_recovery_pause --> recoveryLike_recovery_diagnose : always');
-    expect(block).not.toContain('--> recoveryLike_escalated');
+  test('transitions come before the state tree, so Mermaid keeps each state in its composite', () => {
+    const tree = mmd.indexOf('  %% states\n');
+    expect(tree).toBeGreaterThan(0);
+    expect(mmd.indexOf('recoveryLike_recovery_pause --> recoveryLike_recovery_diagnose : always')).toBeLessThan(tree);
+    const transitions = mmd.slice(0, tree).split('\n').filter((l) => l.includes(' --> '));
+    expect(transitions).toHaveLength(describeMachine(recoveryLike).edges.length);
+    expect(mmd.slice(tree)).not.toMatch(/ --> (?!\[\*\])\w+ : /);
   });
 
   test('parallel regions are split by --, reserved ids are suffixed', () => {
