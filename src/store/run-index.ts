@@ -57,10 +57,12 @@ export class RunIndex {
       let mtimeMs: number;
       try {
         const st = statSync(path);
-        identity = `${st.ino}:${st.size}:${st.mtimeMs}`;
+        identity = `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
         mtimeMs = st.mtimeMs;
-      } catch {
-        continue; // removed since readdir
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // removed since readdir
+        out.push(summary(runId, path, ['', null, null, null, 0, `unreadable (${(error as NodeJS.ErrnoException).code ?? String(error)})`]));
+        continue;
       }
       if (row === undefined || row[0] !== identity) {
         const state = inspectRunFile(path, runId);
