@@ -30,7 +30,8 @@ export interface Inspector {
   readonly status: AdapterStatus;
   /**
    * Sends what is still queued and closes the connection. Holds the process at most
-   * `flushTimeoutMs` (default 1000 ms). Safe to call twice; resolves, never rejects.
+   * `flushTimeoutMs` (default 1000 ms) to deliver, then at most as long again for the close
+   * handshake if the other end never answers it. Safe to call twice; resolves, never rejects.
    */
   stop(): Promise<void>;
 }

@@ -26,7 +26,10 @@ export interface BoundedAdapterOptions {
   retryDelayMs?: number;
   /** Opening handshake timeout per attempt, in ms (default 2000). */
   connectTimeoutMs?: number;
-  /** Longest `close()` holds the process to deliver queued events, in ms (default 1000). */
+  /**
+   * Longest `close()` holds the process to deliver queued events, in ms (default 1000); also the
+   * bound on waiting for the peer's answer to our close frame.
+   */
   flushTimeoutMs?: number;
   /** Messages kept while not connected; the oldest are dropped beyond this (default 1000). */
   maxQueue?: number;
