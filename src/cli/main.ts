@@ -1,0 +1,135 @@
+/**
+ * The `recover` command: a verb table and the one place that turns errors into exit codes.
+ * Each verb is one module (`src/cli/<verb>.ts`) loaded only when called, so `recover classify`
+ * does not pay for the statecharts and the store.
+ */
+import { readFileSync } from 'node:fs';
+import { UsageError, wantsHelp } from './args.js';
+
+/** Where a verb reads and writes: injectable, so tests and embedders need no real process. */
+export interface CliIO {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  stdin: AsyncIterable<string | Uint8Array>;
+  env: Record<string, string | undefined>;
+  cwd: string;
+}
+
+/** One verb of the CLI. */
+export interface Verb {
+  /** One line for the command list. */
+  summary: string;
+  /** The verb's `--help` text: synopsis, options, examples. */
+  usage: string;
+  /** Runs the verb with its arguments (the verb name removed); resolves to the exit code. */
+  run(args: readonly string[], io: CliIO): Promise<number>;
+}
+
+/** Exit codes shared by every verb; verbs document their own further codes. */
+export const EXIT = {
+  ok: 0,
+  /** An internal error: a bug, reported with its stack. */
+  internal: 1,
+  /** A usage or config error. */
+  usage: 2,
+} as const;
+
+/**
+ * The verbs. Add one line per verb (run, resume, decide, list, history, report, stats, diagram,
+ * prune, …): `name: { summary, load: () => import('./name.js').then((m) => m.nameVerb) }`.
+ */
+const VERBS: Record<string, { summary: string; load: () => Promise<Verb> }> = {
+  classify: { summary: 'classify a failure message or observation', load: () => import('./classify.js').then((m) => m.classifyVerb) },
+};
+
+/** Errors that mean "the call or the config is wrong" (exit 2) rather than "recover failed". */
+const USAGE_ERROR_NAMES = new Set(['UsageError', 'RuleError', 'PolicyError', 'ConfigError']);
+
+function usage(): string {
+  const width = Math.max(...Object.keys(VERBS).map((name) => name.length));
+  const verbs = Object.entries(VERBS).map(([name, verb]) => `  ${name.padEnd(width)}  ${verb.summary}`).join('\n');
+  return `Usage: recover <command> [options]
+
+Take failing tasks through the recovery protocol: PAUSE → DIAGNOSE → ADAPT → RETRY → ESCALATE.
+
+Commands:
+${verbs}
+
+Options:
+  -h, --help     show help (also: recover <command> --help)
+  -v, --version  print the version
+
+Examples:
+  recover classify "Error: connect ECONNREFUSED 127.0.0.1:5432"
+  recover classify --json --observation failure.json
+
+Exit codes: 0 success, 1 internal error, 2 usage or config error.
+`;
+}
+
+function version(): string {
+  try {
+    // dist/src/cli/main.js → the package root is three levels up (src/cli/main.ts in tests: two).
+    for (const up of ['../../../package.json', '../../package.json']) {
+      const pkg = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'recovery-protocol' && typeof pkg.version === 'string') return pkg.version;
+    }
+  } catch {
+    // fall through
+  }
+  return 'unknown';
+}
+
+function processIO(): CliIO {
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
+}
+
+/**
+ * Runs `recover` with `argv` (without the node and script paths) and resolves to the exit code;
+ * never rejects. `bin/recover.js` calls it: `process.exitCode = await main(process.argv.slice(2))`.
+ * @param io where to read and write; default the real process.
+ */
+export async function main(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined) {
+    io.stderr.write(usage());
+    return EXIT.usage;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(usage());
+    return EXIT.ok;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout.write(`${version()}\n`);
+    return EXIT.ok;
+  }
+  const entry = Object.prototype.hasOwnProperty.call(VERBS, name) ? VERBS[name] : undefined;
+  if (entry === undefined) {
+    io.stderr.write(`recover: unknown command '${name}'\n\n${usage()}`);
+    return EXIT.usage;
+  }
+  try {
+    const verb = await entry.load();
+    if (wantsHelp(args)) {
+      io.stdout.write(verb.usage);
+      return EXIT.ok;
+    }
+    return await verb.run(args, io);
+  } catch (error) {
+    return report(error, name, io);
+  }
+}
+
+/** The one place errors become exit codes and messages. */
+function report(error: unknown, verb: string, io: CliIO): number {
+  const err = error instanceof Error ? error : new Error(String(error));
+  const carried = (err as { exitCode?: unknown }).exitCode;
+  const code = typeof carried === 'number' && Number.isInteger(carried) ? carried : USAGE_ERROR_NAMES.has(err.name) ? EXIT.usage : EXIT.internal;
+  if (code === EXIT.internal) {
+    io.stderr.write(`recover ${verb}: internal error: ${err.stack ?? err.message}\n`);
+  } else {
+    io.stderr.write(`recover ${verb}: ${err.message}\n`);
+    if (err instanceof UsageError) io.stderr.write(`Run 'recover ${verb} --help' for usage.\n`);
+  }
+  return code;
+}
