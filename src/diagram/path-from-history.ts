@@ -2,10 +2,13 @@
  * The path a run took through a chart, rebuilt from its history events. History records phases
  * (PAUSE, DIAGNOSE, ADAPT, RETRY…), not every state, so each phase is mapped to a state by key
  * and the steps in between are filled with the shortest path through the chart's transitions
- * (e.g. RETRY → PAUSE passes through `executing`). When several paths are equally short the first
- * in document order is taken. A trace gives the exact path instead (see path-from-trace.ts).
+ * (e.g. ADAPT → RETRY passes through `retry`), avoiding states that would have written a history
+ * event of their own. When several paths remain equally short the first in document order is
+ * taken. A trace gives the exact path instead (see path-from-trace.ts).
  */
 import type { AnyStateMachine } from 'xstate';
+import { PHASES } from '../taxonomy/categories.js';
+import { RESULTS } from '../taxonomy/history.js';
 import { describeMachine, lineage, type ChartEdge, type ChartModel } from './model.js';
 import type { VisitedPath } from './visited.js';
 
@@ -79,8 +82,11 @@ function enter(model: ChartModel, id: string): { entered: string[]; position: st
   return { entered, position };
 }
 
-/** Breadth-first search for the shortest edge path from `from` into `goal` (at least one edge). */
-function shortest(model: ChartModel, from: string, goal: string): ChartEdge[] | null {
+/**
+ * Breadth-first search for the shortest edge path from `from` into `goal` (at least one edge)
+ * that does not pass through an `avoid` state on the way.
+ */
+function shortest(model: ChartModel, from: string, goal: string, avoid: ReadonlySet<string>): ChartEdge[] | null {
   const out = new Map<string, ChartEdge[]>();
   for (const e of model.edges) if (!e.targetless) out.set(e.source, [...(out.get(e.source) ?? []), e]);
   const seen = new Set<string>();
@@ -92,7 +98,9 @@ function shortest(model: ChartModel, from: string, goal: string): ChartEdge[] | 
         for (const e of out.get(source) ?? []) {
           const landed = enter(model, e.target).position;
           const step = [...path, e];
-          if (lineage(model, landed).includes(goal)) return step;
+          const line = lineage(model, landed);
+          if (line.includes(goal)) return step;
+          if (line.some((id) => avoid.has(id))) continue;
           if (!seen.has(landed)) { seen.add(landed); next.push({ position: landed, path: step }); }
         }
       }
@@ -114,6 +122,15 @@ export function visitedFromHistory(machine: AnyStateMachine | ChartModel, histor
   const transitions: [string, string][] = [];
   const mark = (ids: readonly string[]): void => { for (const id of ids) if (!states.includes(id)) states.push(id); };
 
+  // Entering a state that some phase maps to writes a history event, so a run with no such event
+  // between two others did not pass through one: avoid them in between when the chart allows.
+  const recorded = new Set<string>();
+  for (const phase of PHASES) {
+    for (const result of RESULTS) {
+      const id = findState(model, mapPhase({ phase, result }));
+      if (id) recorded.add(id);
+    }
+  }
   const start = enter(model, model.root.id);
   mark(start.entered);
   let position = start.position;
@@ -125,7 +142,7 @@ export function visitedFromHistory(machine: AnyStateMachine | ChartModel, histor
   for (const { id: goal, loop } of goals) {
     if (goal === null) continue;
     if (!loop && lineage(model, position).includes(goal)) continue;
-    const path = shortest(model, position, goal);
+    const path = shortest(model, position, goal, recorded) ?? shortest(model, position, goal, new Set());
     if (!path) {
       if (!lineage(model, position).includes(goal)) {
         const landed = enter(model, goal);

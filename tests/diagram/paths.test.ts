@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, createMachine, fromPromise } from 'xstate';
 import { defaultPhaseMapper, visitedFromHistory } from '../../src/diagram/path-from-history.js';
 import { visitedFromTrace } from '../../src/diagram/path-from-trace.js';
 import { describeMachine } from '../../src/diagram/model.js';
@@ -36,10 +36,28 @@ describe('visitedFromHistory', () => {
     });
   });
 
+  test('between two events the path avoids states that would have recorded an event of their own', () => {
+    const m = createMachine({
+      id: 'm', initial: 'adapt',
+      states: {
+        adapt: { on: { NONE: 'escalated', FIX: 'retry' } },
+        escalated: { on: { DECIDE: 'executing' } },
+        retry: { on: { WAKE: 'executing' } },
+        executing: {},
+      },
+    });
+    // adapt→escalated→executing comes first in document order and is as short, but entering
+    // escalated would have written an ESCALATE event.
+    expect(visitedFromHistory(m, [{ phase: 'ADAPT' }, { phase: 'RETRY', result: 'failure' }]).transitions).toEqual([
+      ['m.adapt', 'm.retry'], ['m.retry', 'm.executing'],
+    ]);
+  });
+
   test('a repeated phase follows the chart round its loop; equally short loops resolve in document order', () => {
     const p = visitedFromHistory(recoveryLike, [{ phase: 'PAUSE' }, { phase: 'PAUSE' }]);
-    // diagnose→escalated→executing and diagnose→retry→executing are both 2 steps: diagnose's first
-    // declared edge (to escalated) wins. Only a trace can tell which one really happened.
+    // No loop avoids a recorded state here (diagnose is one), so the plain shortest loop is taken:
+    // diagnose→escalated→executing and diagnose→retry→executing are both 2 steps and diagnose's
+    // first declared edge (to escalated) wins. Only a trace can tell which one really happened.
     expect(p.transitions.map(([a, b]) => `${a.split('.').at(-1)}>${b.split('.').at(-1)}`)).toEqual([
       'executing>recovery', 'pause>diagnose', 'diagnose>escalated', 'escalated>executing', 'executing>recovery',
     ]);
