@@ -73,6 +73,7 @@ export function initialSupervisorContext(input: SupervisorInput): SupervisorCont
       lastProgressAt: input.now,
       reset: false,
       checkpoint: firstCheckpoint(spec, input.now),
+      restorePoint: firstCheckpoint(spec, input.now),
       checkpoints: 1,
       lastFailure: null,
       lastAction: null,

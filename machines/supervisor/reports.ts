@@ -5,7 +5,7 @@
 import { audit } from './audit.js';
 import { iso } from './context.js';
 import { abort } from './failures.js';
-import { settle, startAgent } from './lifecycle.js';
+import { settle, startAgent, stopAgent } from './lifecycle.js';
 import { beginRollback } from './rollback.js';
 import type { AgentRecord, ProgressFields, SupervisorContext, SupervisorEvent } from './types.js';
 
@@ -38,6 +38,7 @@ export function progress(a: AgentRecord, at: number, fields: ProgressFields): vo
     if (Array.isArray(list)) next[key] = list.filter((item): item is string => typeof item === 'string');
   }
   a.checkpoint = { ...next, checkpoint_id: `chk-${a.id}-${a.checkpoints}`, timestamp: iso(at) };
+  a.restorePoint = a.checkpoint;
   a.checkpoints += 1;
 }
 
@@ -55,6 +56,7 @@ export function complete(d: Draft, a: AgentRecord, at: number, filesCommitted: s
     files_in_progress: [],
   };
   a.checkpoints += 1;
+  stopAgent(d, a);
   a.status = 'completed';
   if (a.lastFailure && a.lastAction) {
     audit(d, { agentId: a.id, at, failureType: a.lastFailure.type, severity: a.lastFailure.severity, action: a.lastAction, outcome: 'recovered' });

@@ -10,8 +10,8 @@ import type { RollbackPlan, RollbackScope, SupervisorContext, SupervisorRollback
 
 type Draft = SupervisorContext;
 
-/** Statuses whose work a rollback reverts: completed agents keep their (final) checkpoint, waiting ones have none yet. */
-const REVERTIBLE = ['running', 'paused', 'escalated'];
+/** Statuses whose work a rollback reverts (a waiting agent has done nothing yet; a skipped one never will). */
+const REVERTIBLE = ['running', 'paused', 'escalated', 'completed'];
 
 /** The agents a rollback of `scope` around `anchor` reverts (empty when the anchor is unknown). */
 export function rollbackTargets(c: SupervisorContext, scope: RollbackScope, anchor: string | null): string[] {
@@ -60,7 +60,7 @@ export function rollbackInput(c: SupervisorContext): SupervisorRollbackInput {
     sessionId: c.sessionId,
     rollbackId: plan.id,
     scope: plan.scope,
-    agents: plan.targets.map((id) => ({ agentId: id, checkpoint: c.agents[id]!.checkpoint })),
+    agents: plan.targets.map((id) => ({ agentId: id, checkpoint: c.agents[id]!.restorePoint })),
   };
 }
 
@@ -69,6 +69,7 @@ export function finishRollback(d: Draft, at: number): void {
   const plan = d.rollback!;
   for (const id of plan.targets) {
     const a = d.agents[id]!;
+    a.checkpoint = a.restorePoint;
     a.consecutiveFailures = 0;
     if (plan.cause === 'consecutive_failures') a.retries += 1;
     if (plan.cause === 'decision') a.retries = 0;

@@ -81,7 +81,13 @@ export interface AgentRecord {
   lastProgressAt: number;
   /** The next attempt starts from a cleared context (RETRY_WITH_RESET, retry-fresh, rollback). */
   reset: boolean;
+  /** The latest checkpoint (at completion: the final one). */
   checkpoint: AgentCheckpoint;
+  /**
+   * Where a rollback returns the agent to: the latest checkpoint taken while it worked. It differs
+   * from `checkpoint` only once the agent completed, so a completed agent can be rolled back too.
+   */
+  restorePoint: AgentCheckpoint;
   /** Checkpoints recorded so far (numbers `checkpoint_id`). */
   checkpoints: number;
   lastFailure: AgentFailure | null;
