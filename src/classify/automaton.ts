@@ -119,18 +119,24 @@ export function buildAutomaton(patterns: readonly PhraseKey[]): Automaton {
       }
     }
   }
+  // Renumber states breadth-first: the shallow states, where a scan spends nearly all its time,
+  // get neighbouring rows and stay in cache.
+  const order = [0, ...queue];
+  const id = new Int32Array(states);
+  order.forEach((old, i) => (id[old] = i));
+  const table = new Int32Array(states * width);
   const outStart = new Int32Array(states + 1);
   const flat: number[] = [];
-  for (let s = 0; s < states; s++) {
-    outStart[s] = flat.length;
-    flat.push(...outputs[s]!);
-  }
+  order.forEach((old, i) => {
+    outStart[i] = flat.length;
+    flat.push(...outputs[old]!);
+    for (let k = 0; k < width; k++) {
+      const next = delta[old * width + k]!;
+      table[i * width + k] = outputs[next]!.length > 0 ? -(id[next]! * width) : id[next]! * width;
+    }
+  });
   outStart[states] = flat.length;
-  for (let i = 0; i < delta.length; i++) {
-    const next = delta[i]!;
-    delta[i] = outputs[next]!.length > 0 ? -(next * width) : next * width;
-  }
-  return { patterns, width, classes, delta, outStart, outData: Int32Array.from(flat) };
+  return { patterns, width, classes, delta: table, outStart, outData: Int32Array.from(flat) };
 }
 
 function caseVariants(c: number): number[] {

@@ -94,11 +94,11 @@ function run(compiled: CompiledRules, scanner: Scanner, observation: unknown, ca
         candidates.push({ order: -1, rule: 'history.circular-fix', type: 'CIRCULAR_FIX', priority: PRIORITY.history, confidence: CONFIDENCE.history, source: 'history', match: current.slice(0, 200) });
       }
     }
-    return decide(candidates, facts.retry ?? scanner.hint, fallbackMatch(facts));
+    return decide(candidates, facts.retry ?? scanner.hint, () => fallbackMatch(facts));
   } catch {
     // A safety net, not a code path: every read above is guarded. If something still throws,
     // the caller gets the honest answer (we do not know) instead of an exception.
-    return decide([], null, '');
+    return decide([], null, () => '');
   }
 }
 

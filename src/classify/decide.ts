@@ -17,9 +17,9 @@ function better(a: Candidate, b: Candidate): number {
  * little by every other piece of evidence for the same type, and the evidence, the winner's
  * type first. A rate limit with a retry-after hint becomes RATE_LIMIT_TIMED.
  */
-export function decide(candidates: Candidate[], hint: RetryHint | null, fallbackMatch: string): Classification {
+export function decide(candidates: Candidate[], hint: RetryHint | null, fallbackMatch: () => string): Classification {
   if (candidates.length === 0) {
-    const evidence: Evidence[] = [{ rule: 'default', source: 'default', match: fallbackMatch }];
+    const evidence: Evidence[] = [{ rule: 'default', source: 'default', match: fallbackMatch() }];
     if (hint !== null) evidence.push({ rule: 'retry-after', source: hint.source, match: hint.match });
     return result('UNKNOWN', CONFIDENCE.unknown, hint, evidence);
   }

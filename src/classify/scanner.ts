@@ -3,7 +3,7 @@ import { SOURCE_BIT, type CompiledRules } from './compile.js';
 import { CONFIDENCE } from './priority.js';
 import { parseDuration, type RetryHint } from './retry-after.js';
 import type { Candidate, TextSource } from './rule.js';
-import { excerpt, windows } from './text.js';
+import { excerpt, WINDOW } from './text.js';
 
 /**
  * Scans the text fields of one observation against compiled rules. Scratch arrays are sized
@@ -71,7 +71,13 @@ export class Scanner implements MatchSink {
     for (let i = 0; i < segments.length; i++) {
       this.text = segments[i]!;
       this.segment = i;
-      for (const [from, to] of windows(this.text.length)) scan(this.compiled.automaton, this.text, from, to, this);
+      const length = this.text.length;
+      if (length <= 2 * WINDOW) {
+        scan(this.compiled.automaton, this.text, 0, length, this);
+      } else {
+        scan(this.compiled.automaton, this.text, 0, WINDOW, this);
+        scan(this.compiled.automaton, this.text, length - WINDOW, length, this);
+      }
     }
     this.text = '';
     this.collect(source, out);

@@ -103,15 +103,23 @@ export function isBlank(text: string): boolean {
 
 /**
  * The line around `text[start, end]`, trimmed and at most `max` characters, for evidence:
- * a reader sees the match in its context without the classifier copying big strings.
+ * a reader sees the match in its context without the classifier copying big strings. Looks at
+ * most `max` characters either side, so a 5 MB line costs no more than a short one.
  */
 export function excerpt(text: string, start: number, end: number, max = 200): string {
-  let from = start;
-  while (from > 0 && start - from < max && text.charCodeAt(from - 1) !== 10) from--;
-  let to = end + 1;
-  while (to < text.length && to - from < max && text.charCodeAt(to) !== 10) to++;
-  if (to - from > max) from = Math.max(from, to - max);
-  return text.slice(from, to).trim();
+  const offset = Math.max(0, start - max);
+  const near = text.slice(offset, Math.min(text.length, end + 1 + max));
+  const s = start - offset;
+  const e = end + 1 - offset;
+  let from = s === 0 ? 0 : near.lastIndexOf('\n', s - 1) + 1;
+  let to = near.indexOf('\n', e);
+  if (to === -1) to = near.length;
+  if (to - from > max) {
+    // A long line: keep a little context before the match, and the match itself.
+    from = Math.max(from, Math.min(s - 40, e - max));
+    to = Math.min(to, from + max);
+  }
+  return near.slice(from, to).trim();
 }
 
 /** The first non-blank line of `text`, bounded: the default evidence when nothing matched. */

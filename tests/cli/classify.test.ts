@@ -111,7 +111,7 @@ describe('recover classify (the built CLI, as a child process)', () => {
   });
 
   test('NO_COLOR (and a forced colour) never puts escape codes in the output', () => {
-    for (const env of [{ NO_COLOR: '1' }, { FORCE_COLOR: '1' }]) {
+    for (const env of [{ NO_COLOR: '1' }, { FORCE_COLOR: '1' }] as Record<string, string>[]) {
       const { stdout } = recover(['classify', 'Error: socket hang up'], { env });
       expect(stdout).not.toContain('\u001b[');
     }

@@ -1,0 +1,122 @@
+/**
+ * `npm run bench:classify`: classifications per second on a typical 1 KB stderr and the time
+ * for one 5 MB input, each next to a baseline measured in the same run: one precompiled regex
+ * (every phrase of the built-in packs, case-insensitive, word-bounded) scanning the same text.
+ * Prints figures and ratios; asserts nothing (DESIGN.md: no timed assertions).
+ */
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { scan } from '../src/classify/automaton.js';
+import { compileRules, mergeRules } from '../src/classify/compile.js';
+import { BUILT_IN_PACKS, classify, createClassifier } from '../src/classify/index.js';
+
+/** A typical failing `npm test` stderr: a network error with its stack, about 1 KB. */
+export const TYPICAL_STDERR = `npm ERR! Lifecycle script \`test\` failed with error:
+npm ERR! Error: command failed
+> app@1.4.0 test
+> node --test test/
+
+TypeError: fetch failed
+    at node:internal/deps/undici/undici:12502:13
+    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)
+    at async Client.query (/home/ci/work/app/src/db/client.js:41:18)
+    at async loadUsers (/home/ci/work/app/src/users/load.js:12:15)
+    at async TestContext.<anonymous> (/home/ci/work/app/test/users.test.js:22:5)
+    at async Test.run (node:internal/test_runner/test:632:9)
+    at async Suite.processPendingSubtests (node:internal/test_runner/test:374:7) {
+  [cause]: Error: connect ECONNREFUSED 127.0.0.1:5432
+      at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1555:16) {
+    errno: -111,
+    code: 'ECONNREFUSED',
+    syscall: 'connect',
+    address: '127.0.0.1',
+    port: 5432
+  }
+}
+
+Node.js v20.11.1
+`;
+
+/** One regex from every phrase of the built-in packs: what a hand-rolled classifier would do. */
+function baselineRegex(): RegExp {
+  const phrases = new Set<string>();
+  for (const pack of BUILT_IN_PACKS) {
+    for (const rule of pack.rules) for (const p of rule.phrases ?? []) phrases.add(p.replace(/^\*|\*$/g, '').toLowerCase());
+  }
+  const escaped = [...phrases].sort((a, b) => b.length - a.length).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
+  return new RegExp(`(?<![A-Za-z0-9_])(?:${escaped.join('|')})(?![A-Za-z0-9_])`, 'gi');
+}
+
+function baselineScan(re: RegExp, text: string): number {
+  re.lastIndex = 0;
+  let n = 0;
+  while (re.exec(text) !== null) n++;
+  return n;
+}
+
+/**
+ * Calls per second of `fn`: the best of `rounds` rounds of about 200 ms each, after a warm-up.
+ * The best round, not the mean: on a shared machine, other processes only ever slow a round down.
+ */
+function perSecond(fn: () => unknown, rounds = 7): number {
+  for (let i = 0; i < 5000; i++) fn();
+  let best = 0;
+  for (let round = 0; round < rounds; round++) {
+    let calls = 0;
+    const start = performance.now();
+    let elapsed = 0;
+    while (elapsed < 200) {
+      for (let i = 0; i < 200; i++) fn();
+      calls += 200;
+      elapsed = performance.now() - start;
+    }
+    best = Math.max(best, (calls / elapsed) * 1000);
+  }
+  return best;
+}
+
+/** Best wall time of `runs` calls of `fn`, in ms (after one warm-up call). */
+function bestMs(fn: () => unknown, runs = 7): number {
+  fn();
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    fn();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+/** A 5 MB stderr: a long build log with the real error at the end. */
+function hugeText(): string {
+  const line = 'info  compiling module src/components/widget-0042.tsx (ok) in 12ms\n';
+  return line.repeat(Math.ceil((5 * 1024 * 1024) / line.length)) + "Error: connect ECONNREFUSED 127.0.0.1:5432\n";
+}
+
+function main(): void {
+  const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+  const re = baselineRegex();
+  const classifier = createClassifier();
+  const observation = { stderr: TYPICAL_STDERR, exitCode: 1 };
+  const check = classify(observation);
+  console.log(`classify: typical stderr (${TYPICAL_STDERR.length} chars) → ${check.type} (${check.category}), confidence ${check.confidence}`);
+
+  const ours = perSecond(() => classifier(observation));
+  const base = perSecond(() => baselineScan(re, TYPICAL_STDERR));
+  console.log(`1 KB stderr   classify ${fmt(ours)} /s   baseline regex ${fmt(base)} /s   ratio classify/baseline ${(ours / base).toFixed(2)}× throughput`);
+
+  const huge = hugeText();
+  const hugeObservation = { stderr: huge, stdout: huge, exitCode: 1 };
+  const oursMs = bestMs(() => classifier(hugeObservation));
+  const baseMs = bestMs(() => baselineScan(re, huge), 3);
+  const result = classifier(hugeObservation);
+  console.log(`5 MB input    classify ${oursMs.toFixed(2)} ms   baseline regex ${baseMs.toFixed(2)} ms   ratio classify/baseline ${(oursMs / baseMs).toFixed(3)}× time   (→ ${result.type})`);
+  const { automaton } = compileRules(mergeRules(BUILT_IN_PACKS, []));
+  let hits = 0;
+  const wholeMs = bestMs(() => scan(automaton, huge, 0, huge.length, { hit: () => void hits++ }), 3);
+  console.log(`5 MB, no windows: the automaton over all ${(huge.length / 1048576).toFixed(1)} MB of one field takes ${wholeMs.toFixed(2)} ms (${((wholeMs * 1e6) / huge.length).toFixed(2)} ns/char), ratio to baseline ${(wholeMs / baseMs).toFixed(3)}× time`);
+  console.log('(5 MB: stderr and stdout of 5 MB each; classify scans a 64 Ki head and tail window per field, the baseline the whole text.)');
+  console.log(`(best of several rounds; load average during the run: ${loadavg().map((n) => n.toFixed(2)).join(' ')})`);
+}
+
+main();
