@@ -15,9 +15,12 @@ export type OrderResult = { ok: true; order: string[] } | { ok: false; cycle: st
 /**
  * Kahn's algorithm with declaration order as the tie-break, so the order is stable and reads
  * like the file. Unknown needs are ignored here (validation reports them by path).
- * On a cycle, returns one cycle as a closed walk, e.g. `['a', 'b', 'a']`.
+ * On a cycle, returns one cycle as a closed walk, e.g. `['a', 'b', 'a']`. Of duplicate ids the
+ * first declaration counts.
  */
-export function dependencyOrder(nodes: readonly GraphNode[]): OrderResult {
+export function dependencyOrder(all: readonly GraphNode[]): OrderResult {
+  // A duplicate id is the validator's to report; here the first declaration counts.
+  const nodes = all.filter((n, i) => all.findIndex((m) => m.id === n.id) === i);
   const ids = new Set(nodes.map((n) => n.id));
   const pending = new Map(nodes.map((n) => [n.id, new Set(n.needs.filter((need) => ids.has(need) && need !== n.id))]));
   const selfLoop = nodes.find((n) => n.needs.includes(n.id));
