@@ -17,6 +17,9 @@ export interface CompiledRule {
   confidence: number | undefined;
   sourceMask: number;
   requires: readonly number[];
+  /** The required phrases must share the phrase's line; then `requireKeys` are checked on that line. */
+  sameLine: boolean;
+  requireKeys: readonly PhraseKey[];
   unless: readonly number[];
 }
 
@@ -26,6 +29,8 @@ export interface CompiledRules {
   readonly automaton: Automaton;
   /** Per pattern: the rules that have it as a phrase. */
   readonly phraseRules: readonly (readonly number[])[];
+  /** Per pattern: the same-line rules among them (checked at each occurrence until satisfied). */
+  readonly lineRules: readonly (readonly number[])[];
   /** Per pattern: the bare-number unit when it is a retry-after trigger, else 0. */
   readonly hintUnit: Float64Array;
   readonly codes: ReadonlyMap<string, readonly number[]>;
@@ -102,15 +107,21 @@ export function compileRules(rules: readonly Rule[]): CompiledRules {
       confidence: rule.confidence,
       sourceMask,
       requires: (rule.requires ?? []).map(patternOf),
+      sameLine: rule.sameLine === true && (rule.requires ?? []).length > 0,
+      requireKeys: (rule.requires ?? []).map((phrase) => normalisePhrase(phrase)!),
       unless: (rule.unless ?? []).map(patternOf),
     };
   });
+  const lineRules = phraseRules.map((indexes) => (indexes ?? []).filter((index) => compiled[index]!.sameLine));
   const hintPatterns = Object.entries(RETRY_TRIGGERS).map(([phrase, unit]) => [patternOf(phrase), unit] as const);
   const automaton = buildAutomaton(patterns);
   const hintUnit = new Float64Array(patterns.length);
   for (const [id, unit] of hintPatterns) hintUnit[id] = unit;
-  for (let id = 0; id < patterns.length; id++) phraseRules[id] ??= [];
-  return { rules: compiled, automaton, phraseRules, hintUnit, codes, exitCodes, statuses, signals, conditions };
+  for (let id = 0; id < patterns.length; id++) {
+    phraseRules[id] ??= [];
+    lineRules[id] ??= [];
+  }
+  return { rules: compiled, automaton, phraseRules, lineRules, hintUnit, codes, exitCodes, statuses, signals, conditions };
 }
 
 /** All text sources, in the order they are scanned (and evidence is listed). */

@@ -48,6 +48,9 @@ export function readErrorChain(thrown: unknown, facts: Facts, now: number): void
 }
 
 function readOne(obj: object, facts: Facts, now: number): void {
+  // The short fields (name, code, syscall, path…) go on one line, so words that only count
+  // together on a line ("EACCES" and "/etc/shadow") are read together; long text stays apart.
+  const line: string[] = [];
   for (const key of TEXT_KEYS) {
     const raw = safeGet(obj, key);
     if (typeof raw === 'number') {
@@ -56,12 +59,14 @@ function readOne(obj: object, facts: Facts, now: number): void {
     }
     const text = asText(raw);
     if (text === undefined || text === '') continue;
-    facts.text.error.push(text);
+    if (key === 'message' || key === 'reason' || text.length > 200) facts.text.error.push(text);
+    else line.push(text.replace(/[\r\n]+/g, ' '));
     if (key === 'name' || key === 'code' || key === 'type' || key === 'status') {
       if (text.length <= 64) facts.codes.push(text.toUpperCase());
       if (key === 'type' && facts.typed === null) facts.typed = typedFailure(text);
     }
   }
+  if (line.length > 0) facts.text.error.push(line.join(' '));
   const statusCode = safeGet(obj, 'statusCode');
   if (typeof statusCode === 'number') numericCode(statusCode, facts);
   const httpStatus = safeGet(safeGet(obj, '$metadata'), 'httpStatusCode'); // AWS SDK v3 (Bedrock)

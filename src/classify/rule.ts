@@ -52,6 +52,8 @@ export interface Rule {
   phrases?: readonly string[];
   /** When set, a phrase only counts if one of these also appears in the same field. */
   requires?: readonly string[];
+  /** With `requires`: the required word must be on the same line as the phrase, not just in the same field. Default false. */
+  sameLine?: boolean;
   /** When set, a phrase does not count if one of these appears in the same field. */
   unless?: readonly string[];
   /** Error `code`, `name`, `type` or string `status` values, compared whole (case-insensitive): `ECONNREFUSED`, `insufficient_quota`. */

@@ -3,6 +3,7 @@ import { SOURCE_BIT, type CompiledRules } from './compile.js';
 import { CONFIDENCE } from './priority.js';
 import { parseDuration, type RetryHint } from './retry-after.js';
 import type { Candidate, TextSource } from './rule.js';
+import { lineHasAny } from './line.js';
 import { excerpt, WINDOW } from './text.js';
 
 /**
@@ -16,6 +17,11 @@ export class Scanner implements MatchSink {
   private readonly firstEnd: Int32Array;
   private readonly firstSegment: Int32Array;
   private readonly ruleSeen: Int32Array;
+  /** Per same-line rule: stamped when one occurrence had a required word on its line, and where. */
+  private readonly lineOk: Int32Array;
+  private readonly lineStart: Int32Array;
+  private readonly lineEnd: Int32Array;
+  private readonly lineSegment: Int32Array;
   private readonly hits: number[] = [];
   private stamp = 0;
   private text = '';
@@ -32,17 +38,33 @@ export class Scanner implements MatchSink {
     this.firstStart = new Int32Array(n);
     this.firstEnd = new Int32Array(n);
     this.firstSegment = new Int32Array(n);
-    this.ruleSeen = new Int32Array(compiled.rules.length);
+    const r = compiled.rules.length;
+    this.ruleSeen = new Int32Array(r);
+    this.lineOk = new Int32Array(r);
+    this.lineStart = new Int32Array(r);
+    this.lineEnd = new Int32Array(r);
+    this.lineSegment = new Int32Array(r);
   }
 
   /** Called by the automaton for every raw match; keeps the first one on word boundaries. */
   hit(pattern: number, end: number): void {
-    const { automaton, hintUnit } = this.compiled;
-    if (this.seen[pattern] === this.stamp) return;
+    const { automaton, hintUnit, lineRules } = this.compiled;
+    const lines = lineRules[pattern]!;
+    const seenBefore = this.seen[pattern] === this.stamp;
+    if (seenBefore && lines.length === 0) return;
     const text = this.text;
     if (automaton.patterns[pattern]!.checkEnd && end + 1 < text.length && isWordCode(text.charCodeAt(end + 1))) return;
     const start = matchStart(automaton, text, pattern, end);
     if (!onBoundaries(automaton, text, pattern, start, end)) return;
+    // Same-line rules look at every occurrence until one has a required word on its line.
+    for (const index of lines) {
+      if (this.lineOk[index] === this.stamp || !lineHasAny(text, start, end, this.compiled.rules[index]!.requireKeys)) continue;
+      this.lineOk[index] = this.stamp;
+      this.lineStart[index] = start;
+      this.lineEnd[index] = end;
+      this.lineSegment[index] = this.segment;
+    }
+    if (seenBefore) return;
     this.seen[pattern] = this.stamp;
     this.firstStart[pattern] = start;
     this.firstEnd[pattern] = end;
@@ -90,10 +112,13 @@ export class Scanner implements MatchSink {
       for (const index of phraseRules[pattern]!) {
         const rule = rules[index]!;
         if ((rule.sourceMask & bit) === 0 || this.ruleSeen[index] === this.stamp) continue;
-        if (rule.requires.length > 0 && !rule.requires.some((p) => this.seen[p] === this.stamp)) continue;
+        if (rule.sameLine ? this.lineOk[index] !== this.stamp : rule.requires.length > 0 && !rule.requires.some((p) => this.seen[p] === this.stamp)) continue;
         if (rule.unless.some((p) => this.seen[p] === this.stamp)) continue;
         this.ruleSeen[index] = this.stamp;
-        const text = this.segments[this.firstSegment[pattern]!]!;
+        const [segment, start, end] = rule.sameLine
+          ? [this.lineSegment[index]!, this.lineStart[index]!, this.lineEnd[index]!]
+          : [this.firstSegment[pattern]!, this.firstStart[pattern]!, this.firstEnd[pattern]!];
+        const text = this.segments[segment]!;
         out.push({
           order: index,
           rule: rule.id,
@@ -101,7 +126,7 @@ export class Scanner implements MatchSink {
           priority: rule.priority,
           confidence: rule.confidence ?? (source === 'stdout' ? CONFIDENCE.stdout : CONFIDENCE.text),
           source,
-          match: excerpt(text, this.firstStart[pattern]!, this.firstEnd[pattern]!),
+          match: excerpt(text, start, end),
         });
       }
     }

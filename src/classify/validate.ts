@@ -2,7 +2,7 @@ import { isFailureType } from '../taxonomy/index.js';
 import { normalisePhrase } from './automaton.js';
 import { RULE_CONDITIONS, RuleError, TEXT_SOURCES, type Rule } from './rule.js';
 
-const KEYS = new Set(['id', 'type', 'priority', 'confidence', 'sources', 'phrases', 'requires', 'unless', 'codes', 'exitCodes', 'statuses', 'signals', 'when', 'disabled']);
+const KEYS = new Set(['id', 'type', 'priority', 'confidence', 'sources', 'phrases', 'requires', 'sameLine', 'unless', 'codes', 'exitCodes', 'statuses', 'signals', 'when', 'disabled']);
 /** Longest phrase accepted: phrases are words, not documents. */
 export const MAX_PHRASE = 200;
 
@@ -41,7 +41,9 @@ export function validateRule(value: unknown, path: string): Rule {
   if (rule.when !== undefined && !(RULE_CONDITIONS as readonly unknown[]).includes(rule.when)) {
     throw new RuleError(`${path}.when`, `must be one of ${RULE_CONDITIONS.join(', ')}`);
   }
-  if (rule.disabled !== undefined && typeof rule.disabled !== 'boolean') throw new RuleError(`${path}.disabled`, 'must be a boolean');
+  for (const key of ['disabled', 'sameLine'] as const) {
+    if (rule[key] !== undefined && typeof rule[key] !== 'boolean') throw new RuleError(`${path}.${key}`, 'must be a boolean');
+  }
   const triggers = ['phrases', 'codes', 'exitCodes', 'statuses', 'signals'].some((k) => Array.isArray(rule[k]) && (rule[k] as unknown[]).length > 0);
   if (!triggers && rule.when === undefined && rule.disabled !== true) {
     throw new RuleError(path, 'has nothing to match: give phrases, codes, exitCodes, statuses, signals or when');

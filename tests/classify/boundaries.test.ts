@@ -124,3 +124,17 @@ describe('evidence', () => {
     expect(result.evidence.map((e) => e.rule)).toContain('http.rate-limit');
   });
 });
+
+describe('same-line rules', () => {
+  test('EACCES and a sensitive path count together only on one line', () => {
+    const npmLog = "npm ERR! code EACCES\nnpm ERR! Error: EACCES: permission denied, mkdir '/app/node_modules'\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     /root/.npm/_logs/2024-05-01T10_00_00_000Z-debug-0.log";
+    expect(classify({ stderr: npmLog }).type).toBe('ERROR_RESPONSE');
+    const stack = "Error: EACCES: permission denied, open '/data/x'\n    at Object.openSync (node:fs:596:3)\n    at main (/root/app/index.js:3:4)";
+    expect(classify({ stderr: stack }).type).toBe('ERROR_RESPONSE');
+    expect(classify({ stderr: `${npmLog}\nnpm ERR! Error: EACCES: permission denied, open '/root/.ssh/config'` }).type).toBe('SECURITY_VIOLATION');
+  });
+
+  test("an error object's code and path are read on one line", () => {
+    expect(classify({ error: { code: 'EACCES', syscall: 'open', path: '/etc/shadow', message: 'permission denied' } }).type).toBe('SECURITY_VIOLATION');
+  });
+});
