@@ -55,16 +55,20 @@ export async function startDriven(input: SupervisorInput) {
     },
   });
   const taken = new Set<AnyTransitionDefinition>();
+  const visited = new Set<string>();
   const actor = createActor(logic, {
     input,
     clock,
     inspect: (event) => {
-      if (event.type === '@xstate.microstep') for (const t of (event as { _transitions: AnyTransitionDefinition[] })._transitions) taken.add(t);
+      if (event.type !== '@xstate.microstep' || event.actorRef.sessionId !== event.rootId) return; // the root actor only
+      for (const t of (event as { _transitions: AnyTransitionDefinition[] })._transitions) taken.add(t);
+      // Microstep snapshots include transient states that no resting snapshot shows.
+      for (const node of (event.snapshot as unknown as { _nodes: Array<{ id: string }> })._nodes) visited.add(node.id);
     },
   });
   actor.start();
   await flush();
-  return { actor, logic, clock, commands, pending, taken };
+  return { actor, logic, clock, commands, pending, taken, visited };
 }
 
 /** A driven supervisor. */
