@@ -3,7 +3,7 @@ import { compileRules, mergeRules, SCAN_ORDER, type CompiledRules } from './comp
 import { decide } from './decide.js';
 import { readObservation, type Facts } from './observe.js';
 import { BUILT_IN_PACKS } from './packs/index.js';
-import { CONFIDENCE, PRIORITY } from './priority.js';
+import { EVIDENCE_CONFIDENCE, RULE_PRIORITY } from './priority.js';
 import type { Candidate, ClassifyOptions, RulePack } from './rule.js';
 import { Scanner } from './scanner.js';
 import { firstLine, isArray, safeGet } from './text.js';
@@ -84,14 +84,14 @@ function run(compiled: CompiledRules, scanner: Scanner, observation: unknown, ca
     for (const source of SCAN_ORDER) scanner.scanField(source, facts.text[source], candidates);
     structured(compiled, facts, candidates);
     if (facts.typed !== null) {
-      candidates.push({ order: -1, rule: 'typed', type: facts.typed, priority: PRIORITY.typed, confidence: CONFIDENCE.typed, source: 'error', match: `type: ${facts.typed}` });
+      candidates.push({ order: -1, rule: 'typed', type: facts.typed, priority: RULE_PRIORITY.typed, confidence: EVIDENCE_CONFIDENCE.typed, source: 'error', match: `type: ${facts.typed}` });
     }
     const history = call?.history;
     if (history !== undefined) {
       const approaches = safeGet(history, 'previousApproaches');
       const current = safeGet(history, 'currentApproach');
       if (isArray(approaches) && typeof current === 'string' && detectCircularFix(approaches as string[], current).circular) {
-        candidates.push({ order: -1, rule: 'history.circular-fix', type: 'CIRCULAR_FIX', priority: PRIORITY.history, confidence: CONFIDENCE.history, source: 'history', match: current.slice(0, 200) });
+        candidates.push({ order: -1, rule: 'history.circular-fix', type: 'CIRCULAR_FIX', priority: RULE_PRIORITY.history, confidence: EVIDENCE_CONFIDENCE.history, source: 'history', match: current.slice(0, 200) });
       }
     }
     return decide(candidates, facts.retry ?? scanner.hint, () => fallbackMatch(facts));
@@ -110,17 +110,17 @@ function structured(compiled: CompiledRules, facts: Facts, out: Candidate[]): vo
       out.push({ order: index, rule: rule.id, type: rule.type, priority: rule.priority, confidence: rule.confidence ?? confidence, source, match: match.slice(0, 200) });
     }
   };
-  for (const code of facts.codes) add(compiled.codes.get(code), 'error', CONFIDENCE.code, code);
-  for (const n of facts.exitCodes) add(compiled.exitCodes.get(n), 'exitCode', CONFIDENCE.exitCode, `exit code ${n}`);
-  for (const n of facts.statuses) add(compiled.statuses.get(n), 'status', CONFIDENCE.status, `HTTP ${n}`);
-  for (const s of facts.signals) add(compiled.signals.get(s), 'signal', CONFIDENCE.signal, s);
+  for (const code of facts.codes) add(compiled.codes.get(code), 'error', EVIDENCE_CONFIDENCE.code, code);
+  for (const n of facts.exitCodes) add(compiled.exitCodes.get(n), 'exitCode', EVIDENCE_CONFIDENCE.exitCode, `exit code ${n}`);
+  for (const n of facts.statuses) add(compiled.statuses.get(n), 'status', EVIDENCE_CONFIDENCE.status, `HTTP ${n}`);
+  for (const s of facts.signals) add(compiled.signals.get(s), 'signal', EVIDENCE_CONFIDENCE.signal, s);
   if (facts.testsFailed > 0) {
     const names = facts.testsFailing.slice(0, 3).join(', ');
-    add(compiled.conditions.get('testsFailed'), 'tests', CONFIDENCE.tests, `${facts.testsFailed} failed${names ? `: ${names}` : ''}`);
+    add(compiled.conditions.get('testsFailed'), 'tests', EVIDENCE_CONFIDENCE.tests, `${facts.testsFailed} failed${names ? `: ${names}` : ''}`);
   }
   const validation = facts.text.validationErrors;
-  if (validation.length > 0) add(compiled.conditions.get('validationErrors'), 'validationErrors', CONFIDENCE.validation, validation[0]!);
-  if (facts.stdoutBlank) add(compiled.conditions.get('emptyStdout'), 'stdout', CONFIDENCE.text, '(empty stdout)');
+  if (validation.length > 0) add(compiled.conditions.get('validationErrors'), 'validationErrors', EVIDENCE_CONFIDENCE.validation, validation[0]!);
+  if (facts.stdoutBlank) add(compiled.conditions.get('emptyStdout'), 'stdout', EVIDENCE_CONFIDENCE.text, '(empty stdout)');
 }
 
 /** What to show as evidence when nothing matched: the first line of the failure's own words. */

@@ -1,5 +1,5 @@
 import { FAILURE_TYPES } from '../taxonomy/index.js';
-import { CONFIDENCE } from './priority.js';
+import { EVIDENCE_CONFIDENCE } from './priority.js';
 import type { RetryHint } from './retry-after.js';
 import type { Candidate } from './rule.js';
 import type { Classification, Evidence } from './types.js';
@@ -21,7 +21,7 @@ export function decide(candidates: Candidate[], hint: RetryHint | null, fallback
   if (candidates.length === 0) {
     const evidence: Evidence[] = [{ rule: 'default', source: 'default', match: fallbackMatch() }];
     if (hint !== null) evidence.push({ rule: 'retry-after', source: hint.source, match: hint.match });
-    return result('UNKNOWN', CONFIDENCE.unknown, hint, evidence);
+    return result('UNKNOWN', EVIDENCE_CONFIDENCE.unknown, hint, evidence);
   }
   candidates.sort(better);
   const best = candidates[0]!;
@@ -38,7 +38,7 @@ export function decide(candidates: Candidate[], hint: RetryHint | null, fallback
     if (evidence.length < MAX_EVIDENCE) evidence.push({ rule: c.rule, source: c.source, match: c.match });
   }
   if (hint !== null) evidence.push({ rule: 'retry-after', source: hint.source, match: hint.match });
-  const confidence = Math.min(CONFIDENCE.max, best.confidence + corroborating * CONFIDENCE.corroboration);
+  const confidence = Math.min(EVIDENCE_CONFIDENCE.max, best.confidence + corroborating * EVIDENCE_CONFIDENCE.corroboration);
   const type = best.type === 'RATE_LIMIT' && hint !== null ? 'RATE_LIMIT_TIMED' : best.type;
   return result(type, confidence, hint, evidence);
 }

@@ -15,6 +15,6 @@ export {
   type ApproachHistory, type ClassifyOptions, type Rule, type RuleCondition, type RulePack, type TextSource,
 } from './rule.js';
 export { validateRule } from './validate.js';
-export { CONFIDENCE, PRIORITY, TYPE_PRIORITY } from './priority.js';
+export { EVIDENCE_CONFIDENCE, RULE_PRIORITY, TYPE_PRIORITY } from './priority.js';
 export { parseDuration, parseRetryAfterHeader } from './retry-after.js';
 export * from './packs/index.js';

@@ -1,6 +1,6 @@
 import { isWordCode, matchStart, onBoundaries, scan, type MatchSink } from './automaton.js';
 import { SOURCE_BIT, type CompiledRules } from './compile.js';
-import { CONFIDENCE } from './priority.js';
+import { EVIDENCE_CONFIDENCE } from './priority.js';
 import { parseDuration, type RetryHint } from './retry-after.js';
 import type { Candidate, TextSource } from './rule.js';
 import { lineHasAny } from './line.js';
@@ -124,7 +124,7 @@ export class Scanner implements MatchSink {
           rule: rule.id,
           type: rule.type,
           priority: rule.priority,
-          confidence: rule.confidence ?? (source === 'stdout' ? CONFIDENCE.stdout : CONFIDENCE.text),
+          confidence: rule.confidence ?? (source === 'stdout' ? EVIDENCE_CONFIDENCE.stdout : EVIDENCE_CONFIDENCE.text),
           source,
           match: excerpt(text, start, end),
         });

@@ -1,5 +1,5 @@
 import { FAILURE_SOURCES, type RulePack } from '../rule.js';
-import { PRIORITY } from '../priority.js';
+import { RULE_PRIORITY } from '../priority.js';
 
 /**
  * How a process ended: exit codes (POSIX shells and `timeout(1)`), signals, and what shells
@@ -12,22 +12,22 @@ export const exitCodePack: RulePack = {
   id: 'exit-code',
   description: 'Exit codes, signals and shell messages: timeout, not found, interrupted, killed, crashed',
   rules: [
-    { id: 'exit-code.timeout', type: 'TIMEOUT', priority: PRIORITY.processEnd, exitCodes: [124] },
+    { id: 'exit-code.timeout', type: 'TIMEOUT', priority: RULE_PRIORITY.processEnd, exitCodes: [124] },
     { id: 'exit-code.not-executable', type: 'CLI_NOT_FOUND', confidence: 0.9, exitCodes: [126] },
     { id: 'exit-code.not-found', type: 'CLI_NOT_FOUND', exitCodes: [127] },
     { id: 'exit-code.interrupted', type: 'USER_ABORT', exitCodes: [130], signals: ['SIGINT'] },
-    { id: 'exit-code.killed', type: 'RESOURCE_EXHAUSTION', priority: PRIORITY.processEnd, confidence: 0.9, exitCodes: [137], signals: ['SIGKILL'], phrases: ['sigkill'] },
+    { id: 'exit-code.killed', type: 'RESOURCE_EXHAUSTION', priority: RULE_PRIORITY.processEnd, confidence: 0.9, exitCodes: [137], signals: ['SIGKILL'], phrases: ['sigkill'] },
     {
       id: 'exit-code.crashed',
       type: 'CLI_CRASH',
-      priority: PRIORITY.processEnd,
+      priority: RULE_PRIORITY.processEnd,
       exitCodes: [132, 134, 135, 136, 139],
       signals: ['SIGSEGV', 'SIGABRT', 'SIGBUS', 'SIGILL', 'SIGFPE'],
     },
     {
       id: 'exit-code.crash-message',
       type: 'CLI_CRASH',
-      priority: PRIORITY.rest,
+      priority: RULE_PRIORITY.rest,
       phrases: ['segmentation fault', 'core dumped', 'bus error', 'illegal instruction', 'abort trap', 'floating point exception', 'sigsegv', 'sigabrt'],
     },
     {

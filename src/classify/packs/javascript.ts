@@ -1,4 +1,4 @@
-import { PRIORITY } from '../priority.js';
+import { RULE_PRIORITY } from '../priority.js';
 import { FAILURE_SOURCES, type RulePack } from '../rule.js';
 
 /** `error TS2307:` and every other tsc diagnostic: "error ts" then a digit, any code after it. */
@@ -40,7 +40,7 @@ export const javascriptPack: RulePack = {
     {
       id: 'javascript.json',
       type: 'JSON_PARSE_ERROR',
-      priority: PRIORITY.refinement,
+      priority: RULE_PRIORITY.refinement,
       phrases: [
         'in json at position', 'unexpected end of json input', 'is not valid json', 'json parse error', 'json.parse',
         'bad control character in string literal', 'after json at position', 'failed to parse json',

@@ -1,4 +1,4 @@
-import { PRIORITY } from '../priority.js';
+import { RULE_PRIORITY } from '../priority.js';
 import { FAILURE_SOURCES, type RulePack, type TextSource } from '../rule.js';
 
 const OWN_WORDS_AND_CHECKS: readonly TextSource[] = [...FAILURE_SOURCES, 'validationErrors'];
@@ -16,7 +16,7 @@ export const pipelinePack: RulePack = {
     {
       id: 'pipeline.empty-output',
       type: 'EMPTY_OUTPUT',
-      priority: PRIORITY.emptyOutput,
+      priority: RULE_PRIORITY.emptyOutput,
       when: 'emptyStdout',
       sources: FAILURE_SOURCES,
       phrases: ['(no output)', 'empty output', 'produced no output', 'returned no output', 'no output was produced', 'returned an empty response', 'output was empty'],
@@ -24,14 +24,14 @@ export const pipelinePack: RulePack = {
     {
       id: 'pipeline.missing-sections',
       type: 'MISSING_SECTIONS',
-      priority: PRIORITY.missingSections,
+      priority: RULE_PRIORITY.missingSections,
       sources: OWN_WORDS_AND_CHECKS,
       phrases: ['missing section', 'missing sections', 'missing required section', 'section missing', 'sections missing'],
     },
     {
       id: 'pipeline.format-validation',
       type: 'FORMAT_VALIDATION',
-      priority: PRIORITY.formatValidation,
+      priority: RULE_PRIORITY.formatValidation,
       when: 'validationErrors',
       sources: FAILURE_SOURCES,
       phrases: ['validation failed', 'format validation', 'invalid format', 'does not match the expected format', 'schema validation failed'],

@@ -1,4 +1,4 @@
-import { PRIORITY } from '../priority.js';
+import { RULE_PRIORITY } from '../priority.js';
 import { FAILURE_SOURCES, type RulePack } from '../rule.js';
 
 /**
@@ -26,7 +26,7 @@ export const pythonPack: RulePack = {
     {
       id: 'python.json',
       type: 'JSON_PARSE_ERROR',
-      priority: PRIORITY.refinement,
+      priority: RULE_PRIORITY.refinement,
       phrases: ['jsondecodeerror', 'json.decoder', 'expecting value: line', 'expecting property name enclosed in double quotes'],
     },
     { id: 'python.key-error', type: 'CONTEXT_ERROR', sources: FAILURE_SOURCES, phrases: ['keyerror'] },

@@ -1,4 +1,4 @@
-import { PRIORITY } from '../priority.js';
+import { RULE_PRIORITY } from '../priority.js';
 import type { RulePack } from '../rule.js';
 
 /**
@@ -33,7 +33,7 @@ export const seed001Pack: RulePack = {
     {
       id: 'seed001.verification-weak',
       type: 'VERIFICATION_FAILED',
-      priority: PRIORITY.weak,
+      priority: RULE_PRIORITY.weak,
       confidence: 0.7,
       phrases: ['expected', 'status code'],
     },
