@@ -79,7 +79,7 @@ export interface RulePack {
   rules: readonly Rule[];
 }
 
-/** What to do when the observation's approach history is known (seed 001's CIRCULAR_FIX). */
+/** The approaches tried so far, when known: seed 001's CIRCULAR_FIX is decided from them. */
 export interface ApproachHistory {
   /** Approaches tried before, oldest first. */
   previousApproaches: string[];

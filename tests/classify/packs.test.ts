@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { BUILT_IN_PACKS, classify, createClassifier, RuleError, validateRule, type Rule, type RulePack } from '../../src/classify/index.js';
+import { BUILT_IN_PACKS, classify, createClassifier, RuleError, toolchainPack, validateRule, type Rule, type RulePack } from '../../src/classify/index.js';
 
 /** An observation that triggers `rule` by its first trigger of each kind. */
 function triggerOf(rule: Rule): object {
@@ -28,7 +28,7 @@ describe('rule packs are data, and each can be used alone', () => {
     for (const pack of BUILT_IN_PACKS) for (const rule of pack.rules) expect(rule.id.startsWith(`${pack.id}.`)).toBe(true);
   });
 
-  for (const pack of BUILT_IN_PACKS) {
+  for (const pack of [...BUILT_IN_PACKS, toolchainPack]) {
     test(`pack ${pack.id} alone: every rule fires on its own trigger`, () => {
       const classifier = createClassifier({ packs: [pack] });
       for (const rule of pack.rules) {

@@ -11,8 +11,9 @@ import { pythonPack } from './python.js';
 import { rustGoPack } from './rust-go.js';
 import { securityPack } from './security.js';
 import { seed001Pack } from './seed001.js';
+import { toolchainPack } from './toolchain.js';
 
-export { dockerPack, exitCodePack, gitPack, httpPack, javascriptPack, llmApiPack, nodeSystemPack, pipelinePack, pythonPack, rustGoPack, securityPack, seed001Pack };
+export { dockerPack, exitCodePack, gitPack, httpPack, javascriptPack, llmApiPack, nodeSystemPack, pipelinePack, pythonPack, rustGoPack, securityPack, seed001Pack, toolchainPack };
 
 /**
  * Every built-in pack, the default of `classify`. Order only breaks ties between rules of equal
