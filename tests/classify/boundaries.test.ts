@@ -138,3 +138,11 @@ describe('same-line rules', () => {
     expect(classify({ error: { code: 'EACCES', syscall: 'open', path: '/etc/shadow', message: 'permission denied' } }).type).toBe('SECURITY_VIOLATION');
   });
 });
+
+describe('test reports', () => {
+  test('auth and rate-limit words inside a test report are what the tests are about', () => {
+    const jest = 'FAIL src/api.test.ts\n  ✕ returns 401 Unauthorized for a bad key (5 ms)\n  ✕ answers 429 Too Many Requests past the rate limit (3 ms)\n\nTests:       2 failed, 8 passed, 10 total';
+    expect(classify({ stderr: jest, exitCode: 1 }).type).toBe('VERIFICATION_FAILED');
+    expect(classify({ stderr: 'Error: 401 Unauthorized: invalid x-api-key', exitCode: 1 }).type).toBe('AUTH_REQUIRED');
+  });
+});

@@ -1,5 +1,6 @@
 import type { FailureType } from '../../taxonomy/index.js';
-import { FAILURE_SOURCES, type Rule, type RulePack, type TextSource } from '../rule.js';
+import { FAILURE_SOURCES, type Rule, type RulePack } from '../rule.js';
+import { TEST_REPORT_MARKERS } from './markers.js';
 
 /** An HTTP status, its reason phrase and the type it means. */
 type StatusRow = readonly [status: number, reason: string, type: FailureType];
@@ -34,7 +35,7 @@ function statusPhrases(status: number, reason: string): string[] {
   return [`${status} ${reason}`, `http ${status}`, `http/1.1 ${status}`, `http/2 ${status}`, `status code ${status}`, `status code: ${status}`, `error code: ${status}`, `status: ${status}`, `status ${status}`, `http error ${status}`, `returned error: ${status}`, `error: ${status}`];
 }
 
-/** Auth and rate-limit statuses count only in the failure's own words; the others anywhere. */
+/** Auth and rate-limit statuses in text count only in the failure's own words, outside test reports; the others anywhere. */
 const AUTH_OR_LIMIT: ReadonlySet<FailureType> = new Set(['AUTH_REQUIRED', 'RATE_LIMIT']);
 
 function statusRules(): Rule[] {
@@ -46,8 +47,9 @@ function statusRules(): Rule[] {
     byType.set(type, entry);
   }
   return [...byType].map(([type, { statuses, phrases }]) => {
-    const sources: readonly TextSource[] | undefined = AUTH_OR_LIMIT.has(type) ? FAILURE_SOURCES : undefined;
-    return { id: `http.${type.toLowerCase().replace(/_/g, '-')}`, type, statuses, phrases, ...(sources ? { sources } : {}) };
+    const id = `http.${type.toLowerCase().replace(/_/g, '-')}`;
+    // The status field always counts; the printed words do not inside a test report.
+    return AUTH_OR_LIMIT.has(type) ? { id, type, statuses, phrases, sources: FAILURE_SOURCES, unless: TEST_REPORT_MARKERS } : { id, type, statuses, phrases };
   });
 }
 

@@ -1,9 +1,11 @@
 import { FAILURE_SOURCES, type RulePack } from '../rule.js';
+import { TEST_REPORT_MARKERS } from './markers.js';
 
 /**
  * LLM provider errors as the Anthropic, OpenAI, Gemini and Bedrock APIs and SDKs (and the
  * Claude Code CLI) report them. Billing quota is not a rate limit: it outranks the 429 it comes
- * with. Rate-limit and auth markers count only in the failure's own words.
+ * with. Rate-limit and auth markers count only in the failure's own words, and not inside a
+ * test report (there they are what the tests are about).
  */
 export const llmApiPack: RulePack = {
   id: 'llm-api',
@@ -18,13 +20,14 @@ export const llmApiPack: RulePack = {
         'check your billing', 'billing_hard_limit_reached', 'billing hard limit', 'billing_not_active', 'billing is not enabled',
         'billing has not been enabled', 'enable billing', 'credit balance is too low', 'quota exceeded', 'out of credits',
       ],
-      unless: ['disk quota'],
+      unless: ['disk quota', ...TEST_REPORT_MARKERS],
       codes: ['insufficient_quota', 'billing_hard_limit_reached', 'billing_not_active'],
     },
     {
       id: 'llm-api.rate-limit',
       type: 'RATE_LIMIT',
       sources: FAILURE_SOURCES,
+      unless: TEST_REPORT_MARKERS,
       phrases: [
         'rate limit', 'rate limits', 'rate-limit', 'rate_limit', 'rate limited', 'rate-limited', 'ratelimit', 'rate_limit_error',
         'rate_limit_exceeded', 'ratelimiterror', 'too many requests', 'throttled', 'throttlingexception', 'resource_exhausted',
@@ -66,6 +69,7 @@ export const llmApiPack: RulePack = {
       id: 'llm-api.auth-expired',
       type: 'AUTH_EXPIRED',
       sources: FAILURE_SOURCES,
+      unless: TEST_REPORT_MARKERS,
       phrases: [
         'token has expired', 'token expired', 'expiredtokenexception', 'security token included in the request is expired',
         'session has expired', 'session expired', 'credentials have expired', 'expired credentials', 'login expired',
@@ -77,6 +81,7 @@ export const llmApiPack: RulePack = {
       id: 'llm-api.auth',
       type: 'AUTH_REQUIRED',
       sources: FAILURE_SOURCES,
+      unless: TEST_REPORT_MARKERS,
       phrases: [
         'invalid x-api-key', 'invalid api key', 'invalid_api_key', 'incorrect api key provided', 'api key not valid',
         'authentication_error', 'authenticationerror', 'permission_error', 'permissiondeniederror', 'no api key provided',
