@@ -1,0 +1,105 @@
+/**
+ * The pipeline machine's slots filled with real work: `prepareStep` writes the "step starts"
+ * checkpoint before the step runs (write-ahead: an interrupted step is re-run on resume),
+ * `runStep` is the recovery machine provided with the step's command, `saveStep` persists the
+ * step's output and result atomically before the next step starts.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import { fromPromise, type AnyActorRef } from 'xstate';
+import { PASSING } from '../../../machines/pipeline/steps.js';
+import type { PrepareStepInput, PrepareStepOutput, SaveStepInput, SaveStepOutput } from '../../../machines/pipeline/types.js';
+import type { Clock } from '../clock.js';
+import type { CommandResult } from '../command.js';
+import type { Adapter } from '../options.js';
+import { provideRecovery, recoveryInput } from '../recovery.js';
+import { writeCheckpoint, writeFileAtomic, type PipelineCheckpoint } from './checkpoint.js';
+import { fileSha256 } from './reuse.js';
+import { displayRun, stepTask } from './step-task.js';
+import type { LoadedPipeline } from './types.js';
+import { outputVariable } from './validate.js';
+
+/** Seed 002's strategies as an adapter: the next attempt gets the failure's hint (missing sections, a request for output) as its change. */
+export const seed002Adapter: Adapter = (input) =>
+  input.hint ? { fix: `retry with RECOVERY_HINT: ${input.hint}`, confidence: input.diagnosis?.confidence ?? 0.8 } : undefined;
+
+/** Everything the slots share for one pipeline run. */
+export interface PipelineRunState {
+  loaded: LoadedPipeline;
+  runDir: string;
+  cwd: string;
+  clock: Clock;
+  stream: { stdout: Writable; stderr: Writable } | null;
+  checkpoint: PipelineCheckpoint;
+  /** The running step's recovery actor (set by the runner from the pipeline's snapshots). */
+  stepActor: AnyActorRef | null;
+}
+
+const iso = (at: number) => new Date(at).toISOString();
+
+/** The three slots of the pipeline machine for this run. */
+export function bindPipelineActors(run: PipelineRunState) {
+  const steps = new Map(run.loaded.definition.steps.map((s) => [s.id, s]));
+  const stepOfRun = new Map<string, string>();
+  const lastResult = new Map<string, CommandResult>();
+  const save = async () => {
+    run.checkpoint.updatedAt = iso(run.clock.now());
+    await writeCheckpoint(run.runDir, run.checkpoint);
+  };
+  /** Where later steps find the outputs of the steps that passed. */
+  const outputsEnv = () => {
+    const env: Record<string, string> = { PIPELINE_RUN_ID: run.checkpoint.runId, PIPELINE_RUN_DIR: run.runDir };
+    for (const id of run.checkpoint.completed) {
+      const file = run.checkpoint.steps[id]?.outputFile;
+      if (file) env[outputVariable(id)] = join(run.runDir, file);
+    }
+    return env;
+  };
+  const task = (ctx: Parameters<ReturnType<typeof stepTask>>[0]) => {
+    const step = steps.get(stepOfRun.get(ctx.runId) ?? '')!;
+    return stepTask(step, { cwd: run.cwd, env: outputsEnv, stream: run.stream, onResult: (r) => lastResult.set(step.id, r) })(ctx);
+  };
+  const { logic } = provideRecovery(task, { clock: run.clock, adapt: seed002Adapter });
+
+  return {
+    runStep: logic,
+    prepareStep: fromPromise<PrepareStepOutput, PrepareStepInput>(async ({ input }) => {
+      const step = steps.get(input.stepId)!;
+      const at = run.clock.now();
+      run.checkpoint.steps[step.id] = {
+        stepId: step.id, status: 'running', attempts: 0, iterations: 0, reason: null, type: null, message: null,
+        reused: false, startedAt: at, endedAt: at, outputFile: null, outputSha256: null, outputBytes: 0, history: [],
+      };
+      run.checkpoint.status = 'running';
+      await save();
+      const recovery = recoveryInput({
+        runId: `${run.checkpoint.runId}/${step.id}`,
+        name: `${step.id}: ${displayRun(step.run)}`,
+        adapt: seed002Adapter,
+        ...(step.policy ? { policy: step.policy } : {}),
+        ...(step.timeoutMs !== null ? { timeoutMs: step.timeoutMs } : {}),
+      }, run.clock);
+      stepOfRun.set(recovery.runId, step.id);
+      return { recovery, at };
+    }),
+    saveStep: fromPromise<SaveStepOutput, SaveStepInput>(async ({ input }) => {
+      const result = lastResult.get(input.stepId);
+      let outputFile: string | null = null;
+      if (result) {
+        outputFile = join('outputs', `${input.stepId}.stdout`);
+        await mkdir(join(run.runDir, 'outputs'), { recursive: true });
+        await writeFileAtomic(join(run.runDir, outputFile), result.stdout);
+      }
+      const history = (run.stepActor?.getSnapshot() as { context?: { history?: PipelineCheckpoint['steps'][string]['history'] } } | undefined)?.context?.history ?? [];
+      const at = run.clock.now();
+      run.checkpoint.steps[input.stepId] = {
+        ...input.outcome, stepId: input.stepId, reused: false, startedAt: input.startedAt, endedAt: at, outputFile,
+        outputSha256: outputFile ? await fileSha256(join(run.runDir, outputFile)) : null, outputBytes: result?.stdoutBytes ?? 0, history,
+      };
+      if (PASSING.includes(input.outcome.status)) run.checkpoint.completed.push(input.stepId);
+      await save();
+      return { at, outputFile };
+    }),
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * `runPipeline(file, { dir, resumeFromFailure })`: run a pipeline file under the pipeline machine,
+ * each step under the recovery machine, with a checkpoint per run; or resume the last run from its
+ * failed step, reusing what passed — unless the definition changed since (a typed refusal).
+ */
+import { randomUUID } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import type { Writable } from 'node:stream';
+import { createActor, type InspectionEvent, type Observer } from 'xstate';
+import { pipelineMachine } from '../../../machines/pipeline.machine.js';
+import type { PipelineStatus, StepResult } from '../../../machines/pipeline/types.js';
+import { realClock, type Clock } from '../clock.js';
+import { bindPipelineActors, type PipelineRunState } from './actors.js';
+import { CHECKPOINT_FILE, CHECKPOINT_FORMAT, CHECKPOINT_VERSION, latestRunDir, pipelineDir, readCheckpoint, writeCheckpoint, type PipelineCheckpoint } from './checkpoint.js';
+import { PipelineResumeError } from './errors.js';
+import { loadPipeline } from './load.js';
+import { reusableResults } from './reuse.js';
+import type { LoadedPipeline } from './types.js';
+
+/** Options of `runPipeline`. */
+export interface RunPipelineOptions {
+  /** Where runs are kept (required): one sub-directory per pipeline, one per run. */
+  dir: string;
+  /** Continue the last run of this pipeline from its failed step, reusing the steps that passed. Default false. */
+  resumeFromFailure?: boolean;
+  /** Working directory of the steps. Default: the pipeline file's directory. */
+  cwd?: string;
+  /** Live output of the steps. Default null: only persisted (the last 1 MiB of stdout per step). */
+  stream?: { stdout: Writable; stderr: Writable } | null;
+  /** Aborting stops the step in flight (its process group is killed) and ends the run `aborted`; it stays resumable. */
+  signal?: AbortSignal;
+  /** Where time comes from. Default: real time. */
+  clock?: Clock;
+  /** An XState inspection observer (the Stately inspector, an NDJSON trace). */
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}
+
+/** How a pipeline run ended. */
+export interface PipelineResult {
+  runId: string;
+  status: Exclude<PipelineStatus, 'running'>;
+  failedStep: string | null;
+  reason: string | null;
+  /** Every step's result, in dependency order; reused ones are marked `reused`. */
+  steps: StepResult[];
+  /** Ids of the steps taken over from the earlier run. */
+  reused: string[];
+  resumed: boolean;
+  /** The run's directory and checkpoint file. */
+  runDir: string;
+  checkpointFile: string;
+  definitionHash: string;
+}
+
+/** A time-ordered run id with millisecond precision: `20260103-090000-123-3f9a1c2b`. */
+export function pipelineRunId(now: number): string {
+  const iso = new Date(now).toISOString();
+  return `${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 19).replaceAll(':', '')}-${iso.slice(20, 23)}-${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * Run (or resume) the pipeline in `file`. Resolves with the result whatever the steps did; rejects
+ * with `PipelineDefinitionError` (bad file) or `PipelineResumeError` (`definition_changed`,
+ * `no_checkpoint`, `nothing_to_resume`, `corrupt_checkpoint`) before running anything.
+ */
+export async function runPipeline(file: string, options: RunPipelineOptions): Promise<PipelineResult> {
+  const loaded = await loadPipeline(file);
+  const clock = options.clock ?? realClock;
+  const root = pipelineDir(options.dir, loaded.definition.name, loaded.file);
+  const { checkpoint, runDir, reused } = options.resumeFromFailure
+    ? await resumePoint(loaded, root)
+    : freshRun(loaded, root, clock.now());
+  const run: PipelineRunState = { loaded, runDir, cwd: options.cwd ?? dirname(loaded.file), clock, stream: options.stream ?? null, checkpoint, stepActor: null };
+  await writeCheckpoint(runDir, checkpoint);
+
+  const logic = pipelineMachine.provide({ actors: bindPipelineActors(run) });
+  const actor = createActor(logic, {
+    clock,
+    ...(options.inspect ? { inspect: options.inspect as Observer<InspectionEvent> } : {}),
+    input: {
+      runId: checkpoint.runId, name: loaded.definition.name, definitionHash: loaded.hash, now: clock.now(), reused,
+      steps: loaded.definition.order.map((id) => ({ id, needs: loaded.definition.steps.find((s) => s.id === id)!.needs })),
+    },
+  });
+  // The step's recovery actor, so `saveStep` can record its history.
+  actor.subscribe((snapshot) => { run.stepActor = snapshot.children.step ?? run.stepActor; });
+  const onAbort = () => actor.send({ type: 'ABORT', reason: String(options.signal?.reason ?? 'aborted') });
+  const output = await new Promise<NonNullable<ReturnType<typeof actor.getSnapshot>['output']>>((resolve, reject) => {
+    actor.subscribe({ complete: () => resolve(actor.getSnapshot().output!), error: reject });
+    actor.start();
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+  }).finally(() => options.signal?.removeEventListener('abort', onAbort));
+
+  checkpoint.status = output.status;
+  checkpoint.failedStep = output.failedStep;
+  checkpoint.reason = output.reason;
+  checkpoint.updatedAt = new Date(clock.now()).toISOString();
+  await writeCheckpoint(runDir, checkpoint);
+  return {
+    runId: checkpoint.runId,
+    status: output.status === 'running' ? 'failed' : output.status,
+    failedStep: output.failedStep,
+    reason: output.reason,
+    steps: loaded.definition.order.filter((id) => id in output.results).map((id) => output.results[id]!),
+    reused: Object.keys(reused),
+    resumed: options.resumeFromFailure === true,
+    runDir,
+    checkpointFile: join(runDir, CHECKPOINT_FILE),
+    definitionHash: loaded.hash,
+  };
+}
+
+function freshRun(loaded: LoadedPipeline, root: string, now: number) {
+  const runId = pipelineRunId(now);
+  const checkpoint: PipelineCheckpoint = {
+    format: CHECKPOINT_FORMAT, version: CHECKPOINT_VERSION, runId,
+    pipeline: { name: loaded.definition.name, file: loaded.file }, definitionHash: loaded.hash,
+    status: 'running', failedStep: null, reason: null,
+    startedAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString(), resumes: 0, completed: [], steps: {},
+  };
+  return { checkpoint, runDir: join(root, runId), reused: {} as Record<string, StepResult> };
+}
+
+/** The last run's checkpoint, checked: same definition, something to resume. */
+async function resumePoint(loaded: LoadedPipeline, root: string) {
+  const runDir = await latestRunDir(root);
+  if (runDir === null) {
+    throw new PipelineResumeError('no_checkpoint', `cannot resume: no earlier run of pipeline "${loaded.definition.name}" (${loaded.file}) in ${root}`);
+  }
+  const checkpoint = await readCheckpoint(runDir);
+  const file = join(runDir, CHECKPOINT_FILE);
+  if (checkpoint.definitionHash !== loaded.hash) {
+    throw new PipelineResumeError('definition_changed',
+      `cannot resume run ${checkpoint.runId}: the pipeline definition changed since it ran (checkpoint ${checkpoint.definitionHash}, file now ${loaded.hash}); the outputs it completed may not fit the new steps. Run without --resume-from-failure to start afresh.`, file);
+  }
+  if (checkpoint.status === 'succeeded') {
+    throw new PipelineResumeError('nothing_to_resume', `cannot resume run ${checkpoint.runId}: it succeeded; run without --resume-from-failure to start afresh`, file);
+  }
+  const reused = await reusableResults(loaded.definition, checkpoint, runDir);
+  checkpoint.resumes += 1;
+  checkpoint.completed = loaded.definition.order.filter((id) => id in reused);
+  checkpoint.failedStep = null;
+  checkpoint.reason = null;
+  return { checkpoint, runDir, reused };
+}
