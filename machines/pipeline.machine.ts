@@ -34,6 +34,12 @@ const later = (d: Ctx, at: number | undefined) => { if (at !== undefined && at >
 /** Keep how the current step ended until `saveStep` has made it durable. */
 const keep = (d: Ctx, outcome: StepOutcome) => { d.outcome = outcome; };
 
+/**
+ * The pipeline. Input: {@link PipelineInput} (steps already in dependency order; `reused` results
+ * of an earlier run are kept and not run). Ends `succeeded` (every step passed: succeeded,
+ * recovered or flaky), `failed` (a step escalated, ended otherwise, crashed, or could not be
+ * prepared or persisted; `failedStep` names it) or `aborted` (ABORT; the step in flight is stopped).
+ */
 export const pipelineMachine = setup({
   types: {
     context: {} as Ctx,

@@ -8,20 +8,17 @@
  * are slots filled with `.provide()`. No `after` timers: the watch sleeps until a deadline kept in
  * context, so a restored supervisor waits only for what remains (statelyai/xstate#5331).
  */
-import { produce } from 'immer';
-import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import type { SleepInput, SleepOutput } from './recovery/types.js';
+import { supervisorActions } from './supervisor/actions.js';
 import { initialSupervisorContext } from './supervisor/context.js';
-import * as fail from './supervisor/failures.js';
 import * as g from './supervisor/guards.js';
-import * as report from './supervisor/reports.js';
 import * as rb from './supervisor/rollback.js';
 import type {
   AgentInput, SessionStatus, SupervisorContext, SupervisorEvent, SupervisorInput, SupervisorRecoveryEvent,
   SupervisorRollbackInput, SupervisorRollbackOutput,
 } from './supervisor/types.js';
-import { settle } from './supervisor/lifecycle.js';
-import { overdueAt, nextDeadline } from './supervisor/watch.js';
-import type { SleepInput, SleepOutput } from './recovery/types.js';
+import { nextDeadline } from './supervisor/watch.js';
 
 /** The machine id stored in every checkpoint envelope. */
 export const SUPERVISOR_MACHINE_ID = 'supervisor';
@@ -41,26 +38,25 @@ export interface SupervisorOutput {
 
 const missing = (name: string) => new Error(`supervisor machine: the "${name}" actor is not provided; fill it with machine.provide({ actors: { ${name}: … } })`);
 const slot = <TOutput, TInput>(name: string) => fromPromise<TOutput, TInput>(() => Promise.reject(missing(name)));
-
-type E = SupervisorEvent;
-type Ctx = SupervisorContext;
-/** `assign` through an immer draft. */
-const update = <Ev>(recipe: (d: Ctx, e: Ev) => void) =>
-  assign<Ctx, E, undefined, E, never>(({ context, event }) => produce(context, (d) => recipe(d as Ctx, event as Ev)));
-/**
- * `enqueueActions` for the few actions that touch child actors or raise events. Typed as a plain
- * action: its spawns name the `agent` slot, which `setup()` cannot type before it exists.
- */
-const effects = (collect: Parameters<typeof enqueueActions<Ctx, E, undefined, E>>[0]) =>
-  enqueueActions<Ctx, E, undefined, E>(collect) as unknown as ReturnType<typeof update<unknown>>;
 const outputOf = <T>(e: unknown): T => (e as { output: T }).output;
-const rollbackAt = (d: Ctx, e: unknown) => outputOf<SupervisorRollbackOutput | undefined>(e)?.at ?? d.clockAt;
 
+/**
+ * The supervisor. Input: {@link SupervisorInput} (defaults: heartbeat 30 s, stall 5 min, rollback
+ * after 3 consecutive failures, `DEFAULT_POLICY` budgets). Slots:
+ * - `agent`: any actor logic; spawned once per attempt with id and systemId `agent:<id>#<attempt>`
+ *   and an {@link AgentInput}; it reports to its parent (`sendBack`/`sendParent`) with HEARTBEAT,
+ *   PROGRESS, AGENT_DONE and AGENT_FAILED, and is sent PAUSE/RESUME; if the actor itself fails,
+ *   that counts as a CLI_CRASH of the agent.
+ * - `rollback`: reverts the targets to their checkpoints (`checkpointFilePlan` decides per file).
+ * - `sleepUntil`: resolves `{ at }` once the clock reaches `until` (the runtime's `sleepUntil`).
+ * Ends `completed` (every agent completed or skipped), `halted` (critical) or `aborted` (USER_ABORT);
+ * an escalated agent waits for `DECIDE` while the others go on.
+ */
 export const supervisorMachine = setup({
   types: {
-    context: {} as Ctx,
+    context: {} as SupervisorContext,
     input: {} as SupervisorInput,
-    events: {} as E,
+    events: {} as SupervisorEvent,
     output: {} as SupervisorOutput,
   },
   actors: {
@@ -87,56 +83,7 @@ export const supervisorMachine = setup({
     hasNoDeadline: ({ context }) => !g.hasDeadline(context),
     isSessionCompleted: ({ context }) => g.isSessionCompleted(context),
   },
-  actions: {
-    startReadyAgents: update((d) => settle(d, d.clockAt)),
-    recordHeartbeat: update<{ agentId: string; at: number }>((d, e) => { report.noteTime(d, e.at); report.heartbeat(d.agents[e.agentId]!, e.at); }),
-    recordProgress: update<Extract<E, { type: 'PROGRESS' }>>((d, e) => { report.noteTime(d, e.at); report.progress(d.agents[e.agentId]!, e.at, e); }),
-    completeAgent: update<Extract<E, { type: 'AGENT_DONE' }>>((d, e) => { report.noteTime(d, e.at); report.complete(d, d.agents[e.agentId]!, e.at, e.files_committed); }),
-    abortFromAgent: update<fail.FailedEvent>((d, e) => { report.noteTime(d, e.at); fail.abort(d, e.at, e.agentId, e.message ?? 'the agent reported USER_ABORT'); }),
-    haltSession: update<fail.FailedEvent>((d, e) => { report.noteTime(d, e.at); fail.halt(d, e); }),
-    logFailure: update<fail.FailedEvent>((d, e) => { report.noteTime(d, e.at); fail.logAndContinue(d, e); }),
-    escalateAgent: update<fail.FailedEvent>((d, e) => { report.noteTime(d, e.at); fail.escalate(d, e); }),
-    beginAutoRollback: update<fail.FailedEvent>((d, e) => {
-      report.noteTime(d, e.at);
-      fail.noteForRollback(d, e);
-      rb.beginRollback(d, { scope: 'agent', anchor: e.agentId, cause: 'consecutive_failures', failureType: e.failureType, note: e.message ?? null, at: e.at });
-    }),
-    retryWithReset: update<fail.FailedEvent>((d, e) => { report.noteTime(d, e.at); fail.retry(d, e, true); }),
-    retryImmediate: update<fail.FailedEvent>((d, e) => { report.noteTime(d, e.at); fail.retry(d, e, false); }),
-    applyDecision: update<Extract<E, { type: 'DECIDE' }>>((d, e) => { report.noteTime(d, e.at); report.decide(d, e); }),
-    beginRequestedRollback: update<Extract<E, { type: 'ROLLBACK' }>>((d, e) => {
-      report.noteTime(d, e.at);
-      const anchor = e.scope === 'session' ? null : e.target ?? null;
-      rb.beginRollback(d, { scope: e.scope, anchor, cause: 'request', failureType: e.failureType ?? 'QUALITY_GATE_FAIL', note: e.note ?? null, at: e.at });
-    }),
-    abortSession: update<Extract<E, { type: 'USER_ABORT' }>>((d, e) => { report.noteTime(d, e.at); fail.abort(d, e.at, null, e.reason ?? 'user_abort'); }),
-    finishRollback: update<unknown>((d, e) => { const at = rollbackAt(d, e); report.noteTime(d, at); rb.finishRollback(d, at); }),
-    failRollback: update<unknown>((d, e) => { const at = rollbackAt(d, e); report.noteTime(d, at); rb.failRollback(d, at); }),
-    armWatch: update((d) => { d.watchUntil = nextDeadline(d); }),
-    disarmWatch: update((d) => { d.watchUntil = null; }),
-    // The check raises the same AGENT_FAILED an agent would send, so one routing table serves both.
-    checkWatches: effects(({ context, event, enqueue }) => {
-      const at = outputOf<SleepOutput>(event).at;
-      for (const o of overdueAt(context, at)) enqueue.raise({ type: 'AGENT_FAILED', agentId: o.agentId, at, failureType: o.failureType, message: o.message });
-      enqueue.assign(({ context: c }) => produce(c, (d) => { report.noteTime(d, at); d.checkedAt = at; d.watchUntil = null; }));
-    }),
-    raiseCrash: effects(({ context, event, enqueue }) => {
-      const agentId = g.crashedAgent(context, event.type)!;
-      const error = (event as { error?: { message?: unknown } }).error;
-      const message = `agent actor crashed: ${typeof error?.message === 'string' ? error.message : String(error)}`;
-      enqueue.raise({ type: 'AGENT_FAILED', agentId, at: context.clockAt, failureType: 'CLI_CRASH', message });
-    }),
-    // Runs the effects queued by the update before it: child actors are only touched here.
-    flushEffects: effects(({ context, enqueue }) => {
-      if (context.effects.length === 0) return;
-      for (const effect of context.effects) {
-        if (effect.op === 'spawn') enqueue.spawnChild('agent', { id: effect.childId, systemId: effect.childId, input: effect.input });
-        else if (effect.op === 'stop') enqueue.stopChild(effect.childId);
-        else enqueue.sendTo(effect.childId, effect.event);
-      }
-      enqueue.assign(({ context: c }) => produce(c, (d) => { d.effects = []; }));
-    }),
-  },
+  actions: supervisorActions,
 }).createMachine({
   id: SUPERVISOR_MACHINE_ID,
   context: ({ input }) => initialSupervisorContext(input),
