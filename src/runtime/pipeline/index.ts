@@ -16,3 +16,4 @@ export {
   CHECKPOINT_FILE, CHECKPOINT_FORMAT, CHECKPOINT_VERSION, type PipelineCheckpoint, type CheckpointStep,
 } from './checkpoint.js';
 export type { PipelineDefinition, PipelineStep, LoadedPipeline } from './types.js';
+export { pipelineSession } from './session.js';
