@@ -9,6 +9,7 @@ import type { Writable } from 'node:stream';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { pipelineMachine } from '../../../machines/pipeline.machine.js';
 import type { PipelineStatus, StepResult } from '../../../machines/pipeline/types.js';
+import { acquireFileLock } from '../../store/file-lock.js';
 import { realClock, type Clock } from '../clock.js';
 import { bindPipelineActors, type PipelineRunState } from './actors.js';
 import { CHECKPOINT_FILE, CHECKPOINT_FORMAT, CHECKPOINT_VERSION, latestRunDir, pipelineDir, readCheckpoint, writeCheckpoint, type PipelineCheckpoint } from './checkpoint.js';
@@ -61,7 +62,8 @@ export function pipelineRunId(now: number): string {
 /**
  * Run (or resume) the pipeline in `file`. Resolves with the result whatever the steps did; rejects
  * with `PipelineDefinitionError` (bad file) or `PipelineResumeError` (`definition_changed`,
- * `no_checkpoint`, `nothing_to_resume`, `corrupt_checkpoint`) before running anything.
+ * `no_checkpoint`, `nothing_to_resume`, `corrupt_checkpoint`) before running anything, or with the
+ * store's `RunLockedError` when another live process is running the same run.
  */
 export async function runPipeline(file: string, options: RunPipelineOptions): Promise<PipelineResult> {
   const loaded = await loadPipeline(file);
@@ -70,6 +72,22 @@ export async function runPipeline(file: string, options: RunPipelineOptions): Pr
   const { checkpoint, runDir, reused } = options.resumeFromFailure
     ? await resumePoint(loaded, root)
     : freshRun(loaded, root, clock.now());
+  // One process per run: a second resume of the same run gets RunLockedError naming the holder.
+  const lock = await acquireFileLock(join(runDir, 'run.lock'), checkpoint.runId, process.pid);
+  try {
+    return await execute(loaded, { checkpoint, runDir, reused }, options, clock);
+  } finally {
+    await lock.release();
+  }
+}
+
+/** Run the pipeline machine over a prepared run and record how it ended. */
+async function execute(
+  loaded: LoadedPipeline,
+  { checkpoint, runDir, reused }: { checkpoint: PipelineCheckpoint; runDir: string; reused: Record<string, StepResult> },
+  options: RunPipelineOptions,
+  clock: Clock,
+): Promise<PipelineResult> {
   const run: PipelineRunState = { loaded, runDir, cwd: options.cwd ?? dirname(loaded.file), clock, stream: options.stream ?? null, checkpoint, stepActor: null };
   await writeCheckpoint(runDir, checkpoint);
 

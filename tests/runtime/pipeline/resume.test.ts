@@ -1,6 +1,6 @@
 /**
- * Interrupted and damaged runs: an abort kills the step in flight and leaves the run resumable
- * (the step is re-run: at-least-once); a step whose persisted output changed is not reused, and
+ * Interrupted and damaged runs: a run is locked while it runs; an abort kills the step in flight
+ * and leaves the run resumable (the step is re-run: at-least-once); a step whose persisted output changed is not reused, and
  * neither is anything that needs it. A run reads as a session for the reports.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,6 +35,8 @@ describe('pipeline resume', () => {
     const started = Date.now();
     const running = runPipeline(file, { dir: store, signal: controller.signal });
     await until(() => count('b') === 1);
+    // While it runs, no second process may resume the same run.
+    await expect(runPipeline(file, { dir: store, resumeFromFailure: true })).rejects.toMatchObject({ name: 'RunLockedError', pid: process.pid });
     controller.abort('SIGINT');
     const aborted = await running;
     expect(Date.now() - started).toBeLessThan(10_000);
