@@ -48,7 +48,8 @@ const outputOf = <T>(e: unknown): T => (e as { output: T }).output;
  *   PROGRESS, AGENT_DONE and AGENT_FAILED, and is sent PAUSE/RESUME; if the actor itself fails,
  *   that counts as a CLI_CRASH of the agent.
  * - `rollback`: reverts the targets to their checkpoints (`checkpointFilePlan` decides per file).
- * - `sleepUntil`: resolves `{ at }` once the clock reaches `until` (the runtime's `sleepUntil`).
+ * - `sleepUntil`: resolves `{ at }` once the clock reaches `until` (the runtime's `sleepUntil`);
+ *   it must not reject (that would fail the supervisor: without a clock nothing is watched).
  * Ends `completed` (every agent completed or skipped), `halted` (critical) or `aborted` (USER_ABORT);
  * an escalated agent waits for `DECIDE` while the others go on.
  */

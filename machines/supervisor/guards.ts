@@ -30,9 +30,13 @@ const decidedFor = (c: C, e: unknown, choice: SupervisorChoice): boolean => {
   const event = e as Extract<SupervisorEvent, { type: 'DECIDE' }>;
   return event.choice === choice && c.status === 'running' && Object.prototype.hasOwnProperty.call(c.agents, event.agentId) && c.agents[event.agentId]!.status === 'escalated';
 };
+/** RETRY_FRESH: clear the agent's context and restart it with a fresh budget. */
 export const choseRetryFresh = (c: C, e: unknown) => decidedFor(c, e, 'retry-fresh');
+/** SKIP: continue without the agent (its dependents learn their input is missing). */
 export const choseSkip = (c: C, e: unknown) => decidedFor(c, e, 'skip');
+/** ROLLBACK: revert the agent to its last checkpoint and re-attempt (when no other rollback runs). */
 export const choseRollback = (c: C, e: unknown) => decidedFor(c, e, 'rollback') && canRollback(c, 'agent', agentIdOf(e));
+/** ABORT: graceful shutdown of the whole session. */
 export const choseAbort = (c: C, e: unknown) => decidedFor(c, e, 'abort');
 
 /** A requested rollback with something to revert, while no other rollback runs. */

@@ -6,6 +6,7 @@ import type { ResolvedPolicy } from '../../src/policy/types.js';
 import type { FailureType, Severity, SeverityAction } from '../../src/taxonomy/index.js';
 import type { AgentCommand, AgentInput } from './io.js';
 
+/** The boundary types live in io.ts; importing them from here keeps one entry point. */
 export type * from './io.js';
 
 /** One agent the supervisor runs. */
