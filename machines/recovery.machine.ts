@@ -11,6 +11,7 @@ import { produce } from 'immer';
 import { assign, fromPromise, raise, setup } from 'xstate';
 import type { Reason } from '../src/taxonomy/index.js';
 import * as act from './recovery/actions.js';
+import { finalOutput, type RecoveryOutput } from './recovery/output.js';
 import { attemptInput, initialContext } from './recovery/context.js';
 import * as g from './recovery/guards.js';
 import type {
@@ -51,6 +52,7 @@ export const recoveryMachine = setup({
     context: {} as RecoveryContext,
     input: {} as RecoveryInput,
     events: {} as RecoveryEvent,
+    output: {} as RecoveryOutput,
   },
   actors: {
     runTask: slot<AttemptOutcome, AttemptInput>('runTask'),
@@ -305,14 +307,16 @@ export const recoveryMachine = setup({
         ],
       },
     },
-    succeeded: { type: 'final' },
-    recovered: { type: 'final' },
-    flaky: { type: 'final' },
-    skipped: { type: 'final' },
-    aborted: { type: 'final' },
-    manual: { type: 'final' },
-    handedOff: { type: 'final' },
+    succeeded: { type: 'final', output: ({ context }) => finalOutput('succeeded', context) },
+    recovered: { type: 'final', output: ({ context }) => finalOutput('recovered', context) },
+    flaky: { type: 'final', output: ({ context }) => finalOutput('flaky', context) },
+    skipped: { type: 'final', output: ({ context }) => finalOutput('skipped', context) },
+    aborted: { type: 'final', output: ({ context }) => finalOutput('aborted', context) },
+    manual: { type: 'final', output: ({ context }) => finalOutput('manual', context) },
+    handedOff: { type: 'final', output: ({ context }) => finalOutput('handedOff', context) },
   },
+  // A parent that invokes this machine gets the final state's summary as `onDone`'s output.
+  output: ({ event }) => (event as { output?: RecoveryOutput }).output as RecoveryOutput,
 });
 
 /** The recovery machine's type, for embedding. */

@@ -63,16 +63,20 @@ export function recordPause(d: Draft): void {
 export function recordDiagnosis(d: Draft): void {
   const band = d.diagnosis ? confidenceBand(d.policy, d.diagnosis.confidence) : 'proceed';
   const uncertain = band === 'caution' || (band === 'gather' && d.diagnosis?.source === 'diagnoser');
-  appendHistory(d, { phase: 'DIAGNOSE', result: 'diagnosed', iteration: d.iteration + 1, reason: uncertain ? 'uncertain_diagnosis' : null });
+  // A diagnoser was asked but its answer was unusable: the built-in diagnosis stands, and history says so.
+  const diagnoserFailed = d.diagnoseRound > 0 && d.diagnosis?.source === 'built-in';
+  appendHistory(d, {
+    phase: 'DIAGNOSE', result: 'diagnosed', iteration: d.iteration + 1,
+    reason: diagnoserFailed ? 'adapter_failed' : uncertain ? 'uncertain_diagnosis' : null,
+  });
 }
 
-/** A diagnoser answered; a malformed answer keeps the built-in diagnosis and is recorded. */
+/** A diagnoser answered; a malformed answer (or none) keeps the built-in diagnosis (recorded by `recordDiagnosis`). */
 export function applyDiagnoserOutput(d: Draft, output: unknown, at: number | undefined): void {
   d.diagnoseRound += 1;
   if (at !== undefined && at > d.clockAt) d.clockAt = at;
   const diagnosis = diagnosisFromOutput(output);
   if (diagnosis) d.diagnosis = diagnosis;
-  else appendHistory(d, { phase: 'DIAGNOSE', result: 'failure', iteration: d.iteration + 1, reason: 'adapter_failed', message: 'diagnoser answered without valid hypotheses; using the built-in diagnosis' });
 }
 
 /** A new recovery pass starts. */
@@ -163,7 +167,7 @@ export function recordRollback(d: Draft, at?: number): void {
 export function applyDecision(d: Draft, choice: DecisionChoice, guidance: string | undefined, at: number | undefined, timedOut = false): void {
   if (at !== undefined && at > d.clockAt) d.clockAt = at;
   d.decisionDeadline = null;
-  appendHistory(d, { phase: 'DECISION', result: resultOfChoice(choice), message: guidance ?? choice, reason: timedOut ? 'decision_timeout' : null });
+  appendHistory(d, { phase: 'DECISION', result: resultOfChoice(choice), message: guidance ? `${choice}: ${guidance}` : choice, reason: timedOut ? 'decision_timeout' : null });
   if (choice === 'retry-fresh') {
     Object.assign(d, { iteration: 0, fixes: [], flakeProbed: false, diagnoseRound: 0, approach: null, hint: null, guidance: null, level: 'same', refreshContext: true, consecutiveFailures: 0, reason: null, delayMs: 0 });
   } else if (choice === 'retry-with-modifications') {

@@ -52,6 +52,19 @@ export function bindActors(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Ad
   };
 }
 
+/** How long a timed-out task may take to stop and report before it is abandoned. */
+export const TIMEOUT_GRACE_MS = 5_000;
+
+/** A timed-out attempt: keep what the task reported (its output tails), but it is a TIMEOUT. */
+function timeoutOutcome(input: AttemptInput, reported: RawOutcome | null): RawOutcome {
+  const own = reported && !reported.ok ? reported.observation : {};
+  if (own.exitCode === 124) return { ok: false, observation: own };
+  return {
+    ok: false,
+    observation: { ...own, exitCode: 124, error: { name: 'TimeoutError', code: 'ETIMEDOUT', message: `attempt ${input.attempt} timed out after ${input.timeoutMs} ms` } },
+  };
+}
+
 type RawOutcome = { ok: true } | { ok: false; observation: ReturnType<typeof observationFrom> };
 
 /** Run one attempt: enforce its timeout on the clock, wire heartbeats, turn a throw into an observation. */
@@ -61,11 +74,13 @@ async function runAttempt(task: Task, input: AttemptInput, stop: AbortSignal, bi
   const abort = () => controller.abort(stop.reason);
   stop.addEventListener('abort', abort, { once: true });
   let timer: unknown;
-  const timedOut = new Promise<RawOutcome>((resolve) => {
+  let fired = false;
+  const timedOut = new Promise<void>((resolve) => {
     if (input.timeoutMs === null) return;
     timer = clock.setTimeout(() => {
+      fired = true;
       controller.abort(new Error('attempt timed out'));
-      resolve({ ok: false, observation: { exitCode: 124, error: { name: 'TimeoutError', code: 'ETIMEDOUT', message: `attempt ${input.attempt} timed out after ${input.timeoutMs} ms` } } });
+      resolve();
     }, input.timeoutMs);
   });
   const context: TaskContext = {
@@ -83,9 +98,17 @@ async function runAttempt(task: Task, input: AttemptInput, stop: AbortSignal, bi
     }
   })();
   try {
-    return await Promise.race([attempt, timedOut]);
+    const first = await Promise.race([attempt, timedOut.then(() => null)]);
+    if (first) return first;
+    // Timed out: give the task a grace to stop and report (a command kills its process group and
+    // reports exit 124 with its output tails); past the grace, the attempt counts as timed out anyway.
+    let grace: unknown;
+    const abandoned = new Promise<null>((resolve) => { grace = clock.setTimeout(() => resolve(null), TIMEOUT_GRACE_MS); });
+    const graceful = await Promise.race([attempt, abandoned]);
+    clock.clearTimeout(grace);
+    return timeoutOutcome(input, graceful);
   } finally {
-    if (timer !== undefined) clock.clearTimeout(timer);
+    if (timer !== undefined && !fired) clock.clearTimeout(timer);
     stop.removeEventListener('abort', abort);
   }
 }

@@ -5,3 +5,8 @@ export * from './observe.js';
 export * from './options.js';
 export * from './outcome.js';
 export * from './recovery.js';
+export * from './checkpoint.js';
+export * from './persisted.js';
+export * from './command.js';
+export * from './git-rollback.js';
+export * from './program-hooks.js';

@@ -60,7 +60,8 @@ export function provideRecovery(task: Task, options: RecoveryOptions = {}, hooks
   let target: RecoveryActor | undefined;
   const binding: Binding = {
     clock,
-    redact: compileRedactPatterns((options.redact ?? []).map((p) => (typeof p === 'string' ? p : p.source))),
+    // Strings are compiled (a bad one throws naming it); RegExps keep their flags.
+    redact: [...compileRedactPatterns((options.redact ?? []).filter((p): p is string => typeof p === 'string')), ...(options.redact ?? []).filter((p): p is RegExp => p instanceof RegExp)],
     send: (event) => target?.send(event),
     beforeAttempt: () => (target && hooks.beforeAttempt ? hooks.beforeAttempt(target) : Promise.resolve()),
   };

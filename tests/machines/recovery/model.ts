@@ -5,7 +5,7 @@
 import type { AnyEventObject } from 'xstate';
 import type { RecoveryContext, RecoveryInput } from '../../../machines/index.js';
 import { resolvePolicy } from '../../../src/policy/index.js';
-import type { PolicyConfig } from '../../../src/policy/types.js';
+import type { DecisionChoice, PolicyConfig } from '../../../src/policy/types.js';
 import type { FailureType } from '../../../src/taxonomy/index.js';
 
 /** Epoch ms at which every model run starts. */
@@ -15,13 +15,25 @@ export const START = Date.UTC(2026, 0, 1);
 export interface ModelConfig {
   name: string;
   input: RecoveryInput;
+  /** First-attempt failures offered (later attempts repeat the failure or pass). */
+  firsts: FailureType[];
+  /** Decisions offered at an escalation. */
+  decisions: DecisionChoice[];
+  /** Offer HEARTBEAT / PROGRESS while executing. */
+  watches?: boolean;
 }
 
 const fail = (type: FailureType, extra: Record<string, unknown> = {}) => ({ error: { name: 'Error', type, message: `${type} in model` }, ...extra });
 
-function config(name: string, slots: { adapter?: boolean; diagnoser?: boolean; rollback?: boolean }, policy: PolicyConfig): ModelConfig {
+function config(
+  name: string,
+  slots: { adapter?: boolean; diagnoser?: boolean; rollback?: boolean },
+  policy: PolicyConfig,
+  focus: Pick<ModelConfig, 'firsts' | 'decisions' | 'watches'>,
+): ModelConfig {
   return {
     name,
+    ...focus,
     input: {
       runId: `model-${name}`,
       task: 'model task',
@@ -42,12 +54,18 @@ const small: PolicyConfig = {
   types: { UNKNOWN: { budget: 1 } },
 };
 
-/** The configurations walked. Together they must cover every state and transition. */
+const ALL_FIRSTS: FailureType[] = ['SECURITY_VIOLATION', 'USER_ABORT', 'AUTH_REQUIRED', 'CONTEXT_EXHAUSTED', 'RATE_LIMIT', 'BROKEN_BUILD', 'VERIFICATION_FAILED', 'UNKNOWN'];
+
+/**
+ * The configurations walked. Each has a focus (the failures and decisions it offers) so the
+ * path count stays drivable; together they must cover every state and transition.
+ */
 export const CONFIGS: ModelConfig[] = [
-  config('adapter', { adapter: true }, small),
-  config('all-slots', { adapter: true, diagnoser: true, rollback: true }, { ...small, categories: { ...small.categories, systematic: { budget: 1 } }, diagnoseRounds: 1 }),
-  config('bare', {}, { ...small, onFlaky: 'pass', decisionTimeoutMs: 60_000, totalBudgetMs: 3_000 }),
-  config('rollback-due', { adapter: true, rollback: true }, { ...small, rollbackAfterFailures: 1, flakeProbe: false, heartbeatTimeoutMs: 100, stallTimeoutMs: 200 }),
+  config('adapter', { adapter: true }, small, { firsts: ALL_FIRSTS, decisions: ['retry-fresh', 'retry-with-modifications', 'skip', 'abort', 'manual'] }),
+  config('all-slots', { adapter: true, diagnoser: true, rollback: true }, { ...small, categories: { ...small.categories, systematic: { budget: 1 } }, diagnoseRounds: 2 }, { firsts: ['BROKEN_BUILD', 'UNKNOWN'], decisions: ['skip'] }),
+  config('rollback-only', { rollback: true }, small, { firsts: ['BROKEN_BUILD'], decisions: ['rollback', 'skip'] }),
+  config('bare', {}, { ...small, categories: { ...small.categories, transient: { budget: 3, delaysMs: [5000] } }, onFlaky: 'pass', decisionTimeoutMs: 60_000, totalBudgetMs: 3_000 }, { firsts: ['RATE_LIMIT', 'VERIFICATION_FAILED', 'UNKNOWN'], decisions: ['retry-with-modifications', 'skip'] }),
+  config('rollback-due', { adapter: true, rollback: true }, { ...small, rollbackAfterFailures: 1, flakeProbe: false, heartbeatTimeoutMs: 100, stallTimeoutMs: 200 }, { firsts: ['UNKNOWN'], decisions: ['skip'], watches: true }),
 ];
 
 const FIXES = ['add null check before payload', 'switch to verify instead of decode', 'compare expiry with seconds'];
@@ -58,27 +76,33 @@ const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new E
  * The events a state is offered: only those it handles, with a payload variant for each guard.
  * Later attempts are offered fewer failure kinds, which keeps simple paths enumerable.
  */
-export function eventsFor(c: RecoveryContext, value: unknown, configName: string): AnyEventObject[] {
+export function eventsFor(c: RecoveryContext, value: unknown, config: ModelConfig): AnyEventObject[] {
   const at = c.clockAt + 1000;
   const v = JSON.stringify(value);
   if (v.includes('"executing"')) {
     const outcome = (observation: unknown) => done('runTask', { ok: false, at, durationMs: 10, observation });
     const events: AnyEventObject[] = [done('runTask', { ok: true, at, durationMs: 10 })];
-    if (c.attempt <= 1) {
-      events.push(
-        outcome(fail('SECURITY_VIOLATION')), outcome(fail('USER_ABORT')), outcome(fail('AUTH_REQUIRED')),
-        outcome(fail('CONTEXT_EXHAUSTED')), outcome(fail('RATE_LIMIT')), outcome(fail('BROKEN_BUILD')),
-        outcome(fail('VERIFICATION_FAILED', { tests: { passed: 1, failed: 1, failing: ['rejects expired token'] } })),
-        outcome({ message: 'zzz qqq' }), failed('runTask'),
-      );
-      if (configName === 'rollback-due') events.push({ type: 'HEARTBEAT', at }, { type: 'PROGRESS', at, progress: 0.5 });
+    const decided = c.history.some((e) => e.phase === 'DECISION');
+    if (decided) {
+      // After a human decided, one more pass or a stop is enough: the cycle itself is explored elsewhere.
+      events.push(outcome(fail('SECURITY_VIOLATION')));
+    } else if (c.attempt <= 1) {
+      for (const type of config.firsts) {
+        events.push(outcome(type === 'UNKNOWN' ? { message: 'zzz qqq' } : type === 'VERIFICATION_FAILED' ? fail(type, { tests: { passed: 1, failed: 1, failing: ['rejects expired token'] } }) : fail(type)));
+      }
+      events.push(failed('runTask'));
+      if (config.watches && v.includes('"heartbeat":"idle"')) events.push({ type: 'HEARTBEAT', at });
+      if (config.watches && v.includes('"progress":"idle"')) events.push({ type: 'PROGRESS', at, progress: 0.5 });
     } else {
       const type = c.failure?.classification.type ?? 'UNKNOWN';
       events.push(outcome(type === 'VERIFICATION_FAILED' ? fail(type, { tests: { passed: 1, failed: 1, failing: ['allows valid requests'] } }) : fail(type)));
       if (type === 'RATE_LIMIT') events.push(outcome(fail('SECURITY_VIOLATION')));
     }
-    if (v.includes('"heartbeat":"watching"')) events.push({ type: 'xstate.after.heartbeatTimeout.recovery.executing.heartbeat.watching' }, { type: 'HEARTBEAT', at });
-    if (v.includes('"progress":"watching"')) events.push({ type: 'xstate.after.stallTimeout.recovery.executing.progress.watching' }, { type: 'PROGRESS', at });
+    // A repeated beat is offered a bounded number of times (the abstraction tells beats apart by time).
+    const beat = c.clockAt - c.startedAt < 3000;
+    if (v.includes('"heartbeat":"watching"')) events.push({ type: 'xstate.after.heartbeatTimeout.recovery.executing.heartbeat.watching' }, ...(beat ? [{ type: 'HEARTBEAT', at }] : []));
+    // Both watches armed: the heartbeat's shorter timeout fires first, so only it is offered.
+    if (v.includes('"progress":"watching"') && !v.includes('"heartbeat":"watching"')) events.push({ type: 'xstate.after.stallTimeout.recovery.executing.progress.watching' }, ...(beat ? [{ type: 'PROGRESS', at }] : []));
     return events;
   }
   if (v.includes('"consult"')) {
@@ -94,13 +118,13 @@ export function eventsFor(c: RecoveryContext, value: unknown, configName: string
     const fresh = FIXES[c.fixes.length] ?? `fresh fix number ${c.fixes.length}`;
     const events: AnyEventObject[] = [done('adapt', { fix: fresh, confidence: 0.9, at }), done('adapt', null), done('adapt', { fix: 42 }), failed('adapt')];
     if (c.fixes.length > 0) events.push(done('adapt', { fix: c.fixes[0], at }));
-    if (c.fixes.length >= 2) events.push(done('adapt', { fix: `${c.fixes[c.fixes.length - 1]} again`, at }));
+    // Similar to both earlier fixes (Jaccard 0.5 with each): circular, though not identical to either.
+    if (c.fixes.length >= 2) events.push(done('adapt', { fix: `${c.fixes[c.fixes.length - 1]} ${c.fixes[c.fixes.length - 2]}`, at }));
     return events;
   }
   if (v.includes('"waiting"')) return [done('sleepUntil', { at: c.nextAttemptAt ?? at }), failed('sleepUntil')];
   if (v.includes('"escalated"')) {
-    const events: AnyEventObject[] = (['retry-fresh', 'retry-with-modifications', 'skip', 'rollback', 'abort', 'manual'] as const)
-      .filter((choice) => choice !== 'rollback' || c.hasRollback)
+    const events: AnyEventObject[] = config.decisions
       .map((choice) => ({ type: 'DECIDE', choice, at, ...(choice === 'retry-with-modifications' ? { guidance: 'use jwt.verify()' } : {}) }));
     if (v.includes('"timed"')) events.push(done('decisionTimer', { at: c.decisionDeadline ?? at }));
     // Decisions that restart work are offered once per path: a human's answer is not a loop to explore.
@@ -109,10 +133,16 @@ export function eventsFor(c: RecoveryContext, value: unknown, configName: string
   return [];
 }
 
-/** The abstract state a path may not revisit: the chart position plus the counters that route. */
+/**
+ * The abstract state a path may not revisit: the chart position plus only the counters that
+ * route (budget, probe, diagnosis rounds, fixes, what follows a rollback, whether a human has
+ * decided). Loops through the cycle stay finite because every pass raises the iteration.
+ */
 export function serialize(value: unknown, c: RecoveryContext): string {
   return JSON.stringify([
-    value, c.attempt, c.iteration, c.failure?.classification.type ?? null, c.flakeProbed, c.diagnoseRound,
-    c.fixes.length, c.afterRollback, c.level, c.history.length,
+    value, c.iteration, c.failure?.classification.type ?? null, c.flakeProbed, c.diagnoseRound,
+    c.fixes.length, c.afterRollback, c.level, c.history.some((e) => e.phase === 'DECISION'),
+    // While a watch is armed, time tells one beat from the next.
+    JSON.stringify(value).includes('watching') ? c.clockAt - c.startedAt : null,
   ]);
 }

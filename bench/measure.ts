@@ -1,0 +1,31 @@
+/** Small timing helpers shared by the benchmarks: figures, never assertions. */
+
+/** Run `fn` `iterations` times (after a warm-up) and return microseconds per call. */
+export async function microsPerCall(fn: () => unknown, iterations: number, warmup = Math.min(1000, iterations)): Promise<number> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) await fn();
+  return Number(process.hrtime.bigint() - start) / 1000 / iterations;
+}
+
+/** Percentile of a sorted-in-place sample. */
+export function percentile(sample: number[], p: number): number {
+  sample.sort((a, b) => a - b);
+  return sample[Math.min(sample.length - 1, Math.floor((p / 100) * sample.length))] ?? NaN;
+}
+
+/** Format a number with a fixed number of decimals, right-aligned. */
+export const fmt = (value: number, digits = 1, width = 10) => value.toFixed(digits).padStart(width);
+
+/** Sample peak RSS while `work` runs. */
+export async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 5);
+  try {
+    const result = await work();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { result, peakMb: peak / 1024 / 1024 };
+  } finally {
+    clearInterval(timer);
+  }
+}

@@ -1,0 +1,18 @@
+import type { FailureType, Level, Reason, RunStatus } from '../../src/taxonomy/index.js';
+import type { RecoveryContext } from './types.js';
+
+/** What the machine outputs when it reaches a final state (a parent's `onDone` receives it). */
+export interface RecoveryOutput {
+  runId: string;
+  status: RunStatus;
+  attempts: number;
+  iterations: number;
+  level: Level;
+  reason: Reason | null;
+  type: FailureType | null;
+}
+
+/** The output of a final state. */
+export function finalOutput(status: RunStatus, c: RecoveryContext): RecoveryOutput {
+  return { runId: c.runId, status, attempts: c.attempt, iterations: c.iteration, level: c.level, reason: c.reason, type: c.failure?.classification.type ?? null };
+}
