@@ -3,11 +3,16 @@
  * iterate this map.
  */
 import type { AnyStateMachine } from 'xstate';
+import { pipelineMachine } from './pipeline.machine.js';
 import { recoveryMachine } from './recovery.machine.js';
+import { supervisorMachine } from './supervisor.machine.js';
 
 export * from './recovery.machine.js';
+export * from './supervisor.machine.js';
+export * from './pipeline.machine.js';
 export type * from './recovery/types.js';
 export { initialContext } from './recovery/context.js';
 
 /** All machines, keyed by the name used for `visualizations/<name>.*`. */
-export const machines = { recovery: recoveryMachine } satisfies Record<string, AnyStateMachine>;
+export const machines = { recovery: recoveryMachine, supervisor: supervisorMachine, pipeline: pipelineMachine } satisfies Record<string, AnyStateMachine>;
+export type { RecoveryOutput } from './recovery/output.js';
