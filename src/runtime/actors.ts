@@ -99,7 +99,9 @@ async function runAttempt(task: Task, input: AttemptInput, stop: AbortSignal, bi
   })();
   try {
     const first = await Promise.race([attempt, timedOut.then(() => null)]);
-    if (first) return first;
+    // A task that settles because the timeout aborted it still timed out.
+    if (first && !fired) return first;
+    if (first) return timeoutOutcome(input, first);
     // Timed out: give the task a grace to stop and report (a command kills its process group and
     // reports exit 124 with its output tails); past the grace, the attempt counts as timed out anyway.
     let grace: unknown;
