@@ -40,6 +40,9 @@ export const EXIT = {
  */
 const VERBS: Record<string, { summary: string; load: () => Promise<Verb> }> = {
   classify: { summary: 'classify a failure message or observation', load: () => import('./classify.js').then((m) => m.classifyVerb) },
+  run: { summary: 'run a command under the recovery protocol', load: () => import('./run.js').then((m) => m.runVerb) },
+  resume: { summary: 'continue an interrupted run from its checkpoint', load: () => import('./resume.js').then((m) => m.resumeVerb) },
+  decide: { summary: 'answer an escalated run and continue it', load: () => import('./decide.js').then((m) => m.decideVerb) },
 };
 
 /** Errors that mean "the call or the config is wrong" (exit 2) rather than "recover failed". */

@@ -1,0 +1,259 @@
+/**
+ * What the run-related verbs share: exit codes by run status, the config file, the store, and
+ * the way a stored command is turned back into a task. Kept in one module so `run`, `resume` and
+ * `decide` cannot drift apart on what a status means to a shell script.
+ */
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve as resolvePath } from 'node:path';
+import type { Outcome } from '../runtime/outcome.js';
+import type { CliIO } from './main.js';
+import { UsageError } from './args.js';
+
+/** Exit codes of the run verbs (`run`, `resume`, `decide`), one per way a run can end. */
+export const RUN_EXIT = {
+  ok: 0,
+  internal: 1,
+  usage: 2,
+  escalated: 3,
+  skipped: 4,
+  aborted: 5,
+  handedOff: 6,
+  manual: 7,
+  /** The run is locked by another live process (BSD `EX_TEMPFAIL`: try again later). */
+  locked: 75,
+  interrupted: 130,
+} as const;
+
+/** The exit-code table as `--help` prints it. */
+export const EXIT_CODES_HELP = `Exit codes:
+  0    succeeded or recovered (also flaky with --on-flaky pass)
+  1    internal error (a bug; the stack is printed)
+  2    usage or config error (bad option, bad config field: its path is named)
+  3    escalated: a human decision is needed (see the report; 'recover decide')
+  4    skipped (by decision)
+  5    aborted (by decision)
+  6    handed off
+  7    manual: a human takes over
+  75   the run is locked by another process (its pid is named)
+  130  interrupted (SIGINT); the checkpoint stays, 'recover resume RUN_ID' continues
+`;
+
+/** The exit code a run's outcome stands for. */
+export function exitCodeOf(outcome: Pick<Outcome, 'status'>): number {
+  switch (outcome.status) {
+    case 'succeeded':
+    case 'recovered':
+    case 'flaky': // only final when the policy says `onFlaky: pass`; otherwise the run escalates
+      return RUN_EXIT.ok;
+    case 'escalated':
+      return RUN_EXIT.escalated;
+    case 'skipped':
+      return RUN_EXIT.skipped;
+    case 'aborted':
+      return RUN_EXIT.aborted;
+    case 'handedOff':
+      return RUN_EXIT.handedOff;
+    case 'manual':
+      return RUN_EXIT.manual;
+    default:
+      // `running` should never come back from a finished drive: treat it as a bug.
+      return RUN_EXIT.internal;
+  }
+}
+
+/** A config file problem: exit 2, with the field's path in the message. */
+export class ConfigError extends Error {
+  readonly exitCode = 2;
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The parts of `recovery.config.*` that the run needs. */
+export interface LoadedConfig {
+  /** The policy part, already validated by `resolvePolicy`. */
+  policy: Record<string, unknown> | undefined;
+  rules: unknown[] | undefined;
+  redact: string[] | undefined;
+  /** The file read, or null when there was none. */
+  file: string | null;
+}
+
+/**
+ * Reads `--config FILE`, else `recovery.config.json` / `.yaml` / `.yml` in `cwd`, and validates
+ * every part now, so a bad field fails before the command ever runs (exit 2 naming its path).
+ */
+export async function loadConfig(cwd: string, explicit: string | undefined): Promise<LoadedConfig> {
+  let file: string | null = null;
+  if (explicit !== undefined) {
+    file = isAbsolute(explicit) ? explicit : resolvePath(cwd, explicit);
+    if (!existsSync(file)) throw new ConfigError(`config file not found: ${file}`);
+  } else {
+    for (const name of ['recovery.config.json', 'recovery.config.yaml', 'recovery.config.yml']) {
+      const candidate = resolvePath(cwd, name);
+      if (existsSync(candidate)) {
+        file = candidate;
+        break;
+      }
+    }
+  }
+  if (file === null) return { policy: undefined, rules: undefined, redact: undefined, file: null };
+  const text = await readFile(file, 'utf8');
+  let data: unknown;
+  try {
+    if (/\.ya?ml$/i.test(file)) {
+      const { parse } = await import('yaml');
+      data = parse(text);
+    } else {
+      data = JSON.parse(text);
+    }
+  } catch (error) {
+    throw new ConfigError(`${file}: cannot parse: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (data === null || data === undefined) return { policy: undefined, rules: undefined, redact: undefined, file };
+  if (typeof data !== 'object' || Array.isArray(data)) throw new ConfigError(`${file}: the config must be an object`);
+  const { rules, redact, ...policy } = data as Record<string, unknown>;
+
+  const { resolvePolicy } = await import('../policy/index.js');
+  try {
+    resolvePolicy(policy);
+  } catch (error) {
+    throw new ConfigError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  let checkedRules: unknown[] | undefined;
+  if (rules !== undefined) {
+    if (!Array.isArray(rules)) throw new ConfigError(`${file}: rules must be an array`);
+    const { validateRule } = await import('../classify/index.js');
+    rules.forEach((rule, index) => {
+      try {
+        validateRule(rule, `rules[${index}]`);
+      } catch (error) {
+        throw new ConfigError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+    checkedRules = rules;
+  }
+
+  let checkedRedact: string[] | undefined;
+  if (redact !== undefined) {
+    if (!Array.isArray(redact)) throw new ConfigError(`${file}: redact must be an array of regular expressions`);
+    const { compileRedactPatterns } = await import('../report/redact.js');
+    try {
+      compileRedactPatterns(redact as string[]);
+    } catch (error) {
+      // compileRedactPatterns names the index; prefix the key so the path is complete.
+      throw new ConfigError(`${file}: redact: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    checkedRedact = redact as string[];
+  }
+  return { policy, rules: checkedRules, redact: checkedRedact, file };
+}
+
+/** Opens the store at `--store DIR`, else `$RECOVERY_STORE`, else `./.recovery`. */
+export async function openCliStore(io: CliIO, dir: string | undefined) {
+  const { openStore, defaultStoreDir } = await import('../store/index.js');
+  const path = dir !== undefined ? resolvePath(io.cwd, dir) : defaultStoreDir(io.env, io.cwd);
+  return openStore(path);
+}
+
+/** What `recover run` keeps in the run's `meta` so `resume` and `decide` can rebuild the task. */
+export interface RunMeta {
+  command: string[];
+  cwd: string;
+  options: {
+    config?: string | null;
+    timeoutMs?: number | null;
+    adapter?: string | null;
+    diagnoser?: string | null;
+    rollback?: 'git' | 'none';
+    onFlaky?: 'escalate' | 'pass' | null;
+    lastKnownGood?: string | null;
+  };
+}
+
+/** Reads the meta of a run started by `recover run`, or fails saying why it cannot be resumed. */
+export function runMetaOf(runId: string, meta: Record<string, unknown>): RunMeta {
+  const command = meta.command;
+  if (!Array.isArray(command) || command.length === 0 || !command.every((part) => typeof part === 'string')) {
+    throw new UsageError(`run ${runId} was not started by 'recover run' (no command stored), so the CLI cannot resume it`);
+  }
+  const cwd = typeof meta.cwd === 'string' ? meta.cwd : process.cwd();
+  const options = meta.options !== null && typeof meta.options === 'object' ? (meta.options as RunMeta['options']) : {};
+  return { command: command as string[], cwd, options };
+}
+
+/** The options shared by `run`, `resume` and `decide` that rebuild a command run from its meta. */
+export async function runtimeOptionsOf(meta: RunMeta, io: CliIO) {
+  const { commandTask } = await import('../runtime/command.js');
+  const [cmd, ...args] = meta.command as [string, ...string[]];
+  const task = commandTask(cmd, args, { cwd: meta.cwd, stream: { stdout: process.stdout, stderr: process.stderr } });
+  const config = await loadConfig(meta.cwd, meta.options.config ?? undefined);
+  const policy: Record<string, unknown> = { ...(config.policy ?? {}) };
+  if (meta.options.onFlaky) policy.onFlaky = meta.options.onFlaky;
+  const extra: {
+    adapt?: import('../runtime/options.js').Adapter;
+    diagnose?: import('../runtime/options.js').Diagnoser;
+  } = {};
+  if (meta.options.adapter || meta.options.diagnoser) {
+    const hooks = await import('../runtime/program-hooks.js');
+    if (meta.options.adapter) extra.adapt = hooks.adapterCommand(meta.options.adapter, { cwd: meta.cwd });
+    if (meta.options.diagnoser) extra.diagnose = hooks.diagnoserCommand(meta.options.diagnoser, { cwd: meta.cwd });
+  }
+  void io;
+  return {
+    task,
+    name: meta.command.join(' '),
+    policy: policy as never,
+    ...(config.rules ? { rules: config.rules } : {}),
+    ...(config.redact ? { redact: config.redact } : {}),
+    ...extra,
+    ...(meta.options.timeoutMs ? { timeoutMs: meta.options.timeoutMs } : {}),
+  };
+}
+
+/** Parses `30s`, `2m`, `500ms`, `1h`, `90d` or plain milliseconds. */
+export function parseDurationMs(text: string, option: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(text.trim());
+  if (!match) throw new UsageError(`${option}: '${text}' is not a duration (e.g. 500ms, 30s, 2m, 1h, 90d)`);
+  const unit = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] ?? 'ms'] ?? 1;
+  const ms = Math.round(Number(match[1]) * unit);
+  if (ms <= 0) throw new UsageError(`${option}: must be greater than zero`);
+  return ms;
+}
+
+/** A one-line progress message for a history event (stderr, when not `--json`). */
+export function progressLine(event: import('../taxonomy/index.js').HistoryEvent): string {
+  const parts = [`recover: attempt ${event.attempt}`, event.phase, event.result];
+  if (event.type) parts.push(event.type);
+  if (event.delayMs) parts.push(`wait ${event.delayMs}ms`);
+  if (event.fix) parts.push(`fix: ${event.fix}`);
+  if (event.message && event.result !== 'success') parts.push(`— ${event.message.split('\n')[0]!.slice(0, 160)}`);
+  return `${parts.join(' · ')}\n`;
+}
+
+/** Prints an outcome: one JSON line with `--json`, else a short summary on stderr. */
+export function printOutcome(outcome: Outcome, json: boolean, io: CliIO): void {
+  if (json) {
+    io.stdout.write(`${JSON.stringify(outcome)}\n`);
+    return;
+  }
+  const type = outcome.classification ? ` (${outcome.classification.type})` : '';
+  const reason = outcome.reason ? `, reason ${outcome.reason}` : '';
+  io.stderr.write(`recover: run ${outcome.runId} ${outcome.status}${type} after ${outcome.attempts} attempt(s)${reason}\n`);
+  if (outcome.status === 'escalated') {
+    io.stderr.write(`recover: decide with 'recover decide ${outcome.runId} --choice retry-fresh|retry-with|skip|rollback|abort|manual'\n`);
+  }
+}
+
+/** Store errors that have their own exit code; the rest go through `main`'s mapping. */
+export function withStoreExitCode(error: unknown): unknown {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'ERR_RUN_LOCKED') Object.assign(error, { exitCode: RUN_EXIT.locked });
+    else if (code === 'ERR_RUN_NOT_FOUND' || code === 'ERR_INVALID_RUN_ID') Object.assign(error, { exitCode: RUN_EXIT.usage });
+  }
+  return error;
+}

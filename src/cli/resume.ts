@@ -1,0 +1,85 @@
+/**
+ * `recover resume RUN_ID`: continues a run from its checkpoint. An interrupted attempt is re-run
+ * (marked `interrupted` in history); an escalated run stays escalated (use `recover decide`).
+ */
+import { parse, UsageError } from './args.js';
+import {
+  EXIT_CODES_HELP, exitCodeOf, openCliStore, printOutcome, progressLine, runMetaOf, runtimeOptionsOf, withStoreExitCode,
+} from './common.js';
+import type { CliIO, Verb } from './main.js';
+import { publishReport, withInterrupt } from './run.js';
+import type { DecisionChoice } from '../policy/types.js';
+
+const USAGE = `Usage: recover resume RUN_ID [--store DIR] [--json]
+
+Continues a run started by 'recover run' from its last checkpoint: the command line, working
+directory and options are read from the store. An attempt that was interrupted is run again; a
+backoff waits only what remains. An escalated run needs a decision: see 'recover decide'.
+
+Options:
+  --store DIR   run store (default: $RECOVERY_STORE or ./.recovery)
+  --json        print the outcome as one JSON line on stdout
+
+${EXIT_CODES_HELP}
+Examples:
+  recover resume 20261121-125406-3f9a1c2b
+  recover list        # to find the run id
+`;
+
+/**
+ * Resumes `runId` (with `decision`, when given) from the store and prints the outcome: shared by
+ * `resume` and `decide`, which differ only in the decision.
+ */
+export async function resumeRun(
+  runId: string,
+  options: { store?: string; json: boolean; decision?: { choice: DecisionChoice; guidance?: string } },
+  io: CliIO,
+): Promise<number> {
+  const store = await openCliStore(io, options.store);
+  const { loadRun, resume } = await import('../runtime/persisted.js');
+  let record;
+  try {
+    record = await loadRun(store, runId);
+  } catch (error) {
+    throw withStoreExitCode(error);
+  }
+  const meta = runMetaOf(runId, record.meta);
+  const runtime = await runtimeOptionsOf(meta, io);
+  const extra: { rollback?: import('../runtime/options.js').Rollback; lastKnownGood?: string } = {};
+  if (meta.options.rollback === 'git') {
+    const { gitRollback } = await import('../runtime/git-rollback.js');
+    extra.rollback = gitRollback(meta.cwd, runId).rollback;
+    if (meta.options.lastKnownGood) extra.lastKnownGood = meta.options.lastKnownGood;
+  }
+  let result;
+  try {
+    result = await withInterrupt((onStart) => resume(runId, {
+      ...runtime,
+      ...extra,
+      store,
+      ...(options.decision ? { decision: options.decision } : {}),
+      ...(options.json ? {} : { onEvent: (event) => io.stderr.write(progressLine(event)) }),
+      onStart,
+    }));
+  } catch (error) {
+    throw withStoreExitCode(error);
+  }
+  if (result === 'interrupted') {
+    io.stderr.write(`recover: interrupted; the checkpoint stays: 'recover resume ${runId}' continues\n`);
+    return 130;
+  }
+  await publishReport(store, result, undefined, io);
+  printOutcome(result, options.json, io);
+  return exitCodeOf(result);
+}
+
+/** `recover resume`. */
+export const resumeVerb: Verb = {
+  summary: 'continue an interrupted run from its checkpoint',
+  usage: USAGE,
+  async run(args, io) {
+    const { values, positionals } = parse(args, { store: { type: 'string' }, json: { type: 'boolean' } });
+    if (positionals.length !== 1) throw new UsageError('expected exactly one RUN_ID');
+    return resumeRun(positionals[0]!, { store: values.store as string | undefined, json: values.json === true }, io);
+  },
+};

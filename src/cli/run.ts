@@ -1,0 +1,215 @@
+/**
+ * `recover run -- CMD [ARGS…]`: the main job. Runs a command (no shell) under the recovery
+ * protocol with every phase checkpointed in the store, so an interrupted or escalated run can be
+ * continued with `recover resume` / `recover decide`.
+ */
+import { appendFile, writeFile } from 'node:fs/promises';
+import { resolve as resolvePath } from 'node:path';
+import type { InspectionEvent, Observer } from 'xstate';
+import type { Outcome } from '../runtime/outcome.js';
+import type { Store } from '../store/index.js';
+import { parse, UsageError } from './args.js';
+import {
+  EXIT_CODES_HELP, RUN_EXIT, exitCodeOf, loadConfig, openCliStore, parseDurationMs, printOutcome, progressLine,
+  runtimeOptionsOf, withStoreExitCode, type RunMeta,
+} from './common.js';
+import type { CliIO, Verb } from './main.js';
+
+const USAGE = `Usage: recover run [options] -- CMD [ARGS…]
+
+Runs CMD (without a shell; write 'sh -c "…"' for one) under the recovery protocol:
+PAUSE → DIAGNOSE → ADAPT → RETRY → ESCALATE. Each phase is checkpointed in the store.
+
+Options:
+  --config FILE          policy config (default: recovery.config.json or .yaml in the cwd)
+  --store DIR            run store (default: $RECOVERY_STORE or ./.recovery)
+  --timeout DURATION     first attempt's timeout, e.g. 500ms, 30s, 2m (the process group is killed, exit 124)
+  --adapter CMD          program proposing a fix (diagnosis as JSON on stdin, answers {"fix","confidence"})
+  --diagnoser CMD        program proposing hypotheses (answers {"hypotheses":[{"text","confidence"}]})
+  --rollback git|none    git: record the working tree as last known good before the run, restore it when needed
+  --on-flaky escalate|pass  what a passing flake probe means (default: escalate)
+  --report FILE          write the escalation report (Markdown) there; also appended to $GITHUB_STEP_SUMMARY
+  --json                 print the outcome as one JSON line on stdout (no progress lines)
+  --inspect [URL]        stream the statechart to the Stately inspector (default ws://localhost:8080 style URL)
+  --trace FILE           write an NDJSON inspection trace
+
+${EXIT_CODES_HELP}
+Examples:
+  recover run -- npm test
+  recover run --timeout 2m --report recovery.md -- npx playwright test
+  recover run --adapter "claude -p" --rollback git -- npm run build
+  recover run --json -- node scripts/flaky.js | jq .status
+`;
+
+const OPTIONS = {
+  config: { type: 'string' },
+  store: { type: 'string' },
+  timeout: { type: 'string' },
+  adapter: { type: 'string' },
+  diagnoser: { type: 'string' },
+  rollback: { type: 'string' },
+  'on-flaky': { type: 'string' },
+  report: { type: 'string' },
+  json: { type: 'boolean' },
+  inspect: { type: 'boolean' },
+  'inspect-url': { type: 'string' },
+  trace: { type: 'string' },
+} as const;
+
+/** `--inspect` takes an optional URL, which `parseArgs` cannot express: rewrite `--inspect URL`. */
+function splitInspect(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i]!;
+    if (arg === '--inspect' && i + 1 < args.length && /^(wss?|https?):\/\//.test(args[i + 1]!)) {
+      out.push('--inspect', '--inspect-url', args[i + 1]!);
+      i += 1;
+    } else if (arg.startsWith('--inspect=')) {
+      out.push('--inspect', '--inspect-url', arg.slice('--inspect='.length));
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
+}
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], option: string): T | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`${option} must be one of ${allowed.join(', ')} (got '${String(value)}')`);
+  }
+  return value as T;
+}
+
+/** Writes the stored escalation report to `--report FILE` and `$GITHUB_STEP_SUMMARY`. */
+export async function publishReport(store: Store, outcome: Outcome, file: string | undefined, io: CliIO): Promise<void> {
+  if (outcome.status !== 'escalated') return;
+  const record = await store.load(outcome.runId);
+  const report = record?.report;
+  if (!report) return;
+  if (file) await writeFile(resolvePath(io.cwd, file), report.endsWith('\n') ? report : `${report}\n`);
+  const summary = io.env.GITHUB_STEP_SUMMARY;
+  if (summary) await appendFile(summary, `${report}\n`);
+}
+
+/**
+ * Drives `start` with SIGINT handling: the first Ctrl-C stops the actor (which kills the
+ * command's process group); the checkpoint written before the attempt stays, so the run is
+ * resumable. Resolves to the outcome, or to `'interrupted'`.
+ */
+export async function withInterrupt(
+  start: (onStart: (actor: { stop(): unknown }) => void) => Promise<Outcome>,
+): Promise<Outcome | 'interrupted'> {
+  let actor: { stop(): unknown } | undefined;
+  let interrupted: () => void = () => undefined;
+  const stopped = new Promise<'interrupted'>((resolve) => {
+    interrupted = () => resolve('interrupted');
+  });
+  const onSigint = () => {
+    actor?.stop();
+    // Give the abort a moment to reach the child's process group before we return.
+    setTimeout(interrupted, 300);
+  };
+  process.once('SIGINT', onSigint);
+  try {
+    return await Promise.race([start((a) => { actor = a; }), stopped]);
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
+}
+
+/** `recover run`. */
+export const runVerb: Verb = {
+  summary: 'run a command under the recovery protocol',
+  usage: USAGE,
+  async run(argv, io) {
+    const dash = argv.indexOf('--');
+    const own = dash === -1 ? argv : argv.slice(0, dash);
+    const command = dash === -1 ? [] : argv.slice(dash + 1);
+    const { values, positionals } = parse(splitInspect(own), OPTIONS);
+    if (positionals.length > 0) throw new UsageError(`put the command after '--': recover run [options] -- ${positionals.join(' ')}`);
+    if (command.length === 0) throw new UsageError('no command given: recover run [options] -- CMD [ARGS…]');
+    const rollback = oneOf(values.rollback, ['git', 'none'] as const, '--rollback') ?? 'none';
+    const onFlaky = oneOf(values['on-flaky'], ['escalate', 'pass'] as const, '--on-flaky');
+    const timeoutMs = typeof values.timeout === 'string' ? parseDurationMs(values.timeout, '--timeout') : null;
+    const json = values.json === true;
+    const configFile = typeof values.config === 'string' ? resolvePath(io.cwd, values.config) : undefined;
+
+    // Validate the config before anything runs: a bad field is exit 2, never a half-started run.
+    const config = await loadConfig(io.cwd, configFile);
+    const store = await openCliStore(io, values.store as string | undefined);
+    const { newRunId } = await import('../runtime/recovery.js');
+    const runId = newRunId(Date.now());
+
+    const meta: RunMeta = {
+      command,
+      cwd: io.cwd,
+      options: {
+        config: config.file,
+        timeoutMs,
+        adapter: (values.adapter as string | undefined) ?? null,
+        diagnoser: (values.diagnoser as string | undefined) ?? null,
+        rollback,
+        onFlaky: onFlaky ?? null,
+        lastKnownGood: null,
+      },
+    };
+    const extra: { rollback?: import('../runtime/options.js').Rollback; lastKnownGood?: string } = {};
+    if (rollback === 'git') {
+      const { gitRollback } = await import('../runtime/git-rollback.js');
+      const git = gitRollback(io.cwd, runId);
+      // Recorded without touching the tree: uncommitted and untracked work stays where it is.
+      extra.lastKnownGood = await git.lastKnownGood();
+      extra.rollback = git.rollback;
+      meta.options.lastKnownGood = extra.lastKnownGood;
+    }
+
+    const sinks: Array<Observer<InspectionEvent> | undefined> = [];
+    const stops: Array<() => unknown> = [];
+    if (values.inspect === true) {
+      const { createInspector } = await import('../inspect/index.js');
+      const inspector = createInspector(values['inspect-url'] as string | undefined);
+      sinks.push(inspector.inspect);
+      stops.push(() => inspector.stop());
+    }
+    if (typeof values.trace === 'string') {
+      const { createTraceWriter } = await import('../inspect/index.js');
+      const trace = createTraceWriter(resolvePath(io.cwd, values.trace));
+      sinks.push(trace.inspect);
+      stops.push(() => trace.stop());
+    }
+    let inspect: Observer<InspectionEvent> | undefined;
+    if (sinks.length > 0) {
+      const { combineInspectors } = await import('../inspect/index.js');
+      inspect = combineInspectors(...sinks);
+    }
+
+    const runtime = await runtimeOptionsOf(meta, io);
+    const { recoverPersisted } = await import('../runtime/persisted.js');
+    if (!json) io.stderr.write(`recover: run ${runId}: ${command.join(' ')}\n`);
+    let result: Outcome | 'interrupted';
+    try {
+      result = await withInterrupt((onStart) => recoverPersisted(runtime.task, {
+        ...runtime,
+        ...extra,
+        runId,
+        store,
+        meta: meta as unknown as Record<string, unknown>,
+        ...(json ? {} : { onEvent: (event) => io.stderr.write(progressLine(event)) }),
+        ...(inspect ? { inspect } : {}),
+        onStart,
+      }));
+    } catch (error) {
+      throw withStoreExitCode(error);
+    } finally {
+      for (const stop of stops) await stop();
+    }
+    if (result === 'interrupted') {
+      io.stderr.write(`recover: interrupted; the checkpoint stays: 'recover resume ${runId}' continues\n`);
+      return RUN_EXIT.interrupted;
+    }
+    await publishReport(store, result, values.report as string | undefined, io);
+    printOutcome(result, json, io);
+    return exitCodeOf(result);
+  },
+};
