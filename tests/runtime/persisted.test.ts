@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../src/store/index.js';
+import { recoverPersisted, resume } from '../../src/runtime/index.js';
+import { ensureBuilt } from '../helpers/build.js';
+
+const dirs: string[] = [];
+const tempStore = () => { const dir = mkdtempSync(join(tmpdir(), 'recovery-persisted-')); dirs.push(dir); return dir; };
+afterEach(() => { for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true }); });
+
+describe('persisted runs', () => {
+  beforeAll(() => ensureBuilt(), 120_000);
+
+  it('stores an escalation with its report and options, and a decision continues the run', async () => {
+    const store = openStore(tempStore());
+    let guidanceSeen: string | null = null;
+    const task = ({ guidance }: { guidance: string | null }) => {
+      guidanceSeen = guidance;
+      if (!guidance) throw Object.assign(new Error('401 Unauthorized: invalid x-api-key'), { status: 401 });
+    };
+    const escalated = await recoverPersisted(task, { store, runId: 'auth-run', name: 'deploy' });
+    expect(escalated).toMatchObject({ status: 'escalated', reason: 'fatal_error' });
+    const stored = await store.load('auth-run');
+    expect(stored?.status).toBe('escalated');
+    expect(stored?.report).toContain('recover decide auth-run');
+    expect(stored?.decisionOptions).toEqual(['retry-fresh', 'retry-with', 'skip', 'abort', 'manual']);
+    expect(stored?.history.map((e) => e.seq)).toEqual([1, 2, 3]);
+
+    const outcome = await resume('auth-run', { store, task, decision: { choice: 'retry-with-modifications', guidance: 'use the deploy key' } });
+    expect(outcome).toMatchObject({ status: 'recovered', level: 'clarify' });
+    expect(guidanceSeen).toBe('use the deploy key');
+    const after = await store.load('auth-run');
+    expect(after?.status).toBe('recovered');
+    expect(after?.history.map((e) => e.phase)).toEqual(['PAUSE', 'DIAGNOSE', 'ESCALATE', 'DECISION', 'RETRY']);
+    expect(after?.history.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('a run killed with SIGKILL mid-attempt resumes by re-running that attempt, marked interrupted', async () => {
+    const dir = tempStore();
+    const child = spawn(process.execPath, [join(import.meta.dirname, '../fixtures/hang-in-attempt.mjs'), dir, 'killed-run'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => { if (chunk.toString().includes('READY')) resolve(); });
+      child.on('exit', (code) => reject(new Error(`child exited early with ${code}`)));
+    });
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('close', resolve));
+
+    const store = openStore(dir);
+    // Write-ahead: the checkpoint of attempt 1 was on disk before the attempt started.
+    const before = await store.load('killed-run');
+    expect(before?.status).toBe('running');
+    let runs = 0;
+    // The dead holder's lock is stale: resume takes it over.
+    const outcome = await resume('killed-run', { store, task: () => { runs++; } });
+    expect(runs).toBe(1);
+    expect(outcome.status).toBe('succeeded');
+    expect(outcome.history.map((e) => [e.phase, e.result])).toEqual([['RESUME', 'interrupted']]);
+    expect((await store.load('killed-run'))?.status).toBe('succeeded');
+  }, 30_000);
+
+  it('refuses to resume a run held by a live process, naming its pid', async () => {
+    const store = openStore(tempStore());
+    await recoverPersisted(() => { throw new Error('401 Unauthorized'); }, { store, runId: 'held' });
+    const lock = await store.lock('held');
+    try {
+      await expect(resume('held', { store, task: () => undefined })).rejects.toThrow(String(process.pid));
+    } finally {
+      await lock.release();
+    }
+  });
+});
