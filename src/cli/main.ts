@@ -43,6 +43,15 @@ const VERBS: Record<string, { summary: string; load: () => Promise<Verb> }> = {
   run: { summary: 'run a command under the recovery protocol', load: () => import('./run.js').then((m) => m.runVerb) },
   resume: { summary: 'continue an interrupted run from its checkpoint', load: () => import('./resume.js').then((m) => m.resumeVerb) },
   decide: { summary: 'answer an escalated run and continue it', load: () => import('./decide.js').then((m) => m.decideVerb) },
+  list: { summary: 'list the runs in the store', load: () => import('./list.js').then((m) => m.listVerb) },
+  history: { summary: "print a run's history (yaml or json)", load: () => import('./history.js').then((m) => m.historyVerb) },
+  report: { summary: "print a run's report (md, json or html)", load: () => import('./report.js').then((m) => m.reportVerb) },
+  stats: { summary: 'metrics across the runs in the store', load: () => import('./stats.js').then((m) => m.statsVerb) },
+  prune: { summary: 'remove old runs from the store', load: () => import('./prune.js').then((m) => m.pruneVerb) },
+  repair: { summary: 'move damaged run files aside', load: () => import('./repair.js').then((m) => m.repairVerb) },
+  diagram: { summary: 'print a statechart (mermaid, dot or svg)', load: () => import('./diagram.js').then((m) => m.diagramVerb) },
+  'inspect-server': { summary: 'serve a live statechart view for --inspect', load: () => import('./inspect-server.js').then((m) => m.inspectServerVerb) },
+  pipeline: { summary: 'run a pipeline file (steps with recovery)', load: () => import('./pipeline.js').then((m) => m.pipelineVerb) },
 };
 
 /** Errors that mean "the call or the config is wrong" (exit 2) rather than "recover failed". */

@@ -44,7 +44,7 @@ export async function resumeRun(
     throw withStoreExitCode(error);
   }
   const meta = runMetaOf(runId, record.meta);
-  const runtime = await runtimeOptionsOf(meta, io);
+  const runtime = await runtimeOptionsOf(meta, io, options.json);
   const extra: { rollback?: import('../runtime/options.js').Rollback; lastKnownGood?: string } = {};
   if (meta.options.rollback === 'git') {
     const { gitRollback } = await import('../runtime/git-rollback.js');

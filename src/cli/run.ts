@@ -184,7 +184,7 @@ export const runVerb: Verb = {
       inspect = combineInspectors(...sinks);
     }
 
-    const runtime = await runtimeOptionsOf(meta, io);
+    const runtime = await runtimeOptionsOf(meta, io, json);
     const { recoverPersisted } = await import('../runtime/persisted.js');
     if (!json) io.stderr.write(`recover: run ${runId}: ${command.join(' ')}\n`);
     let result: Outcome | 'interrupted';

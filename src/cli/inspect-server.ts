@@ -1,0 +1,31 @@
+/** `recover inspect-server`: a local relay for `recover run --inspect`, with a page to watch it. */
+import { parse, UsageError } from './args.js';
+import type { Verb } from './main.js';
+
+const USAGE = `Usage: recover inspect-server [--port N]
+
+Starts a local WebSocket relay and a page that shows runs started with --inspect live. Stop with Ctrl-C.
+
+Examples:
+  recover inspect-server --port 8080
+  recover run --inspect ws://127.0.0.1:8080 -- npm test
+`;
+
+/** `recover inspect-server`. */
+export const inspectServerVerb: Verb = {
+  summary: 'serve a live statechart view for --inspect',
+  usage: USAGE,
+  async run(args, io) {
+    const { values, positionals } = parse(args, { port: { type: 'string' } });
+    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    const port = values.port === undefined ? undefined : Number(values.port);
+    if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UsageError(`--port must be 0–65535 (got '${String(values.port)}')`);
+    const { startInspectServer } = await import('../inspect/index.js');
+    const server = await startInspectServer(port === undefined ? {} : { port });
+    io.stderr.write(`recover: inspect server on ${server.httpUrl} (runs: recover run --inspect ${server.url} -- CMD)\n`);
+    // Serve until interrupted; then close cleanly so clients see the disconnect.
+    await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+    await server.close();
+    return 0;
+  },
+};

@@ -1,0 +1,137 @@
+/**
+ * End-to-end tests of the run verbs: the BUILT CLI as real child processes, each test in a fresh
+ * temp dir (its cwd) with its own store, so nothing leaks between tests or into the repo.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, test } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = join(ROOT, 'bin/recover.js');
+
+/** Every .ts file under the given dirs, with where tsc puts it. */
+function sources(): { ts: string; js: string }[] {
+  const out: { ts: string; js: string }[] = [];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(join(ROOT, dir))) {
+      const rel = join(dir, name);
+      if (statSync(join(ROOT, rel)).isDirectory()) walk(rel);
+      else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) {
+        const ts = join(ROOT, rel);
+        out.push({ ts, js: join(ROOT, 'dist', relative(ROOT, ts)).replace(/\.ts$/, '.js') });
+      }
+    }
+  };
+  for (const dir of ['src', 'machines']) walk(dir);
+  return out;
+}
+
+/** Builds when dist is missing or older than a source (tsc still emits when other files have type errors). */
+beforeAll(() => {
+  const stale = sources().some(({ ts, js }) => !existsSync(js) || statSync(js).mtimeMs < statSync(ts).mtimeMs);
+  if (stale) spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'ignore' });
+  expect(existsSync(join(ROOT, 'dist/src/cli/main.js'))).toBe(true);
+}, 120_000);
+
+/** A fresh working directory with a fast policy (short delays keep the suite quick). */
+function workdir(config: unknown = { maxDelayMs: 20 }): string {
+  const dir = mkdtempSync(join(tmpdir(), 'recover-cli-'));
+  if (config !== null) writeFileSync(join(dir, 'recovery.config.json'), JSON.stringify(config));
+  writeFileSync(join(dir, 'flaky.js'), `const fs = require('fs');
+const n = fs.existsSync('count') ? Number(fs.readFileSync('count', 'utf8')) : 0;
+fs.writeFileSync('count', String(n + 1));
+if (n === 0) { console.error('Error: socket hang up'); process.exit(1); }
+console.log('ok');
+`);
+  writeFileSync(join(dir, 'fatal.js'), `console.error('HTTP 401 Unauthorized'); process.exit(1);\n`);
+  return dir;
+}
+
+/** Runs the built CLI as a real child process in `cwd`. */
+function recover(cwd: string, args: string[], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd, input: '', encoding: 'utf8', env: { ...process.env, RECOVERY_STORE: '', GITHUB_STEP_SUMMARY: '', ...env },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('recover run (built CLI, child processes)', () => {
+  test('a flaky command (socket hang up once) is recovered: exit 0', () => {
+    const dir = workdir();
+    const { status, stderr } = recover(dir, ['run', '--', 'node', 'flaky.js']);
+    expect(stderr).toContain('NETWORK');
+    expect(status).toBe(0);
+    expect(readFileSync(join(dir, 'count'), 'utf8')).toBe('2');
+  });
+
+  test('--json prints one parseable Outcome', () => {
+    const dir = workdir();
+    const { status, stdout } = recover(dir, ['run', '--json', '--', 'node', 'flaky.js']);
+    expect(status).toBe(0);
+    const outcome = JSON.parse(stdout) as Record<string, unknown>;
+    expect(outcome.status).toBe('recovered');
+    expect(outcome.attempts).toBe(2);
+    expect(Array.isArray(outcome.history)).toBe(true);
+  });
+
+  test('a fatal command (401) escalates: exit 3, report written, list shows escalated, summary appended', () => {
+    const dir = workdir();
+    const summary = join(dir, 'summary.md');
+    const { status } = recover(dir, ['run', '--report', 'report.md', '--', 'node', 'fatal.js'], { GITHUB_STEP_SUMMARY: summary });
+    expect(status).toBe(3);
+    const report = readFileSync(join(dir, 'report.md'), 'utf8');
+    expect(report).toContain('AUTH_REQUIRED');
+    expect(readFileSync(summary, 'utf8')).toContain('AUTH_REQUIRED');
+    const list = recover(dir, ['list', '--json']);
+    expect(list.status).toBe(0);
+    const runs = JSON.parse(list.stdout) as Array<{ status: string; task: string }>;
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.status).toBe('escalated');
+    expect(runs[0]!.task).toBe('node fatal.js');
+  });
+
+  test('decide skip continues the escalated run: exit 4; history --format json parses', () => {
+    const dir = workdir();
+    const run = recover(dir, ['run', '--json', '--', 'node', 'fatal.js']);
+    expect(run.status).toBe(3);
+    const { runId } = JSON.parse(run.stdout) as { runId: string };
+    const decided = recover(dir, ['decide', runId, '--choice', 'skip', '--json']);
+    expect(decided.status).toBe(4);
+    expect((JSON.parse(decided.stdout) as { status: string }).status).toBe('skipped');
+    const history = recover(dir, ['history', runId, '--format', 'json']);
+    expect(history.status).toBe(0);
+    expect(Array.isArray(JSON.parse(history.stdout))).toBe(true);
+  });
+
+  test('a bad config field: exit 2, the path is named', () => {
+    const dir = workdir({ types: { NETWORK: { budget: -1 } } });
+    const { status, stderr } = recover(dir, ['run', '--', 'node', 'flaky.js']);
+    expect(status).toBe(2);
+    expect(stderr).toContain('types.NETWORK.budget');
+    expect(existsSync(join(dir, 'count'))).toBe(false);
+  });
+
+  test('usage errors: no command, bad --choice → exit 2', () => {
+    const dir = workdir();
+    expect(recover(dir, ['run']).status).toBe(2);
+    expect(recover(dir, ['decide', 'x', '--choice', 'maybe']).status).toBe(2);
+  });
+
+  test('--help documents the exit codes', () => {
+    const { status, stdout } = recover(ROOT, ['run', '--help']);
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^\s+3\s+escalated/m);
+    expect(stdout).toMatch(/^\s+130\s+interrupted/m);
+  });
+});
+
+describe('other verbs', () => {
+  test('diagram --format mermaid prints stateDiagram-v2', () => {
+    const { status, stdout } = recover(ROOT, ['diagram', '--format', 'mermaid']);
+    expect(status).toBe(0);
+    expect(stdout).toContain('stateDiagram-v2');
+  });
+});
