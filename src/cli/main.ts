@@ -72,10 +72,14 @@ Options:
   -v, --version  print the version
 
 Examples:
+  recover run -- npm test
+  recover run --timeout 2m --report recovery.md -- npx playwright test
+  recover decide RUN_ID --choice retry-with --guidance "use the staging token"
   recover classify "Error: connect ECONNREFUSED 127.0.0.1:5432"
-  recover classify --json --observation failure.json
 
-Exit codes: 0 success, 1 internal error, 2 usage or config error.
+Exit codes: 0 success, 1 internal error, 2 usage or config error; run, resume and decide add
+3 escalated, 4 skipped, 5 aborted, 6 handed off, 7 manual, 75 run locked, 130 interrupted
+(see 'recover run --help').
 `;
 }
 
@@ -93,6 +97,13 @@ function version(): string {
 }
 
 function processIO(): CliIO {
+  // \`recover history ID | head\`: a reader that goes away is not an error worth a stack trace.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  }
   return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
 }
 

@@ -2,7 +2,7 @@
  * End-to-end tests of the run verbs: the BUILT CLI as real child processes, each test in a fresh
  * temp dir (its cwd) with its own store, so nothing leaks between tests or into the repo.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -128,10 +128,115 @@ describe('recover run (built CLI, child processes)', () => {
   });
 });
 
+/** Starts the CLI without waiting, for tests that signal it or race it. */
+function start(cwd: string, args: string[]) {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, RECOVERY_STORE: '', GITHUB_STEP_SUMMARY: '' }, stdio: 'ignore' });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited };
+}
+
+/** Polls until `check` holds (a file appears, a run is listed), failing after `ms`. */
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('interrupt, lock and resume', () => {
+  test('SIGINT: exit 130, the child is killed, a second process is refused (75, pid named), resume finishes', async () => {
+    const dir = workdir();
+    writeFileSync(join(dir, 'slow.js'), `const fs = require('fs');
+if (fs.existsSync('fast')) { console.log('done'); process.exit(0); }
+fs.writeFileSync('pid', String(process.pid));
+setTimeout(() => {}, 60000);
+`);
+    const { child, exited } = start(dir, ['run', '--', 'node', 'slow.js']);
+    await until(() => existsSync(join(dir, 'pid')));
+    const runs = JSON.parse(recover(dir, ['list', '--json']).stdout) as Array<{ runId: string; status: string }>;
+    const runId = runs[0]!.runId;
+    const locked = recover(dir, ['resume', runId]);
+    expect(locked.status).toBe(75);
+    expect(locked.stderr).toContain(`process ${child.pid}`);
+
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    const pid = Number(readFileSync(join(dir, 'pid'), 'utf8'));
+    await until(() => { try { process.kill(pid, 0); return false; } catch { return true; } }, 5_000);
+
+    writeFileSync(join(dir, 'fast'), '');
+    const resumed = recover(dir, ['resume', runId, '--json']);
+    expect(resumed.status).toBe(0);
+    const outcome = JSON.parse(resumed.stdout) as { status: string; history: Array<{ phase: string; result: string }> };
+    expect(outcome.status).toBe('succeeded');
+    expect(outcome.history.some((event) => event.result === 'interrupted')).toBe(true);
+  }, 30_000);
+
+  test('resume of an unknown run: a clear error, exit 2', () => {
+    const dir = workdir();
+    const { status, stderr } = recover(dir, ['resume', 'no-such-run']);
+    expect(status).toBe(2);
+    expect(stderr).toContain('no-such-run');
+  });
+});
+
+describe('store verbs', () => {
+  test('report md/json/html, stats --json, list shows a damaged file, repair moves it aside', () => {
+    const dir = workdir();
+    const run = recover(dir, ['run', '--json', '--', 'node', 'fatal.js']);
+    const { runId } = JSON.parse(run.stdout) as { runId: string };
+    const md = recover(dir, ['report', runId]);
+    expect(md.status).toBe(0);
+    expect(md.stdout).toContain('AUTH_REQUIRED');
+    expect((JSON.parse(recover(dir, ['report', runId, '--format', 'json']).stdout) as { runId: string }).runId).toBe(runId);
+    expect(recover(dir, ['report', runId, '--format', 'html']).stdout).toMatch(/^<!doctype html>/i);
+    const stats = JSON.parse(recover(dir, ['stats', '--json']).stdout) as { totals: { runs: number; escalations: number } };
+    expect(stats.totals).toMatchObject({ runs: 1, escalations: 1 });
+
+    writeFileSync(join(dir, '.recovery', 'runs', 'broken.json'), 'garbage');
+    const list = recover(dir, ['list']);
+    expect(list.stdout).toMatch(/broken\s+damaged\s+.*broken\.json/);
+    expect(recover(dir, ['repair']).stdout).toContain('broken.json.corrupt-');
+    expect(recover(dir, ['list']).stdout).not.toContain('damaged');
+  });
+
+  test('a recovered run also gets a report; prune keeps recent runs', () => {
+    const dir = workdir();
+    const { runId } = JSON.parse(recover(dir, ['run', '--json', '--', 'node', 'flaky.js']).stdout) as { runId: string };
+    const md = recover(dir, ['report', runId]);
+    expect(md.status).toBe(0);
+    expect(md.stdout).toContain(runId);
+    expect(recover(dir, ['prune', '--older-than', '1d']).stdout).toBe('');
+    expect(recover(dir, ['prune', '--older-than', 'soon']).status).toBe(2);
+  });
+
+  test('pipeline run: succeeded → 0, a bad definition → 2', () => {
+    const dir = workdir(null);
+    writeFileSync(join(dir, 'p.yaml'), 'name: demo\nsteps:\n  - id: a\n    run: ["node", "-e", "console.log(1)"]\n');
+    writeFileSync(join(dir, 'bad.yaml'), 'steps: 3\n');
+    expect(recover(dir, ['pipeline', 'run', 'p.yaml']).status).toBe(0);
+    expect(recover(dir, ['pipeline', 'run', 'bad.yaml']).status).toBe(2);
+  });
+});
+
 describe('other verbs', () => {
   test('diagram --format mermaid prints stateDiagram-v2', () => {
     const { status, stdout } = recover(ROOT, ['diagram', '--format', 'mermaid']);
     expect(status).toBe(0);
     expect(stdout).toContain('stateDiagram-v2');
+  });
+
+  test('diagram: dot, an unknown machine is a usage error', () => {
+    expect(recover(ROOT, ['diagram', '--machine', 'pipeline', '--format', 'dot']).stdout).toContain('digraph');
+    expect(recover(ROOT, ['diagram', '--machine', 'nope']).status).toBe(2);
+  });
+
+  test('every verb has --help with examples', () => {
+    for (const verb of ['run', 'resume', 'decide', 'list', 'history', 'report', 'stats', 'prune', 'repair', 'diagram', 'inspect-server', 'pipeline']) {
+      const { status, stdout } = recover(ROOT, [verb, '--help']);
+      expect(status, verb).toBe(0);
+      expect(stdout, verb).toContain('Examples:');
+    }
   });
 });
