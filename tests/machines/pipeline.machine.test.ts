@@ -10,7 +10,7 @@ import { pipelineMachine } from '../../machines/pipeline.machine.js';
 import { PASSING } from '../../machines/pipeline/steps.js';
 import { deliver, startDriven } from './pipeline/driver.js';
 import { CONFIGS, eventsFor, serialize } from './pipeline/model.js';
-import { allTransitions, keyOf, percent, traversable } from './supervisor/coverage.js';
+import { allTransitions, keyOf, percent, traversable } from './coverage.js';
 
 describe('pipeline machine, model-based', () => {
   const nodes = getStateNodes(pipelineMachine.root);

@@ -4,28 +4,13 @@
  * Fails unless state and transition coverage are both 100 %.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
+import { createActor, type AnyStateNode } from 'xstate';
 import { getSimplePaths, getStateNodes } from 'xstate/graph';
 import { recoveryMachine } from '../../machines/index.js';
+import { allTransitions, keyOf, percent } from './coverage.js';
 import { deliver, startDriven } from './recovery/driver.js';
 import { checkStep } from './recovery/invariants.js';
 import { CONFIGS, eventsFor, serialize } from './recovery/model.js';
-
-/** Every transition of a machine's state nodes, keyed so providing actors does not change identity. */
-function allTransitions(nodes: AnyStateNode[]): Map<string, string> {
-  const all = new Map<string, string>();
-  for (const node of nodes) {
-    const defs: AnyTransitionDefinition[] = [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
-    defs.forEach((t) => all.set(keyOf(t), `${node.id} --${t.eventType}${t.guard ? ` [${typeof t.guard === 'object' ? (t.guard as { type: string }).type : t.guard}]` : ''}--> ${(t.target ?? []).map((s) => s.id).join(',') || '(self)'}`));
-  }
-  return all;
-}
-
-function keyOf(t: AnyTransitionDefinition): string {
-  const source = t.source.id;
-  const list = t.eventType === '' ? t.source.always ?? [] : t.source.transitions.get(t.eventType) ?? [];
-  return `${source}|${t.eventType}|${list.indexOf(t)}`;
-}
 
 describe('recovery machine, model-based', () => {
   const nodes = getStateNodes(recoveryMachine.root);
@@ -76,9 +61,7 @@ describe('recovery machine, model-based', () => {
   it('covers 100 % of states and transitions', () => {
     const missingStates = nodes.map((n) => n.id).filter((id) => !coveredStates.has(id));
     const missingTransitions = [...transitions].filter(([key]) => !coveredTransitions.has(key)).map(([, label]) => label);
-    const stateCoverage = (100 * (nodes.length - missingStates.length)) / nodes.length;
-    const transitionCoverage = (100 * (transitions.size - missingTransitions.length)) / transitions.size;
-    console.log(`recovery machine: ${pathCount} paths; states ${stateCoverage.toFixed(1)} % of ${nodes.length}; transitions ${transitionCoverage.toFixed(1)} % of ${transitions.size}`);
+    console.log(`recovery machine: ${pathCount} paths; states ${percent(nodes.length - missingStates.length, nodes.length)} % of ${nodes.length}; transitions ${percent(transitions.size - missingTransitions.length, transitions.size)} % of ${transitions.size}`);
     expect(missingStates).toEqual([]);
     expect(missingTransitions).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getSimplePaths, getStateNodes } from 'xstate/graph';
 import { supervisorMachine } from '../../machines/supervisor.machine.js';
-import { allTransitions, keyOf, percent, traversable } from './supervisor/coverage.js';
+import { allTransitions, keyOf, percent, traversable } from './coverage.js';
 import { deliver, startDriven } from './supervisor/driver.js';
 import { checkStep } from './supervisor/invariants.js';
 import { CONFIGS, eventsFor, serialize } from './supervisor/model.js';
