@@ -57,6 +57,9 @@ export const javascriptPack: RulePack = {
       phrases: ['tests:', 'test suites:', 'test files', 'failed tests'],
       requires: ['failed'],
     },
+    // jest/vitest print a failed matcher as an Expected:/Received: pair, often with an empty
+    // stdout: the pair is the test report even when no summary line made it into the tail.
+    { id: 'javascript.expected-received', type: 'VERIFICATION_FAILED', phrases: ['expected:'], requires: ['received:'] },
     { id: 'javascript.tap', type: 'VERIFICATION_FAILED', phrases: ['not ok'], requires: ['# fail'] },
     { id: 'javascript.mocha', type: 'VERIFICATION_FAILED', phrases: ['failing'], requires: ['passing'] },
     {

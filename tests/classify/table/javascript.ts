@@ -22,6 +22,7 @@ export const JAVASCRIPT_ROWS: Row[] = [
   stderr('node uncaught', "/app/server.js:12\n    throw new Error('boom');\n    ^\n\nError: boom\n    at Object.<anonymous> (/app/server.js:12:11)\n    at Module._compile (node:internal/modules/cjs/loader:1256:14)\n\nNode.js v20.11.1", 'CLI_CRASH'),
   stderr('jest', 'FAIL src/sum.test.js\n  ● sum › adds 1 + 2 to equal 3\n\n    expect(received).toBe(expected) // Object.is equality\n\n    Expected: 3\n    Received: 4\n\nTests:       1 failed, 1 passed, 2 total', 'VERIFICATION_FAILED'),
   stderr('jest', 'Test Suites: 1 failed, 4 passed, 5 total', 'VERIFICATION_FAILED'),
+  stderr('jest, tail without summary', 'FAIL src/auth/validate-token.test.ts\n  ✗ rejects expired token\n    Expected: TokenExpiredError\n    Received: TypeError: Cannot read property \'exp\' of undefined', 'VERIFICATION_FAILED'),
   stderr('jest', 'thrown: "Exceeded timeout of 5000 ms for a test.\nAdd a timeout value to this test to increase the timeout, if this is a long-running test."', 'TIMEOUT'),
   stdout('vitest', 'AssertionError: expected 5 to be 6 // Object.is equality', 'VERIFICATION_FAILED'),
   stdout('vitest', ' FAIL  tests/sum.test.ts > sum > adds\nAssertionError: expected 4 to deeply equal 3\n\n Test Files  1 failed | 3 passed (4)\n      Tests  1 failed | 11 passed (12)', 'VERIFICATION_FAILED'),
