@@ -4,6 +4,7 @@
  */
 import { parse, UsageError } from './args.js';
 import { EXIT_CODES_HELP } from './common.js';
+import { INSPECTION_OPTIONS, INSPECTION_USAGE, splitInspect } from './inspection.js';
 import type { Verb } from './main.js';
 import { resumeRun } from './resume.js';
 import type { DecisionChoice } from '../policy/types.js';
@@ -20,6 +21,7 @@ const CHOICES: Record<string, DecisionChoice> = {
 };
 
 const USAGE = `Usage: recover decide RUN_ID --choice CHOICE [--guidance TEXT] [--store DIR] [--json]
+                     [--inspect [URL]] [--trace FILE]
 
 Answers an escalated run and CONTINUES it in this process: retry-fresh and retry-with run the
 command again (retry-with passes --guidance to the adapter and as RECOVERY_GUIDANCE); rollback
@@ -34,10 +36,11 @@ Choices:
   manual        a human takes over (exit 7)
 
 Options:
-  --choice CHOICE   the decision (required)
-  --guidance TEXT   guidance for the next attempt
-  --store DIR       run store (default: $RECOVERY_STORE or ./.recovery)
-  --json            print the outcome as one JSON line on stdout
+  --choice CHOICE        the decision (required)
+  --guidance TEXT        guidance for the next attempt
+  --store DIR            run store (default: $RECOVERY_STORE or ./.recovery)
+  --json                 print the outcome as one JSON line on stdout
+${INSPECTION_USAGE}
 
 ${EXIT_CODES_HELP}
 Examples:
@@ -50,11 +53,12 @@ export const decideVerb: Verb = {
   summary: 'answer an escalated run and continue it',
   usage: USAGE,
   async run(args, io) {
-    const { values, positionals } = parse(args, {
+    const { values, positionals } = parse(splitInspect(args), {
       choice: { type: 'string' },
       guidance: { type: 'string' },
       store: { type: 'string' },
       json: { type: 'boolean' },
+      ...INSPECTION_OPTIONS,
     });
     if (positionals.length !== 1) throw new UsageError('expected exactly one RUN_ID');
     const raw = values.choice;
@@ -66,6 +70,7 @@ export const decideVerb: Verb = {
       store: values.store as string | undefined,
       json: values.json === true,
       decision: { choice, ...(guidance !== undefined ? { guidance } : {}) },
+      inspection: values,
     }, io);
   },
 };

@@ -6,19 +6,22 @@ import { parse, UsageError } from './args.js';
 import {
   EXIT_CODES_HELP, exitCodeOf, openCliStore, printOutcome, progressLine, runMetaOf, runtimeOptionsOf, withStoreExitCode,
 } from './common.js';
+import { INSPECTION_OPTIONS, INSPECTION_USAGE, openInspection, splitInspect, type InspectionFlags } from './inspection.js';
 import type { CliIO, Verb } from './main.js';
 import { publishReport, withInterrupt } from './run.js';
 import type { DecisionChoice } from '../policy/types.js';
 
-const USAGE = `Usage: recover resume RUN_ID [--store DIR] [--json]
+const USAGE = `Usage: recover resume RUN_ID [--store DIR] [--json] [--inspect [URL]] [--trace FILE]
 
 Continues a run started by 'recover run' from its last checkpoint: the command line, working
 directory and options are read from the store. An attempt that was interrupted is run again; a
 backoff waits only what remains. An escalated run needs a decision: see 'recover decide'.
 
 Options:
-  --store DIR   run store (default: $RECOVERY_STORE or ./.recovery)
-  --json        print the outcome as one JSON line on stdout
+  --store DIR            run store (default: $RECOVERY_STORE or ./.recovery)
+  --json                 print the outcome as one JSON line on stdout
+${INSPECTION_USAGE}
+                         (appended to when FILE exists, so one trace can span the whole run)
 
 ${EXIT_CODES_HELP}
 Examples:
@@ -32,7 +35,7 @@ Examples:
  */
 export async function resumeRun(
   runId: string,
-  options: { store?: string; json: boolean; decision?: { choice: DecisionChoice; guidance?: string } },
+  options: { store?: string; json: boolean; decision?: { choice: DecisionChoice; guidance?: string }; inspection?: InspectionFlags },
   io: CliIO,
 ): Promise<number> {
   const store = await openCliStore(io, options.store);
@@ -51,6 +54,9 @@ export async function resumeRun(
     extra.rollback = gitRollback(meta.cwd, runId).rollback;
     if (meta.options.lastKnownGood) extra.lastKnownGood = meta.options.lastKnownGood;
   }
+  // Opened after the run is known to exist, so a typo'd RUN_ID leaves no empty trace file behind.
+  const inspection = await openInspection(options.inspection ?? {}, io.cwd, { appendTrace: true });
+  const { inspect } = inspection;
   let result;
   try {
     result = await withInterrupt((onStart) => resume(runId, {
@@ -59,10 +65,13 @@ export async function resumeRun(
       store,
       ...(options.decision ? { decision: options.decision } : {}),
       ...(options.json ? {} : { onEvent: (event) => io.stderr.write(progressLine(event)) }),
+      ...(inspect ? { inspect } : {}),
       onStart,
     }));
   } catch (error) {
     throw withStoreExitCode(error);
+  } finally {
+    await inspection.stop();
   }
   if (result === 'interrupted') {
     io.stderr.write(`recover: interrupted; the checkpoint stays: 'recover resume ${runId}' continues\n`);
@@ -78,8 +87,8 @@ export const resumeVerb: Verb = {
   summary: 'continue an interrupted run from its checkpoint',
   usage: USAGE,
   async run(args, io) {
-    const { values, positionals } = parse(args, { store: { type: 'string' }, json: { type: 'boolean' } });
+    const { values, positionals } = parse(splitInspect(args), { store: { type: 'string' }, json: { type: 'boolean' }, ...INSPECTION_OPTIONS });
     if (positionals.length !== 1) throw new UsageError('expected exactly one RUN_ID');
-    return resumeRun(positionals[0]!, { store: values.store as string | undefined, json: values.json === true }, io);
+    return resumeRun(positionals[0]!, { store: values.store as string | undefined, json: values.json === true, inspection: values }, io);
   },
 };

@@ -5,7 +5,6 @@
  */
 import { appendFile, writeFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
-import type { InspectionEvent, Observer } from 'xstate';
 import type { Outcome } from '../runtime/outcome.js';
 import type { Store } from '../store/index.js';
 import { parse, UsageError } from './args.js';
@@ -13,6 +12,7 @@ import {
   EXIT_CODES_HELP, RUN_EXIT, exitCodeOf, loadConfig, openCliStore, parseDurationMs, printOutcome, progressLine,
   runtimeOptionsOf, withStoreExitCode, type RunMeta,
 } from './common.js';
+import { INSPECTION_OPTIONS, INSPECTION_USAGE, openInspection, splitInspect } from './inspection.js';
 import type { CliIO, Verb } from './main.js';
 
 const USAGE = `Usage: recover run [options] -- CMD [ARGS…]
@@ -30,8 +30,7 @@ Options:
   --on-flaky escalate|pass  what a passing flake probe means (default: escalate)
   --report FILE          write the escalation report (Markdown) there; also appended to $GITHUB_STEP_SUMMARY
   --json                 print the outcome as one JSON line on stdout (no progress lines)
-  --inspect [URL]        stream the statechart to the Stately inspector (default ws://localhost:8080 style URL)
-  --trace FILE           write an NDJSON inspection trace
+${INSPECTION_USAGE}
 
 ${EXIT_CODES_HELP}
 Examples:
@@ -51,27 +50,8 @@ const OPTIONS = {
   'on-flaky': { type: 'string' },
   report: { type: 'string' },
   json: { type: 'boolean' },
-  inspect: { type: 'boolean' },
-  'inspect-url': { type: 'string' },
-  trace: { type: 'string' },
+  ...INSPECTION_OPTIONS,
 } as const;
-
-/** `--inspect` takes an optional URL, which `parseArgs` cannot express: rewrite `--inspect URL`. */
-function splitInspect(args: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i += 1) {
-    const arg = args[i]!;
-    if (arg === '--inspect' && i + 1 < args.length && /^(wss?|https?):\/\//.test(args[i + 1]!)) {
-      out.push('--inspect', '--inspect-url', args[i + 1]!);
-      i += 1;
-    } else if (arg.startsWith('--inspect=')) {
-      out.push('--inspect', '--inspect-url', arg.slice('--inspect='.length));
-    } else {
-      out.push(arg);
-    }
-  }
-  return out;
-}
 
 function oneOf<T extends string>(value: unknown, allowed: readonly T[], option: string): T | undefined {
   if (value === undefined) return undefined;
@@ -164,25 +144,8 @@ export const runVerb: Verb = {
       meta.options.lastKnownGood = extra.lastKnownGood;
     }
 
-    const sinks: Array<Observer<InspectionEvent> | undefined> = [];
-    const stops: Array<() => unknown> = [];
-    if (values.inspect === true) {
-      const { createInspector } = await import('../inspect/index.js');
-      const inspector = createInspector(values['inspect-url'] as string | undefined);
-      sinks.push(inspector.inspect);
-      stops.push(() => inspector.stop());
-    }
-    if (typeof values.trace === 'string') {
-      const { createTraceWriter } = await import('../inspect/index.js');
-      const trace = createTraceWriter(resolvePath(io.cwd, values.trace));
-      sinks.push(trace.inspect);
-      stops.push(() => trace.stop());
-    }
-    let inspect: Observer<InspectionEvent> | undefined;
-    if (sinks.length > 0) {
-      const { combineInspectors } = await import('../inspect/index.js');
-      inspect = combineInspectors(...sinks);
-    }
+    const inspection = await openInspection(values, io.cwd);
+    const { inspect } = inspection;
 
     const runtime = await runtimeOptionsOf(meta, io, json);
     const { recoverPersisted } = await import('../runtime/persisted.js');
@@ -202,7 +165,7 @@ export const runVerb: Verb = {
     } catch (error) {
       throw withStoreExitCode(error);
     } finally {
-      for (const stop of stops) await stop();
+      await inspection.stop();
     }
     if (result === 'interrupted') {
       io.stderr.write(`recover: interrupted; the checkpoint stays: 'recover resume ${runId}' continues\n`);
