@@ -18,6 +18,8 @@ export const RULE_PRIORITY = {
   fatal: 900,
   /** Exit codes and signals say what ended a process, which outranks what it printed on the way. */
   processEnd: 850,
+  /** A message naming why a process aborted (heap exhausted → SIGABRT) explains its exit code. */
+  processEndCause: 860,
   /** A refinement of a broken-build marker, e.g. `SyntaxError … in JSON` is a JSON parse error. */
   refinement: 810,
   build: 800,

@@ -54,6 +54,13 @@ describe('priority when several rules match', () => {
     expect(typeOf({ error: { type: 'UNKNOWN', message: 'socket hang up' } })).toBe('NETWORK');
   });
 
+  test('a heap-exhaustion message explains the abort exit code it comes with', () => {
+    const oom = 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory';
+    expect(typeOf({ stdout: '', stderr: oom, exitCode: 134 })).toBe('RESOURCE_EXHAUSTION');
+    expect(typeOf({ stderr: oom, signal: 'SIGABRT' })).toBe('RESOURCE_EXHAUSTION');
+    expect(typeOf({ stderr: 'Aborted (core dumped)', exitCode: 134 })).toBe('CLI_CRASH');
+  });
+
   test('an empty stdout explains a failure only when nothing else does', () => {
     expect(typeOf({ stdout: '', stderr: 'Error: connect ECONNREFUSED 127.0.0.1:5432', exitCode: 1 })).toBe('NETWORK');
     expect(typeOf({ stdout: '', stderr: 'weird', exitCode: 1 })).toBe('EMPTY_OUTPUT');

@@ -1,3 +1,4 @@
+import { RULE_PRIORITY } from '../priority.js';
 import type { RulePack } from '../rule.js';
 
 const NETWORK_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EHOSTDOWN', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ERR_NETWORK'];
@@ -49,6 +50,14 @@ export const nodeSystemPack: RulePack = {
         'out of memory', 'cannot allocate memory', 'too many open files', 'disk quota exceeded', 'oomkilled', 'oom-killer',
         'system limit for number of file watchers reached',
       ],
+    },
+    {
+      // Node aborts (SIGABRT, exit 134) when its heap runs out: the message names the cause the
+      // exit code only hints at, so it outranks the generic "crashed" reading of 134.
+      id: 'node-system.heap-abort',
+      type: 'RESOURCE_EXHAUSTION',
+      priority: RULE_PRIORITY.processEndCause,
+      phrases: ['javascript heap out of memory', 'reached heap limit', 'std::bad_alloc'],
     },
     {
       id: 'node-system.spawn-enoent',
