@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { copyFile, mkdtemp, rm, rmdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Rollback } from './options.js';
 
 /** Subject of every snapshot commit; its body carries `Index-Tree: <sha>` (the staged state). */
@@ -13,6 +13,23 @@ const IDENTITY = {
 };
 const GITLINK = '160000';
 
+/** Options of the snapshot functions. */
+export interface GitSnapshotOptions {
+  /**
+   * Paths never recorded nor restored (absolute, or relative to the repository's top level):
+   * the run store above all, which changes during the run and must survive a rollback.
+   * Paths outside the repository are ignored. Default: none.
+   */
+  exclude?: readonly string[];
+}
+
+/** The excluded paths that lie inside the repository, relative to its top level. */
+function excludedInside(top: string, exclude: readonly string[] = []): string[] {
+  return exclude
+    .map((path) => relative(top, isAbsolute(path) ? path : join(top, path)))
+    .filter((rel) => rel !== '' && !rel.startsWith('..') && !isAbsolute(rel));
+}
+
 /**
  * Record the whole working tree of the repository around `cwd` as a commit, without touching
  * the working tree, the index or HEAD: tracked files as they are on disk (staged or not) and
@@ -20,8 +37,9 @@ const GITLINK = '160000';
  * index back. The commit is stored under `refs/recovery/<runId>` so `git gc` keeps it.
  * Works in a repository without commits. Resolves with the commit sha.
  * @param runId names the ref. Default: `good-<epoch ms>`.
+ * @param options.exclude paths left out of the snapshot (the run store). Default: none.
  */
-export async function recordGoodState(cwd: string, runId = `good-${Date.now()}`): Promise<string> {
+export async function recordGoodState(cwd: string, runId = `good-${Date.now()}`, options: GitSnapshotOptions = {}): Promise<string> {
   const top = await topLevel(cwd);
   const ref = await refFor(top, runId);
   return withTempIndex(top, async (env) => {
@@ -32,7 +50,10 @@ export async function recordGoodState(cwd: string, runId = `good-${Date.now()}`)
     if (!copied && head) await git(top, ['read-tree', head], env);
     // An index with unresolved conflicts has no tree; the snapshot then leaves the index alone.
     const indexTree = await git(top, ['write-tree'], env).catch(() => '');
-    await git(top, ['add', '-A', '--', ':/'], env);
+    // Excluded paths keep whatever the index has for them (nothing, usually), in the snapshot
+    // and in every later one, so a restore never sees a difference there and never touches them.
+    const excluded = excludedInside(top, options.exclude);
+    await git(top, ['add', '-A', '--', ':/', ...excluded.map((rel) => `:(top,exclude,literal)${rel}`)], env);
     const tree = await git(top, ['write-tree'], env);
     const parents = head ? ['-p', head] : [];
     const indexParent = indexTree ? ['-p', await commitTree(top, indexTree, parents, 'recovery-protocol index')] : [];
@@ -51,8 +72,10 @@ export async function recordGoodState(cwd: string, runId = `good-${Date.now()}`)
  * touched. Resolves with the ref that holds the state from before the rollback.
  * @param runId names the backup ref. Default: the run whose `refs/recovery/<runId>` is `ref` or
  *   points at it, else `rollback`.
+ * @param options.exclude paths never touched (the run store); pass what the record excluded.
+ *   Default: none.
  */
-export async function restoreGoodState(cwd: string, ref: string, runId?: string): Promise<string> {
+export async function restoreGoodState(cwd: string, ref: string, runId?: string, options: GitSnapshotOptions = {}): Promise<string> {
   const top = await topLevel(cwd);
   const target = await git(top, ['rev-parse', '--verify', '-q', `${ref}^{commit}`]).catch(() => {
     throw new Error(`no recorded good state at ${ref} in ${top}`);
@@ -60,7 +83,7 @@ export async function restoreGoodState(cwd: string, ref: string, runId?: string)
   const name = runId ?? await runIdOf(top, ref, target);
   const taken = await git(top, ['for-each-ref', '--format=%(refname)', `refs/recovery/${name}-before-rollback-*`]);
   const backupName = `${name}-before-rollback-${taken.split('\n').filter(Boolean).length + 1}`;
-  const backup = await recordGoodState(top, backupName);
+  const backup = await recordGoodState(top, backupName, options);
 
   const changes = parseRawDiff(await gitBytes(top, ['diff-tree', '-r', '-z', '--no-renames', backup, target]));
   const removed = changes.filter((c) => c.status === 'D').map((c) => c.path);
@@ -92,16 +115,16 @@ export async function restoreGoodState(cwd: string, ref: string, runId?: string)
  * `rollback` resolves false when there is no snapshot (neither `input.lastKnownGood` nor
  * `refs/recovery/<runId>` names a commit), and rejects when git fails.
  */
-export function gitRollback(cwd: string, runId: string): { lastKnownGood(): Promise<string>; rollback: Rollback } {
+export function gitRollback(cwd: string, runId: string, options: GitSnapshotOptions = {}): { lastKnownGood(): Promise<string>; rollback: Rollback } {
   return {
-    lastKnownGood: () => recordGoodState(cwd, runId),
+    lastKnownGood: () => recordGoodState(cwd, runId, options),
     rollback: async (input) => {
       const top = await topLevel(cwd);
       for (const candidate of [input.lastKnownGood, `refs/recovery/${runId}`]) {
         if (!candidate) continue;
         const ok = await git(top, ['rev-parse', '--verify', '-q', `${candidate}^{commit}`]).then(() => true, () => false);
         if (!ok) continue;
-        await restoreGoodState(top, candidate, runId);
+        await restoreGoodState(top, candidate, runId, options);
         return true;
       }
       return false;

@@ -99,6 +99,21 @@ describe('git rollback', () => {
     expect(git(repo, 'show', `${backup}:b.txt`)).toBe('broken by the adapter');
   });
 
+  it('never records nor restores an excluded path (the run store changes during the run)', async () => {
+    mkdirSync(join(repo, '.recovery', 'runs'), { recursive: true });
+    writeFileSync(join(repo, '.recovery', 'runs', 'r.json'), 'checkpoint 1\n');
+    const sha = await recordGoodState(repo, 'run-x', { exclude: [join(repo, '.recovery'), '/elsewhere/outside'] });
+    expect(git(repo, 'ls-tree', '-r', '--name-only', sha)).not.toContain('.recovery');
+    // The run goes on: its checkpoint changes, a lock appears; an adapter breaks a user file.
+    writeFileSync(join(repo, '.recovery', 'runs', 'r.json'), 'checkpoint 7\n');
+    writeFileSync(join(repo, '.recovery', 'runs', 'r.lock'), '4242\n');
+    writeFileSync(join(repo, 'b.txt'), 'broken by the adapter\n');
+    await gitRollback(repo, 'run-x', { exclude: ['.recovery'] }).rollback({ runId: 'run-x', lastKnownGood: sha, reason: 'broken_build' });
+    expect(read(repo, 'b.txt')).toBe('b edited by the user, not staged\n');
+    expect(read(repo, '.recovery/runs/r.json')).toBe('checkpoint 7\n');
+    expect(read(repo, '.recovery/runs/r.lock')).toBe('4242\n');
+  });
+
   it('numbers each backup, and restores the same snapshot again', async () => {
     const sha = await recordGoodState(repo, 'run-2');
     writeFileSync(join(repo, 'b.txt'), 'first breakage\n');
