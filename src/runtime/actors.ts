@@ -18,15 +18,27 @@ export interface Binding {
   beforeAttempt(): Promise<void>;
 }
 
+/** One I/O slot's work: what `fromPromise` runs for it. */
+type Work<TOutput, TInput> = (args: { input: TInput; signal: AbortSignal }) => Promise<TOutput>;
+
+/** The work behind each of the machine's I/O slots, for one run. */
+export interface SlotWork {
+  runTask: Work<AttemptOutcome, AttemptInput>;
+  sleepUntil: Work<SleepOutput, SleepInput>;
+  diagnose: Work<DiagnoseOutput, DiagnoseInput>;
+  adapt: Work<AdaptOutput, AdaptInput>;
+  rollback: Work<RollbackOutput, RollbackInput>;
+}
+
 /**
- * Fill the machine's I/O slots with real work: the task (timed, redacted, never rejecting),
- * the user's diagnoser/adapter/rollback, and deadline sleeps on the clock.
+ * The real work of the machine's I/O slots: the task (timed, redacted, never rejecting), the
+ * user's diagnoser/adapter/rollback, and deadline sleeps on the clock.
  */
-export function bindActors(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adapter; rollback?: Rollback }, binding: Binding) {
+export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adapter; rollback?: Rollback }, binding: Binding): SlotWork {
   const { clock } = binding;
   const clean = <T>(value: T): T => redactDeep(value, binding.redact) as T;
   return {
-    runTask: fromPromise<AttemptOutcome, AttemptInput>(async ({ input, signal }) => {
+    runTask: async ({ input, signal }) => {
       await binding.beforeAttempt();
       const startedAt = clock.now();
       const outcome = await runAttempt(task, input, signal, binding);
@@ -34,21 +46,36 @@ export function bindActors(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Ad
       return outcome.ok
         ? { ok: true, at, durationMs: at - startedAt }
         : { ok: false, at, durationMs: at - startedAt, observation: clean(outcome.observation) };
-    }),
-    sleepUntil: fromPromise<SleepOutput, SleepInput>(({ input, signal }) => sleepUntil(clock, input.until, signal)),
-    diagnose: fromPromise<DiagnoseOutput, DiagnoseInput>(async ({ input }) => {
+    },
+    sleepUntil: ({ input, signal }) => sleepUntil(clock, input.until, signal),
+    diagnose: async ({ input }) => {
       const output = await hooks.diagnose!(input);
       return { ...clean(output), at: clock.now() };
-    }),
-    adapt: fromPromise<AdaptOutput, AdaptInput>(async ({ input }) => {
+    },
+    adapt: async ({ input }) => {
       const output = await hooks.adapt!(input);
       if (output === undefined || output === null) return null;
       return typeof output === 'object' ? { ...clean(output), at: clock.now() } : (output as AdaptOutput);
-    }),
-    rollback: fromPromise<RollbackOutput, RollbackInput>(async ({ input }) => {
+    },
+    rollback: async ({ input }) => {
       const restored = await hooks.rollback!(input);
       return { restored: restored !== false, at: clock.now() };
-    }),
+    },
+  };
+}
+
+/**
+ * Fill the machine's I/O slots with real work (see {@link slotWork}), as actor logic for
+ * `machine.provide({ actors })`.
+ */
+export function bindActors(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adapter; rollback?: Rollback }, binding: Binding) {
+  const work = slotWork(task, hooks, binding);
+  return {
+    runTask: fromPromise<AttemptOutcome, AttemptInput>(work.runTask),
+    sleepUntil: fromPromise<SleepOutput, SleepInput>(work.sleepUntil),
+    diagnose: fromPromise<DiagnoseOutput, DiagnoseInput>(work.diagnose),
+    adapt: fromPromise<AdaptOutput, AdaptInput>(work.adapt),
+    rollback: fromPromise<RollbackOutput, RollbackInput>(work.rollback),
   };
 }
 
