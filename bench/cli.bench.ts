@@ -1,0 +1,67 @@
+/**
+ * `npm run bench:cli`: what wrapping a command in `recover run` costs at startup.
+ *
+ * Interleaved in the same loop, so every variant sees the same machine and the same noise:
+ * - `true` run directly (the floor: a fork + exec),
+ * - `node -e 0` (Node's own startup, which any Node CLI pays),
+ * - `recover --help` (our module graph loaded, no run),
+ * - `recover run -- true` on a fresh lowdb store in a temp dir (a whole persisted run: config
+ *   lookup, store, checkpoints, the machine, the child process, the summary).
+ * Prints p50 / p90 / mean in ms and the startup cost over `true` and over Node itself.
+ * Figures only: nothing here asserts on time. BENCH_ROUNDS sets the rounds (default 30).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fmt, percentile } from './measure.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+const WARMUP = 3;
+const BIN = fileURLToPath(new URL('../../bin/recover.js', import.meta.url));
+
+interface Variant { name: string; argv: [string, ...string[]]; samples: number[] }
+
+const store = mkdtempSync(join(tmpdir(), 'recover-bench-cli-'));
+const env = { ...process.env, RECOVERY_STORE: store, GITHUB_STEP_SUMMARY: '', NO_COLOR: '1' };
+
+const variants: Variant[] = [
+  { name: 'true (direct)', argv: ['true'], samples: [] },
+  { name: 'node -e 0', argv: [process.execPath, '-e', '0'], samples: [] },
+  { name: 'recover --help', argv: [process.execPath, BIN, '--help'], samples: [] },
+  { name: 'recover run -- true', argv: [process.execPath, BIN, 'run', '--', 'true'], samples: [] },
+];
+
+/** Wall time of one child process to exit, in ms; fails loudly if the command did not succeed. */
+function time([cmd, ...args]: [string, ...string[]]): number {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(cmd, args, { cwd: store, env, stdio: 'ignore' });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0) throw new Error(`${[cmd, ...args].join(' ')} exited ${result.status}`);
+  return ms;
+}
+
+try {
+  for (let round = 0; round < WARMUP + ROUNDS; round += 1) {
+    for (const variant of variants) {
+      const ms = time(variant.argv);
+      if (round >= WARMUP) variant.samples.push(ms);
+    }
+  }
+  const stats = variants.map((v) => ({
+    name: v.name,
+    mean: v.samples.reduce((a, b) => a + b, 0) / v.samples.length,
+    p50: percentile(v.samples, 50),
+    p90: percentile(v.samples, 90),
+  }));
+  const [direct, node, , run] = stats as [typeof stats[0], typeof stats[0], typeof stats[0], typeof stats[0]];
+  console.log(`bench:cli  ${ROUNDS} rounds (+${WARMUP} warm-up), ${cpus().length} cores, Node ${process.version}`);
+  console.log(`${'variant'.padEnd(24)}${'p50 ms'.padStart(10)}${'p90 ms'.padStart(10)}${'mean ms'.padStart(10)}`);
+  for (const s of stats) console.log(`${s.name.padEnd(24)}${fmt(s.p50)}${fmt(s.p90)}${fmt(s.mean)}`);
+  console.log('');
+  console.log(`startup cost of recover run over running true directly: ${fmt(run.p50 - direct.p50, 1, 0)} ms (p50), ${fmt(run.p50 / direct.p50, 1, 0)}x`);
+  console.log(`of which Node's own startup (node -e 0):                 ${fmt(node.p50 - direct.p50, 1, 0)} ms; ours: ${fmt(run.p50 - node.p50, 1, 0)} ms`);
+} finally {
+  rmSync(store, { recursive: true, force: true });
+}
