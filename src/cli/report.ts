@@ -1,13 +1,18 @@
-/** `recover report RUN_ID`: a run's escalation report (Markdown), its record as JSON, or an HTML page. */
+/**
+ * `recover report RUN_ID`: a run's report (Markdown), its record as JSON, or an HTML page. An
+ * escalated run gets the escalation report (what to decide); any other run a report of how it
+ * ended, because "Human intervention required" on a recovered run would be a lie.
+ */
 import { parse, UsageError } from './args.js';
 import { openCliStore, withStoreExitCode } from './common.js';
 import type { Verb } from './main.js';
 
 const USAGE = `Usage: recover report RUN_ID [--format md|json|html] [--store DIR]
 
-md (default): the stored escalation report, or one built from the run's record when none was
-stored (e.g. the run recovered). json: the run record. html: a standalone page with the
-statechart, the path the run took, its timeline and report.
+md (default): for an escalated run, its escalation report with the 'recover decide' commands;
+for any other run, how it ended (e.g. "recovered after 2 attempts"), its original error and
+recovery attempts. json: the run record. html: a standalone page with the statechart, the path
+the run took, its timeline and that report.
 
 Options:
   --format md|json|html
@@ -17,6 +22,33 @@ Examples:
   recover report 20261121-125406-3f9a1c2b > recovery.md
   recover report 20261121-125406-3f9a1c2b --format html > run.html
 `;
+
+type RunRecord = Awaited<ReturnType<typeof import('../runtime/persisted.js')['loadRun']>>;
+
+/**
+ * The Markdown report of `record`. The stored report is used only while the run is escalated: it
+ * was written at escalation, so once a decision has ended the run it would describe the past.
+ */
+async function markdownOf(record: RunRecord): Promise<string> {
+  if (record.status === 'escalated' && record.report) return record.report;
+  const { runReport } = await import('../report/escalation-outcome.js');
+  const history = record.history;
+  // The final output has the exact figures; a resting run (escalated, interrupted) only its history.
+  const output = (record.checkpoint as { snapshot?: { output?: { attempts?: number; iterations?: number } } } | undefined)?.snapshot?.output;
+  const last = [...history].reverse().find((event) => event.type !== null);
+  return runReport({
+    runId: record.runId,
+    task: record.task,
+    status: record.status,
+    classification: null,
+    history,
+    attempts: output?.attempts ?? Math.max(record.status === 'running' ? 0 : 1, ...history.map((event) => event.attempt)),
+    iterations: output?.iterations ?? Math.max(0, ...history.map((event) => event.iteration)),
+    level: last?.level ?? history.at(-1)?.level ?? 'same',
+    reason: [...history].reverse().find((event) => event.phase === 'ESCALATE')?.reason ?? last?.reason ?? null,
+    budget: 0,
+  });
+}
 
 /** `recover report`. */
 export const reportVerb: Verb = {
@@ -34,24 +66,7 @@ export const reportVerb: Verb = {
       io.stdout.write(`${JSON.stringify(record, null, 2)}\n`);
       return 0;
     }
-    let markdown = record.report;
-    if (!markdown) {
-      // No stored report (the run did not escalate): build one from the last failure in history.
-      const { escalationReport } = await import('../report/index.js');
-      const last = [...record.history].reverse().find((event) => event.type !== null);
-      markdown = escalationReport({
-        runId: record.runId,
-        task: record.task,
-        status: record.status,
-        classification: null,
-        history: record.history,
-        attempts: Math.max(0, ...record.history.map((event) => event.attempt)),
-        iterations: Math.max(0, ...record.history.map((event) => event.iteration)),
-        level: last?.level ?? record.history.at(-1)?.level ?? ('retry' as never),
-        reason: last?.reason ?? null,
-        budget: 0,
-      });
-    }
+    const markdown = await markdownOf(record);
     if (format === 'md') {
       io.stdout.write(markdown.endsWith('\n') ? markdown : `${markdown}\n`);
       return 0;

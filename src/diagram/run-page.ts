@@ -1,7 +1,7 @@
 /**
  * `recover report RUN_ID --format html`: one self-contained HTML page per run — the statechart
- * with the path this run took highlighted, the timeline of its history, and its escalation
- * report. Nothing is loaded from the network: the SVG and the CSS are inline, there is no script,
+ * with the path this run took highlighted, the timeline of its history, and its report (the
+ * escalation report while it waits for a decision, else how it ended). Nothing is loaded from the network: the SVG and the CSS are inline, there is no script,
  * and a Content-Security-Policy (`default-src 'none'`) makes the browser refuse any load, so the
  * page can be attached to a CI run or mailed and still render the same offline.
  */
@@ -21,7 +21,10 @@ export interface RunPageInput {
   machine: AnyStateMachine;
   /** The run's history events, oldest first. */
   history: readonly TimelineEvent[];
-  /** The escalation report (Markdown), when the run escalated (default: no report section). */
+  /**
+   * The run's report (Markdown): the escalation report when `status` is `escalated` (or not
+   * given), else the report of how it ended (default: no report section).
+   */
   report?: string;
   /** Page title, e.g. `Run 2024-05-01-abc · npm test`. */
   title: string;
@@ -86,9 +89,12 @@ function svgElement(svg: string): string {
 export function renderRunPage(parts: RunPageParts): string {
   const status = parts.status ? ` <span class="status">${escapeHtml(parts.status)}</span>` : '';
   const path = parts.visitedNames.length > 0 ? escapeHtml(parts.visitedNames.join(' → ')) : 'none';
+  // Only an escalated run is asking for a decision; calling a recovered run's report an
+  // "Escalation report" would send the reader looking for a problem that is not there.
+  const reportTitle = parts.status === undefined || parts.status === 'escalated' ? 'Escalation report' : 'Run report';
   const report = parts.report === undefined ? '' : `
 <section id="report" class="report">
-<h2>Escalation report</h2>
+<h2>${reportTitle}</h2>
 ${markdownToHtml(parts.report)}
 </section>`;
   return `<!doctype html>
