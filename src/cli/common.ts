@@ -187,10 +187,11 @@ export function runMetaOf(runId: string, meta: Record<string, unknown>): RunMeta
 
 /** The options shared by `run`, `resume` and `decide` that rebuild a command run from its meta. */
 /** With `json`, the command's stdout goes to stderr so stdout carries only the JSON outcome. */
-export async function runtimeOptionsOf(meta: RunMeta, io: CliIO, json = false) {
+/** `stream` replaces where the command's output goes (the live progress line wraps the terminal's streams). */
+export async function runtimeOptionsOf(meta: RunMeta, io: CliIO, json = false, stream?: { stdout: import('node:stream').Writable; stderr: import('node:stream').Writable }) {
   const { commandTask } = await import('../runtime/command.js');
   const [cmd, ...args] = meta.command as [string, ...string[]];
-  const task = commandTask(cmd, args, { cwd: meta.cwd, stream: { stdout: json ? process.stderr : process.stdout, stderr: process.stderr } });
+  const task = commandTask(cmd, args, { cwd: meta.cwd, stream: stream ?? { stdout: json ? process.stderr : process.stdout, stderr: process.stderr } });
   const config = await loadConfig(meta.cwd, meta.options.config ?? undefined);
   const policy: Record<string, unknown> = { ...(config.policy ?? {}) };
   if (meta.options.onFlaky) policy.onFlaky = meta.options.onFlaky;

@@ -4,10 +4,11 @@
  */
 import { parse, UsageError } from './args.js';
 import {
-  EXIT_CODES_HELP, exitCodeOf, openCliStore, printOutcome, progressLine, runMetaOf, runtimeOptionsOf, withStoreExitCode,
+  EXIT_CODES_HELP, exitCodeOf, openCliStore, printOutcome, runMetaOf, runtimeOptionsOf, withStoreExitCode,
 } from './common.js';
 import { INSPECTION_OPTIONS, INSPECTION_USAGE, openInspection, splitInspect, type InspectionFlags } from './inspection.js';
 import type { CliIO, Verb } from './main.js';
+import { createRunProgress } from './progress.js';
 import { publishReport, withInterrupt } from './run.js';
 import type { DecisionChoice } from '../policy/types.js';
 
@@ -47,7 +48,10 @@ export async function resumeRun(
     throw withStoreExitCode(error);
   }
   const meta = runMetaOf(runId, record.meta);
-  const runtime = await runtimeOptionsOf(meta, io, options.json);
+  const progress = createRunProgress(io, { json: options.json });
+  const runtime = await runtimeOptionsOf(meta, io, options.json, progress.output());
+  // The first process showed these events already; a restored snapshot carries them all again.
+  const shownThrough = record.history[record.history.length - 1]?.seq ?? 0;
   const extra: { rollback?: import('../runtime/options.js').Rollback; lastKnownGood?: string } = {};
   if (meta.options.rollback === 'git') {
     const { gitRollback } = await import('../runtime/git-rollback.js');
@@ -64,21 +68,25 @@ export async function resumeRun(
       ...extra,
       store,
       ...(options.decision ? { decision: options.decision } : {}),
-      ...(options.json ? {} : { onEvent: (event) => io.stderr.write(progressLine(event)) }),
       ...(inspect ? { inspect } : {}),
-      onStart,
+      onStart: (actor) => {
+        onStart(actor);
+        progress.watch(actor, { shownThrough, resuming: runId });
+      },
     }));
   } catch (error) {
     throw withStoreExitCode(error);
   } finally {
+    progress.stop();
     await inspection.stop();
   }
   if (result === 'interrupted') {
-    io.stderr.write(`recover: interrupted; the checkpoint stays: 'recover resume ${runId}' continues\n`);
+    progress.note(`recover: interrupted; the checkpoint stays: 'recover resume ${runId}' continues`, { always: true });
     return 130;
   }
   await publishReport(store, result, undefined, io);
-  printOutcome(result, options.json, io);
+  if (options.json) printOutcome(result, true, io);
+  else progress.finish(result);
   return exitCodeOf(result);
 }
 

@@ -9,11 +9,12 @@ import type { Outcome } from '../runtime/outcome.js';
 import type { Store } from '../store/index.js';
 import { parse, UsageError } from './args.js';
 import {
-  EXIT_CODES_HELP, RUN_EXIT, exitCodeOf, loadConfig, openCliStore, parseDurationMs, printOutcome, progressLine,
+  EXIT_CODES_HELP, RUN_EXIT, exitCodeOf, loadConfig, openCliStore, parseDurationMs, printOutcome,
   runtimeOptionsOf, withStoreExitCode, type RunMeta,
 } from './common.js';
 import { INSPECTION_OPTIONS, INSPECTION_USAGE, openInspection, splitInspect } from './inspection.js';
 import type { CliIO, Verb } from './main.js';
+import { createRunProgress } from './progress.js';
 
 const USAGE = `Usage: recover run [options] -- CMD [ARGS…]
 
@@ -147,9 +148,10 @@ export const runVerb: Verb = {
     const inspection = await openInspection(values, io.cwd);
     const { inspect } = inspection;
 
-    const runtime = await runtimeOptionsOf(meta, io, json);
+    const progress = createRunProgress(io, { json });
+    const runtime = await runtimeOptionsOf(meta, io, json, progress.output());
     const { recoverPersisted } = await import('../runtime/persisted.js');
-    if (!json) io.stderr.write(`recover: run ${runId}: ${command.join(' ')}\n`);
+    progress.note(`recover: run ${runId}: ${command.join(' ')}`);
     let result: Outcome | 'interrupted';
     try {
       result = await withInterrupt((onStart) => recoverPersisted(runtime.task, {
@@ -158,21 +160,25 @@ export const runVerb: Verb = {
         runId,
         store,
         meta: meta as unknown as Record<string, unknown>,
-        ...(json ? {} : { onEvent: (event) => io.stderr.write(progressLine(event)) }),
         ...(inspect ? { inspect } : {}),
-        onStart,
+        onStart: (actor) => {
+          onStart(actor);
+          progress.watch(actor);
+        },
       }));
     } catch (error) {
       throw withStoreExitCode(error);
     } finally {
+      progress.stop();
       await inspection.stop();
     }
     if (result === 'interrupted') {
-      io.stderr.write(`recover: interrupted; the checkpoint stays: 'recover resume ${runId}' continues\n`);
+      progress.note(`recover: interrupted; the checkpoint stays: 'recover resume ${runId}' continues`, { always: true });
       return RUN_EXIT.interrupted;
     }
     await publishReport(store, result, values.report as string | undefined, io);
-    printOutcome(result, json, io);
+    if (json) printOutcome(result, json, io);
+    else progress.finish(result);
     return exitCodeOf(result);
   },
 };

@@ -1,0 +1,151 @@
+/**
+ * Progress output of `recover run`, `resume` and `decide`: picks the mode (live line on a
+ * terminal, plain lines elsewhere, nothing with `--json`), follows the recovery actor, keeps the
+ * command's own output from being garbled by the live line, and prints the final summary.
+ */
+import { Writable } from 'node:stream';
+import type { Clock } from '../runtime/clock.js';
+import type { Outcome } from '../runtime/outcome.js';
+import type { CliIO } from './main.js';
+import { ProgressReporter, type ProgressStream } from './progress/reporter.js';
+import { viewOf, type RunView, type SnapshotLike } from './progress/view.js';
+
+export { ProgressReporter, CLEAR_LINE, type ProgressStream, type ReporterOptions } from './progress/reporter.js';
+export { viewOf, stateOf, type RunView, type SnapshotLike, type Activity } from './progress/view.js';
+export { SPINNER, formatCountdown, formatDuration } from './progress/format.js';
+
+/** How progress is shown: a live line, plain lines, or not at all. */
+export type ProgressMode = 'live' | 'plain' | 'off';
+
+/**
+ * The mode for `stream`: `off` with `--json`; `live` on a terminal whose `TERM` is not `dumb`
+ * (a dumb terminal cannot clear a line); `plain` otherwise (pipes, files, CI logs).
+ */
+export function progressMode(stream: ProgressStream, env: Record<string, string | undefined>, json: boolean): ProgressMode {
+  if (json) return 'off';
+  return stream.isTTY === true && env.TERM !== 'dumb' ? 'live' : 'plain';
+}
+
+/** Colour unless `NO_COLOR` has a non-empty value (no-color.org) or `TERM` is `dumb`. */
+export function colorAllowed(env: Record<string, string | undefined>): boolean {
+  return !env.NO_COLOR && env.TERM !== 'dumb';
+}
+
+/** The recovery actor, as far as progress needs it (a `RecoveryActor` fits). */
+export interface WatchedActor {
+  getSnapshot(): SnapshotLike;
+  subscribe(observer: { next: (snapshot: SnapshotLike) => void; error: (error: unknown) => void }): { unsubscribe(): void };
+}
+
+/** Options of {@link createRunProgress}. */
+export interface RunProgressOptions {
+  /** `--json`: no progress at all, stdout carries only the outcome. */
+  json: boolean;
+  /** Where time comes from. Default: real time. */
+  clock?: Clock;
+  /** Milliseconds between frames of the live line. Default 80. */
+  frameMs?: number;
+  /** Where SIGINT is heard, to stop the spinner at once. Default: `process`. */
+  signals?: Pick<NodeJS.EventEmitter, 'once' | 'removeListener'>;
+}
+
+/** Progress of one `run` / `resume` / `decide` invocation. */
+export interface RunProgress {
+  readonly mode: ProgressMode;
+  /**
+   * A line of the CLI's own, e.g. the run header: nothing with `--json` unless `always` (for what
+   * must be said even then, like how to resume an interrupted run).
+   */
+  note(text: string, options?: { always?: boolean }): void;
+  /**
+   * Follow `actor` from now on. History events up to `shownThrough` (a `seq`) are not printed
+   * again: a resumed run restores them, and the first process showed them already. With
+   * `resuming`, one line says where the run picks up instead.
+   */
+  watch(actor: WatchedActor, options?: { shownThrough?: number; resuming?: string }): void;
+  /**
+   * Streams for the command's output that take the live line off the screen before each chunk
+   * reaches the terminal; undefined when there is no live line (forward to the targets directly).
+   */
+  output(targets?: { stdout: NodeJS.WritableStream & { isTTY?: boolean }; stderr: NodeJS.WritableStream & { isTTY?: boolean } }): { stdout: Writable; stderr: Writable } | undefined;
+  /** The summary line(s) (nothing with `--json`: the caller prints the JSON outcome). */
+  finish(outcome: Outcome): void;
+  /** Stop the timer and the SIGINT listener, erase the live line. Idempotent. */
+  stop(): void;
+}
+
+/** Progress on `io.stderr` in the mode its stream and `io.env` call for. */
+export function createRunProgress(io: Pick<CliIO, 'stderr' | 'env'>, options: RunProgressOptions): RunProgress {
+  const stream = io.stderr as ProgressStream;
+  const mode = progressMode(stream, io.env, options.json);
+  const reporter = new ProgressReporter({
+    stream, live: mode === 'live', color: colorAllowed(io.env),
+    ...(options.clock ? { clock: options.clock } : {}), ...(options.frameMs ? { frameMs: options.frameMs } : {}),
+  });
+  const signals = options.signals ?? process;
+  let subscription: { unsubscribe(): void } | undefined;
+  const onSigint = () => reporter.stop();
+  const stop = () => {
+    subscription?.unsubscribe();
+    subscription = undefined;
+    signals.removeListener('SIGINT', onSigint);
+    reporter.stop();
+  };
+
+  return {
+    mode,
+    note(text, { always = false } = {}) {
+      // Through the reporter even after `stop`: it ends a line the command left unfinished first.
+      if (mode !== 'off') reporter.note(text, 'bold');
+      else if (always) io.stderr.write(`${text}\n`);
+    },
+    watch(actor, { shownThrough = 0, resuming } = {}) {
+      if (mode === 'off') return;
+      // Installed only now, inside the run's own SIGINT handling: a listener of ours alone would
+      // keep Ctrl-C from ending the process before the run starts.
+      if (mode === 'live') signals.once('SIGINT', onSigint);
+      let seen = shownThrough;
+      let view: RunView | undefined;
+      const follow = (snapshot: SnapshotLike) => {
+        view = viewOf(snapshot, view);
+        const fresh = snapshot.context.history.filter((event) => event.seq > seen);
+        seen = Math.max(seen, ...fresh.map((event) => event.seq));
+        reporter.update(view, fresh);
+      };
+      const first = actor.getSnapshot();
+      if (resuming !== undefined) {
+        const at = viewOf(first);
+        reporter.note(`recover: resuming run ${resuming} at attempt ${at.attempt} (${at.phase ?? 'running'})`, 'bold');
+      }
+      follow(first);
+      subscription = actor.subscribe({ next: follow, error: () => undefined });
+    },
+    output(targets = { stdout: process.stdout, stderr: process.stderr }) {
+      if (mode !== 'live') return undefined;
+      return { stdout: guarded(targets.stdout, reporter), stderr: guarded(targets.stderr, reporter) };
+    },
+    finish(outcome) {
+      stop();
+      if (mode !== 'off') reporter.finish(outcome);
+    },
+    stop,
+  };
+}
+
+/**
+ * A stream that forwards to `target`, erasing the live line before each chunk when `target` is
+ * a terminal (a file or pipe never shows the line, so it needs no erasing). Backpressure is kept:
+ * the next chunk waits for the target to drain.
+ */
+function guarded(target: NodeJS.WritableStream & { isTTY?: boolean }, reporter: ProgressReporter): Writable {
+  const terminal = target.isTTY === true;
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      if (terminal) reporter.beforeOutput();
+      const flushed = target.write(chunk);
+      if (terminal && chunk.length > 0) reporter.afterOutput(chunk[chunk.length - 1] === 0x0a);
+      if (flushed) done();
+      else target.once('drain', () => done());
+    },
+  });
+}
