@@ -85,13 +85,27 @@ async function drive(
     actor = create(logic);
     attach(actor);
     if (options.onEvent) forwardHistory(actor, options.onEvent);
+    let settled = false;
     const outcome = new Promise<Outcome>((resolve, reject) => {
       actor!.subscribe({
         next: (snapshot) => {
           save(snapshot);
-          if (isResting(snapshot) && !(decision && snapshot.matches('escalated'))) resolve(outcomeOf(snapshot));
+          if (isResting(snapshot) && !(decision && snapshot.matches('escalated'))) {
+            settled = true;
+            resolve(outcomeOf(snapshot));
+          }
         },
-        error: reject,
+        error: (error) => {
+          settled = true;
+          reject(error);
+        },
+        // Stopped from outside (the CLI's SIGINT handler, via onStart) before the run came to
+        // rest: this promise never settles (the CLI races it against its own timer), so the
+        // `finally` below never runs. Release the lock here, once the last checkpoint is on disk,
+        // or the run stays locked by this live process for as long as it lives.
+        complete: () => {
+          if (!settled) void checkpoints.flush().catch(() => undefined).then(() => lock.release()).catch(() => undefined);
+        },
       });
     });
     actor.start();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
+import type { Lock } from '../../src/store/types.js';
 import { recoverPersisted, resume } from '../../src/runtime/index.js';
 import { ensureBuilt } from '../helpers/build.js';
 
@@ -60,6 +61,30 @@ describe('persisted runs', () => {
     expect(outcome.history.map((e) => [e.phase, e.result])).toEqual([['RESUME', 'interrupted']]);
     expect((await store.load('killed-run'))?.status).toBe('succeeded');
   }, 30_000);
+
+  it('a run stopped from outside (SIGINT in the CLI) releases its lock at once, and resumes as interrupted', async () => {
+    const store = openStore(tempStore());
+    let started!: () => void;
+    const attemptStarted = new Promise<void>((resolve) => { started = resolve; });
+    let actor: { stop(): unknown } | undefined;
+    // Never settles, like the CLI's promise: only the lock and the checkpoint are looked at.
+    void recoverPersisted(({ signal }) => {
+      started();
+      return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+    }, { store, runId: 'stopped', onStart: (a) => { actor = a; } });
+    await attemptStarted;
+    actor!.stop();
+    // Before the fix the lock stayed held by this (live) process until it exited: no one could resume.
+    let lock: Lock | undefined;
+    for (let i = 0; i < 100 && !lock; i++) {
+      lock = await store.lock('stopped').catch(async () => { await new Promise((r) => setTimeout(r, 10)); return undefined; });
+    }
+    expect(lock).toBeDefined();
+    await lock!.release();
+    expect((await store.load('stopped'))?.status).toBe('running');
+    const outcome = await resume('stopped', { store, task: () => undefined });
+    expect(outcome.history.map((e) => [e.phase, e.result])).toEqual([['RESUME', 'interrupted']]);
+  });
 
   it('refuses to resume a run held by a live process, naming its pid', async () => {
     const store = openStore(tempStore());
