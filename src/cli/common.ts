@@ -152,11 +152,16 @@ export async function loadConfig(cwd: string, explicit: string | undefined): Pro
   return { policy, rules: checkedRules, redact: checkedRedact, file };
 }
 
+/** The store directory: `--store DIR`, else `$RECOVERY_STORE`, else `./.recovery`. */
+export async function cliStoreDir(io: CliIO, dir: string | undefined): Promise<string> {
+  const { defaultStoreDir } = await import('../store/index.js');
+  return dir !== undefined ? resolvePath(io.cwd, dir) : defaultStoreDir(io.env, io.cwd);
+}
+
 /** Opens the store at `--store DIR`, else `$RECOVERY_STORE`, else `./.recovery`. */
 export async function openCliStore(io: CliIO, dir: string | undefined) {
-  const { openStore, defaultStoreDir } = await import('../store/index.js');
-  const path = dir !== undefined ? resolvePath(io.cwd, dir) : defaultStoreDir(io.env, io.cwd);
-  return openStore(path);
+  const { openStore } = await import('../store/index.js');
+  return openStore(await cliStoreDir(io, dir));
 }
 
 /** What `recover run` keeps in the run's `meta` so `resume` and `decide` can rebuild the task. */

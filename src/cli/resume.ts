@@ -4,7 +4,7 @@
  */
 import { parse, UsageError } from './args.js';
 import {
-  EXIT_CODES_HELP, exitCodeOf, openCliStore, printOutcome, runMetaOf, runtimeOptionsOf, withStoreExitCode,
+  EXIT_CODES_HELP, cliStoreDir, exitCodeOf, openCliStore, printOutcome, runMetaOf, runtimeOptionsOf, withStoreExitCode,
 } from './common.js';
 import { INSPECTION_OPTIONS, INSPECTION_USAGE, openInspection, splitInspect, type InspectionFlags } from './inspection.js';
 import type { CliIO, Verb } from './main.js';
@@ -55,7 +55,7 @@ export async function resumeRun(
   const extra: { rollback?: import('../runtime/options.js').Rollback; lastKnownGood?: string } = {};
   if (meta.options.rollback === 'git') {
     const { gitRollback } = await import('../runtime/git-rollback.js');
-    extra.rollback = gitRollback(meta.cwd, runId).rollback;
+    extra.rollback = gitRollback(meta.cwd, runId, { exclude: [await cliStoreDir(io, options.store)] }).rollback;
     if (meta.options.lastKnownGood) extra.lastKnownGood = meta.options.lastKnownGood;
   }
   // Opened after the run is known to exist, so a typo'd RUN_ID leaves no empty trace file behind.

@@ -9,7 +9,7 @@ import type { Outcome } from '../runtime/outcome.js';
 import type { Store } from '../store/index.js';
 import { parse, UsageError } from './args.js';
 import {
-  EXIT_CODES_HELP, RUN_EXIT, exitCodeOf, loadConfig, openCliStore, parseDurationMs, printOutcome,
+  EXIT_CODES_HELP, RUN_EXIT, cliStoreDir, exitCodeOf, loadConfig, openCliStore, parseDurationMs, printOutcome,
   runtimeOptionsOf, withStoreExitCode, type RunMeta,
 } from './common.js';
 import { INSPECTION_OPTIONS, INSPECTION_USAGE, openInspection, splitInspect } from './inspection.js';
@@ -138,7 +138,8 @@ export const runVerb: Verb = {
     const extra: { rollback?: import('../runtime/options.js').Rollback; lastKnownGood?: string } = {};
     if (rollback === 'git') {
       const { gitRollback } = await import('../runtime/git-rollback.js');
-      const git = gitRollback(io.cwd, runId);
+      // The store may live inside the repository: a rollback must never touch it.
+      const git = gitRollback(io.cwd, runId, { exclude: [await cliStoreDir(io, values.store as string | undefined)] });
       // Recorded without touching the tree: uncommitted and untracked work stays where it is.
       extra.lastKnownGood = await git.lastKnownGood();
       extra.rollback = git.rollback;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ensureCli, recover, recoverJson, ROOT, tempCwd } from './cli.js';
 
-interface Event { seq: number; phase: string; result: string; type: string | null; fix: string | null; delayMs: number | null; reason: string | null }
+interface Event { seq: number; phase: string; result: string; type: string | null; fix: string | null; delayMs: number | null; reason: string | null; message: string | null }
 interface Outcome { runId: string; status: string; attempts: number; reason: string | null; classification: { type: string } | null; history: Event[] }
 
 const example = (name: string) => join(ROOT, 'examples', name);
@@ -123,9 +123,7 @@ console.log('ok');`);
     const run = recoverJson<Outcome>(cwd, ['run', '--', 'node', 'auth.js']);
     expect(run).toMatchObject({ status: 3, outcome: { status: 'escalated', classification: { type: 'AUTH_REQUIRED' } } });
     writeFileSync(join(cwd, 'token'), 'rotated');
-    const decision = recoverJson<Outcome & { history: Array<Event & { message: string | null }> }>(
-      cwd, ['decide', run.outcome.runId, '--choice', 'retry-with', '--guidance', 'the token was rotated'],
-    );
+    const decision = recoverJson<Outcome>(cwd, ['decide', run.outcome.runId, '--choice', 'retry-with', '--guidance', 'the token was rotated']);
     expect(decision.status).toBe(0);
     expect(decision.outcome.status).toBe('recovered');
     expect(decision.outcome.history.some((e) => e.phase === 'DECISION' && (e.message ?? '').includes('the token was rotated'))).toBe(true);
