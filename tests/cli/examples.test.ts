@@ -27,13 +27,13 @@ describe('examples/ through `recover run`', () => {
     expect(readFileSync(join(cwd, '.recovery/examples/flaky-network.count'), 'utf8')).toBe('2');
   });
 
-  test('rate-limited.mjs: the "try again in 2s" hint sets the wait when larger than the backoff, exit 0', () => {
-    // Backoff starts at 100 ms here; the server's hint (2 s) is larger, so it wins.
-    const cwd = tempCwd({ maxDelayMs: 10_000, categories: { transient: { backoff: { initialMs: 100 } } } });
+  test('rate-limited.mjs: the "try again in 8s" hint sets the wait when larger than the backoff, capped by maxDelayMs', () => {
+    // Backoff starts at 100 ms here; the server's hint (8 s) is larger, so it wins, up to the 3 s cap.
+    const cwd = tempCwd({ maxDelayMs: 3_000, categories: { transient: { backoff: { initialMs: 100 } } } });
     const { status, outcome } = recoverJson<Outcome>(cwd, ['run', '--', 'node', example('rate-limited.mjs')]);
     expect(status).toBe(0);
     expect(outcome).toMatchObject({ status: 'recovered', classification: { type: 'RATE_LIMIT_TIMED' } });
-    expect(outcome.history.find((e) => e.phase === 'RETRY')?.delayMs).toBe(2000);
+    expect(outcome.history.find((e) => e.phase === 'RETRY')?.delayMs).toBe(3000);
   }, 20_000);
 
   test('flaky-test.mjs: the unchanged re-run passes, so it escalates as non-deterministic (exit 3)', () => {
