@@ -1,4 +1,4 @@
-import type { RecoveryContext } from './types.js';
+import type { Carry, RecoveryContext } from './types.js';
 import { appendHistory } from './history.js';
 import { produce } from 'immer';
 
@@ -22,4 +22,24 @@ export function markInterrupted<T extends PersistedLike>(snapshot: T, now: numbe
     appendHistory(d as RecoveryContext, { phase: 'RESUME', result: 'interrupted', reason: 'interrupted', at: Math.max(now, d.clockAt), message: `attempt ${d.attempt} was interrupted; running it again` });
   });
   return { ...snapshot, context };
+}
+
+/**
+ * What a handed-off run carries into a fresh machine (the "fresh context" of a resource
+ * failure): its attempts, fixes and history, plus one RESUME/resumed event. The handoff counts
+ * as a recovery pass (iteration + 1), so the resource budget (3 handoffs by default) bounds how
+ * often a run may continue: past it, the next resource failure escalates with `max_attempts`.
+ * Returns null for a snapshot that is not handed off. Pure: the caller passes the time.
+ */
+export function continuationOf(snapshot: PersistedLike, now: number): Carry | null {
+  if (snapshot.value !== 'handedOff') return null;
+  const context = produce(snapshot.context, (d) => {
+    d.iteration += 1;
+    const handoffs = d.history.filter((e) => e.phase === 'HANDOFF').length;
+    appendHistory(d as RecoveryContext, {
+      phase: 'RESUME', result: 'resumed', at: Math.max(now, d.clockAt),
+      message: `continuing in a fresh context after handoff ${handoffs}`,
+    });
+  });
+  return { attempt: context.attempt, iteration: context.iteration, history: context.history, fixes: context.fixes };
 }

@@ -16,7 +16,9 @@ const USAGE = `Usage: recover resume RUN_ID [--store DIR] [--json] [--inspect [U
 
 Continues a run started by 'recover run' from its last checkpoint: the command line, working
 directory and options are read from the store. An attempt that was interrupted is run again; a
-backoff waits only what remains. An escalated run needs a decision: see 'recover decide'.
+backoff waits only what remains; a handed-off run (exit 6, a resource ran out) runs again in a
+fresh context, up to its resource budget (3 handoffs by default). An escalated run needs a
+decision: see 'recover decide'.
 
 Options:
   --store DIR            run store (default: $RECOVERY_STORE or ./.recovery)

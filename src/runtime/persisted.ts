@@ -8,7 +8,8 @@ import { realClock } from './clock.js';
 import type { RecoveryOptions, Task } from './options.js';
 import { isResting, outcomeOf, type Outcome } from './outcome.js';
 import { actorOptions, forwardHistory, provideRecovery, recoveryInput, type RecoveryActor } from './recovery.js';
-import { markInterrupted } from '../../machines/recovery/resume.js';
+import { continuationOf, markInterrupted } from '../../machines/recovery/resume.js';
+import type { RecoveryContext, RecoveryInput } from '../../machines/recovery/types.js';
 import type { DecisionChoice } from '../policy/types.js';
 
 /** Options of a persisted run: a store, and what the CLI wants kept to resume it. */
@@ -34,7 +35,8 @@ export async function recoverPersisted(task: Task, options: PersistedOptions): P
 
 /**
  * Continue a stored run: an interrupted attempt is re-run (marked `interrupted` in history), a
- * backoff waits only what remains, an escalated run applies `decision` (or stays escalated).
+ * backoff waits only what remains, an escalated run applies `decision` (or stays escalated), a
+ * handed-off run continues in a fresh machine (RESUME/resumed) while its resource budget lasts.
  */
 export async function resume(runId: string, options: PersistedOptions & { task: Task; decision?: { choice: DecisionChoice; guidance?: string } }): Promise<Outcome> {
   const lock = await options.store.lock(runId);
@@ -50,6 +52,8 @@ export async function resume(runId: string, options: PersistedOptions & { task: 
         stateExists: (value) => logic.resolveState({ value: value as StateValue, context: {} as never }) !== undefined,
         providedActors: RECOVERY_ACTOR_SLOTS,
       }, runId);
+      const carry = continuationOf(envelope.snapshot as never, clock.now());
+      if (carry) return createActor(logic, { ...actorOptions(options), input: continuedInput(envelope.snapshot as never, options, carry, clock.now()) });
       const snapshot = markInterrupted(envelope.snapshot as never, clock.now());
       // Restoring needs no input; the typed overload insists on one, so go through the untyped machine.
       return createActor(logic as AnyStateMachine, { ...actorOptions(options), snapshot: snapshot as never }) as unknown as RecoveryActor;
@@ -58,6 +62,20 @@ export async function resume(runId: string, options: PersistedOptions & { task: 
     await lock.release();
     throw error;
   }
+}
+
+/**
+ * The input of the fresh machine a handed-off run continues in: the stored run's own policy,
+ * rules, timeout and last known good state (so the continuation keeps the rules it started
+ * with), the slots the resumer provides, and what the run carries.
+ */
+function continuedInput(stored: { context: RecoveryContext }, options: RecoveryOptions, carry: NonNullable<RecoveryInput['carry']>, now: number): RecoveryInput {
+  const c = stored.context;
+  return {
+    runId: c.runId, task: c.task, policy: c.policy, rules: c.rules, timeoutMs: c.timeoutMs, lastKnownGood: c.lastKnownGood,
+    hasDiagnoser: options.diagnose !== undefined, hasAdapter: options.adapt !== undefined, hasRollback: options.rollback !== undefined,
+    now, carry,
+  };
 }
 
 async function drive(

@@ -129,6 +129,21 @@ console.log('ok');`);
     expect(decision.outcome.history.some((e) => e.phase === 'DECISION' && (e.message ?? '').includes('the token was rotated'))).toBe(true);
   });
 
+  test('a handed-off run (6) continues in a fresh context with recover resume → 0', () => {
+    const cwd = tempCwd();
+    writeFileSync(join(cwd, 'job.js'), `const fs = require('fs');
+const n = fs.existsSync('n') ? Number(fs.readFileSync('n', 'utf8')) : 0;
+fs.writeFileSync('n', String(n + 1));
+if (n === 0) { console.error('FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory'); process.exit(134); }
+console.log('done');`);
+    const run = recoverJson<Outcome>(cwd, ['run', '--', 'node', 'job.js']);
+    expect(run).toMatchObject({ status: 6, outcome: { status: 'handedOff' } });
+    const resumed = recoverJson<Outcome>(cwd, ['resume', run.outcome.runId]);
+    expect(resumed).toMatchObject({ status: 0, outcome: { status: 'recovered', attempts: 2 } });
+    expect(phases(resumed.outcome).slice(-2)).toEqual(['RESUME:resumed', 'RETRY:success']);
+    expect(readFileSync(join(cwd, 'n'), 'utf8')).toBe('2');
+  });
+
   test('a command that was itself interrupted (exit 130) → 5 (aborted, never retried)', () => {
     const cwd = tempCwd();
     const { status, outcome } = recoverJson<Outcome>(cwd, ['run', '--', 'node', '-e', 'process.exit(130)']);

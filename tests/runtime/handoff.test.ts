@@ -1,0 +1,74 @@
+/**
+ * A resource failure hands the run off; `resume` continues it in a fresh machine (the "fresh
+ * context") carrying its attempts, fixes and history, bounded by the resource budget.
+ * Real lowdb store on disk; the task is a function that runs out of heap while told to.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { continuationOf } from '../../machines/recovery/resume.js';
+import { recoverPersisted, resume } from '../../src/runtime/index.js';
+import { openStore } from '../../src/store/index.js';
+
+const OOM = 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory';
+const dirs: string[] = [];
+const tempStore = () => { const dir = mkdtempSync(join(tmpdir(), 'recovery-handoff-')); dirs.push(dir); return openStore(dir); };
+afterEach(() => { for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true }); });
+
+/** A task that runs out of heap on its first `failures` executions, and records each one. */
+function exhaustingTask(failures: number) {
+  const seen: Array<{ attempt: number; refreshContext: boolean }> = [];
+  const task = ({ attempt, refreshContext }: { attempt: number; refreshContext: boolean }) => {
+    seen.push({ attempt, refreshContext });
+    if (seen.length <= failures) throw new Error(OOM);
+  };
+  return { task, seen };
+}
+
+describe('handoff and continuation', () => {
+  it('resume continues a handed-off run in a fresh context: next attempt, history carried on', async () => {
+    const store = tempStore();
+    const { task, seen } = exhaustingTask(1);
+    const first = await recoverPersisted(task, { store, runId: 'oom-run' });
+    expect(first).toMatchObject({ status: 'handedOff', attempts: 1 });
+    expect((await store.load('oom-run'))?.status).toBe('handedOff');
+
+    const outcome = await resume('oom-run', { store, task });
+    expect(outcome).toMatchObject({ status: 'recovered', attempts: 2 });
+    // The continuation is told it starts fresh (a new context), as attempt 2.
+    expect(seen).toEqual([{ attempt: 1, refreshContext: false }, { attempt: 2, refreshContext: true }]);
+    const history = (await store.load('oom-run'))!.history;
+    expect(history.map((e) => `${e.phase}:${e.result}`)).toEqual(['PAUSE:failure', 'DIAGNOSE:diagnosed', 'HANDOFF:handed_off', 'RESUME:resumed', 'RETRY:success']);
+    expect(history.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('the resource budget bounds continuations: after 3 handoffs the next exhaustion escalates', async () => {
+    const store = tempStore();
+    const { task, seen } = exhaustingTask(Infinity);
+    const statuses = [(await recoverPersisted(task, { store, runId: 'always-oom' })).status];
+    for (let i = 0; i < 3; i += 1) statuses.push((await resume('always-oom', { store, task })).status);
+    expect(statuses).toEqual(['handedOff', 'handedOff', 'handedOff', 'escalated']);
+    expect(seen.map((s) => s.attempt)).toEqual([1, 2, 3, 4]);
+    const run = (await store.load('always-oom'))!;
+    expect(run.history.filter((e) => e.phase === 'HANDOFF')).toHaveLength(3);
+    expect(run.history.at(-1)).toMatchObject({ phase: 'ESCALATE', reason: 'max_attempts' });
+    // An escalated run is not continued by a plain resume: it waits for a decision.
+    expect((await resume('always-oom', { store, task })).status).toBe('escalated');
+    expect(seen).toHaveLength(4);
+  });
+
+  it('continuationOf: only a handed-off snapshot continues, one RESUME event, iteration + 1', () => {
+    const context = { attempt: 2, iteration: 1, fixes: ['smaller batch'], clockAt: 1_000, history: [
+      { seq: 1, phase: 'HANDOFF', result: 'handed_off', iteration: 1, attempt: 2 },
+    ] } as never;
+    expect(continuationOf({ value: 'succeeded', context }, 2_000)).toBeNull();
+    expect(continuationOf({ value: { recovery: 'retry' }, context }, 2_000)).toBeNull();
+    const carry = continuationOf({ value: 'handedOff', context }, 2_000)!;
+    expect(carry).toMatchObject({ attempt: 2, iteration: 2, fixes: ['smaller batch'] });
+    expect(carry.history.map((e) => [e.seq, e.phase, e.result, e.timestamp])).toEqual([
+      [1, 'HANDOFF', 'handed_off', undefined],
+      [2, 'RESUME', 'resumed', new Date(2_000).toISOString()],
+    ]);
+  });
+});
