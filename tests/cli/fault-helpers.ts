@@ -154,7 +154,8 @@ export interface Event { seq: number; phase: string; result: string; attempt: nu
 
 /**
  * Problems with a history as a whole: seq must be 1..n, attempts never go back and rise by at
- * most one per event, and a RESUME event is always `interrupted`. Empty when it is sound.
+ * most one per event, and a RESUME event is `interrupted` (these runs never hand off, so no
+ * `RESUME/resumed`). Empty when it is sound.
  */
 export function historyProblems(history: Event[]): string[] {
   const problems: string[] = [];
