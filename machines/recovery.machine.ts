@@ -7,12 +7,11 @@
  * from what its actors and events report. Waits are deadlines in context served by `sleepUntil`,
  * because XState does not restore pending `after` timers (statelyai/xstate#5331).
  */
-import { produce } from 'immer';
 import { assign, fromPromise, raise, setup } from 'xstate';
 import type { Reason } from '../src/taxonomy/index.js';
 import * as act from './recovery/actions.js';
 import { finalOutput, type RecoveryOutput } from './recovery/output.js';
-import { attemptInput, initialContext } from './recovery/context.js';
+import { attemptInput, initialContext, nextContext } from './recovery/context.js';
 import * as g from './recovery/guards.js';
 import type {
   AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DecideEvent, DiagnoseInput, DiagnoseOutput,
@@ -30,15 +29,15 @@ export const RECOVERY_ACTOR_SLOTS = ['runTask', 'diagnose', 'adapt', 'rollback',
 const slot = <TOutput, TInput>(name: string) =>
   fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`recovery machine: the "${name}" actor is not provided; fill it with machine.provide({ actors: { ${name}: … } })`)));
 
-/** `assign` through an immer draft: context updates read as plain mutations. */
+/** `assign` through a copy-on-write draft (`nextContext`): context updates read as plain mutations. */
 const update = <E>(recipe: (draft: RecoveryContext, event: E) => void) =>
   assign<RecoveryContext, RecoveryEvent, undefined, RecoveryEvent, never>(({ context, event }) =>
-    produce(context, (d) => recipe(d as RecoveryContext, event as E)));
+    nextContext(context, (d) => recipe(d, event as E)));
 
 /** `update` for actions that take params (an escalation's reason, what follows a rollback). */
 const updateWith = <P extends Record<string, unknown>>(recipe: (draft: RecoveryContext, event: unknown, params: P) => void) =>
   assign<RecoveryContext, RecoveryEvent, P, RecoveryEvent, never>(({ context, event }, params) =>
-    produce(context, (d) => recipe(d as RecoveryContext, event, params)));
+    nextContext(context, (d) => recipe(d, event, params)));
 
 type Done<T> = { output: T };
 type Failed = { error: unknown };

@@ -1,6 +1,7 @@
 /**
- * Context updates of the recovery machine, as functions on an immer draft. The machine wraps each
- * in a named `assign` in `setup()`; keeping them here keeps the machine file a readable chart.
+ * Context updates of the recovery machine, as functions on a copy-on-write draft (`nextContext`).
+ * The machine wraps each in a named `assign` in `setup()`; keeping them here keeps the machine
+ * file a readable chart.
  */
 import { computeDelay, confidenceBand, policyFor, timeoutFor } from '../../src/policy/index.js';
 import type { DecisionChoice } from '../../src/policy/types.js';
