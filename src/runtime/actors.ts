@@ -97,22 +97,35 @@ type RawOutcome = { ok: true } | { ok: false; observation: ReturnType<typeof obs
 /** Run one attempt: enforce its timeout on the clock, wire heartbeats, turn a throw into an observation. */
 async function runAttempt(task: Task, input: AttemptInput, stop: AbortSignal, binding: Binding): Promise<RawOutcome> {
   const { clock } = binding;
-  const controller = new AbortController();
-  const abort = () => controller.abort(stop.reason);
+  // The task's signal aborts with the first of: the run stopping, the attempt timing out. Its
+  // AbortController is made when the task first reads `signal` (most tasks never do), already
+  // aborted with that first reason if one came before.
+  let controller: AbortController | undefined;
+  let aborted: { reason: unknown } | undefined;
+  const abortWith = (reason: unknown) => {
+    aborted ??= { reason };
+    controller?.abort(reason);
+  };
+  const abort = () => abortWith(stop.reason);
   stop.addEventListener('abort', abort, { once: true });
   let timer: unknown;
   let fired = false;
-  const timedOut = new Promise<void>((resolve) => {
-    if (input.timeoutMs === null) return;
+  const timedOut = input.timeoutMs === null ? null : new Promise<void>((resolve) => {
     timer = clock.setTimeout(() => {
       fired = true;
-      controller.abort(new Error('attempt timed out'));
+      abortWith(new Error('attempt timed out'));
       resolve();
-    }, input.timeoutMs);
+    }, input.timeoutMs!);
   });
   const context: TaskContext = {
     ...input,
-    signal: controller.signal,
+    get signal() {
+      if (!controller) {
+        controller = new AbortController();
+        if (aborted) controller.abort(aborted.reason);
+      }
+      return controller.signal;
+    },
     heartbeat: () => binding.send({ type: 'HEARTBEAT', at: clock.now() }),
     progress: (value) => binding.send({ type: 'PROGRESS', at: clock.now(), ...(value !== undefined ? { progress: value } : {}) }),
   };
@@ -125,7 +138,7 @@ async function runAttempt(task: Task, input: AttemptInput, stop: AbortSignal, bi
     }
   })();
   try {
-    const first = await Promise.race([attempt, timedOut.then(() => null)]);
+    const first = timedOut === null ? await attempt : await Promise.race([attempt, timedOut.then(() => null)]);
     // A task that settles because the timeout aborted it still timed out.
     if (first && !fired) return first;
     if (first) return timeoutOutcome(input, first);
