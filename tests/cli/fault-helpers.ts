@@ -123,17 +123,8 @@ export async function killTree(pid: number): Promise<boolean> {
   return true;
 }
 
-/** Seeded PRNG (mulberry32), as in tests/store/processes.test.ts, so a kill schedule can be replayed. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded PRNG (mulberry32), so a kill schedule can be replayed from the printed seed. */
+export { createRandom as mulberry32 } from '../../src/policy/random.js';
 
 /** Runs `work(i)` for i in 0..n-1, at most `limit` at a time; results in index order. */
 export async function pool<T>(n: number, limit: number, work: (i: number) => Promise<T>): Promise<T[]> {

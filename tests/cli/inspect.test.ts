@@ -3,73 +3,18 @@
  * asynchronously, so the in-process ws server can accept while the CLI runs), a real flaky
  * command, a real `ws` WebSocketServer on 127.0.0.1, and traces parsed line by line.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { freePort, listen } from '../inspect/helpers.js';
+import { ensureCli, recoverAsync as recover, scriptsCwd } from './cli.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin/recover.js');
-
-/** Builds when dist is missing or older than a source, as tests/cli/run.test.ts does. */
-beforeAll(() => {
-  const stale = (dir: string): boolean => readdirSync(join(ROOT, dir)).some((name) => {
-    const rel = join(dir, name);
-    if (statSync(join(ROOT, rel)).isDirectory()) return stale(rel);
-    if (!name.endsWith('.ts') || name.endsWith('.d.ts')) return false;
-    const js = join(ROOT, 'dist', relative(ROOT, join(ROOT, rel))).replace(/\.ts$/, '.js');
-    return !existsSync(js) || statSync(js).mtimeMs < statSync(join(ROOT, rel)).mtimeMs;
-  });
-  if (stale('src') || stale('machines')) {
-    spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'ignore' });
-  }
-  expect(existsSync(join(ROOT, 'dist/src/cli/inspection.js'))).toBe(true);
-}, 120_000);
+beforeAll(() => ensureCli(), 120_000);
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => { for (const c of cleanups.splice(0)) await c(); });
 
-/** A temp cwd with a fast policy, a command failing once with a network error, and a slow one. */
-function workdir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'recover-inspect-'));
-  writeFileSync(join(dir, 'recovery.config.json'), JSON.stringify({ maxDelayMs: 20 }));
-  writeFileSync(join(dir, 'flaky.js'), `const fs = require('fs');
-const n = fs.existsSync('count') ? Number(fs.readFileSync('count', 'utf8')) : 0;
-fs.writeFileSync('count', String(n + 1));
-if (n === 0) { console.error('Error: socket hang up'); process.exit(1); }
-console.log('ok');
-`);
-  writeFileSync(join(dir, 'slow.js'), `const fs = require('fs');
-if (fs.existsSync('fast')) { console.log('done'); process.exit(0); }
-fs.writeFileSync('pid', String(process.pid));
-setTimeout(() => {}, 60000);
-`);
-  writeFileSync(join(dir, 'fatal.js'), `console.error('HTTP 401 Unauthorized'); process.exit(1);\n`);
-  return dir;
-}
-
-interface Ran { status: number | null; stdout: string; stderr: string; ms: number }
-
-/**
- * Runs the built CLI without blocking this process's event loop. Rejects when the CLI has not
- * exited after `limitMs`: the "does not hang" check (generous, since CI machines are slow).
- */
-function recover(cwd: string, args: string[], limitMs = 20_000): Promise<Ran> & { child: ReturnType<typeof spawn> } {
-  const started = Date.now();
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, RECOVERY_STORE: '', GITHUB_STEP_SUMMARY: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-  const done = new Promise<Ran>((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`recover ${args.join(' ')} still running after ${limitMs} ms\n${stderr}`)); }, limitMs);
-    child.on('close', (status) => { clearTimeout(timer); resolve({ status, stdout, stderr, ms: Date.now() - started }); });
-  });
-  return Object.assign(done, { child });
-}
+const workdir = () => scriptsCwd({ maxDelayMs: 20 }, 'recover-inspect-');
 
 type Line = { type: string; rootId: string; sessionId: string; snapshot?: { status: string; value?: unknown } };
 

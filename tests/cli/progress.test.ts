@@ -5,10 +5,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SimulatedClock } from 'xstate';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { progressLine } from '../../src/cli/common.js';
@@ -18,7 +14,7 @@ import {
 import { resolvePolicy } from '../../src/policy/index.js';
 import type { Outcome } from '../../src/runtime/outcome.js';
 import type { HistoryEvent } from '../../src/taxonomy/index.js';
-import { ensureBuilt } from '../helpers/build.js';
+import { BIN, cliEnv, ensureCli, scriptsCwd } from './cli.js';
 
 /** A terminal as far as the reporter can tell: `isTTY`, `columns`, and everything written. */
 function fakeTerminal(isTTY = true, columns = 100) {
@@ -317,30 +313,13 @@ describe('viewOf: attempt n/N from the policy\'s budget', () => {
 });
 
 describe('the built CLI on a real pseudo-terminal and on a pipe', () => {
-  const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-  const BIN = join(ROOT, 'bin/recover.js');
   const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
 
-  beforeAll(() => ensureBuilt(), 120_000);
+  beforeAll(() => ensureCli(), 120_000);
 
   /** A temp dir with a command that fails once (socket hang up) and a backoff long enough to watch. */
-  function flakyDir(): string {
-    const dir = mkdtempSync(join(tmpdir(), 'recover-progress-'));
-    writeFileSync(join(dir, 'recovery.config.json'), JSON.stringify({ maxDelayMs: 800 }));
-    writeFileSync(join(dir, 'flaky.js'), `const fs = require('fs');
-const n = fs.existsSync('count') ? Number(fs.readFileSync('count', 'utf8')) : 0;
-fs.writeFileSync('count', String(n + 1));
-if (n === 0) { console.error('Error: socket hang up'); process.exit(1); }
-console.log('ok');
-`);
-    return dir;
-  }
-
-  function env(extra: Record<string, string>): NodeJS.ProcessEnv {
-    const base: NodeJS.ProcessEnv = { ...process.env, RECOVERY_STORE: '', GITHUB_STEP_SUMMARY: '', TERM: 'xterm-256color', ...extra };
-    if (!('NO_COLOR' in extra)) delete base.NO_COLOR;
-    return base;
-  }
+  const flakyDir = () => scriptsCwd({ maxDelayMs: 800 }, 'recover-progress-');
+  const env = (extra: Record<string, string>) => cliEnv({ TERM: 'xterm-256color', ...extra });
 
   /** `recover run -- node flaky.js` under `script`: stdout and stderr are a real terminal. */
   function underPty(extra: Record<string, string> = {}) {

@@ -4,38 +4,22 @@
  * adapter that wrecks the tree on its first proposal, and the built CLI as a child process.
  * Whatever the adapter did, the user's work comes back byte for byte, and the store survives.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { git, userRepo } from '../helpers/git.js';
 import { ensureCli, recover, recoverJson, tempCwd } from './cli.js';
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 const read = (repo: string, path: string) => readFileSync(join(repo, path), 'utf8');
 
-/** A committed project whose build needs `utils.js`, plus the user's work in progress. */
-function userRepo(): string {
-  const repo = tempCwd({ maxDelayMs: 20 }, 'recover-rollback-');
-  git(repo, 'init', '-q', '-b', 'main');
-  git(repo, 'config', 'user.name', 'Test User');
-  git(repo, 'config', 'user.email', 'test@example.com');
-  git(repo, 'config', 'commit.gpgsign', 'false');
-  writeFileSync(join(repo, 'a.txt'), 'a committed\n');
-  writeFileSync(join(repo, 'b.txt'), 'b committed\n');
-  writeFileSync(join(repo, 'build.js'), `const fs = require('fs');
+const BUILD_JS = `const fs = require('fs');
 if (!fs.existsSync('utils.js')) { console.error("Error: Cannot find module './utils' from 'build.js'"); process.exit(1); }
 require('./utils.js');
 console.log('build ok');
-`);
-  git(repo, 'add', '.');
-  git(repo, 'commit', '-q', '-m', 'initial');
-  writeFileSync(join(repo, 'a.txt'), 'a staged by the user\n');
-  git(repo, 'add', 'a.txt');
-  writeFileSync(join(repo, 'b.txt'), 'b edited by the user, not staged\n');
-  mkdirSync(join(repo, 'notes'));
-  writeFileSync(join(repo, 'notes', 'todo.md'), 'untracked user notes\n');
-  return repo;
-}
+`;
+
+/** A committed project whose build needs `utils.js`, plus the user's work in progress. */
+const projectRepo = () => userRepo(tempCwd({ maxDelayMs: 20 }, 'recover-rollback-'), { 'build.js': BUILD_JS });
 
 /**
  * An adapter (kept outside the repository) whose first proposal wrecks the tree and leaves a
@@ -65,7 +49,7 @@ beforeAll(() => ensureCli(), 120_000);
 
 describe('recover run --rollback git', () => {
   test('a wrecking fix is rolled back: uncommitted and untracked work survive, the store too', () => {
-    const repo = userRepo();
+    const repo = projectRepo();
     const before = { status: git(repo, 'status', '--porcelain', '--untracked-files=all'), staged: git(repo, 'diff', '--cached') };
     const adapter = wreckingAdapter();
 

@@ -2,61 +2,13 @@
  * End-to-end tests of the run verbs: the BUILT CLI as real child processes, each test in a fresh
  * temp dir (its cwd) with its own store, so nothing leaks between tests or into the repo.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { cliEnv, ensureCli, recover, ROOT, BIN, scriptsCwd as workdir } from './cli.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin/recover.js');
-
-/** Every .ts file under the given dirs, with where tsc puts it. */
-function sources(): { ts: string; js: string }[] {
-  const out: { ts: string; js: string }[] = [];
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(join(ROOT, dir))) {
-      const rel = join(dir, name);
-      if (statSync(join(ROOT, rel)).isDirectory()) walk(rel);
-      else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) {
-        const ts = join(ROOT, rel);
-        out.push({ ts, js: join(ROOT, 'dist', relative(ROOT, ts)).replace(/\.ts$/, '.js') });
-      }
-    }
-  };
-  for (const dir of ['src', 'machines']) walk(dir);
-  return out;
-}
-
-/** Builds when dist is missing or older than a source (tsc still emits when other files have type errors). */
-beforeAll(() => {
-  const stale = sources().some(({ ts, js }) => !existsSync(js) || statSync(js).mtimeMs < statSync(ts).mtimeMs);
-  if (stale) spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'ignore' });
-  expect(existsSync(join(ROOT, 'dist/src/cli/main.js'))).toBe(true);
-}, 120_000);
-
-/** A fresh working directory with a fast policy (short delays keep the suite quick). */
-function workdir(config: unknown = { maxDelayMs: 20 }): string {
-  const dir = mkdtempSync(join(tmpdir(), 'recover-cli-'));
-  if (config !== null) writeFileSync(join(dir, 'recovery.config.json'), JSON.stringify(config));
-  writeFileSync(join(dir, 'flaky.js'), `const fs = require('fs');
-const n = fs.existsSync('count') ? Number(fs.readFileSync('count', 'utf8')) : 0;
-fs.writeFileSync('count', String(n + 1));
-if (n === 0) { console.error('Error: socket hang up'); process.exit(1); }
-console.log('ok');
-`);
-  writeFileSync(join(dir, 'fatal.js'), `console.error('HTTP 401 Unauthorized'); process.exit(1);\n`);
-  return dir;
-}
-
-/** Runs the built CLI as a real child process in `cwd`. */
-function recover(cwd: string, args: string[], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    cwd, input: '', encoding: 'utf8', env: { ...process.env, RECOVERY_STORE: '', GITHUB_STEP_SUMMARY: '', ...env },
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+beforeAll(() => ensureCli(), 120_000);
 
 describe('recover run (built CLI, child processes)', () => {
   test('a flaky command (socket hang up once) is recovered: exit 0', () => {
@@ -130,7 +82,7 @@ describe('recover run (built CLI, child processes)', () => {
 
 /** Starts the CLI without waiting, for tests that signal it or race it. */
 function start(cwd: string, args: string[]) {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, RECOVERY_STORE: '', GITHUB_STEP_SUMMARY: '' }, stdio: 'ignore' });
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: cliEnv(), stdio: 'ignore' });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited };
 }
@@ -147,11 +99,6 @@ async function until(check: () => boolean, ms = 10_000): Promise<void> {
 describe('interrupt, lock and resume', () => {
   test('SIGINT: exit 130, the child is killed, a second process is refused (75, pid named), resume finishes', async () => {
     const dir = workdir();
-    writeFileSync(join(dir, 'slow.js'), `const fs = require('fs');
-if (fs.existsSync('fast')) { console.log('done'); process.exit(0); }
-fs.writeFileSync('pid', String(process.pid));
-setTimeout(() => {}, 60000);
-`);
     const { child, exited } = start(dir, ['run', '--', 'node', 'slow.js']);
     await until(() => existsSync(join(dir, 'pid')));
     const runs = JSON.parse(recover(dir, ['list', '--json']).stdout) as Array<{ runId: string; status: string }>;

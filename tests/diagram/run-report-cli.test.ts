@@ -5,34 +5,22 @@
  * heading for a recovered run, the Exc-1 escalation report for an escalated one. Screenshots go
  * to test-artifacts/ (git-ignored) next to run-report.png from run-page.test.ts.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ensureCli, recover, ROOT, tempCwd } from '../cli/cli.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin/recover.js');
 const ARTIFACTS = join(ROOT, 'test-artifacts');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let browser: Browser;
 
-/** Builds dist when it is missing or older than a source (as tests/cli/run.test.ts does), then starts Chromium. */
+/** Builds dist when it is missing or older than a source, then starts Chromium. */
 beforeAll(async () => {
-  const stale = (dir: string): boolean => readdirSync(join(ROOT, dir)).some((name) => {
-    const rel = join(dir, name);
-    if (statSync(join(ROOT, rel)).isDirectory()) return stale(rel);
-    if (!name.endsWith('.ts') || name.endsWith('.d.ts')) return false;
-    const js = join(ROOT, 'dist', relative(ROOT, join(ROOT, rel))).replace(/\.ts$/, '.js');
-    return !existsSync(js) || statSync(js).mtimeMs < statSync(join(ROOT, rel)).mtimeMs;
-  });
-  if (stale('src') || stale('machines')) {
-    spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'ignore' });
-  }
+  ensureCli();
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.`);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -40,16 +28,9 @@ beforeAll(async () => {
 
 afterAll(async () => { await browser?.close(); });
 
-/** Runs the built CLI in `cwd` with a store of its own. */
-function recover(cwd: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, input: '', encoding: 'utf8', env: { ...process.env, RECOVERY_STORE: '', GITHUB_STEP_SUMMARY: '' } });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
 /** A real run of `script` in a fresh temp dir; returns the dir and the run id. */
 function realRun(script: string, expectedExit: number): { dir: string; runId: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'recover-page-'));
-  writeFileSync(join(dir, 'recovery.config.json'), JSON.stringify({ maxDelayMs: 20 }));
+  const dir = tempCwd({ maxDelayMs: 20 }, 'recover-page-');
   writeFileSync(join(dir, 'task.js'), script);
   const run = recover(dir, ['run', '--json', '--', 'node', 'task.js']);
   expect(run.status, run.stderr).toBe(expectedExit);

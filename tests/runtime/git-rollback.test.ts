@@ -1,38 +1,22 @@
-import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { gitRollback, recordGoodState, restoreGoodState } from '../../src/runtime/git-rollback.js';
+import { git, userRepo as makeUserRepo } from '../helpers/git.js';
 
 const roots: string[] = [];
 afterAll(() => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 const read = (repo: string, path: string) => readFileSync(join(repo, path), 'utf8');
 
 /** A repo with one commit, and a user's work in progress: staged, unstaged, untracked and ignored. */
 function userRepo(): string {
   const repo = mkdtempSync(join(tmpdir(), 'recovery-git-'));
   roots.push(repo);
-  git(repo, 'init', '-q', '-b', 'main');
-  git(repo, 'config', 'user.name', 'Test User');
-  git(repo, 'config', 'user.email', 'test@example.com');
-  git(repo, 'config', 'commit.gpgsign', 'false');
-  writeFileSync(join(repo, 'a.txt'), 'a committed\n');
-  writeFileSync(join(repo, 'b.txt'), 'b committed\n');
-  writeFileSync(join(repo, 'run.sh'), '#!/bin/sh\n');
-  chmodSync(join(repo, 'run.sh'), 0o755);
-  writeFileSync(join(repo, '.gitignore'), '*.log\n');
-  git(repo, 'add', '.');
-  git(repo, 'commit', '-q', '-m', 'initial');
-  writeFileSync(join(repo, 'a.txt'), 'a staged by the user\n');
-  git(repo, 'add', 'a.txt');
-  writeFileSync(join(repo, 'b.txt'), 'b edited by the user, not staged\n');
-  mkdirSync(join(repo, 'notes'));
-  writeFileSync(join(repo, 'notes', 'todo.md'), 'untracked user notes\n');
+  makeUserRepo(repo, { 'run.sh': '#!/bin/sh\n', '.gitignore': '*.log\n' }, (dir) => chmodSync(join(dir, 'run.sh'), 0o755));
   writeFileSync(join(repo, 'build.log'), 'ignored log\n');
   return repo;
 }

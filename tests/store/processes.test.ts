@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunLockedError } from '../../src/store/errors.js';
 import { openStore } from '../../src/store/lowdb-store.js';
+import { createRandom } from '../../src/policy/random.js';
 import { StoreChild, type Reply } from './helpers/child.js';
 import { compileStore } from './helpers/compiled-store.js';
 import { deadPid, tempDir } from './helpers/fixtures.js';
@@ -30,18 +31,6 @@ async function children(n: number): Promise<StoreChild[]> {
   const list = Array.from({ length: n }, () => new StoreChild(entry));
   cleanups.unshift(async () => { await Promise.all(list.map((c) => c.close())); });
   return list;
-}
-
-/** Seeded PRNG (mulberry32) so a failing kill schedule can be replayed with STORE_FAULT_SEED. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('locks across processes', () => {
@@ -119,7 +108,8 @@ describe('atomic writes', () => {
   it('a process SIGKILLed in a tight save/append loop never leaves a damaged file (30 trials)', async () => {
     const seed = Number(process.env.STORE_FAULT_SEED ?? Date.now() % 1_000_000);
     console.log(`store fault injection: STORE_FAULT_SEED=${seed}`);
-    const next = random(seed);
+    // Seeded (mulberry32), so a failing kill schedule can be replayed with STORE_FAULT_SEED.
+    const next = createRandom(seed);
     const store = openStore(dir);
     let stored = 0;
     for (let trial = 0; trial < 30; trial++) {
