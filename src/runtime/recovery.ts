@@ -258,7 +258,11 @@ export function forwardHistory(actor: RecoveryActor, onEvent: NonNullable<Recove
   actor.subscribe((snapshot) => {
     const history = snapshot.context.history;
     const last = history[history.length - 1]?.seq ?? 0;
-    for (const event of history) if (event.seq > seen) onEvent(event);
+    // History is append-only with increasing `seq`: the new events are a tail, found from the end
+    // (a snapshot adds one or two), not by scanning the whole history on every snapshot.
+    let from = history.length;
+    while (from > 0 && history[from - 1]!.seq > seen) from--;
+    for (let i = from; i < history.length; i++) onEvent(history[i]!);
     seen = last;
   });
 }
