@@ -22,7 +22,12 @@ export const RUN_EXIT = {
   manual: 7,
   /** The run is locked by another live process (BSD `EX_TEMPFAIL`: try again later). */
   locked: 75,
+  /** SIGHUP (the terminal closed). The signal codes are 128 + signo, as a shell reports them. */
+  hangup: 129,
+  /** SIGINT (Ctrl-C). */
   interrupted: 130,
+  /** SIGTERM. */
+  terminated: 143,
 } as const;
 
 /** The exit-code table as `--help` prints it. */
@@ -36,7 +41,9 @@ export const EXIT_CODES_HELP = `Exit codes:
   6    handed off
   7    manual: a human takes over
   75   the run is locked by another process (its pid is named)
+  129  interrupted by SIGHUP (the terminal closed); as 130
   130  interrupted (SIGINT); the checkpoint stays, 'recover resume RUN_ID' continues
+  143  interrupted by SIGTERM; as 130
 `;
 
 /** The exit code a run's outcome stands for. */

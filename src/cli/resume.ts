@@ -9,7 +9,7 @@ import {
 import { INSPECTION_OPTIONS, INSPECTION_USAGE, openInspection, splitInspect, type InspectionFlags } from './inspection.js';
 import type { CliIO, Verb } from './main.js';
 import { createRunProgress } from './progress.js';
-import { publishReport, withInterrupt } from './run.js';
+import { Interrupted, publishReport, withInterrupt } from './run.js';
 import type { DecisionChoice } from '../policy/types.js';
 
 const USAGE = `Usage: recover resume RUN_ID [--store DIR] [--json] [--inspect [URL]] [--trace FILE]
@@ -82,9 +82,9 @@ export async function resumeRun(
     progress.stop();
     await inspection.stop();
   }
-  if (result === 'interrupted') {
-    progress.note(`recover: interrupted; the checkpoint stays: 'recover resume ${runId}' continues`, { always: true });
-    return 130;
+  if (result instanceof Interrupted) {
+    progress.note(`recover: interrupted (${result.signal}); the checkpoint stays: 'recover resume ${runId}' continues`, { always: true });
+    return result.exitCode;
   }
   await publishReport(store, result, undefined, io);
   if (options.json) printOutcome(result, true, io);

@@ -73,29 +73,49 @@ export async function publishReport(store: Store, outcome: Outcome, file: string
   if (summary) await appendFile(summary, `${report}\n`);
 }
 
+/** The signals that interrupt a run: Ctrl-C, a polite kill (systemd, docker, CI), a closed terminal. */
+export const INTERRUPT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/** One of {@link INTERRUPT_SIGNALS}. */
+export type InterruptSignal = (typeof INTERRUPT_SIGNALS)[number];
+
+/** A run ended by a signal: the checkpoint is kept and the lock released; `exitCode` is 128 + signo. */
+export class Interrupted {
+  readonly exitCode: number;
+  constructor(readonly signal: InterruptSignal) {
+    this.exitCode = { SIGINT: RUN_EXIT.interrupted, SIGTERM: RUN_EXIT.terminated, SIGHUP: RUN_EXIT.hangup }[signal];
+  }
+}
+
 /**
- * Drives `start` with SIGINT handling: the first Ctrl-C stops the actor (which kills the
- * command's process group); the checkpoint written before the attempt stays, so the run is
- * resumable. Resolves to the outcome, or to `'interrupted'`.
+ * Drives `start` with SIGINT, SIGTERM and SIGHUP handled alike: the first one stops the actor,
+ * which aborts the attempt (the command's process group is killed); the run then rejects with
+ * `RunInterruptedError` once that group is gone, the last checkpoint is on disk and the lock is
+ * released, so the run is resumable. Resolves to the outcome, or to {@link Interrupted}.
+ * A second signal exits at once with the same code (a user who insists); a group it leaves
+ * behind is recorded in the checkpoint and killed by the next `recover resume`.
  */
 export async function withInterrupt(
   start: (onStart: (actor: { stop(): unknown }) => void) => Promise<Outcome>,
-): Promise<Outcome | 'interrupted'> {
+): Promise<Outcome | Interrupted> {
   let actor: { stop(): unknown } | undefined;
-  let interrupted: () => void = () => undefined;
-  const stopped = new Promise<'interrupted'>((resolve) => {
-    interrupted = () => resolve('interrupted');
-  });
-  const onSigint = () => {
+  let caught: Interrupted | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (caught) process.exit(caught.exitCode);
+    caught = new Interrupted(signal as InterruptSignal);
     actor?.stop();
-    // Give the abort a moment to reach the child's process group before we return.
-    setTimeout(interrupted, 300);
   };
-  process.once('SIGINT', onSigint);
+  for (const signal of INTERRUPT_SIGNALS) process.on(signal, onSignal);
   try {
-    return await Promise.race([start((a) => { actor = a; }), stopped]);
+    // A signal before the run started (the lock, the store) stops it as soon as it starts.
+    return await start((a) => {
+      actor = a;
+      if (caught) a.stop();
+    });
+  } catch (error) {
+    if (caught && (error as { code?: unknown }).code === 'ERR_RUN_INTERRUPTED') return caught;
+    throw error;
   } finally {
-    process.removeListener('SIGINT', onSigint);
+    for (const signal of INTERRUPT_SIGNALS) process.removeListener(signal, onSignal);
   }
 }
 
@@ -153,7 +173,7 @@ export const runVerb: Verb = {
     const runtime = await runtimeOptionsOf(meta, io, json, progress.output());
     const { recoverPersisted } = await import('../runtime/persisted.js');
     progress.note(`recover: run ${runId}: ${command.join(' ')}`);
-    let result: Outcome | 'interrupted';
+    let result: Outcome | Interrupted;
     try {
       result = await withInterrupt((onStart) => recoverPersisted(runtime.task, {
         ...runtime,
@@ -173,9 +193,9 @@ export const runVerb: Verb = {
       progress.stop();
       await inspection.stop();
     }
-    if (result === 'interrupted') {
-      progress.note(`recover: interrupted; the checkpoint stays: 'recover resume ${runId}' continues`, { always: true });
-      return RUN_EXIT.interrupted;
+    if (result instanceof Interrupted) {
+      progress.note(`recover: interrupted (${result.signal}); the checkpoint stays: 'recover resume ${runId}' continues`, { always: true });
+      return result.exitCode;
     }
     await publishReport(store, result, values.report as string | undefined, io);
     if (json) printOutcome(result, json, io);

@@ -3,6 +3,7 @@ import { RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, type RecoveryMachine } f
 import { escalationReport } from '../report/index.js';
 import { wrapSnapshot } from '../store/envelope.js';
 import type { RunRecord, Store } from '../store/types.js';
+import type { AttemptProcess } from './attempt-process.js';
 import type { Clock } from './clock.js';
 import { statusOf } from './outcome.js';
 
@@ -20,8 +21,14 @@ export function decisionOptions(snapshot: SnapshotFrom<RecoveryMachine>): string
   return snapshot.context.hasRollback ? all : all.filter((choice) => choice !== 'rollback');
 }
 
-/** The run record a snapshot stands for. `persisted` is `actor.getPersistedSnapshot()`. */
-export function recordOf(identity: RunIdentity, snapshot: SnapshotFrom<RecoveryMachine>, persisted: unknown, now: number): RunRecord {
+/**
+ * The run record a snapshot stands for. `persisted` is `actor.getPersistedSnapshot()`.
+ * `processes`: the process groups the attempt is running now, kept as `meta.attemptProcesses`
+ * so a resume after a SIGKILL can end them before it re-runs the attempt (see attempt-process.ts).
+ */
+export function recordOf(
+  identity: RunIdentity, snapshot: SnapshotFrom<RecoveryMachine>, persisted: unknown, now: number, processes: readonly AttemptProcess[] = [],
+): RunRecord {
   const status = statusOf(snapshot);
   const c = snapshot.context;
   const escalated = status === 'escalated';
@@ -43,7 +50,7 @@ export function recordOf(identity: RunIdentity, snapshot: SnapshotFrom<RecoveryM
         })
       : null,
     decisionOptions: escalated ? decisionOptions(snapshot) : null,
-    meta: identity.meta,
+    meta: processes.length > 0 ? { ...identity.meta, attemptProcesses: processes } : identity.meta,
   };
 }
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import type { Writable } from 'node:stream';
+import { groupAlive, reportExit, reportSpawn } from './attempt-process.js';
 import type { Task, TaskContext } from './options.js';
 import { TaskFailure } from './task-failure.js';
 
@@ -36,6 +37,8 @@ export interface RunOnceOptions extends CommandOptions {
   signal?: AbortSignal;
   /** Written to the child's stdin, which is then closed. Default: stdin is empty (`/dev/null`). */
   input?: string;
+  /** Called right after the spawn with the child's pid (also its process group id). */
+  onSpawn?: (pid: number) => void;
 }
 
 /** What one run of a command left behind. */
@@ -74,6 +77,7 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       detached: true,
     });
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let timedOut = false;
     let aborted = false;
     let notFound = false;
@@ -149,18 +153,27 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
 /**
  * A `Task` that runs a command: no shell, its own process group, live output to `stream`,
  * bounded tails. It honours `ctx.timeoutMs` (kills the group, exit 124) and `ctx.signal`.
+ * Each spawn is reported (see `attempt-process.ts`) so a persisted run records the group it must
+ * end if `recover` is killed with SIGKILL mid-attempt.
  * The child sees `RECOVERY_ATTEMPT`, `RECOVERY_ITERATION`, `RECOVERY_HINT`, `RECOVERY_GUIDANCE`,
  * `RECOVERY_APPROACH` and `RECOVERY_RUN_ID` (empty when unset, so an outer run's values never leak).
  * Exit 0 resolves; anything else throws a `TaskFailure` with exit code, signal and tails.
  */
 export function commandTask(cmd: string, args: readonly string[], options: CommandOptions = {}): Task {
   return async (ctx: TaskContext) => {
+    let spawned: number | undefined;
     const result = await runCommandOnce(cmd, args, {
       ...options,
       env: { ...options.env, ...recoveryEnv(ctx) },
       timeoutMs: ctx.timeoutMs,
       signal: ctx.signal,
+      // Recorded in the run's checkpoint so a resume after a SIGKILL can end a group left running.
+      onSpawn: (pid) => {
+        spawned = pid;
+        reportSpawn(ctx.runId, ctx.attempt, pid);
+      },
     });
+    if (spawned !== undefined) reportExit(ctx.runId, spawned);
     if (result.exitCode === 0 && !result.timedOut && !result.aborted) return;
     throw new TaskFailure(failureMessage(cmd, result, ctx.timeoutMs), {
       exitCode: result.exitCode, signal: result.signal, stdout: result.stdout, stderr: result.stderr,
@@ -196,14 +209,13 @@ export async function terminateGroup(pid: number): Promise<void> {
   await groupGone(pid, 500);
 }
 
-/** Poll until the group has no member (true) or `withinMs` passed (false). */
+/**
+ * Poll until the group has no member that can run (true) or `withinMs` passed (false). Zombies
+ * do not count: where PID 1 does not reap orphans they never go, and a kill would wait in vain.
+ */
 async function groupGone(pid: number, withinMs: number): Promise<boolean> {
   for (const deadline = Date.now() + withinMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
-    try {
-      process.kill(-pid, 0);
-    } catch {
-      return true;
-    }
+    if (!groupAlive(pid)) return true;
   }
   return false;
 }

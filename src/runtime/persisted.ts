@@ -3,7 +3,9 @@ import { RECOVERY_ACTOR_SLOTS, RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, ty
 import { checkEnvelope } from '../store/envelope.js';
 import { RunNotFoundError } from '../store/errors.js';
 import type { Lock, RunRecord, Store } from '../store/types.js';
+import { attemptProcessesOf, killLeftovers, watchAttemptProcesses, type AttemptProcess } from './attempt-process.js';
 import { Checkpointer, recordOf, type RunIdentity } from './checkpoint.js';
+import { noteKilled, RunInterruptedError, trackedTask } from './interrupt.js';
 import { realClock } from './clock.js';
 import type { RecoveryOptions, Task } from './options.js';
 import { isResting, outcomeOf, type Outcome } from './outcome.js';
@@ -12,18 +14,25 @@ import { continuationOf, markInterrupted } from '../../machines/recovery/resume.
 import type { RecoveryContext, RecoveryInput } from '../../machines/recovery/types.js';
 import type { DecisionChoice } from '../policy/types.js';
 
+export { RunInterruptedError } from './interrupt.js';
+
 /** Options of a persisted run: a store, and what the CLI wants kept to resume it. */
 export interface PersistedOptions extends RecoveryOptions {
   store: Store;
   /** JSON kept with the run (e.g. the command line) for whoever resumes it. */
   meta?: Record<string, unknown>;
-  /** Called once the run is locked and started, e.g. to install a SIGINT handler. */
+  /**
+   * Called once the run is locked and started, e.g. to install a signal handler. Stopping the
+   * actor from outside makes the run reject with `RunInterruptedError` once the running task has
+   * ended (a command's process group is gone), the last checkpoint is on disk and the lock is free.
+   */
   onStart?: (actor: RecoveryActor) => void;
 }
 
 /**
  * Run `task` under the protocol with every phase change checkpointed in `store` and the run
- * locked while it executes. Write-ahead: attempt n's checkpoint is durable before attempt n runs.
+ * locked while it executes. Write-ahead: attempt n's checkpoint is durable before attempt n runs,
+ * and the process group a `commandTask` spawns is recorded right after the spawn.
  */
 export async function recoverPersisted(task: Task, options: PersistedOptions): Promise<Outcome> {
   const clock = options.clock ?? realClock;
@@ -37,13 +46,19 @@ export async function recoverPersisted(task: Task, options: PersistedOptions): P
  * Continue a stored run: an interrupted attempt is re-run (marked `interrupted` in history), a
  * backoff waits only what remains, an escalated run applies `decision` (or stays escalated), a
  * handed-off run continues in a fresh machine (RESUME/resumed) while its resource budget lasts.
+ * A process group the previous (SIGKILLed) process left running is killed first and named in
+ * the RESUME/interrupted event, so the attempt never runs twice at once.
  */
 export async function resume(runId: string, options: PersistedOptions & { task: Task; decision?: { choice: DecisionChoice; guidance?: string } }): Promise<Outcome> {
   const lock = await options.store.lock(runId);
   try {
     const record = await options.store.load(runId);
     if (!record) throw new RunNotFoundError(runId);
-    const identity: RunIdentity = { runId, task: record.task, createdAt: record.createdAt, meta: { ...record.meta, ...options.meta } };
+    const { attemptProcesses: _recorded, ...meta } = { ...record.meta, ...options.meta };
+    const identity: RunIdentity = { runId, task: record.task, createdAt: record.createdAt, meta };
+    // The lock is ours, so whoever recorded these processes is gone: any still running is an
+    // orphan of a `recover` killed with SIGKILL, and must end before the attempt runs again.
+    const killed = await killLeftovers(attemptProcessesOf(record.meta));
     const clock = options.clock ?? realClock;
     return await drive(options.task, { ...options, runId }, identity, lock, (logic) => {
       const envelope = checkEnvelope(record.checkpoint, {
@@ -54,7 +69,7 @@ export async function resume(runId: string, options: PersistedOptions & { task: 
       }, runId);
       const carry = continuationOf(envelope.snapshot as never, clock.now());
       if (carry) return createActor(logic, { ...actorOptions(options), input: continuedInput(envelope.snapshot as never, options, carry, clock.now()) });
-      const snapshot = markInterrupted(envelope.snapshot as never, clock.now());
+      const snapshot = noteKilled(markInterrupted(envelope.snapshot as never, clock.now()), killed);
       // Restoring needs no input; the typed overload insists on one, so go through the untyped machine.
       return createActor(logic as AnyStateMachine, { ...actorOptions(options), snapshot: snapshot as never }) as unknown as RecoveryActor;
     }, options.decision);
@@ -89,21 +104,39 @@ async function drive(
   const clock = options.clock ?? realClock;
   const checkpoints = new Checkpointer(options.store, clock);
   let actor: RecoveryActor | undefined;
-  const save = (snapshot: SnapshotFrom<RecoveryMachine>) => {
-    const persisted = actor!.getPersistedSnapshot();
-    checkpoints.schedule(() => recordOf(identity, snapshot, persisted, clock.now()));
+  // The process groups the running attempt has spawned; saved with every checkpoint.
+  const groups = new Map<number, AttemptProcess>();
+  let last: { snapshot: SnapshotFrom<RecoveryMachine>; persisted: unknown } | undefined;
+  const write = () => {
+    const { snapshot, persisted } = last!;
+    checkpoints.schedule(() => recordOf(identity, snapshot, persisted, clock.now(), [...groups.values()]));
   };
-  const { logic, attach } = provideRecovery(task, options, {
+  const save = (snapshot: SnapshotFrom<RecoveryMachine>) => {
+    last = { snapshot, persisted: actor!.getPersistedSnapshot() };
+    write();
+  };
+  const unwatch = watchAttemptProcesses(identity.runId, (event) => {
+    if (event.kind === 'exited') {
+      groups.delete(event.pid);
+      return;
+    }
+    groups.set(event.process.pid, event.process);
+    // The follow-up write after the spawn: the checkpoint flushed before the attempt could not
+    // know the pid. Not awaited: the command is already running, and waiting would not help.
+    if (last) write();
+  });
+  const attempts = trackedTask(task);
+  const { logic, attach } = provideRecovery(attempts.task, options, {
     beforeAttempt: async (running) => {
       save(running.getSnapshot());
       await checkpoints.flush();
     },
   });
+  let settled = false;
   try {
     actor = create(logic);
     attach(actor);
     if (options.onEvent) forwardHistory(actor, options.onEvent);
-    let settled = false;
     const outcome = new Promise<Outcome>((resolve, reject) => {
       actor!.subscribe({
         next: (snapshot) => {
@@ -117,28 +150,38 @@ async function drive(
           settled = true;
           reject(error);
         },
-        // Stopped from outside (the CLI's SIGINT handler, via onStart) before the run came to
-        // rest: this promise never settles (the CLI races it against its own timer), so the
-        // `finally` below never runs. Release the lock here, once the last checkpoint is on disk,
-        // or the run stays locked by this live process for as long as it lives.
+        // Stopped from outside (a signal handler, via onStart) before the run came to rest: wait
+        // for the attempt in flight to end (its process group gone), write the last checkpoint
+        // without it, then reject; the `finally` below releases the lock.
         complete: () => {
-          if (!settled) void checkpoints.flush().catch(() => undefined).then(() => lock.release()).catch(() => undefined);
+          if (settled) return;
+          settled = true;
+          void attempts.idle().then(() => {
+            if (last) write();
+            return checkpoints.flush();
+          }).catch(() => undefined).then(() => reject(new RunInterruptedError(identity.runId)));
         },
       });
     });
+    outcome.catch(() => undefined); // awaited below unless the run is already resting
     actor.start();
     options.onStart?.(actor);
-    if (decision && actor.getSnapshot().matches('escalated')) {
+    // A signal that came before the start stops the actor inside onStart: then only `outcome` tells.
+    const live = () => actor!.getSnapshot().status !== 'stopped';
+    if (decision && live() && actor.getSnapshot().matches('escalated')) {
       const at = clock.now();
       const event = { type: 'DECIDE' as const, choice: decision.choice, at, ...(decision.guidance !== undefined ? { guidance: decision.guidance } : {}) };
       decision = undefined;
       actor.send(event);
     }
-    if (isResting(actor.getSnapshot()) && !decision) save(actor.getSnapshot());
-    const result = isResting(actor.getSnapshot()) ? outcomeOf(actor.getSnapshot()) : await outcome;
+    const resting = live() && isResting(actor.getSnapshot());
+    if (resting && !decision) save(actor.getSnapshot());
+    const result = resting ? outcomeOf(actor.getSnapshot()) : await outcome;
     await checkpoints.flush();
     return result;
   } finally {
+    settled = true;
+    unwatch();
     actor?.stop();
     await checkpoints.flush().catch(() => undefined);
     await lock.release();

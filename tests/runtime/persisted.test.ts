@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
 import type { Lock } from '../../src/store/types.js';
-import { recoverPersisted, resume } from '../../src/runtime/index.js';
+import { commandTask, recoverPersisted, resume, RunInterruptedError } from '../../src/runtime/index.js';
+import { groupAlive } from '../../src/runtime/attempt-process.js';
 import { ensureBuilt } from '../helpers/build.js';
 
 const dirs: string[] = [];
@@ -67,13 +68,14 @@ describe('persisted runs', () => {
     let started!: () => void;
     const attemptStarted = new Promise<void>((resolve) => { started = resolve; });
     let actor: { stop(): unknown } | undefined;
-    // Never settles, like the CLI's promise: only the lock and the checkpoint are looked at.
-    void recoverPersisted(({ signal }) => {
+    // Settles (rejects) only once the attempt has ended, the checkpoint is saved and the lock is free.
+    const running = recoverPersisted(({ signal }) => {
       started();
       return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
     }, { store, runId: 'stopped', onStart: (a) => { actor = a; } });
     await attemptStarted;
     actor!.stop();
+    await expect(running).rejects.toBeInstanceOf(RunInterruptedError);
     // Before the fix the lock stayed held by this (live) process until it exited: no one could resume.
     let lock: Lock | undefined;
     for (let i = 0; i < 100 && !lock; i++) {
@@ -85,6 +87,29 @@ describe('persisted runs', () => {
     const outcome = await resume('stopped', { store, task: () => undefined });
     expect(outcome.history.map((e) => [e.phase, e.result])).toEqual([['RESUME', 'interrupted']]);
   });
+
+  it("records the command's process group while it runs; a stop settles only once that group is gone", async () => {
+    const dir = tempStore();
+    const store = openStore(dir);
+    let actor: { stop(): unknown } | undefined;
+    const task = commandTask('sh', ['-c', 'echo $$ > pid; sleep 30 & exec sleep 30'], { cwd: dir });
+    const running = recoverPersisted(task, { store, runId: 'cmd', onStart: (a) => { actor = a; } });
+    let recorded: Array<{ pid: number }> | undefined;
+    for (let i = 0; i < 500 && !recorded; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      recorded = (await store.load('cmd'))?.meta.attemptProcesses as typeof recorded;
+    }
+    expect(existsSync(join(dir, 'pid'))).toBe(true);
+    const pid = Number(readFileSync(join(dir, 'pid'), 'utf8'));
+    expect(recorded).toEqual([expect.objectContaining({ pid, pgid: pid, attempt: 1 })]);
+    actor!.stop();
+    await expect(running).rejects.toBeInstanceOf(RunInterruptedError);
+    expect(groupAlive(pid)).toBe(false);
+    const stored = await store.load('cmd');
+    expect(stored?.status).toBe('running');
+    expect(stored?.meta.attemptProcesses).toBeUndefined();
+    await (await store.lock('cmd')).release();
+  }, 30_000);
 
   it('refuses to resume a run held by a live process, naming its pid', async () => {
     const store = openStore(tempStore());
