@@ -78,8 +78,8 @@ Examples:
   recover classify "Error: connect ECONNREFUSED 127.0.0.1:5432"
 
 Exit codes: 0 success, 1 internal error, 2 usage or config error; run, resume and decide add
-3 escalated, 4 skipped, 5 aborted, 6 handed off, 7 manual, 75 run locked, 130 interrupted
-(see 'recover run --help').
+3 escalated, 4 skipped, 5 aborted, 6 handed off, 7 manual, 75 run locked,
+129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM (see 'recover run --help').
 `;
 }
 
