@@ -102,11 +102,14 @@ async function main() {
     gc();
     const rssBefore = process.memoryUsage().rss / 1024 / 1024;
     const start = process.hrtime.bigint();
+    const cpuStart = process.cpuUsage();
     const run: () => Promise<unknown> = make('transient');
     const { result, peakMb } = await peakRss(() => Promise.all(Array.from({ length: CONCURRENT }, run)));
     const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+    const cpu = process.cpuUsage(cpuStart);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     const done = name === 'recovery-protocol' ? (result as Array<{ status: string }>).filter((o) => o.status === 'recovered').length : result.length;
-    console.log(`  ${name.padEnd(18)} ${fmt(wallMs, 0, 7)} ms wall, peak RSS ${fmt(peakMb, 0, 4)} MB (RSS before ${rssBefore.toFixed(0)} MB)${name === 'recovery-protocol' ? `, ${done} recovered (aim < 300 MB)` : ''}`);
+    console.log(`  ${name.padEnd(18)} ${fmt(wallMs, 0, 7)} ms wall (${cpuMs.toFixed(0)} ms CPU, GC threads included), peak RSS ${fmt(peakMb, 0, 4)} MB (RSS before ${rssBefore.toFixed(0)} MB)${name === 'recovery-protocol' ? `, ${done} recovered (aim < 300 MB)` : ''}`);
   }
 }
 
