@@ -1,14 +1,13 @@
 /**
- * What the run-related verbs share: exit codes by run status, the config file, the store, and
- * the way a stored command is turned back into a task. Kept in one module so `run`, `resume` and
+ * What the run-related verbs share: exit codes by run status, the store, and the way a stored
+ * command is turned back into a task (the config file is ./config.ts). Kept in one module so `run`, `resume` and
  * `decide` cannot drift apart on what a status means to a shell script.
  */
-import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { isAbsolute, resolve as resolvePath } from 'node:path';
+import { resolve as resolvePath } from 'node:path';
 import type { Outcome } from '../runtime/outcome.js';
 import type { CliIO } from './main.js';
 import { UsageError } from './args.js';
+import { loadConfig } from './config.js';
 
 /** Exit codes of the run verbs (`run`, `resume`, `decide`), one per way a run can end. */
 export const RUN_EXIT = {
@@ -69,96 +68,6 @@ export function exitCodeOf(outcome: Pick<Outcome, 'status'>): number {
   }
 }
 
-/** A config file problem: exit 2, with the field's path in the message. */
-export class ConfigError extends Error {
-  readonly exitCode = 2;
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
-
-/** The parts of `recovery.config.*` that the run needs. */
-export interface LoadedConfig {
-  /** The policy part, already validated by `resolvePolicy`. */
-  policy: Record<string, unknown> | undefined;
-  rules: unknown[] | undefined;
-  redact: string[] | undefined;
-  /** The file read, or null when there was none. */
-  file: string | null;
-}
-
-/**
- * Reads `--config FILE`, else `recovery.config.json` / `.yaml` / `.yml` in `cwd`, and validates
- * every part now, so a bad field fails before the command ever runs (exit 2 naming its path).
- */
-export async function loadConfig(cwd: string, explicit: string | undefined): Promise<LoadedConfig> {
-  let file: string | null = null;
-  if (explicit !== undefined) {
-    file = isAbsolute(explicit) ? explicit : resolvePath(cwd, explicit);
-    if (!existsSync(file)) throw new ConfigError(`config file not found: ${file}`);
-  } else {
-    for (const name of ['recovery.config.json', 'recovery.config.yaml', 'recovery.config.yml']) {
-      const candidate = resolvePath(cwd, name);
-      if (existsSync(candidate)) {
-        file = candidate;
-        break;
-      }
-    }
-  }
-  if (file === null) return { policy: undefined, rules: undefined, redact: undefined, file: null };
-  const text = await readFile(file, 'utf8');
-  let data: unknown;
-  try {
-    if (/\.ya?ml$/i.test(file)) {
-      const { parse } = await import('yaml');
-      data = parse(text);
-    } else {
-      data = JSON.parse(text);
-    }
-  } catch (error) {
-    throw new ConfigError(`${file}: cannot parse: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (data === null || data === undefined) return { policy: undefined, rules: undefined, redact: undefined, file };
-  if (typeof data !== 'object' || Array.isArray(data)) throw new ConfigError(`${file}: the config must be an object`);
-  const { rules, redact, ...policy } = data as Record<string, unknown>;
-
-  const { resolvePolicy } = await import('../policy/index.js');
-  try {
-    resolvePolicy(policy);
-  } catch (error) {
-    throw new ConfigError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-
-  let checkedRules: unknown[] | undefined;
-  if (rules !== undefined) {
-    if (!Array.isArray(rules)) throw new ConfigError(`${file}: rules must be an array`);
-    const { validateRule } = await import('../classify/index.js');
-    rules.forEach((rule, index) => {
-      try {
-        validateRule(rule, `rules[${index}]`);
-      } catch (error) {
-        throw new ConfigError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    });
-    checkedRules = rules;
-  }
-
-  let checkedRedact: string[] | undefined;
-  if (redact !== undefined) {
-    if (!Array.isArray(redact)) throw new ConfigError(`${file}: redact must be an array of regular expressions`);
-    const { compileRedactPatterns } = await import('../report/redact.js');
-    try {
-      compileRedactPatterns(redact as string[]);
-    } catch (error) {
-      // compileRedactPatterns names the index; prefix the key so the path is complete.
-      throw new ConfigError(`${file}: redact: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    checkedRedact = redact as string[];
-  }
-  return { policy, rules: checkedRules, redact: checkedRedact, file };
-}
-
 /** The store directory: `--store DIR`, else `$RECOVERY_STORE`, else `./.recovery`. */
 export async function cliStoreDir(io: CliIO, dir: string | undefined): Promise<string> {
   const { defaultStoreDir } = await import('../store/index.js');
@@ -197,9 +106,12 @@ export function runMetaOf(runId: string, meta: Record<string, unknown>): RunMeta
   return { command: command as string[], cwd, options };
 }
 
-/** The options shared by `run`, `resume` and `decide` that rebuild a command run from its meta. */
-/** With `json`, the command's stdout goes to stderr so stdout carries only the JSON outcome. */
-/** `stream` replaces where the command's output goes (the live progress line wraps the terminal's streams). */
+/**
+ * The options shared by `run`, `resume` and `decide` that rebuild a command run from its meta.
+ * With `json`, the command's stdout goes to stderr so stdout carries only the JSON outcome;
+ * `stream` replaces where the command's output goes (the live progress line wraps the
+ * terminal's streams).
+ */
 export async function runtimeOptionsOf(meta: RunMeta, io: CliIO, json = false, stream?: { stdout: import('node:stream').Writable; stderr: import('node:stream').Writable }) {
   const { commandTask } = await import('../runtime/command.js');
   const [cmd, ...args] = meta.command as [string, ...string[]];
@@ -238,28 +150,9 @@ export function parseDurationMs(text: string, option: string): number {
   return ms;
 }
 
-/** A one-line progress message for a history event (stderr, when not `--json`). */
-export function progressLine(event: import('../taxonomy/index.js').HistoryEvent): string {
-  const parts = [`recover: attempt ${event.attempt}`, event.phase, event.result];
-  if (event.type) parts.push(event.type);
-  if (event.delayMs) parts.push(`wait ${event.delayMs}ms`);
-  if (event.fix) parts.push(`fix: ${event.fix}`);
-  if (event.message && event.result !== 'success') parts.push(`— ${event.message.split('\n')[0]!.slice(0, 160)}`);
-  return `${parts.join(' · ')}\n`;
-}
-
-/** Prints an outcome: one JSON line with `--json`, else a short summary on stderr. */
-export function printOutcome(outcome: Outcome, json: boolean, io: CliIO): void {
-  if (json) {
-    io.stdout.write(`${JSON.stringify(outcome)}\n`);
-    return;
-  }
-  const type = outcome.classification ? ` (${outcome.classification.type})` : '';
-  const reason = outcome.reason ? `, reason ${outcome.reason}` : '';
-  io.stderr.write(`recover: run ${outcome.runId} ${outcome.status}${type} after ${outcome.attempts} attempt(s)${reason}\n`);
-  if (outcome.status === 'escalated') {
-    io.stderr.write(`recover: decide with 'recover decide ${outcome.runId} --choice retry-fresh|retry-with|skip|rollback|abort|manual'\n`);
-  }
+/** `--json`: the outcome as one JSON line on stdout (the progress reporter prints the summary otherwise). */
+export function printJsonOutcome(outcome: Outcome, io: CliIO): void {
+  io.stdout.write(`${JSON.stringify(outcome)}\n`);
 }
 
 /** Store errors that have their own exit code; the rest go through `main`'s mapping. */

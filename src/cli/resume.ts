@@ -4,7 +4,7 @@
  */
 import { parse, UsageError } from './args.js';
 import {
-  EXIT_CODES_HELP, cliStoreDir, exitCodeOf, openCliStore, printOutcome, runMetaOf, runtimeOptionsOf, withStoreExitCode,
+  EXIT_CODES_HELP, cliStoreDir, exitCodeOf, openCliStore, printJsonOutcome, runMetaOf, runtimeOptionsOf, withStoreExitCode,
 } from './common.js';
 import { INSPECTION_OPTIONS, INSPECTION_USAGE, openInspection, splitInspect, type InspectionFlags } from './inspection.js';
 import type { CliIO, Verb } from './main.js';
@@ -87,7 +87,7 @@ export async function resumeRun(
     return result.exitCode;
   }
   await publishReport(store, result, undefined, io);
-  if (options.json) printOutcome(result, true, io);
+  if (options.json) printJsonOutcome(result, io);
   else progress.finish(result);
   return exitCodeOf(result);
 }

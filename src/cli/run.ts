@@ -8,8 +8,9 @@ import { resolve as resolvePath } from 'node:path';
 import type { Outcome } from '../runtime/outcome.js';
 import type { Store } from '../store/index.js';
 import { parse, UsageError } from './args.js';
+import { loadConfig } from './config.js';
 import {
-  EXIT_CODES_HELP, RUN_EXIT, cliStoreDir, exitCodeOf, loadConfig, openCliStore, parseDurationMs, printOutcome,
+  EXIT_CODES_HELP, RUN_EXIT, cliStoreDir, exitCodeOf, openCliStore, parseDurationMs, printJsonOutcome,
   runtimeOptionsOf, withStoreExitCode, type RunMeta,
 } from './common.js';
 import { INSPECTION_OPTIONS, INSPECTION_USAGE, openInspection, splitInspect } from './inspection.js';
@@ -198,7 +199,7 @@ export const runVerb: Verb = {
       return result.exitCode;
     }
     await publishReport(store, result, values.report as string | undefined, io);
-    if (json) printOutcome(result, json, io);
+    if (json) printJsonOutcome(result, io);
     else progress.finish(result);
     return exitCodeOf(result);
   },

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { SimulatedClock } from 'xstate';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { progressLine } from '../../src/cli/common.js';
+import { progressLine } from '../../src/cli/progress/format.js';
 import {
   CLEAR_LINE, ProgressReporter, SPINNER, createRunProgress, viewOf, type RunView, type SnapshotLike, type WatchedActor,
 } from '../../src/cli/progress.js';

@@ -164,3 +164,13 @@ export function summarySegments(outcome: Outcome, durationMs: number): Segment[]
   if (outcome.status === 'escalated') lines.push([['  decide with: ', 'dim'], [f.hint, 'bold']]);
   return lines;
 }
+
+/** A one-line progress message for a history event (stderr, when not `--json`). */
+export function progressLine(event: HistoryEvent): string {
+  const parts = [`recover: attempt ${event.attempt}`, event.phase, event.result];
+  if (event.type) parts.push(event.type);
+  if (event.delayMs) parts.push(`wait ${event.delayMs}ms`);
+  if (event.fix) parts.push(`fix: ${event.fix}`);
+  if (event.message && event.result !== 'success') parts.push(`— ${event.message.split('\n')[0]!.slice(0, 160)}`);
+  return `${parts.join(' · ')}\n`;
+}

@@ -7,7 +7,7 @@
 import { realClock, type Clock } from '../../runtime/clock.js';
 import type { Outcome } from '../../runtime/outcome.js';
 import type { HistoryEvent } from '../../taxonomy/index.js';
-import { progressLine } from '../common.js';
+import { progressLine } from './format.js';
 import { eventSegments, liveSegments, paint, plainSummary, summarySegments, type Segment } from './format.js';
 import type { RunView } from './view.js';
 
