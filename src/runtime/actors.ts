@@ -1,12 +1,13 @@
-import { fromPromise } from 'xstate';
+import { fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { recoveryMachine, type RecoveryMachine } from '../../machines/recovery.machine.js';
 import type {
   AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput, RollbackInput,
   RollbackOutput, SleepInput, SleepOutput,
-} from '../../machines/index.js';
-import { redactDeep } from '../report/redact.js';
-import { sleepUntil, type Clock } from './clock.js';
+} from '../../machines/recovery/types.js';
+import { compileRedactPatterns, redactDeep } from '../report/redact.js';
+import { realClock, sleepUntil, type Clock } from './clock.js';
 import { observationFrom } from './observe.js';
-import type { Adapter, Diagnoser, Rollback, Task, TaskContext } from './options.js';
+import type { Adapter, Diagnoser, RecoveryOptions, Rollback, Task, TaskContext } from './options.js';
 
 /** What the actor bindings need from the running recovery. */
 export interface Binding {
@@ -76,6 +77,79 @@ export function bindActors(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Ad
     diagnose: fromPromise<DiagnoseOutput, DiagnoseInput>(work.diagnose),
     adapt: fromPromise<AdaptOutput, AdaptInput>(work.adapt),
     rollback: fromPromise<RollbackOutput, RollbackInput>(work.rollback),
+  };
+}
+
+/** The hooks a persistence layer plugs into a run (`RecoveryHooks` in recovery.ts). */
+export interface RunHooks {
+  /** Write-ahead: resolves once the checkpoint of the attempt about to start is durable. */
+  beforeAttempt?(actor: ActorRefFrom<RecoveryMachine>): Promise<void>;
+}
+
+/** The per-run work behind the I/O slots, and how it learns which actor it drives. */
+export function bindRun(task: Task, options: RecoveryOptions, hooks: RunHooks) {
+  const clock = options.clock ?? realClock;
+  let target: ActorRefFrom<RecoveryMachine> | undefined;
+  const binding: Binding = {
+    clock,
+    // Strings are compiled (a bad one throws naming it); RegExps keep their flags.
+    redact: redactPatternsOf(options.redact),
+    send: (event) => target?.send(event),
+    beforeAttempt: () => (target && hooks.beforeAttempt ? hooks.beforeAttempt(target) : Promise.resolve()),
+  };
+  return { binding, work: slotWork(task, options, binding), attach: (actor: ActorRefFrom<RecoveryMachine>) => void (target = actor) };
+}
+
+const NO_PATTERNS: RegExp[] = [];
+
+function redactPatternsOf(patterns: RecoveryOptions['redact']): RegExp[] {
+  if (!patterns || patterns.length === 0) return NO_PATTERNS;
+  return [...compileRedactPatterns(patterns.filter((p): p is string => typeof p === 'string')), ...patterns.filter((p): p is RegExp => p instanceof RegExp)];
+}
+
+/**
+ * Every recovery that `createRecovery`, `recover`, `recoverPersisted` and `resume` start runs on
+ * one shared machine whose slots look up the work of the run that invoked them (the child's
+ * parent is the recovery actor): `machine.provide()` rebuilds the whole state tree and its
+ * transition tables, which cost more than the run itself. (`provideRecovery` still provides a
+ * machine of its own: embedded in another chart, the recovery actor is not ours to register.)
+ */
+const workOf = new WeakMap<AnyActorRef, SlotWork>();
+
+function dispatch<TOutput, TInput>(slot: keyof SlotWork) {
+  return fromPromise<TOutput, TInput>((args) => {
+    const parent = args.self._parent;
+    const work = parent ? workOf.get(parent) : undefined;
+    if (!work) return Promise.reject(new Error(`recovery machine: no work is bound for the "${slot}" actor of this run`));
+    return (work[slot] as unknown as (a: { input: TInput; signal: AbortSignal }) => Promise<TOutput>)(args);
+  });
+}
+
+let sharedMachine: RecoveryMachine | undefined;
+function sharedLogic(): RecoveryMachine {
+  return (sharedMachine ??= recoveryMachine.provide({
+    actors: {
+      runTask: dispatch<AttemptOutcome, AttemptInput>('runTask'),
+      sleepUntil: dispatch<SleepOutput, SleepInput>('sleepUntil'),
+      diagnose: dispatch<DiagnoseOutput, DiagnoseInput>('diagnose'),
+      adapt: dispatch<AdaptOutput, AdaptInput>('adapt'),
+      rollback: dispatch<RollbackOutput, RollbackInput>('rollback'),
+    },
+  }));
+}
+
+/**
+ * The shared machine, and `attach(actor)` that binds this run's work to the actor made from it:
+ * call it before `actor.start()` (a restored snapshot's slots start with the actor).
+ */
+export function sharedRun(task: Task, options: RecoveryOptions, hooks: RunHooks = {}) {
+  const { work, attach } = bindRun(task, options, hooks);
+  return {
+    logic: sharedLogic(),
+    attach: (actor: ActorRefFrom<RecoveryMachine>) => {
+      workOf.set(actor, work);
+      attach(actor);
+    },
   };
 }
 

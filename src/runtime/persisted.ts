@@ -1,5 +1,6 @@
 import { createActor, type AnyStateMachine, type SnapshotFrom, type StateValue } from 'xstate';
-import { RECOVERY_ACTOR_SLOTS, RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, type RecoveryMachine } from '../../machines/index.js';
+import { RECOVERY_ACTOR_SLOTS, RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, type RecoveryMachine } from '../../machines/recovery.machine.js';
+import type { RecoveryContext, RecoveryInput } from '../../machines/recovery/types.js';
 import { checkEnvelope } from '../store/envelope.js';
 import { RunNotFoundError } from '../store/errors.js';
 import type { Lock, RunRecord, Store } from '../store/types.js';
@@ -9,9 +10,8 @@ import { noteKilled, RunInterruptedError, trackedTask } from './interrupt.js';
 import { realClock } from './clock.js';
 import type { RecoveryOptions, Task } from './options.js';
 import { isResting, outcomeOf, type Outcome } from './outcome.js';
-import { actorOptions, forwardHistory, provideRecovery, recoveryInput, type RecoveryActor } from './recovery.js';
-import { continuationOf, markInterrupted } from '../../machines/recovery/resume.js';
-import type { RecoveryContext, RecoveryInput } from '../../machines/recovery/types.js';
+import { sharedRun } from './actors.js';
+import { actorOptions, forwardHistory, recoveryInput, type RecoveryActor } from './recovery.js';
 import type { DecisionChoice } from '../policy/types.js';
 
 export { RunInterruptedError } from './interrupt.js';
@@ -59,6 +59,8 @@ export async function resume(runId: string, options: PersistedOptions & { task: 
     // The lock is ours, so whoever recorded these processes is gone: any still running is an
     // orphan of a `recover` killed with SIGKILL, and must end before the attempt runs again.
     const killed = await killLeftovers(attemptProcessesOf(record.meta));
+    // Only a resume reads a stored snapshot: `recover run` does not load this (nor immer, which it uses).
+    const { continuationOf, markInterrupted } = await import('../../machines/recovery/resume.js');
     const clock = options.clock ?? realClock;
     return await drive(options.task, { ...options, runId }, identity, lock, (logic) => {
       const envelope = checkEnvelope(record.checkpoint, {
@@ -98,7 +100,7 @@ async function drive(
   options: PersistedOptions,
   identity: RunIdentity,
   lock: Lock,
-  create: (logic: ReturnType<typeof provideRecovery>['logic']) => RecoveryActor,
+  create: (logic: RecoveryMachine) => RecoveryActor,
   decision?: { choice: DecisionChoice; guidance?: string },
 ): Promise<Outcome> {
   const clock = options.clock ?? realClock;
@@ -126,7 +128,8 @@ async function drive(
     if (last) write();
   });
   const attempts = trackedTask(task);
-  const { logic, attach } = provideRecovery(attempts.task, options, {
+  // The shared machine (as `recover()` uses): this run's slots find its work through the actor.
+  const { logic, attach } = sharedRun(attempts.task, options, {
     beforeAttempt: async (running) => {
       save(running.getSnapshot());
       await checkpoints.flush();

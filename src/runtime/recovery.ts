@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createActor, fromPromise, type ActorRefFrom, type AnyActorRef, type InspectionEvent, type Observer, type SnapshotFrom } from 'xstate';
-import {
-  recoveryMachine, type AdaptInput, type AdaptOutput, type AttemptInput, type AttemptOutcome, type DiagnoseInput, type DiagnoseOutput,
-  type RecoveryInput, type RecoveryMachine, type RollbackInput, type RollbackOutput, type SleepInput, type SleepOutput,
-} from '../../machines/index.js';
+import { createActor, type ActorRefFrom, type InspectionEvent, type Observer, type SnapshotFrom } from 'xstate';
+import { recoveryMachine, type RecoveryMachine } from '../../machines/recovery.machine.js';
+import type { RecoveryInput } from '../../machines/recovery/types.js';
 import { resolvePolicy } from '../policy/index.js';
 import type { PolicyConfig, ResolvedPolicy } from '../policy/types.js';
-import { compileRedactPatterns } from '../report/redact.js';
-import { bindActors, slotWork, type Binding, type SlotWork } from './actors.js';
+import { bindActors, bindRun, sharedRun } from './actors.js';
 import { realClock, type Clock } from './clock.js';
 import type { RecoveryOptions, Task } from './options.js';
 import { isResting, outcomeOf, type Outcome } from './outcome.js';
@@ -140,27 +137,6 @@ export interface RecoveryHooks {
   beforeAttempt?(actor: RecoveryActor): Promise<void>;
 }
 
-/** The per-run work behind the I/O slots, and how it learns which actor it drives. */
-function bindRun(task: Task, options: RecoveryOptions, hooks: RecoveryHooks) {
-  const clock = options.clock ?? realClock;
-  let target: RecoveryActor | undefined;
-  const binding: Binding = {
-    clock,
-    // Strings are compiled (a bad one throws naming it); RegExps keep their flags.
-    redact: redactPatternsOf(options.redact),
-    send: (event) => target?.send(event),
-    beforeAttempt: () => (target && hooks.beforeAttempt ? hooks.beforeAttempt(target) : Promise.resolve()),
-  };
-  return { binding, work: slotWork(task, options, binding), attach: (actor: RecoveryActor) => void (target = actor) };
-}
-
-const NO_PATTERNS: RegExp[] = [];
-
-function redactPatternsOf(patterns: RecoveryOptions['redact']): RegExp[] {
-  if (!patterns || patterns.length === 0) return NO_PATTERNS;
-  return [...compileRedactPatterns(patterns.filter((p): p is string => typeof p === 'string')), ...patterns.filter((p): p is RegExp => p instanceof RegExp)];
-}
-
 /**
  * The recovery machine with its I/O slots filled for `task`: embed it in your own statechart
  * with `invoke: { src: provideRecovery(task, options), input: recoveryInput(options) }`.
@@ -170,35 +146,6 @@ export function provideRecovery(task: Task, options: RecoveryOptions = {}, hooks
   const { binding, attach } = bindRun(task, options, hooks);
   const logic = recoveryMachine.provide({ actors: bindActors(task, options, binding) });
   return { logic, attach };
-}
-
-/**
- * Each recovery started here runs on one shared machine whose slots look up the work of the run
- * that invoked them (the child's parent is the recovery actor): `machine.provide()` rebuilds
- * the whole state tree and its transition tables, which cost more than the run itself.
- */
-const workOf = new WeakMap<AnyActorRef, SlotWork>();
-
-function dispatch<TOutput, TInput>(slot: keyof SlotWork) {
-  return fromPromise<TOutput, TInput>((args) => {
-    const parent = args.self._parent;
-    const work = parent ? workOf.get(parent) : undefined;
-    if (!work) return Promise.reject(new Error(`recovery machine: no work is bound for the "${slot}" actor of this run`));
-    return (work[slot] as unknown as (a: { input: TInput; signal: AbortSignal }) => Promise<TOutput>)(args);
-  });
-}
-
-let sharedMachine: RecoveryMachine | undefined;
-function sharedLogic(): RecoveryMachine {
-  return (sharedMachine ??= recoveryMachine.provide({
-    actors: {
-      runTask: dispatch<AttemptOutcome, AttemptInput>('runTask'),
-      sleepUntil: dispatch<SleepOutput, SleepInput>('sleepUntil'),
-      diagnose: dispatch<DiagnoseOutput, DiagnoseInput>('diagnose'),
-      adapt: dispatch<AdaptOutput, AdaptInput>('adapt'),
-      rollback: dispatch<RollbackOutput, RollbackInput>('rollback'),
-    },
-  }));
 }
 
 /** `createActor` options shared by every way of starting a recovery. */
@@ -212,9 +159,8 @@ export function actorOptions(options: RecoveryOptions) {
  * snapshots or embed it. The actor rests in a final state or in `escalated` (waiting for `DECIDE`).
  */
 export function createRecovery(options: RecoveryOptions & { task: Task }, hooks: RecoveryHooks = {}): RecoveryActor {
-  const { work, attach } = bindRun(options.task, options, hooks);
-  const actor = createActor(sharedLogic(), { ...actorOptions(options), input: recoveryInput(options) });
-  workOf.set(actor, work);
+  const { logic, attach } = sharedRun(options.task, options, hooks);
+  const actor = createActor(logic, { ...actorOptions(options), input: recoveryInput(options) });
   attach(actor);
   if (options.onEvent) forwardHistory(actor, options.onEvent);
   actor.start();
