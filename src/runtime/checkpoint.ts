@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import { RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, type RecoveryMachine } from '../../machines/index.js';
-import { escalationReport } from '../report/index.js';
+import { RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, type RecoveryMachine } from '../../machines/recovery.machine.js';
+import { escalationReport } from '../report/escalation.js';
 import { wrapSnapshot } from '../store/envelope.js';
 import type { RunRecord, Store } from '../store/types.js';
 import type { AttemptProcess } from './attempt-process.js';
