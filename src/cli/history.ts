@@ -26,9 +26,9 @@ export const historyVerb: Verb = {
     const format = (values.format as string | undefined) ?? 'yaml';
     if (format !== 'yaml' && format !== 'json') throw new UsageError(`--format must be yaml or json (got '${format}')`);
     const store = await openCliStore(io, values.store as string | undefined);
-    const { loadRun } = await import('../runtime/persisted.js');
+    const { loadRun } = await import('../runtime/load-run.js');
     const record = await loadRun(store, positionals[0]!).catch((error: unknown) => { throw withStoreExitCode(error); });
-    const { historyToJson, historyToYaml } = await import('../report/index.js');
+    const { historyToJson, historyToYaml } = await import('../report/history.js');
     io.stdout.write(format === 'json' ? historyToJson(record.history, { runId: record.runId }) : historyToYaml(record.history, { runId: record.runId }));
     return 0;
   },

@@ -23,7 +23,7 @@ Examples:
   recover report 20261121-125406-3f9a1c2b --format html > run.html
 `;
 
-type RunRecord = Awaited<ReturnType<typeof import('../runtime/persisted.js')['loadRun']>>;
+type RunRecord = Awaited<ReturnType<typeof import('../runtime/load-run.js')['loadRun']>>;
 
 /**
  * The Markdown report of `record`. The stored report is used only while the run is escalated: it
@@ -60,7 +60,7 @@ export const reportVerb: Verb = {
     const format = (values.format as string | undefined) ?? 'md';
     if (!['md', 'json', 'html'].includes(format)) throw new UsageError(`--format must be md, json or html (got '${format}')`);
     const store = await openCliStore(io, values.store as string | undefined);
-    const { loadRun } = await import('../runtime/persisted.js');
+    const { loadRun } = await import('../runtime/load-run.js');
     const record = await loadRun(store, positionals[0]!).catch((error: unknown) => { throw withStoreExitCode(error); });
     if (format === 'json') {
       io.stdout.write(`${JSON.stringify(record, null, 2)}\n`);

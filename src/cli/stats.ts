@@ -31,7 +31,7 @@ export const statsVerb: Verb = {
       const record = await store.load(summary.runId).catch(() => null);
       if (record) runs.push({ status: record.status, history: record.history });
     }
-    const { computeMetrics } = await import('../report/index.js');
+    const { computeMetrics } = await import('../report/metrics.js');
     const metrics = computeMetrics(runs);
     if (values.json === true) {
       io.stdout.write(`${JSON.stringify(metrics, null, 2)}\n`);

@@ -3,7 +3,7 @@ import { RECOVERY_ACTOR_SLOTS, RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, ty
 import type { RecoveryContext, RecoveryInput } from '../../machines/recovery/types.js';
 import { checkEnvelope } from '../store/envelope.js';
 import { RunNotFoundError } from '../store/errors.js';
-import type { Lock, RunRecord, Store } from '../store/types.js';
+import type { Lock, Store } from '../store/types.js';
 import { attemptProcessesOf, killLeftovers, watchAttemptProcesses, type AttemptProcess } from './attempt-process.js';
 import { Checkpointer, recordOf, type RunIdentity } from './checkpoint.js';
 import { noteKilled, RunInterruptedError, trackedTask } from './interrupt.js';
@@ -15,6 +15,7 @@ import { actorOptions, forwardHistory, recoveryInput, type RecoveryActor } from 
 import type { DecisionChoice } from '../policy/types.js';
 
 export { RunInterruptedError } from './interrupt.js';
+export { loadRun } from './load-run.js';
 
 /** Options of a persisted run: a store, and what the CLI wants kept to resume it. */
 export interface PersistedOptions extends RecoveryOptions {
@@ -189,11 +190,4 @@ async function drive(
     await checkpoints.flush().catch(() => undefined);
     await lock.release();
   }
-}
-
-/** Load a run or fail naming it. */
-export async function loadRun(store: Store, runId: string): Promise<RunRecord> {
-  const record = await store.load(runId);
-  if (!record) throw new RunNotFoundError(runId);
-  return record;
 }
