@@ -7,17 +7,28 @@
  *   (c) one systematic failure, then success: pause → diagnose → adapt → retry (issue #3's cycle).
  * Each figure is the median of BENCH_ROUNDS interleaved rounds of BENCH_RUNS runs, so the
  * baselines are measured in the same conditions as ours. Then 10,000 concurrent recoveries (b)
- * in one process, wall time and peak RSS, next to p-retry's in the same run. Figures only.
+ * in one process, wall time and peak RSS, next to p-retry's in the same run. Then persisted runs
+ * (what `recover run` does per run, without the child process): `recoverPersisted` on a
+ * `memoryStore` (the engine and its checkpoint records) and on `openStore` in a temp dir (lowdb
+ * files, the run lock), next to `recover()` and to the floor for the same checkpoints: a raw
+ * `writeFile` + `rename` of the final record per checkpoint the run saved. BENCH_PERSISTED_RUNS
+ * sets those runs (default 500; disk runs are slow). Figures only.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { handleAll, retry, ConstantBackoff } from 'cockatiel';
 import pRetry from 'p-retry';
 import { classify } from '../src/classify/index.js';
-import { recover, type RecoveryOptions } from '../src/runtime/index.js';
+import { recover, recoverPersisted, type RecoveryOptions } from '../src/runtime/index.js';
+import { memoryStore, openStore, type RunRecord, type Store } from '../src/store/index.js';
 import { fmt, microsPerCall, peakRss } from './measure.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 10_000);
+const PERSISTED_RUNS = Number(process.env.BENCH_PERSISTED_RUNS ?? 500);
 
 type Scenario = 'ok' | 'transient' | 'systematic';
 const transientFailure = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
@@ -113,4 +124,75 @@ async function main() {
   }
 }
 
+/** A store that counts its saves and keeps the last record (to size the raw-write floor). */
+function counting(store: Store): { store: Store; saves: () => number; last: () => RunRecord | undefined } {
+  let saves = 0;
+  let last: RunRecord | undefined;
+  const save = store.save.bind(store);
+  store.save = (record: RunRecord) => { saves++; last = record; return save(record); };
+  return { store, saves: () => saves, last: () => last };
+}
+
+/**
+ * Persisted runs per scenario: recover() next to recoverPersisted on a memory store and on a
+ * lowdb store in a fresh temp dir (one per sample, so no sample pays for another's files), and
+ * the floor for the same disk work: the task, then one writeFile + rename of the run's final
+ * record per checkpoint a persisted run saves.
+ */
+async function persisted() {
+  const scenarios = ['ok', 'transient', 'systematic'] as const;
+  const shape = new Map<Scenario, { saves: number; json: string }>();
+  for (const s of scenarios) {
+    const probe = counting(memoryStore());
+    const outcome = await recoverPersisted(task(s), { adapt, policy, store: probe.store });
+    if (outcome.status !== EXPECTED[s]) throw new Error(`engine bench, persisted ${s}: ${outcome.status}`);
+    shape.set(s, { saves: probe.saves(), json: JSON.stringify(probe.last()) });
+  }
+  const dirs: string[] = [];
+  const freshDir = () => { const dir = mkdtempSync(join(tmpdir(), 'recover-bench-engine-')); dirs.push(dir); return dir; };
+  const variants = [
+    ['recover()', (s: Scenario) => () => recover(task(s), { adapt, policy })],
+    ['persisted, memoryStore', (s: Scenario) => () => recoverPersisted(task(s), { adapt, policy, store: memoryStore() })],
+    ['persisted, openStore (disk)', (s: Scenario) => { const store = openStore(freshDir()); return () => recoverPersisted(task(s), { adapt, policy, store }); }],
+    ['floor: task + writeFile/rename', (s: Scenario) => {
+      const dir = freshDir();
+      const { saves, json } = shape.get(s)!;
+      let n = 0;
+      return async () => {
+        try { task(s)(); } catch { /* the failing attempt */ }
+        const file = join(dir, `run-${n++}.json`);
+        for (let i = 0; i < saves; i++) {
+          await writeFile(`${file}.tmp`, json);
+          await rename(`${file}.tmp`, file);
+        }
+      };
+    }],
+  ] as const;
+  const samples = new Map<string, number[]>();
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const s of scenarios) {
+        for (const [name, make] of variants) {
+          gc();
+          const us = await microsPerCall(make(s), PERSISTED_RUNS, round === 0 ? Math.min(200, PERSISTED_RUNS) : 20);
+          samples.set(`${name}/${s}`, [...(samples.get(`${name}/${s}`) ?? []), us]);
+        }
+      }
+    }
+  } finally {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+  const fig = (name: string, s: Scenario) => median(samples.get(`${name}/${s}`)!);
+  console.log(`\npersisted runs — ${PERSISTED_RUNS} runs × ${ROUNDS} interleaved rounds per figure, median µs/run`);
+  console.log(`(checkpoints saved per run: (a) ${shape.get('ok')!.saves}, (b) ${shape.get('transient')!.saves}, (c) ${shape.get('systematic')!.saves}; final record ${(shape.get('systematic')!.json.length / 1024).toFixed(1)} KiB in (c))`);
+  console.log('what                             (a) µs/run  (b) µs/run  (c) µs/run');
+  for (const [name] of variants) {
+    console.log(`${name.padEnd(30)} ${fmt(fig(name, 'ok'), 1, 12)}${fmt(fig(name, 'transient'), 1, 12)}${fmt(fig(name, 'systematic'), 1, 12)}`);
+  }
+  const cost = (a: string, b: string, s: Scenario) => (fig(a, s) - fig(b, s)).toFixed(1);
+  console.log(`  checkpointing in memory over recover():  (a) ${cost('persisted, memoryStore', 'recover()', 'ok')}  (b) ${cost('persisted, memoryStore', 'recover()', 'transient')}  (c) ${cost('persisted, memoryStore', 'recover()', 'systematic')} µs`);
+  console.log(`  lowdb store over the raw-write floor:    (a) ${cost('persisted, openStore (disk)', 'floor: task + writeFile/rename', 'ok')}  (b) ${cost('persisted, openStore (disk)', 'floor: task + writeFile/rename', 'transient')}  (c) ${cost('persisted, openStore (disk)', 'floor: task + writeFile/rename', 'systematic')} µs`);
+}
+
 await main();
+await persisted();
