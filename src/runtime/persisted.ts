@@ -5,11 +5,11 @@ import { checkEnvelope } from '../store/envelope.js';
 import { RunNotFoundError } from '../store/errors.js';
 import type { Lock, Store } from '../store/types.js';
 import { attemptProcessesOf, killLeftovers, watchAttemptProcesses, type AttemptProcess } from './attempt-process.js';
-import { Checkpointer, recordOf, type RunIdentity } from './checkpoint.js';
+import { Checkpointer, recordWithoutReport, type RunIdentity } from './checkpointer.js';
 import { noteKilled, RunInterruptedError, trackedTask } from './interrupt.js';
 import { realClock } from './clock.js';
 import type { RecoveryOptions, Task } from './options.js';
-import { isResting, outcomeOf, type Outcome } from './outcome.js';
+import { isResting, outcomeOf, statusOf, type Outcome } from './outcome.js';
 import { sharedRun } from './actors.js';
 import { actorOptions, forwardHistory, recoveryInput, type RecoveryActor } from './recovery.js';
 import type { DecisionChoice } from '../policy/types.js';
@@ -112,7 +112,11 @@ async function drive(
   let last: { snapshot: SnapshotFrom<RecoveryMachine>; persisted: unknown } | undefined;
   const write = () => {
     const { snapshot, persisted } = last!;
-    checkpoints.schedule(() => recordOf(identity, snapshot, persisted, clock.now(), [...groups.values()]));
+    // Only an escalated checkpoint carries a report: its builder (and the report modules) is
+    // loaded then, so a run that never escalates does not load it.
+    checkpoints.schedule(statusOf(snapshot) === 'escalated'
+      ? () => import('./checkpoint.js').then(({ recordOf }) => recordOf(identity, snapshot, persisted, clock.now(), [...groups.values()]))
+      : () => recordWithoutReport(identity, snapshot, persisted, clock.now(), [...groups.values()]));
   };
   const save = (snapshot: SnapshotFrom<RecoveryMachine>) => {
     last = { snapshot, persisted: actor!.getPersistedSnapshot() };
