@@ -7,14 +7,17 @@
  * - `recover --help` (our module graph loaded, no run),
  * - `recover run -- true` on a fresh lowdb store in a temp dir (a whole persisted run: config
  *   lookup, store, checkpoints, the machine, the child process, the summary).
- * Prints p50 / p90 / mean in ms and the startup cost over `true` and over Node itself.
- * Figures only: nothing here asserts on time. BENCH_ROUNDS sets the rounds (default 30).
+ * Prints p50 / p90 / mean in ms and the startup cost over `true` and over Node itself, and how
+ * many module files `recover --help` and `recover run -- true` load (ESM files through a loader
+ * hook, CommonJS files through NODE_DEBUG=module), by package: the startup cost is mostly
+ * loading modules. Figures only: nothing here asserts on time. BENCH_ROUNDS sets the rounds
+ * (default 30).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fmt, percentile } from './measure.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -42,6 +45,32 @@ function time([cmd, ...args]: [string, ...string[]]): number {
   return ms;
 }
 
+/** The module files one run of `argv` loads (absolute paths), ESM and CommonJS. */
+function modulesLoaded(argv: readonly string[]): string[] {
+  const log = join(store, 'modules.log');
+  writeFileSync(log, '');
+  const hooks = join(store, 'module-hooks.mjs');
+  writeFileSync(hooks, `import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) { appendFileSync(${JSON.stringify(log)}, url + '\\n'); return next(url, context); }
+`);
+  const preload = `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hooks).href)});`)}`;
+  const result = spawnSync(process.execPath, ['--import', preload, ...argv], { cwd: store, env: { ...env, NODE_DEBUG: 'module' }, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr.slice(-500)}`);
+  const esm = readFileSync(log, 'utf8').split('\n').filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url));
+  const cjs = [...result.stderr.matchAll(/MODULE \d+: load "([^"]+)" for module/g)].map((m) => m[1]!);
+  return [...new Set([...esm, ...cjs])].filter((file) => file !== hooks);
+}
+
+/** "12 dist/src/store, 8 lowdb, …": module files by package or by dist folder. */
+function byPackage(files: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const file of files) {
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? /\/dist\/((?:src\/)?[^/.]+)/.exec(file)?.[1] ?? (file.endsWith('/bin/recover.js') ? 'bin' : 'other');
+    counts.set(pkg, (counts.get(pkg) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([name, n]) => `${n} ${name}`).join(', ');
+}
+
 try {
   for (let round = 0; round < WARMUP + ROUNDS; round += 1) {
     for (const variant of variants) {
@@ -62,6 +91,11 @@ try {
   console.log('');
   console.log(`startup cost of recover run over running true directly: ${fmt(run.p50 - direct.p50, 1, 0)} ms (p50), ${fmt(run.p50 / direct.p50, 1, 0)}x`);
   console.log(`of which Node's own startup (node -e 0):                 ${fmt(node.p50 - direct.p50, 1, 0)} ms; ours: ${fmt(run.p50 - node.p50, 1, 0)} ms`);
+  console.log('');
+  for (const variant of variants.slice(2)) {
+    const files = modulesLoaded(variant.argv.slice(1));
+    console.log(`${variant.name}: ${files.length} module files (${byPackage(files)})`);
+  }
 } finally {
   rmSync(store, { recursive: true, force: true });
 }
