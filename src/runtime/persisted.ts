@@ -75,7 +75,7 @@ export async function resume(runId: string, options: PersistedOptions & { task: 
       const snapshot = noteKilled(markInterrupted(envelope.snapshot as never, clock.now()), killed);
       // Restoring needs no input; the typed overload insists on one, so go through the untyped machine.
       return createActor(logic as AnyStateMachine, { ...actorOptions(options), snapshot: snapshot as never }) as unknown as RecoveryActor;
-    }, options.decision);
+    }, options.decision, record.history.at(-1)?.seq ?? 0);
   } catch (error) {
     await lock.release();
     throw error;
@@ -103,6 +103,8 @@ async function drive(
   lock: Lock,
   create: (logic: RecoveryMachine) => RecoveryActor,
   decision?: { choice: DecisionChoice; guidance?: string },
+  /** `onEvent` has heard the events up to this `seq` already (a resumed run restores them). */
+  shownThrough = 0,
 ): Promise<Outcome> {
   const clock = options.clock ?? realClock;
   const checkpoints = new Checkpointer(options.store, clock);
@@ -144,7 +146,7 @@ async function drive(
   try {
     actor = create(logic);
     attach(actor);
-    if (options.onEvent) forwardHistory(actor, options.onEvent);
+    if (options.onEvent) forwardHistory(actor, options.onEvent, shownThrough);
     const outcome = new Promise<Outcome>((resolve, reject) => {
       actor!.subscribe({
         next: (snapshot) => {

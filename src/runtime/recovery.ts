@@ -198,9 +198,12 @@ export async function recover(task: Task, options: RecoveryOptions = {}): Promis
   }
 }
 
-/** Call `onEvent` once for every history event, in order, as snapshots record them. */
-export function forwardHistory(actor: RecoveryActor, onEvent: NonNullable<RecoveryOptions['onEvent']>): void {
-  let seen = 0;
+/**
+ * Call `onEvent` once for every history event, in order, as snapshots record them; events up to
+ * `shownThrough` (a `seq`; default 0) are not repeated — a resumed run restores them.
+ */
+export function forwardHistory(actor: RecoveryActor, onEvent: NonNullable<RecoveryOptions['onEvent']>, shownThrough = 0): void {
+  let seen = shownThrough;
   actor.subscribe((snapshot) => {
     const history = snapshot.context.history;
     const last = history[history.length - 1]?.seq ?? 0;

@@ -43,6 +43,17 @@ describe('handoff and continuation', () => {
     expect(history.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('onEvent on a resume hears only what happens after it, not the restored history again', async () => {
+    const store = tempStore();
+    const { task } = exhaustingTask(1);
+    const first: string[] = [];
+    await recoverPersisted(task, { store, runId: 'told-once', onEvent: (e) => first.push(`${e.seq}:${e.phase}`) });
+    const second: string[] = [];
+    await resume('told-once', { store, task, onEvent: (e) => second.push(`${e.seq}:${e.phase}`) });
+    expect(first).toEqual(['1:PAUSE', '2:DIAGNOSE', '3:HANDOFF']);
+    expect(second).toEqual(['4:RESUME', '5:RETRY']);
+  });
+
   it('the resource budget bounds continuations: after 3 handoffs the next exhaustion escalates', async () => {
     const store = tempStore();
     const { task, seen } = exhaustingTask(Infinity);
