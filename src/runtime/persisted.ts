@@ -161,12 +161,14 @@ async function drive(
           reject(error);
         },
         // Stopped from outside (a signal handler, via onStart) before the run came to rest: wait
-        // for the attempt in flight to end (its process group gone), write the last checkpoint
-        // without it, then reject; the `finally` below releases the lock.
+        // for the attempt in flight to end (its process group gone), end any adapter or
+        // diagnoser program still running (nothing aborts those), write the last checkpoint
+        // without them, then reject; the `finally` below releases the lock.
         complete: () => {
           if (settled) return;
           settled = true;
-          void attempts.idle().then(() => {
+          void attempts.idle().then(async () => {
+            for (const pid of await killLeftovers([...groups.values()]).catch(() => [])) groups.delete(pid);
             if (last) write();
             return checkpoints.flush();
           }).catch(() => undefined).then(() => reject(new RunInterruptedError(identity.runId)));

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import type { AdaptInput, AdaptOutput, DiagnoseInput, DiagnoseOutput } from '../../machines/index.js';
 import type { Hypothesis } from '../taxonomy/index.js';
+import { reportExit, reportSpawn } from './attempt-process.js';
 import { runCommandOnce, type CommandResult } from './command.js';
 import type { Adapter, Diagnoser } from './options.js';
 
@@ -110,11 +111,22 @@ function argv(cmdline: string | readonly string[]): [string, ...string[]] {
   return words as [string, ...string[]];
 }
 
+/**
+ * Runs an adapter or diagnoser program once. Its process group is reported like a command's
+ * (attempt-process.ts), so a resume after `recover` was SIGKILLed mid-ADAPT ends the orphaned
+ * program before the adapter runs again: two programs must never edit the tree at once.
+ */
 async function runProgram(
-  cmd: string, args: string[], input: unknown, env: Record<string, string>, options: ProgramOptions, label: string,
+  cmd: string, args: string[], input: DiagnoseInput | AdaptInput, env: Record<string, string>, options: ProgramOptions, label: string,
 ): Promise<CommandResult> {
   const limit = options.maxOutputBytes ?? MAX_OUTPUT_BYTES;
+  const attempt = input.history.at(-1)?.attempt ?? 0;
+  let spawned: number | undefined;
   const result = await runCommandOnce(cmd, args, {
+    onSpawn: (pid) => {
+      spawned = pid;
+      reportSpawn(input.runId, attempt, pid);
+    },
     cwd: options.cwd,
     env: { ...options.env, ...env },
     input: JSON.stringify(input),
@@ -123,6 +135,7 @@ async function runProgram(
     tailBytes: limit + 1,
     stream: options.stderr ? { stdout: discard(), stderr: options.stderr } : null,
   });
+  if (spawned !== undefined) reportExit(input.runId, spawned);
   if (result.notFound) throw new Error(`${label}: program not found (${cmd})`);
   if (result.timedOut) throw new Error(`${label} timed out after ${options.timeoutMs ?? HOOK_TIMEOUT_MS} ms`);
   if (result.signal) throw new Error(`${label} was killed by ${result.signal}`);

@@ -129,3 +129,52 @@ describe('signals to recover run (built CLI, real processes)', () => {
     expect(readFileSync(join(dir, 'pids'), 'utf8').trim().split('\n')).toHaveLength(2);
   }, 60_000);
 });
+
+/**
+ * A run whose adapter hangs: the command is a broken build (adapted at once: no flake probe);
+ * the adapter records its pid and hangs the first time, answers a fix when run again.
+ */
+async function startAdaptingRun(): Promise<{ dir: string; adapter: number; runId: string; recoverPid: number; exited: Promise<number | null> }> {
+  const dir = tempCwd({ maxDelayMs: 20, flakeProbe: false });
+  dirs.push(dir);
+  const adapter = 'if [ -f adapter.pid ]; then echo \'{"fix":"add the module","confidence":0.9}\'; else echo $$ > adapter.pid; exec sleep 30; fi';
+  const command = ['node', '-e', "console.error(\"Error: Cannot find module './utils'\"); process.exit(1)"];
+  const child = spawn(process.execPath, [BIN, 'run', '--adapter', `sh -c '${adapter.replace(/'/g, `'\\''`)}'`, '--', ...command], { cwd: dir, env: cliEnv(), stdio: 'ignore' });
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  for (let i = 0; ; i++) {
+    expect(i, 'the adapter never started').toBeLessThan(1_000);
+    await sleep(10);
+    if (!existsSync(join(dir, 'adapter.pid'))) continue;
+    try {
+      const pid = Number(readFileSync(join(dir, 'adapter.pid'), 'utf8'));
+      if (runFile(dir).record.meta.attemptProcesses?.some((p) => p.pid === pid)) {
+        groups.push(pid);
+        return { dir, adapter: pid, runId: runFile(dir).runId, recoverPid: child.pid!, exited };
+      }
+    } catch {
+      // a file is being written: read it again
+    }
+  }
+}
+
+describe('signals while the adapter program runs', () => {
+  test('SIGTERM ends the adapter too (nothing else would), exit 143, nothing on record', async () => {
+    const { dir, adapter, recoverPid, exited } = await startAdaptingRun();
+    process.kill(recoverPid, 'SIGTERM');
+    expect(await exited).toBe(143);
+    expect(alive(adapter)).toBe(false);
+    expect(runFile(dir).record.meta.attemptProcesses).toBeUndefined();
+  }, 60_000);
+
+  test('SIGKILL leaves the adapter running; resume kills it before the adapter runs again', async () => {
+    const { dir, adapter, runId, recoverPid, exited } = await startAdaptingRun();
+    process.kill(recoverPid, 'SIGKILL');
+    await exited;
+    await sleep(100);
+    expect(alive(adapter)).toBe(true);
+    const { outcome } = recoverJson<Outcome>(dir, ['resume', runId]);
+    expect(alive(adapter)).toBe(false);
+    // The adapter ran again (now answering) and its fix was tried.
+    expect(outcome.history.some((e) => e.phase === 'ADAPT' && e.result === 'adapted')).toBe(true);
+  }, 60_000);
+});
