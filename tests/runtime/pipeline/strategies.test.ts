@@ -39,7 +39,7 @@ describe('seed 002 step strategies', () => {
   });
 
   it('TIMEOUT: the retry gets 1.5 × the timeout and a note to simplify', async () => {
-    // Attempt 1 would take 5 s against a 1 s limit; attempt 2 takes 1.15 s, which only a 1.5 s limit allows.
+    // Attempt 1 would take 5 s against a 1 s limit; attempt 2 takes 1.1 s, which only a 1.5 s limit allows.
     const result = await runOne('implement', 'slow', { timeout: '1s', policy: { types: { TIMEOUT: { delaysMs: [0] } } } });
     expect(result.steps[0]).toMatchObject({ status: 'recovered', attempts: 2, type: 'TIMEOUT' });
     expect(hintOf('implement', 2)).toMatch(/^Previous attempt timed out\. Focus on core requirements only/);
