@@ -41,5 +41,8 @@ export function continuationOf(snapshot: PersistedLike, now: number): Carry | nu
       message: `continuing in a fresh context after handoff ${handoffs}`,
     });
   });
-  return { attempt: context.attempt, iteration: context.iteration, history: context.history, fixes: context.fixes };
+  return {
+    attempt: context.attempt, iteration: context.iteration, history: context.history, fixes: context.fixes,
+    failure: context.failure, originalFailure: context.originalFailure,
+  };
 }

@@ -109,6 +109,10 @@ export interface Carry {
   iteration: number;
   history: HistoryEvent[];
   fixes: string[];
+  /** The failure that handed the run off (so the continuation's events and outcome name it). Default: none. */
+  failure?: FailureRecord | null;
+  /** The run's first failure, for the report. Default: none. */
+  originalFailure?: FailureRecord | null;
 }
 
 /** The recovery machine's input. JSON only. */

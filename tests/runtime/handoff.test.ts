@@ -35,12 +35,14 @@ describe('handoff and continuation', () => {
     expect((await store.load('oom-run'))?.status).toBe('handedOff');
 
     const outcome = await resume('oom-run', { store, task });
-    expect(outcome).toMatchObject({ status: 'recovered', attempts: 2 });
+    // The continuation still names what it recovered from.
+    expect(outcome).toMatchObject({ status: 'recovered', attempts: 2, classification: { type: 'RESOURCE_EXHAUSTION' } });
     // The continuation is told it starts fresh (a new context), as attempt 2.
     expect(seen).toEqual([{ attempt: 1, refreshContext: false }, { attempt: 2, refreshContext: true }]);
     const history = (await store.load('oom-run'))!.history;
     expect(history.map((e) => `${e.phase}:${e.result}`)).toEqual(['PAUSE:failure', 'DIAGNOSE:diagnosed', 'HANDOFF:handed_off', 'RESUME:resumed', 'RETRY:success']);
     expect(history.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(history.at(-1)?.type).toBe('RESOURCE_EXHAUSTION');
   });
 
   it('onEvent on a resume hears only what happens after it, not the restored history again', async () => {
