@@ -20,8 +20,12 @@ import type {
 
 /** The machine id stored in every checkpoint envelope. */
 export const RECOVERY_MACHINE_ID = 'recovery';
-/** Bump when context or states change shape; older checkpoints then need a migration. */
-export const RECOVERY_MACHINE_VERSION = 1;
+/**
+ * Bump when context or states change shape; older checkpoints then need a migration in
+ * `recoveryMigrations` (2: the watch regions moved under `executing.watched`).
+ */
+export const RECOVERY_MACHINE_VERSION = 2;
+export { recoveryMigrations } from './recovery/migrations.js';
 
 /** The I/O slots a runtime must provide. */
 export const RECOVERY_ACTOR_SLOTS = ['runTask', 'diagnose', 'adapt', 'rollback', 'sleepUntil'] as const;
@@ -151,26 +155,38 @@ export const recoveryMachine = setup({
         ],
         onError: { target: 'recovery', actions: 'recordRejection' },
       },
-      // Watches arm on the first HEARTBEAT / PROGRESS: a task that never sends them is not watched.
-      type: 'parallel',
+      // Watches arm on the first HEARTBEAT / PROGRESS: a task that never sends them is not watched,
+      // and pays nothing for them (the parallel watch regions are entered only then).
+      initial: 'unwatched',
       states: {
-        heartbeat: {
-          initial: 'idle',
-          states: {
-            idle: { on: { HEARTBEAT: { target: 'watching', actions: 'noteTime' } } },
-            watching: {
-              on: { HEARTBEAT: { target: 'watching', reenter: true, actions: 'noteTime' } },
-              after: { heartbeatTimeout: { target: '#recovery.recovery', actions: 'recordHeartbeatTimeout' } },
-            },
+        unwatched: {
+          on: {
+            HEARTBEAT: { target: 'watched.heartbeat.watching', actions: 'noteTime' },
+            PROGRESS: { target: 'watched.progress.watching', actions: 'noteTime' },
           },
         },
-        progress: {
-          initial: 'idle',
+        watched: {
+          type: 'parallel',
           states: {
-            idle: { on: { PROGRESS: { target: 'watching', actions: 'noteTime' } } },
-            watching: {
-              on: { PROGRESS: { target: 'watching', reenter: true, actions: 'noteTime' } },
-              after: { stallTimeout: { target: '#recovery.recovery', actions: 'recordProgressStall' } },
+            heartbeat: {
+              initial: 'idle',
+              states: {
+                idle: { on: { HEARTBEAT: { target: 'watching', actions: 'noteTime' } } },
+                watching: {
+                  on: { HEARTBEAT: { target: 'watching', reenter: true, actions: 'noteTime' } },
+                  after: { heartbeatTimeout: { target: '#recovery.recovery', actions: 'recordHeartbeatTimeout' } },
+                },
+              },
+            },
+            progress: {
+              initial: 'idle',
+              states: {
+                idle: { on: { PROGRESS: { target: 'watching', actions: 'noteTime' } } },
+                watching: {
+                  on: { PROGRESS: { target: 'watching', reenter: true, actions: 'noteTime' } },
+                  after: { stallTimeout: { target: '#recovery.recovery', actions: 'recordProgressStall' } },
+                },
+              },
             },
           },
         },

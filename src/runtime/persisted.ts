@@ -1,5 +1,5 @@
 import { createActor, type AnyStateMachine, type SnapshotFrom, type StateValue } from 'xstate';
-import { RECOVERY_ACTOR_SLOTS, RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, type RecoveryMachine } from '../../machines/recovery.machine.js';
+import { RECOVERY_ACTOR_SLOTS, RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, recoveryMigrations, type RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { RecoveryContext, RecoveryInput } from '../../machines/recovery/types.js';
 import { checkEnvelope } from '../store/envelope.js';
 import { RunNotFoundError } from '../store/errors.js';
@@ -67,6 +67,7 @@ export async function resume(runId: string, options: PersistedOptions & { task: 
       const envelope = checkEnvelope(record.checkpoint, {
         machineId: RECOVERY_MACHINE_ID,
         version: RECOVERY_MACHINE_VERSION,
+        migrations: recoveryMigrations,
         stateExists: (value) => logic.resolveState({ value: value as StateValue, context: {} as never }) !== undefined,
         providedActors: RECOVERY_ACTOR_SLOTS,
       }, runId);

@@ -166,11 +166,11 @@ describe('the live line (fake terminal, simulated clock)', () => {
 });
 
 describe('createRunProgress: modes, colour, resume, SIGINT, the command\'s output', () => {
-  const first = snapshot({ executing: { heartbeat: 'idle', progress: 'idle' } });
+  const first = snapshot({ executing: 'unwatched' });
   const waiting = snapshot({ recovery: { retry: 'waiting' } }, {
     attempt: 1, iteration: 1, failure: network, nextAttemptAt: 5_000, history: [event(1), event(2, { phase: 'DIAGNOSE', result: 'diagnosed' })],
   });
-  const retrying = snapshot({ executing: { heartbeat: 'idle', progress: 'idle' } }, { ...waiting.context, attempt: 2, nextAttemptAt: null });
+  const retrying = snapshot({ executing: 'unwatched' }, { ...waiting.context, attempt: 2, nextAttemptAt: null });
   const done = snapshot('recovered', {
     ...retrying.context, history: [...waiting.context.history, event(3, { phase: 'RETRY', result: 'success', attempt: 2, iteration: 1, delayMs: 5_000, message: null })],
   });
@@ -224,7 +224,7 @@ describe('createRunProgress: modes, colour, resume, SIGINT, the command\'s outpu
   test('resume: restored events are not printed again; one line says where the run picks up', () => {
     const term = fakeTerminal(false);
     const progress = createRunProgress({ stderr: term, env: {} }, { json: false, clock: new SimulatedClock() });
-    const resumed = snapshot({ executing: { heartbeat: 'idle', progress: 'idle' } }, {
+    const resumed = snapshot({ executing: 'unwatched' }, {
       ...retrying.context, history: [...waiting.context.history, event(3, { phase: 'RESUME', result: 'interrupted', attempt: 2, iteration: 1, message: 'attempt 2 was interrupted; running it again' })],
     });
     progress.watch(fakeActor(resumed), { shownThrough: 2, resuming: 'r1' });

@@ -91,8 +91,10 @@ export function eventsFor(c: RecoveryContext, value: unknown, config: ModelConfi
         events.push(outcome(type === 'UNKNOWN' ? { message: 'zzz qqq' } : type === 'VERIFICATION_FAILED' ? fail(type, { tests: { passed: 1, failed: 1, failing: ['rejects expired token'] } }) : fail(type)));
       }
       events.push(failed('runTask'));
-      if (config.watches && v.includes('"heartbeat":"idle"')) events.push({ type: 'HEARTBEAT', at });
-      if (config.watches && v.includes('"progress":"idle"')) events.push({ type: 'PROGRESS', at, progress: 0.5 });
+      // Unwatched until the first beat; then each watch not yet armed can still be.
+      const unwatched = v.includes('"unwatched"');
+      if (config.watches && (unwatched || v.includes('"heartbeat":"idle"'))) events.push({ type: 'HEARTBEAT', at });
+      if (config.watches && (unwatched || v.includes('"progress":"idle"'))) events.push({ type: 'PROGRESS', at, progress: 0.5 });
     } else {
       const type = c.failure?.classification.type ?? 'UNKNOWN';
       events.push(outcome(type === 'VERIFICATION_FAILED' ? fail(type, { tests: { passed: 1, failed: 1, failing: ['allows valid requests'] } }) : fail(type)));
@@ -100,9 +102,9 @@ export function eventsFor(c: RecoveryContext, value: unknown, config: ModelConfi
     }
     // A repeated beat is offered a bounded number of times (the abstraction tells beats apart by time).
     const beat = c.clockAt - c.startedAt < 3000;
-    if (v.includes('"heartbeat":"watching"')) events.push({ type: 'xstate.after.heartbeatTimeout.recovery.executing.heartbeat.watching' }, ...(beat ? [{ type: 'HEARTBEAT', at }] : []));
+    if (v.includes('"heartbeat":"watching"')) events.push({ type: 'xstate.after.heartbeatTimeout.recovery.executing.watched.heartbeat.watching' }, ...(beat ? [{ type: 'HEARTBEAT', at }] : []));
     // Both watches armed: the heartbeat's shorter timeout fires first, so only it is offered.
-    if (v.includes('"progress":"watching"') && !v.includes('"heartbeat":"watching"')) events.push({ type: 'xstate.after.stallTimeout.recovery.executing.progress.watching' }, ...(beat ? [{ type: 'PROGRESS', at }] : []));
+    if (v.includes('"progress":"watching"') && !v.includes('"heartbeat":"watching"')) events.push({ type: 'xstate.after.stallTimeout.recovery.executing.watched.progress.watching' }, ...(beat ? [{ type: 'PROGRESS', at }] : []));
     return events;
   }
   if (v.includes('"consult"')) {

@@ -1,0 +1,20 @@
+/**
+ * Checkpoint migrations of the recovery machine: `recoveryMigrations[v]` upgrades a persisted
+ * snapshot of version `v` to `v + 1` (see `checkEnvelope`). Pure functions of the snapshot.
+ */
+import type { SnapshotMigration } from '../../src/store/envelope.js';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+export const recoveryMigrations: Readonly<Record<number, SnapshotMigration>> = {
+  /**
+   * 1 → 2: the heartbeat/progress watch regions moved under `executing.watched`, entered on the
+   * first HEARTBEAT or PROGRESS; until then the attempt runs in `executing.unwatched`.
+   */
+  1: (snapshot) => {
+    if (!isRecord(snapshot) || !isRecord(snapshot.value) || !isRecord(snapshot.value.executing)) return snapshot;
+    const watches = snapshot.value.executing;
+    const armed = watches.heartbeat !== 'idle' || watches.progress !== 'idle';
+    return { ...snapshot, value: { executing: armed ? { watched: watches } : 'unwatched' } };
+  },
+};

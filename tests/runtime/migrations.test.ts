@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { recoveryMachine, recoveryMigrations, RECOVERY_MACHINE_VERSION } from '../../machines/index.js';
+import { memoryStore, type RunRecord } from '../../src/store/index.js';
+import { recoverPersisted, resume } from '../../src/runtime/index.js';
+
+const exists = (value: unknown) => recoveryMachine.resolveState({ value: value as never, context: {} as never }) !== undefined;
+
+describe('recovery checkpoint migrations', () => {
+  it('1 → 2: the watch regions moved under executing.watched; unarmed watches become executing.unwatched', () => {
+    expect(RECOVERY_MACHINE_VERSION).toBe(2);
+    const migrate = recoveryMigrations[1]!;
+    const idle = migrate({ value: { executing: { heartbeat: 'idle', progress: 'idle' } }, context: { n: 1 } });
+    expect(idle).toEqual({ value: { executing: 'unwatched' }, context: { n: 1 } });
+    const armed = migrate({ value: { executing: { heartbeat: 'watching', progress: 'idle' } } }) as { value: unknown };
+    expect(armed.value).toEqual({ executing: { watched: { heartbeat: 'watching', progress: 'idle' } } });
+    for (const { value } of [idle, armed] as Array<{ value: unknown }>) expect(exists(value)).toBe(true);
+    const elsewhere = { value: { recovery: { retry: 'waiting' } } };
+    expect(migrate(elsewhere)).toBe(elsewhere);
+  });
+
+  it('a version-1 checkpoint taken mid-attempt resumes: the attempt re-runs, marked interrupted', async () => {
+    const store = memoryStore();
+    // The write-ahead checkpoint saved before attempt 1 ran: the snapshot is mid-attempt.
+    const saves: RunRecord[] = [];
+    const save = store.save.bind(store);
+    store.save = (record) => { saves.push(structuredClone(record)); return save(record); };
+    await recoverPersisted(() => undefined, { store, runId: 'v1-run' });
+    store.save = save;
+    const first = saves[0]!;
+    const checkpoint = first.checkpoint!;
+    const snapshot = checkpoint.snapshot as { value: unknown };
+    expect(snapshot.value).toEqual({ executing: 'unwatched' });
+    // As version 1 saved it.
+    await store.save({ ...first, checkpoint: { ...checkpoint, version: 1, snapshot: { ...snapshot, value: { executing: { heartbeat: 'idle', progress: 'idle' } } } } });
+    let runs = 0;
+    const outcome = await resume('v1-run', { store, task: () => { runs++; } });
+    expect(runs).toBe(1);
+    expect(outcome.status).toBe('succeeded');
+    expect(outcome.history.map((e) => [e.phase, e.result])).toEqual([['RESUME', 'interrupted']]);
+    expect((await store.load('v1-run'))?.checkpoint?.version).toBe(2);
+  });
+});
