@@ -149,7 +149,9 @@ export const recoveryMachine = setup({
         src: 'runTask',
         input: ({ context }) => attemptInput(context, false),
         onDone: [
-          { guard: 'passedFirstTime', target: 'succeeded', actions: 'recordSuccess' },
+          // No action: a first-attempt pass has nothing to record (recordSuccess only resets counters
+          // that are still at their initial values then), and every assign costs a snapshot.
+          { guard: 'passedFirstTime', target: 'succeeded' },
           { guard: 'attemptPassed', target: 'recovered', actions: 'recordSuccess' },
           { target: 'recovery', actions: 'recordFailure' },
         ],
