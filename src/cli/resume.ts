@@ -4,12 +4,12 @@
  */
 import { parse, UsageError } from './args.js';
 import {
-  EXIT_CODES_HELP, cliStoreDir, exitCodeOf, openCliStore, printJsonOutcome, runMetaOf, runtimeOptionsOf, withStoreExitCode,
+  EXIT_CODES_HELP, cliStoreDir, openCliStore, runMetaOf, runtimeOptionsOf, withStoreExitCode,
 } from './common.js';
 import { INSPECTION_OPTIONS, INSPECTION_USAGE, openInspection, splitInspect, type InspectionFlags } from './inspection.js';
 import type { CliIO, Verb } from './main.js';
 import { createRunProgress } from './progress.js';
-import { Interrupted, publishReport, withInterrupt } from './run.js';
+import { concludeRun, withInterrupt } from './run.js';
 import type { DecisionChoice } from '../policy/types.js';
 
 const USAGE = `Usage: recover resume RUN_ID [--store DIR] [--json] [--inspect [URL]] [--trace FILE]
@@ -82,14 +82,7 @@ export async function resumeRun(
     progress.stop();
     await inspection.stop();
   }
-  if (result instanceof Interrupted) {
-    progress.note(`recover: interrupted (${result.signal}); the checkpoint stays: 'recover resume ${runId}' continues`, { always: true });
-    return result.exitCode;
-  }
-  await publishReport(store, result, undefined, io);
-  if (options.json) printJsonOutcome(result, io);
-  else progress.finish(result);
-  return exitCodeOf(result);
+  return concludeRun(result, { runId, store, reportFile: undefined, json: options.json, progress, io });
 }
 
 /** `recover resume`. */

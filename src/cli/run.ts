@@ -120,6 +120,25 @@ export async function withInterrupt(
   }
 }
 
+/**
+ * How every run verb ends: an interrupted run says how to continue and exits 128 + signo; a
+ * finished one publishes its report, prints the JSON outcome or the summary, and exits by status.
+ */
+export async function concludeRun(
+  result: Outcome | Interrupted,
+  context: { runId: string; store: Store; reportFile: string | undefined; json: boolean; progress: ReturnType<typeof createRunProgress>; io: CliIO },
+): Promise<number> {
+  const { runId, store, reportFile, json, progress, io } = context;
+  if (result instanceof Interrupted) {
+    progress.note(`recover: interrupted (${result.signal}); the checkpoint stays: 'recover resume ${runId}' continues`, { always: true });
+    return result.exitCode;
+  }
+  await publishReport(store, result, reportFile, io);
+  if (json) printJsonOutcome(result, io);
+  else progress.finish(result);
+  return exitCodeOf(result);
+}
+
 /** `recover run`. */
 export const runVerb: Verb = {
   summary: 'run a command under the recovery protocol',
@@ -194,13 +213,6 @@ export const runVerb: Verb = {
       progress.stop();
       await inspection.stop();
     }
-    if (result instanceof Interrupted) {
-      progress.note(`recover: interrupted (${result.signal}); the checkpoint stays: 'recover resume ${runId}' continues`, { always: true });
-      return result.exitCode;
-    }
-    await publishReport(store, result, values.report as string | undefined, io);
-    if (json) printJsonOutcome(result, io);
-    else progress.finish(result);
-    return exitCodeOf(result);
+    return concludeRun(result, { runId, store, reportFile: values.report as string | undefined, json, progress, io });
   },
 };
