@@ -6,6 +6,7 @@ import type { SnapshotMigration } from '../../src/store/envelope.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
+/** Upgrades by the version they start from; `resume()` hands them to `checkEnvelope`. */
 export const recoveryMigrations: Readonly<Record<number, SnapshotMigration>> = {
   /**
    * 1 → 2: the heartbeat/progress watch regions moved under `executing.watched`, entered on the
