@@ -1,12 +1,14 @@
 /**
  * Coverage bookkeeping for model-based machine tests: every transition of a machine, keyed so
- * that `.provide()` does not change identity, and a traversable view of a machine for
- * `xstate/graph`.
+ * that `.provide()` does not change identity, what the driven paths covered, the JSON restore
+ * check every reachable snapshot passes, and a traversable view of a machine for `xstate/graph`.
  */
-import { createEmptyActor, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
+import { expect } from 'vitest';
+import { createActor, createEmptyActor, type AnyActorLogic, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
+import { getStateNodes } from 'xstate/graph';
 
 /** Every transition of the given state nodes (eventless ones included), with a readable label. */
-export function allTransitions(nodes: AnyStateNode[]): Map<string, string> {
+function allTransitions(nodes: AnyStateNode[]): Map<string, string> {
   const all = new Map<string, string>();
   for (const node of nodes) {
     const defs: AnyTransitionDefinition[] = [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
@@ -19,7 +21,7 @@ export function allTransitions(nodes: AnyStateNode[]): Map<string, string> {
 }
 
 /** A transition's key: its source, event and position among that event's candidates. */
-export function keyOf(t: AnyTransitionDefinition): string {
+function keyOf(t: AnyTransitionDefinition): string {
   const list = t.eventType === '' ? t.source.always ?? [] : t.source.transitions.get(t.eventType) ?? [];
   return `${t.source.id}|${t.eventType}|${list.indexOf(t)}`;
 }
@@ -45,4 +47,40 @@ function mockScope() {
 }
 
 /** Percent, one decimal. */
-export const percent = (covered: number, total: number) => ((100 * covered) / total).toFixed(1);
+const percent = (covered: number, total: number) => ((100 * covered) / total).toFixed(1);
+
+/**
+ * What a model-based test of `machine` covered: every state node and every transition (the
+ * root's too: a root-level `on` is a transition), the ones the driven paths reached, and the
+ * path count. `assertComplete` prints the figures and fails unless both are 100 %.
+ */
+export function coverageOf(name: string, machine: AnyStateMachine) {
+  const nodes = getStateNodes(machine.root);
+  const transitions = allTransitions([machine.root, ...nodes]);
+  const states = new Set<string>();
+  const taken = new Set<string>();
+  let paths = 0;
+  return {
+    /** Mark a state node (by id) as visited. */
+    visit: (id: string) => void states.add(id),
+    /** Mark a transition as taken. */
+    take: (t: AnyTransitionDefinition) => void taken.add(keyOf(t)),
+    /** Count one driven path. */
+    pathDone: () => void paths++,
+    assertComplete(): void {
+      const missingStates = nodes.map((n) => n.id).filter((id) => !states.has(id));
+      const missingTransitions = [...transitions].filter(([key]) => !taken.has(key)).map(([, label]) => label);
+      console.log(`${name} machine: ${paths} paths; states ${percent(nodes.length - missingStates.length, nodes.length)} % of ${nodes.length}; transitions ${percent(transitions.size - missingTransitions.length, transitions.size)} % of ${transitions.size}`);
+      expect(missingStates).toEqual([]);
+      expect(missingTransitions).toEqual([]);
+    },
+  };
+}
+
+/** The actor's persisted snapshot, through JSON and restored, has the same state and context. */
+export function expectJsonRestore(logic: AnyActorLogic, actor: { getPersistedSnapshot(): unknown }, input: unknown, next: { value?: unknown; context?: unknown }): void {
+  const persisted = JSON.parse(JSON.stringify(actor.getPersistedSnapshot()));
+  const restored = createActor(logic, { snapshot: persisted, input } as never).getSnapshot() as { value?: unknown; context?: unknown };
+  expect(restored.value).toEqual(next.value);
+  expect(restored.context).toEqual(next.context);
+}
