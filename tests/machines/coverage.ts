@@ -4,7 +4,7 @@
  * check every reachable snapshot passes, and a traversable view of a machine for `xstate/graph`.
  */
 import { expect } from 'vitest';
-import { createActor, createEmptyActor, type AnyActorLogic, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
+import { createActor, createEmptyActor, type AnyActorLogic, type InspectionEvent, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
 
 /** Every transition of the given state nodes (eventless ones included), with a readable label. */
@@ -83,4 +83,19 @@ export function expectJsonRestore(logic: AnyActorLogic, actor: { getPersistedSna
   const restored = createActor(logic, { snapshot: persisted, input } as never).getSnapshot() as { value?: unknown; context?: unknown };
   expect(restored.value).toEqual(next.value);
   expect(restored.context).toEqual(next.context);
+}
+
+/**
+ * An `inspect` observer that records the root actor's microsteps: every transition taken and
+ * every state node entered, transient ones included (no resting snapshot shows those).
+ */
+export function microstepRecorder() {
+  const taken = new Set<AnyTransitionDefinition>();
+  const visited = new Set<string>();
+  const inspect = (event: InspectionEvent): void => {
+    if (event.type !== '@xstate.microstep' || event.actorRef.sessionId !== event.rootId) return; // the root actor only
+    for (const t of (event as { _transitions: AnyTransitionDefinition[] })._transitions) taken.add(t);
+    for (const node of (event.snapshot as unknown as { _nodes: Array<{ id: string }> })._nodes) visited.add(node.id);
+  };
+  return { taken, visited, inspect };
 }

@@ -4,8 +4,9 @@
  * rests in `escalated`, or crashes when told; every microstep's transitions are collected.
  */
 import {
-  assign, createActor, fromPromise, setup, type AnyActorRef, type AnyEventObject, type AnyTransitionDefinition, type SnapshotFrom,
+  assign, createActor, fromPromise, setup, type AnyActorRef, type AnyEventObject, type SnapshotFrom,
 } from 'xstate';
+import { microstepRecorder } from '../coverage.js';
 import { pipelineMachine, type PipelineMachine } from '../../../machines/pipeline.machine.js';
 import type { PipelineInput } from '../../../machines/pipeline/types.js';
 
@@ -39,17 +40,8 @@ export async function startDriven(input: PipelineInput) {
   const pending = new Map<string, { resolve(v: unknown): void; reject(e: unknown): void }>();
   const controlled = () => fromPromise<any, any>(({ self }) => new Promise((resolve, reject) => void pending.set(self.id, { resolve, reject })));
   const logic = pipelineMachine.provide({ actors: { prepareStep: controlled(), saveStep: controlled(), runStep: stubRecovery as never } });
-  const taken = new Set<AnyTransitionDefinition>();
-  const visited = new Set<string>();
-  const actor = createActor(logic, {
-    input,
-    inspect: (event) => {
-      if (event.type !== '@xstate.microstep' || event.actorRef.sessionId !== event.rootId) return; // the root actor only
-      for (const t of (event as { _transitions: AnyTransitionDefinition[] })._transitions) taken.add(t);
-      // Microstep snapshots include transient states that no resting snapshot shows.
-      for (const node of (event.snapshot as unknown as { _nodes: Array<{ id: string }> })._nodes) visited.add(node.id);
-    },
-  });
+  const { taken, visited, inspect } = microstepRecorder();
+  const actor = createActor(logic, { input, inspect });
   actor.start();
   await flush();
   return { actor, logic, pending, taken, visited };

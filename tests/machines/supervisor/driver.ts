@@ -6,8 +6,9 @@
  */
 import {
   createActor, fromPromise, sendParent, setup, SimulatedClock, type AnyActorRef, type AnyEventObject,
-  type AnyTransitionDefinition, type SnapshotFrom,
+  type SnapshotFrom,
 } from 'xstate';
+import { microstepRecorder } from '../coverage.js';
 import { supervisorMachine, type SupervisorMachine } from '../../../machines/supervisor.machine.js';
 import { childIdOf } from '../../../machines/supervisor/context.js';
 import type { AgentCommand, SupervisorInput } from '../../../machines/supervisor/types.js';
@@ -54,18 +55,8 @@ export async function startDriven(input: SupervisorInput) {
       sleepUntil: fromPromise<any, any>(({ input: sleep, signal }) => sleepUntil(clock, sleep.until, signal)),
     },
   });
-  const taken = new Set<AnyTransitionDefinition>();
-  const visited = new Set<string>();
-  const actor = createActor(logic, {
-    input,
-    clock,
-    inspect: (event) => {
-      if (event.type !== '@xstate.microstep' || event.actorRef.sessionId !== event.rootId) return; // the root actor only
-      for (const t of (event as { _transitions: AnyTransitionDefinition[] })._transitions) taken.add(t);
-      // Microstep snapshots include transient states that no resting snapshot shows.
-      for (const node of (event.snapshot as unknown as { _nodes: Array<{ id: string }> })._nodes) visited.add(node.id);
-    },
-  });
+  const { taken, visited, inspect } = microstepRecorder();
+  const actor = createActor(logic, { input, clock, inspect });
   actor.start();
   await flush();
   return { actor, logic, clock, commands, pending, taken, visited };
