@@ -4,11 +4,15 @@ import type { RecoveryContext } from './types.js';
 /** What the machine outputs when it reaches a final state (a parent's `onDone` receives it). */
 export interface RecoveryOutput {
   runId: string;
+  /** The final state's name (or, for a resting run, `escalated` / `running`). */
   status: RunStatus;
+  /** Executions, the original run included. */
   attempts: number;
+  /** Recovery passes. */
   iterations: number;
   level: Level;
   reason: Reason | null;
+  /** The last failure's type (null when the first attempt passed). */
   type: FailureType | null;
 }
 

@@ -1,19 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
-import type { RecoveryMachine } from '../../machines/index.js';
+import type { RecoveryMachine } from '../../machines/recovery.machine.js';
+import type { RecoveryOutput } from '../../machines/recovery/output.js';
 import type { Classification } from '../classify/types.js';
-import type { HistoryEvent, Level, Reason, RunStatus } from '../taxonomy/index.js';
+import type { HistoryEvent, RunStatus } from '../taxonomy/index.js';
 
 /** How a recovery ended (or where it rests: `escalated` waits for a decision). */
-export interface Outcome {
-  runId: string;
-  /** The final state's name, `escalated`, or `running`. */
-  status: RunStatus;
-  /** Executions, the original run included. */
-  attempts: number;
-  /** Recovery passes. */
-  iterations: number;
-  level: Level;
-  reason: Reason | null;
+export interface Outcome extends Omit<RecoveryOutput, 'type'> {
   /** The last failure's classification (null when the first attempt passed). */
   classification: Classification | null;
   history: HistoryEvent[];
