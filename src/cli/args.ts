@@ -41,3 +41,12 @@ export function wantsHelp(args: readonly string[]): boolean {
   }
   return false;
 }
+
+/** An option limited to `allowed` values: the value, undefined when absent, else a usage error naming them. */
+export function oneOf<T extends string>(value: unknown, allowed: readonly T[], option: string): T | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`${option} must be one of ${allowed.join(', ')} (got '${String(value)}')`);
+  }
+  return value as T;
+}

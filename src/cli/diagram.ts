@@ -1,5 +1,5 @@
 /** `recover diagram`: the statecharts as Mermaid, DOT or SVG. */
-import { parse, UsageError } from './args.js';
+import { oneOf, parse, UsageError } from './args.js';
 import type { Verb } from './main.js';
 
 const USAGE = `Usage: recover diagram [--machine recovery|supervisor|pipeline] [--format mermaid|dot|svg]
@@ -22,13 +22,9 @@ export const diagramVerb: Verb = {
     const name = (values.machine as string | undefined) ?? 'recovery';
     if (!Object.prototype.hasOwnProperty.call(machines, name)) throw new UsageError(`--machine must be one of ${Object.keys(machines).join(', ')} (got '${name}')`);
     const machine = machines[name as keyof typeof machines];
-    const format = (values.format as string | undefined) ?? 'mermaid';
+    const format = oneOf(values.format, ['mermaid', 'dot', 'svg'] as const, '--format') ?? 'mermaid';
     const diagram = await import('../diagram/index.js');
-    let text: string;
-    if (format === 'mermaid') text = diagram.toMermaid(machine);
-    else if (format === 'dot') text = diagram.toDot(machine);
-    else if (format === 'svg') text = await diagram.toSvg(machine);
-    else throw new UsageError(`--format must be mermaid, dot or svg (got '${format}')`);
+    const text = format === 'mermaid' ? diagram.toMermaid(machine) : format === 'dot' ? diagram.toDot(machine) : await diagram.toSvg(machine);
     io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     return 0;
   },

@@ -1,5 +1,5 @@
 /** `recover history RUN_ID`: a run's history events, as YAML (for people) or JSON (for tools). */
-import { parse, UsageError } from './args.js';
+import { oneOf, parse, UsageError } from './args.js';
 import { openCliStore, withStoreExitCode } from './common.js';
 import type { Verb } from './main.js';
 
@@ -23,8 +23,7 @@ export const historyVerb: Verb = {
   async run(args, io) {
     const { values, positionals } = parse(args, { format: { type: 'string' }, store: { type: 'string' } });
     if (positionals.length !== 1) throw new UsageError('expected exactly one RUN_ID');
-    const format = (values.format as string | undefined) ?? 'yaml';
-    if (format !== 'yaml' && format !== 'json') throw new UsageError(`--format must be yaml or json (got '${format}')`);
+    const format = oneOf(values.format, ['yaml', 'json'] as const, '--format') ?? 'yaml';
     const store = await openCliStore(io, values.store as string | undefined);
     const { loadRun } = await import('../runtime/load-run.js');
     const record = await loadRun(store, positionals[0]!).catch((error: unknown) => { throw withStoreExitCode(error); });

@@ -3,7 +3,7 @@
  * escalated run gets the escalation report (what to decide); any other run a report of how it
  * ended, because "Human intervention required" on a recovered run would be a lie.
  */
-import { parse, UsageError } from './args.js';
+import { oneOf, parse, UsageError } from './args.js';
 import { openCliStore, withStoreExitCode } from './common.js';
 import type { Verb } from './main.js';
 
@@ -57,8 +57,7 @@ export const reportVerb: Verb = {
   async run(args, io) {
     const { values, positionals } = parse(args, { format: { type: 'string' }, store: { type: 'string' } });
     if (positionals.length !== 1) throw new UsageError('expected exactly one RUN_ID');
-    const format = (values.format as string | undefined) ?? 'md';
-    if (!['md', 'json', 'html'].includes(format)) throw new UsageError(`--format must be md, json or html (got '${format}')`);
+    const format = oneOf(values.format, ['md', 'json', 'html'] as const, '--format') ?? 'md';
     const store = await openCliStore(io, values.store as string | undefined);
     const { loadRun } = await import('../runtime/load-run.js');
     const record = await loadRun(store, positionals[0]!).catch((error: unknown) => { throw withStoreExitCode(error); });

@@ -7,7 +7,7 @@ import { appendFile, writeFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import type { Outcome } from '../runtime/outcome.js';
 import type { Store } from '../store/index.js';
-import { parse, UsageError } from './args.js';
+import { oneOf, parse, UsageError } from './args.js';
 import { loadConfig } from './config.js';
 import {
   EXIT_CODES_HELP, RUN_EXIT, cliStoreDir, exitCodeOf, openCliStore, parseDurationMs, printJsonOutcome,
@@ -55,13 +55,6 @@ const OPTIONS = {
   ...INSPECTION_OPTIONS,
 } as const;
 
-function oneOf<T extends string>(value: unknown, allowed: readonly T[], option: string): T | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    throw new UsageError(`${option} must be one of ${allowed.join(', ')} (got '${String(value)}')`);
-  }
-  return value as T;
-}
 
 /** Writes the stored escalation report to `--report FILE` and `$GITHUB_STEP_SUMMARY`. */
 export async function publishReport(store: Store, outcome: Outcome, file: string | undefined, io: CliIO): Promise<void> {
