@@ -49,6 +49,64 @@ export class RunLockedError extends StoreError {
   }
 }
 
+/**
+ * A write by an owner that no longer holds the run: another acquired it since (a takeover after
+ * this owner's lease expired or its process was judged dead), or the lease was released.
+ * Nothing was written. The stale owner must stop: the run goes on under its new owner.
+ */
+export class RunFencedError extends StoreError {
+  constructor(
+    readonly runId: string,
+    /** The fence the refused write carried. */
+    readonly fence: number,
+    /** The current owner's fence, or null when nobody holds the run. */
+    readonly currentFence: number | null,
+  ) {
+    super(
+      'ERR_RUN_FENCED',
+      currentFence === null
+        ? `Run "${runId}": a write with fence ${fence} was refused: the lease was given up; nothing was written.`
+        : `Run "${runId}": a write with fence ${fence} was refused: a newer owner holds the run (fence ${currentFence}); nothing was written.`,
+    );
+  }
+}
+
+/**
+ * The store could not write (disk full, no permission, not a directory…). The previous checkpoint
+ * is intact and no temp file is left behind. `errno` is the system's code, e.g. `ENOSPC`.
+ */
+export class StoreWriteError extends StoreError {
+  constructor(
+    readonly path: string,
+    readonly runId: string | null,
+    readonly errno: string,
+    cause: unknown,
+  ) {
+    super(
+      'ERR_STORE_WRITE',
+      `${runId ? `Run "${runId}" was not saved` : 'The store could not be written'}: ${path}: ${errnoText(errno)}. ` +
+        (runId ? 'Its previous checkpoint is intact; free the problem and `recover resume` continues it.' : 'Check the store directory (--store, $RECOVERY_STORE).'),
+      { cause },
+    );
+  }
+}
+
+const ERRNO_TEXT: Readonly<Record<string, string>> = {
+  ENOSPC: 'no space left on the device (ENOSPC)',
+  EDQUOT: 'the disk quota is exceeded (EDQUOT)',
+  EACCES: 'permission denied (EACCES)',
+  EPERM: 'operation not permitted (EPERM)',
+  EROFS: 'the file system is read-only (EROFS)',
+  ENOTDIR: 'a part of the path is not a directory (ENOTDIR)',
+  EEXIST: 'a file is in the way (EEXIST)',
+  ELOOP: 'the path is a symbolic link, which the store never follows (ELOOP)',
+  EIO: 'an I/O error (EIO)',
+};
+
+function errnoText(errno: string): string {
+  return ERRNO_TEXT[errno] ?? errno;
+}
+
 /** One thing about a persisted snapshot that does not match the machine it would restore into. */
 export interface SnapshotMismatch {
   kind: 'envelope' | 'machine' | 'version' | 'migration' | 'state' | 'actor';
@@ -93,7 +151,7 @@ export class InvalidRunIdError extends StoreError {
   }
 }
 
-/** A record given to `save` does not have the RunRecord shape. Nothing was written. */
+/** A head or event given to `commit` does not have its shape. Nothing was written. */
 export class InvalidRunRecordError extends StoreError {
   constructor(
     readonly runId: string,
@@ -105,15 +163,15 @@ export class InvalidRunRecordError extends StoreError {
   }
 }
 
-/** History events would leave a gap, contradict stored events, or drop stored events. */
+/** History events would leave a gap or contradict committed events. */
 export class HistorySequenceError extends StoreError {
   constructor(
     readonly runId: string,
-    /** `gap`: a seq skips ahead; `conflict`: a stored seq with a different event; `shrink`: a save drops events. */
-    readonly kind: 'gap' | 'conflict' | 'shrink',
-    /** The seq the store expected next (or, for `shrink`, the stored event count). */
+    /** `gap`: a seq skips ahead; `conflict`: a committed seq with a different event. */
+    readonly kind: 'gap' | 'conflict',
+    /** The seq the store expected next. */
     readonly expected: number,
-    /** The seq (or, for `shrink`, the event count) it was given. */
+    /** The seq it was given. */
     readonly actual: number,
   ) {
     super('ERR_HISTORY_SEQUENCE', `Run "${runId}": ${explain(kind, expected, actual)}; nothing was written.`);
@@ -126,8 +184,6 @@ function explain(kind: HistorySequenceError['kind'], expected: number, actual: n
       return `history event seq ${actual} would leave a gap (the next seq is ${expected})`;
     case 'conflict':
       return `history event seq ${actual} differs from the stored event with that seq`;
-    case 'shrink':
-      return `the saved history has ${actual} events but ${expected} are stored (events are never dropped)`;
   }
 }
 

@@ -1,6 +1,9 @@
 /**
- * Cross-process run locks: `locks/<runId>.lock` holding `{ pid, hostname, acquiredAt, token }`.
+ * Cross-process run locks: `locks/<runId>.lock` holding `{ pid, hostname, acquiredAt, token, fence }`.
  *
+ * - Fence: when the caller passes `lastFence` (the highest fence the run has seen), the lock
+ *   holds `lastFence() + 1`, and at least one more than any stale lock it replaces, so every
+ *   acquisition of a run gets a fence greater than all before it (see lowdb-store.ts).
  * - Acquire: create the file with O_EXCL (`wx`): of any number of racing processes exactly one
  *   succeeds; the others read the holder and get `RunLockedError` naming its pid.
  * - Stale: a holder pid that no longer runs on this host (or is a zombie). A lock from another
@@ -21,7 +24,6 @@ import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { RunLockedError } from './errors.js';
 import { isProcessAlive } from './process-alive.js';
-import type { Lock } from './types.js';
 
 /** How long an empty or unparseable lock file counts as "being written" before it is stale. */
 export const WRITING_GRACE_MS = 10_000;
@@ -30,20 +32,37 @@ const MAX_TICKET_DEPTH = 4;
 /** Read once: a lock records the host it was taken on, and pids are only comparable on one host. */
 const HOST = hostname();
 
-interface Holder { pid: number; hostname: string; acquiredAt: number; token: string }
+/** What a lock file holds. */
+export interface Holder { pid: number; hostname: string; acquiredAt: number; token: string; fence: number }
 interface Seen { text: string; holder: Holder | null; mtimeMs: number }
 type Verdict = 'alive' | 'stale' | 'writing';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Takes the lock at `lockPath` for `pid`. Throws `RunLockedError` when a live process holds it. */
-export async function acquireFileLock(lockPath: string, runId: string, pid: number): Promise<Lock> {
-  const me: Holder = { pid, hostname: HOST, acquiredAt: Date.now(), token: randomBytes(8).toString('hex') };
-  const text = JSON.stringify(me);
-  let staleHolder: number | null = null;
+/** A held file lock. */
+export interface FileLock {
+  readonly runId: string;
+  readonly holder: Holder;
+  /** The holder of the stale lock this acquisition replaced, else null. */
+  readonly tookOverFrom: Holder | null;
+  /** Releases the lock (deletes the file if it is still ours); idempotent. */
+  release(): Promise<void>;
+  /** True while the lock file is still exactly ours. */
+  held(): boolean;
+}
+
+/**
+ * Takes the lock at `lockPath` for `pid`. Throws `RunLockedError` when a live process holds it.
+ * `lastFence`, when given, is read before each try: the lock's fence is one more than it.
+ */
+export async function acquireFileLock(lockPath: string, runId: string, pid: number, lastFence: () => number = () => -1): Promise<FileLock> {
+  const me: Holder = { pid, hostname: HOST, acquiredAt: Date.now(), token: randomBytes(8).toString('hex'), fence: 0 };
+  let staleHolder: Holder | null = null;
   let writingRounds = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    if (createExclusive(lockPath, text)) return heldLock(lockPath, runId, me, text, staleHolder);
+    me.fence = Math.max(lastFence(), staleHolder?.fence ?? -1) + 1;
+    const text = JSON.stringify(me);
+    if (createExclusive(lockPath, text)) return heldLock(lockPath, runId, { ...me }, text, staleHolder);
     const seen = readLock(lockPath);
     if (seen === null) continue; // released between our create and our read
     const verdict = judge(seen);
@@ -54,16 +73,17 @@ export async function acquireFileLock(lockPath: string, runId: string, pid: numb
       await sleep(1);
       continue;
     }
-    staleHolder = seen.holder?.pid ?? staleHolder;
+    staleHolder = seen.holder ?? staleHolder;
     if (removeStale(lockPath, seen, text, 0) === 'busy') await sleep(1 + Math.random() * 2);
   }
   throw new RunLockedError(runId, null);
 }
 
-function heldLock(lockPath: string, runId: string, me: Holder, text: string, tookOverFrom: number | null): Lock {
+function heldLock(lockPath: string, runId: string, me: Holder, text: string, tookOverFrom: Holder | null): FileLock {
   let released = false;
   return {
-    runId, pid: me.pid, acquiredAt: me.acquiredAt, tookOverFrom,
+    runId, holder: me, tookOverFrom,
+    held: () => !released && readLock(lockPath)?.text === text,
     async release() {
       if (released) return;
       released = true;
@@ -100,6 +120,11 @@ function createExclusive(path: string, text: string): boolean {
   return true;
 }
 
+/** The holder recorded in the lock file at `path`, or null when there is none (or it is being written). */
+export function lockHolder(path: string): Holder | null {
+  return readLock(path)?.holder ?? null;
+}
+
 function readLock(path: string): Seen | null {
   try {
     const text = readFileSync(path, 'utf8');
@@ -113,7 +138,8 @@ function readLock(path: string): Seen | null {
 function parseHolder(text: string): Holder | null {
   try {
     const v = JSON.parse(text) as Partial<Holder> | null;
-    if (v && Number.isSafeInteger(v.pid) && typeof v.hostname === 'string' && typeof v.acquiredAt === 'number') return v as Holder;
+    // Locks taken before fences existed have none: 0.
+    if (v && Number.isSafeInteger(v.pid) && typeof v.hostname === 'string' && typeof v.acquiredAt === 'number') return { ...v, fence: Number.isSafeInteger(v.fence) ? v.fence : 0 } as Holder;
   } catch {
     // fall through: empty or partly written
   }

@@ -1,43 +1,55 @@
 /**
- * The history rules both stores share: history is numbered 1..n, an append continues it
- * exactly, a retried append is harmless, and nothing ever removes an event.
+ * The event-log rules every store shares: events are numbered 1..n, a commit continues the log
+ * exactly, a retried commit is harmless, and nothing ever removes an event.
  */
 import type { HistoryEvent } from '../taxonomy/history.js';
-import { HistorySequenceError } from './errors.js';
+import { HistorySequenceError, InvalidRunRecordError } from './errors.js';
 import { jsonEqual } from './json-equal.js';
+import { eventProblem } from './validate.js';
+
+/** A commit's events split into the new ones and the ones it repeats (to compare with the log). */
+export interface SplitEvents {
+  /** Events with a seq already committed: each must equal the committed event (see `assertRepeatsMatch`). */
+  repeated: HistoryEvent[];
+  /** Events continuing the log, seq committed + 1, + 2, … */
+  fresh: HistoryEvent[];
+}
 
 /**
- * The stored history extended by `events`, or null when every event was already stored.
- *
- * Rules, per event in order (the next expected seq is the last stored seq + 1):
- * - seq = next: appended;
- * - seq already stored and the event is identical (JSON-equal): skipped, so an append retried
- *   after a crash or a timeout does not duplicate events;
- * - seq already stored with a different event: `HistorySequenceError` kind `conflict`;
+ * Splits `events` for a log holding `committed` events. Rules, per event in order:
+ * - seq = next: new (appended);
+ * - seq already committed: repeated, skipped if identical (a commit retried after a crash or a
+ *   timeout does not duplicate events), `HistorySequenceError` kind `conflict` if not;
  * - seq beyond next (or not a whole number): `HistorySequenceError` kind `gap`.
- * A throw means nothing of the batch applies.
+ * A new event that breaks the event shape throws `InvalidRunRecordError` naming the field.
+ * A throw means nothing of the commit applies.
  */
-export function extendHistory(runId: string, stored: readonly HistoryEvent[], events: readonly HistoryEvent[]): HistoryEvent[] | null {
-  const result = stored.slice();
+export function splitEvents(runId: string, committed: number, events: readonly HistoryEvent[]): SplitEvents {
+  const repeated: HistoryEvent[] = [];
+  const fresh: HistoryEvent[] = [];
   for (const event of events) {
-    const next = result.length + 1;
-    const seq: unknown = event.seq;
+    const next = committed + fresh.length + 1;
+    const seq: unknown = (event as { seq?: unknown } | null)?.seq;
     if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 1 || seq > next) {
       throw new HistorySequenceError(runId, 'gap', next, typeof seq === 'number' ? seq : Number.NaN);
     }
     if (seq === next) {
-      result.push(event);
-    } else if (!jsonEqual(result[seq - 1], event)) {
-      throw new HistorySequenceError(runId, 'conflict', next, seq);
+      const problem = eventProblem(event, seq);
+      if (problem !== null) throw new InvalidRunRecordError(runId, `events[seq ${seq}]${problem.field ? `.${problem.field}` : ''}`, problem.problem);
+      fresh.push(event);
+    } else if (seq > committed) {
+      // The same seq twice in one batch: harmless only when identical.
+      if (!jsonEqual(fresh[seq - committed - 1], event)) throw new HistorySequenceError(runId, 'conflict', next, seq);
+    } else {
+      repeated.push(event);
     }
   }
-  return result.length === stored.length ? null : result;
+  return { repeated, fresh };
 }
 
-/**
- * Throws `HistorySequenceError` kind `shrink` when a save would store fewer events than are
- * stored: a process holding a stale copy of the run must not erase what another wrote.
- */
-export function assertNoEventsDropped(runId: string, storedCount: number, savedCount: number): void {
-  if (savedCount < storedCount) throw new HistorySequenceError(runId, 'shrink', storedCount, savedCount);
+/** Throws `HistorySequenceError` kind `conflict` when a repeated event differs from the committed one. */
+export function assertRepeatsMatch(runId: string, log: readonly HistoryEvent[], repeated: readonly HistoryEvent[], next: number): void {
+  for (const event of repeated) {
+    if (!jsonEqual(log[event.seq - 1], event)) throw new HistorySequenceError(runId, 'conflict', next, event.seq);
+  }
 }

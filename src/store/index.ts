@@ -2,14 +2,16 @@
  * Persistence: the Store contract, the lowdb store (default) and the memory store, the snapshot
  * envelope, and the errors they throw.
  */
-export type { Lock, LockOwner, RepairResult, RunRecord, RunSummary, SnapshotEnvelope, Store } from './types.js';
+export type {
+  AcquireOptions, Checkpoint, Lease, LeaseHolder, RepairResult, RunHead, RunRecord, RunSummary, SnapshotEnvelope, Store,
+} from './types.js';
 export {
-  CorruptRunError, HistorySequenceError, InvalidRunIdError, InvalidRunRecordError, RunLockedError,
-  RunNotFoundError, SnapshotMismatchError, StoreError, type SnapshotMismatch,
+  CorruptRunError, HistorySequenceError, InvalidRunIdError, InvalidRunRecordError, RunFencedError, RunLockedError,
+  RunNotFoundError, SnapshotMismatchError, StoreError, StoreWriteError, type SnapshotMismatch,
 } from './errors.js';
 export { checkEnvelope, wrapSnapshot, type EnvelopeExpectation, type SnapshotMigration } from './envelope.js';
-export { openStore } from './lowdb-store.js';
+export { openStore, type LowdbStoreOptions } from './lowdb-store.js';
 export { memoryStore } from './memory-store.js';
 export { defaultStoreDir } from './store-dir.js';
 export { assertRunId, MAX_RUN_ID_LENGTH } from './run-id.js';
-export { envelopeProblem, runRecordProblem, type ShapeProblem } from './validate.js';
+export { envelopeProblem, eventProblem, runHeadProblem, type ShapeProblem } from './validate.js';

@@ -1,90 +1,90 @@
 /**
- * The in-memory store: the same contract as the lowdb store (validation, history rules, JSON
- * round trip, non-re-entrant locks with stale takeover), for tests and for embedding where
- * persistence lives elsewhere. Nothing is ever damaged here, so `repair()` has nothing to do.
+ * The in-memory store: the same contract as the lowdb store (validation, the event-log rules,
+ * fenced commits, JSON round trip, non-re-entrant leases with stale takeover), for tests and for
+ * embedding where persistence lives elsewhere. Nothing is ever damaged here, so `repair()` has
+ * nothing to do.
  */
-import type { HistoryEvent } from '../taxonomy/history.js';
-import { InvalidRunRecordError, RunLockedError, RunNotFoundError } from './errors.js';
-import { assertNoEventsDropped, extendHistory } from './history.js';
+import { hostname } from 'node:os';
+import { InvalidRunRecordError, RunFencedError, RunLockedError } from './errors.js';
+import { assertRepeatsMatch, splitEvents } from './history.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { isProcessAlive } from './process-alive.js';
 import { assertRunId } from './run-id.js';
 import { compareSummaries, summarize } from './summary.js';
-import type { Lock, LockOwner, RepairResult, RunRecord, RunSummary, Store } from './types.js';
-import { runRecordProblem } from './validate.js';
+import type { AcquireOptions, Checkpoint, Lease, LeaseHolder, RepairResult, RunHead, RunRecord, RunSummary, Store } from './types.js';
+import { runHeadProblem } from './validate.js';
 
 /** A fresh, empty in-memory store. Two calls give two independent stores. */
 export function memoryStore(): Store {
   return new MemoryStore();
 }
 
-interface Held { pid: number; token: symbol }
+/** A run as stored: JSON text, so callers can never share objects with the store (as with a file). */
+interface StoredRun { head: string; events: string[]; fence: number }
+interface Owner { holder: LeaseHolder; fence: number }
 
 class MemoryStore implements Store {
-  /** Stored as JSON text, so callers can never share objects with the store (as with a file). */
-  readonly #runs = new Map<string, string>();
-  readonly #locks = new Map<string, Held>();
+  readonly #runs = new Map<string, StoredRun>();
+  readonly #owners = new Map<string, Owner>();
+  /** The highest fence ever handed out per run, so fences only grow. */
+  readonly #fences = new Map<string, number>();
   readonly #turns = new KeyedMutex();
 
   async load(runId: string): Promise<RunRecord | null> {
     assertRunId(runId);
-    const text = this.#runs.get(runId);
-    return text === undefined ? null : (JSON.parse(text) as RunRecord);
+    const run = this.#runs.get(runId);
+    if (run === undefined) return null;
+    return { ...(JSON.parse(run.head) as RunHead), fence: run.fence, history: run.events.map((e) => JSON.parse(e)) };
   }
 
-  async save(run: RunRecord): Promise<void> {
-    if (typeof run !== 'object' || run === null) throw new InvalidRunRecordError('(unknown)', '(record)', 'expected an object');
-    assertRunId(run.runId);
+  commit(runId: string, fence: number, checkpoint: Checkpoint): Promise<void> {
+    try {
+      assertRunId(runId);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const problem = runHeadProblem(checkpoint?.head, runId);
+    if (problem !== null) return Promise.reject(new InvalidRunRecordError(runId, problem.field, problem.problem));
     // Serialise now, like the lowdb store, so later mutations by the caller do not leak in.
-    const text = JSON.stringify(run);
-    const record = JSON.parse(text) as RunRecord;
-    return this.#turns.run(run.runId, async () => {
-      const problem = runRecordProblem(record);
-      if (problem !== null) throw new InvalidRunRecordError(record.runId, problem.field, problem.problem);
-      const stored = this.#runs.get(record.runId);
-      if (stored !== undefined) assertNoEventsDropped(record.runId, (JSON.parse(stored) as RunRecord).history.length, record.history.length);
-      this.#runs.set(record.runId, text);
-    });
-  }
-
-  async append(runId: string, events: HistoryEvent[]): Promise<void> {
-    assertRunId(runId);
-    const batch = JSON.parse(JSON.stringify(events)) as HistoryEvent[];
+    const head = JSON.stringify(checkpoint.head);
+    const events = JSON.parse(JSON.stringify(checkpoint.events ?? [])) as Checkpoint['events'];
     return this.#turns.run(runId, async () => {
-      const text = this.#runs.get(runId);
-      if (text === undefined) throw new RunNotFoundError(runId);
-      const run = JSON.parse(text) as RunRecord;
-      const history = extendHistory(runId, run.history, batch);
-      if (history === null) return;
-      const next = { ...run, history };
-      const problem = runRecordProblem(next, runId);
-      if (problem !== null) throw new InvalidRunRecordError(runId, problem.field, problem.problem);
-      this.#runs.set(runId, JSON.stringify(next));
+      const owner = this.#owners.get(runId);
+      if (owner?.fence !== fence) throw new RunFencedError(runId, fence, owner?.fence ?? null);
+      const stored = this.#runs.get(runId) ?? { head, events: [], fence };
+      const { repeated, fresh } = splitEvents(runId, stored.events.length, events);
+      assertRepeatsMatch(runId, stored.events.map((e) => JSON.parse(e)), repeated, stored.events.length + fresh.length + 1);
+      this.#runs.set(runId, { head, events: [...stored.events, ...fresh.map((e) => JSON.stringify(e))], fence });
     });
   }
 
   async list(): Promise<RunSummary[]> {
-    return [...this.#runs.values()].map((text) => summarize(JSON.parse(text) as RunRecord)).sort(compareSummaries);
+    return [...this.#runs.values()].map((run) => summarize(JSON.parse(run.head) as RunHead)).sort(compareSummaries);
   }
 
-  async lock(runId: string, owner?: LockOwner): Promise<Lock> {
+  async acquire(runId: string, options: AcquireOptions = {}): Promise<Lease> {
     assertRunId(runId);
-    const pid = owner?.pid ?? process.pid;
-    const current = this.#locks.get(runId);
-    let tookOverFrom: number | null = null;
+    const holder: LeaseHolder = { pid: options.pid ?? process.pid, host: hostname(), worker: options.worker ?? null };
+    const current = this.#owners.get(runId);
+    let tookOverFrom: LeaseHolder | null = null;
     if (current !== undefined) {
-      if (isProcessAlive(current.pid)) throw new RunLockedError(runId, current.pid);
-      tookOverFrom = current.pid; // its holder died without releasing: stale
+      if (isProcessAlive(current.holder.pid)) throw new RunLockedError(runId, current.holder.pid);
+      tookOverFrom = current.holder; // its holder died without releasing: stale
     }
-    const held: Held = { pid, token: Symbol(runId) };
-    this.#locks.set(runId, held);
+    const fence = (this.#fences.get(runId) ?? this.#runs.get(runId)?.fence ?? 0) + 1;
+    this.#fences.set(runId, fence);
+    const owner: Owner = { holder, fence };
+    this.#owners.set(runId, owner);
     let released = false;
     return {
-      runId, pid, acquiredAt: Date.now(), tookOverFrom,
+      runId, fence, holder, acquiredAt: Date.now(), tookOverFrom, repairs: [],
+      renew: async () => {
+        if (released || this.#owners.get(runId) !== owner) throw new RunFencedError(runId, fence, this.#owners.get(runId)?.fence ?? null);
+      },
       release: async () => {
         if (released) return;
         released = true;
-        if (this.#locks.get(runId) === held) this.#locks.delete(runId);
+        if (this.#owners.get(runId) === owner) this.#owners.delete(runId);
       },
     };
   }
@@ -95,29 +95,36 @@ class MemoryStore implements Store {
     const removed: string[] = [];
     for (const run of await this.list()) {
       if (run.updatedAt >= cutoff) continue;
-      let lock: Lock;
+      let lease: Lease;
       try {
-        lock = await this.lock(run.runId);
+        lease = await this.acquire(run.runId);
       } catch (error) {
         if (error instanceof RunLockedError) continue;
         throw error;
       }
       try {
         await this.#turns.run(run.runId, async () => {
-          // Re-check under the turn: the run may have been saved since the listing.
-          const text = this.#runs.get(run.runId);
-          if (text === undefined || (JSON.parse(text) as RunRecord).updatedAt >= cutoff) return;
+          // Re-check under the turn: the run may have been committed since the listing.
+          const stored = this.#runs.get(run.runId);
+          if (stored === undefined || (JSON.parse(stored.head) as RunHead).updatedAt >= cutoff) return;
           this.#runs.delete(run.runId);
           removed.push(run.runId);
         });
       } finally {
-        await lock.release();
+        await lease.release();
       }
     }
     return removed;
   }
 
   async repair(): Promise<RepairResult> {
-    return { moved: [], skipped: [] };
+    const releasedLeases: string[] = [];
+    for (const [runId, owner] of this.#owners) {
+      if (!this.#runs.has(runId) && !isProcessAlive(owner.holder.pid)) {
+        this.#owners.delete(runId);
+        releasedLeases.push(runId);
+      }
+    }
+    return { moved: [], skipped: [], releasedLeases };
   }
 }

@@ -11,14 +11,14 @@
  * `RACY_MS` (file times are coarse: a write in the same clock tick as the caching could otherwise
  * look unchanged). The index is never authoritative: lost, stale or garbage, it only costs a reread.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RUN_STATUSES, type RunStatus } from '../taxonomy/history.js';
-import { inspectRunFile } from './run-file.js';
+import { readHeadFile } from './run-file.js';
 import { runIdProblem } from './run-id.js';
 import { compareSummaries } from './summary.js';
-import type { RunRecord, RunSummary } from './types.js';
+import type { RunHead, RunSummary } from './types.js';
 
 /** A file changed less than this long ago is re-read on every list instead of cached. */
 export const RACY_MS = 2_000;
@@ -60,14 +60,19 @@ export class RunIndex {
         identity = `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
         mtimeMs = st.mtimeMs;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // removed since readdir
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+          // A symbolic link to a missing file is a damaged run, not a missing one; else removed since readdir.
+          const state = isSymlink(path) ? readHeadFile(path, runId) : null;
+          if (state?.kind === 'damaged') out.push(summary(runId, path, ['', null, null, null, 0, state.error.message]));
+          continue;
+        }
         out.push(summary(runId, path, ['', null, null, null, 0, `unreadable (${(error as NodeJS.ErrnoException).code ?? String(error)})`]));
         continue;
       }
       if (row === undefined || row[0] !== identity) {
-        const state = inspectRunFile(path, runId);
+        const state = readHeadFile(path, runId);
         if (state.kind === 'absent') continue;
-        row = state.kind === 'ok' ? healthyRow(identity, state.record) : [identity, null, null, null, mtimeMs, state.error.message];
+        row = state.kind === 'ok' ? healthyRow(identity, state.head) : [identity, null, null, null, mtimeMs, state.error.message];
         // Too recent to trust its timestamps: use it now, re-read it next time.
         if (mtimeMs < started - RACY_MS) rewrite = true;
         else row[0] = '';
@@ -83,7 +88,7 @@ export class RunIndex {
 
   #names(): string[] {
     try {
-      // Skips lowdb temp files (`.x.json.tmp`), repaired files (`x.json.corrupt-…`) and strays.
+      // Skips temp files (`.x.json.<random>.tmp`), event logs (`x.events.ndjson`), repaired files (`x.json.corrupt-…`) and strays.
       return readdirSync(this.runsDir).filter((n) => n.endsWith('.json') && runIdProblem(n.slice(0, -5)) === null);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
@@ -116,7 +121,15 @@ export class RunIndex {
   }
 }
 
-function healthyRow(identity: string, r: RunRecord): Row {
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+function healthyRow(identity: string, r: RunHead): Row {
   return [identity, r.status, r.task, r.createdAt, r.updatedAt, null];
 }
 

@@ -1,8 +1,8 @@
 /** How both stores summarise and order runs for `list()`. */
-import type { RunRecord, RunSummary } from './types.js';
+import type { RunHead, RunSummary } from './types.js';
 
 /** The list line of a healthy run. */
-export function summarize(run: RunRecord): RunSummary {
+export function summarize(run: RunHead): RunSummary {
   return { runId: run.runId, status: run.status, task: run.task, createdAt: run.createdAt, updatedAt: run.updatedAt };
 }
 

@@ -1,6 +1,16 @@
 /**
- * The Store contract: what the runtime and the CLI call to persist runs. Two implementations
- * honour it (`openStore`, lowdb files; `memoryStore`) and one contract test suite runs against both.
+ * The Store contract (run log v2): what the runtime and the CLI call to persist runs. A run is
+ *
+ * - an append-only **event log** (its history, `seq` 1..n, each event written once),
+ * - a compact **head** that every checkpoint replaces whole (status, the machine's snapshot
+ *   without the history, the report, metadata), and
+ * - an **ownership lease** with a **fence** that only grows: every write carries the fence, and a
+ *   write from an owner that has been replaced is refused with `RunFencedError`.
+ *
+ * A commit appends the new events and then replaces the head; the head says how many events are
+ * committed, so a reader always sees a whole checkpoint, the previous one or the new one. Three
+ * implementations honour it (`memoryStore`, `openStore` on lowdb files, `postgresStore`) and one
+ * contract test suite runs against each.
  */
 import type { HistoryEvent, RunStatus } from '../taxonomy/history.js';
 
@@ -15,25 +25,23 @@ export interface SnapshotEnvelope {
   version: number;
   /** When the snapshot was taken, epoch milliseconds. */
   savedAt: number;
-  /** `actor.getPersistedSnapshot()`, JSON only. */
+  /** The persisted snapshot, JSON only. The runtime stores it compact (see `compact-snapshot.ts`). */
   snapshot: unknown;
 }
 
-/** Everything stored about one run. JSON only: both stores round-trip it through JSON. */
-export interface RunRecord {
+/** The part of a run a checkpoint replaces whole: everything but the event log. JSON only. */
+export interface RunHead {
   /** 1–128 characters from `A–Z a–z 0–9 . _ -`, not starting with `.` (see `assertRunId`). */
   runId: string;
-  /** What is being recovered, e.g. the command line. */
+  /** What is being recovered, e.g. the command line (redacted). */
   task: string;
   status: RunStatus;
   /** Epoch milliseconds. */
   createdAt: number;
-  /** Epoch milliseconds; set by the caller on every save (the store never changes it). */
+  /** Epoch milliseconds; set by the caller on every commit (the store never changes it). */
   updatedAt: number;
   /** The latest checkpoint, or null before the first one. */
   checkpoint: SnapshotEnvelope | null;
-  /** Every history event, `seq` 1..n without gaps. A save may add events, never drop them. */
-  history: HistoryEvent[];
   /** The escalation report (Markdown) once the run escalated, else null. */
   report: string | null;
   /** The choices a human may make at an escalation checkpoint, else null. */
@@ -42,39 +50,79 @@ export interface RunRecord {
   meta: Record<string, unknown>;
 }
 
+/** A run as `load` assembles it: the head, the committed event log and the last writer's fence. */
+export interface RunRecord extends RunHead {
+  /** Every committed event, `seq` 1..n without gaps. */
+  history: HistoryEvent[];
+  /** The fence of the owner that wrote the head (0 for a run written before fencing existed). */
+  fence: number;
+}
+
+/** What one commit writes: the events since the last commit and the new head. */
+export interface Checkpoint {
+  /**
+   * Events continuing the log: the first has `seq` = committed events + 1. An event whose seq is
+   * already committed and that is identical is skipped (a retried commit is harmless); a
+   * different one, or a gap, is refused with `HistorySequenceError` and nothing is written.
+   */
+  events: readonly HistoryEvent[];
+  head: RunHead;
+}
+
 /** One line of `list()`. */
 export interface RunSummary {
   runId: string;
-  /** Null only when the run file is damaged. */
+  /** Null only when the run is damaged. */
   status: RunStatus | null;
-  /** Null only when the run file is damaged. */
+  /** Null only when the run is damaged. */
   task: string | null;
-  /** Null only when the run file is damaged. */
+  /** Null only when the run is damaged. */
   createdAt: number | null;
-  /** The record's `updatedAt`; for a damaged file, the file's modification time. */
+  /** The head's `updatedAt`; for a damaged run, its file's modification time. */
   updatedAt: number;
-  /** Present when the run file could not be read, parsed or validated. */
+  /** Present when the run could not be read, parsed or validated. */
   damaged?: { path: string; error: string };
 }
 
-/** Who holds a lock. */
-export interface LockOwner {
-  /** Defaults to `process.pid`. Another pid is for locking on behalf of a child process. */
+/** Who owns a run: a process on a host, and in fleet mode the worker it is. */
+export interface LeaseHolder {
   pid: number;
+  host: string;
+  /** The worker's id in fleet mode, else null. */
+  worker: string | null;
 }
 
-/** A held run lock. Not re-entrant: locking a run twice, even from one process, fails. */
-export interface Lock {
+/** How to acquire a run. */
+export interface AcquireOptions {
+  /** Default `process.pid`. Another pid is for owning a run on behalf of a child process. */
+  pid?: number;
+  /** The worker's id (fleet mode). Default: none. */
+  worker?: string;
+  /**
+   * How long the lease lasts without a renew, in ms (stores with a clock: PostgreSQL). Default
+   * 15,000. A lowdb lease lasts while its holder's process lives (a pid is checkable on one host).
+   */
+  leaseMs?: number;
+}
+
+/**
+ * A held lease on a run. Not re-entrant: acquiring a run twice, even from one process, fails.
+ * The fence is the run's previous highest fence + 1, so it only grows.
+ */
+export interface Lease {
   readonly runId: string;
-  readonly pid: number;
+  /** This ownership's fencing token: every commit carries it. */
+  readonly fence: number;
+  readonly holder: LeaseHolder;
   /** Epoch milliseconds. */
   readonly acquiredAt: number;
-  /**
-   * The pid of the dead holder whose stale lock this acquisition found and replaced, else null
-   * (also null when a concurrent contender cleared the stale file first).
-   */
-  readonly tookOverFrom: number | null;
-  /** Releases the lock; idempotent. */
+  /** The holder whose expired lease (or dead process) this acquisition replaced, else null. */
+  readonly tookOverFrom: LeaseHolder | null;
+  /** What acquiring found and mended, one sentence each (e.g. an unfinished append cut). */
+  readonly repairs: readonly string[];
+  /** Extends the lease; throws `RunFencedError` when another owner has taken the run. */
+  renew(): Promise<void>;
+  /** Gives the run up; idempotent. */
   release(): Promise<void>;
 }
 
@@ -84,42 +132,37 @@ export interface RepairResult {
   moved: { from: string; to: string }[];
   /** Damaged run files left in place, with why (e.g. the run is locked). */
   skipped: { path: string; reason: string }[];
+  /** Leases left behind by dead holders of runs that do not exist (their lock files removed). */
+  releasedLeases: string[];
 }
 
 /**
- * Persistence for runs. Writes are atomic (a crash never leaves a half-written run); a damaged
- * run is reported, never overwritten or deleted except by `repair()`; locks are the caller's
- * duty: hold `lock(runId)` while executing a run (the store does not check it on save).
+ * Persistence for runs. A commit is atomic for readers (a crash leaves the previous checkpoint
+ * or the new one, never half of one); a damaged run is reported, never overwritten or deleted
+ * except by `repair()`; writes are fenced: hold `acquire(runId)` while executing a run.
  */
 export interface Store {
-  /** The run, or null when there is none. Throws `CorruptRunError` (naming the file) when damaged. */
+  /** The run as last committed, or null when there is none. Throws `CorruptRunError` (naming the file) when damaged. */
   load(runId: string): Promise<RunRecord | null>;
   /**
-   * Writes the whole run atomically. Throws `InvalidRunRecordError` for a malformed record,
-   * `CorruptRunError` (and writes nothing) when the stored file is damaged, and
-   * `HistorySequenceError` when the new history is shorter than the stored one.
+   * Appends `checkpoint.events` to the run's log and replaces its head, as the owner holding
+   * `fence`. Throws `RunFencedError` when `fence` is not the current owner's, `HistorySequenceError`
+   * for a gap or a conflicting event, `InvalidRunRecordError` for a malformed head or event,
+   * `CorruptRunError` for a damaged run, `StoreWriteError` when the disk refuses (nothing half-written).
    */
-  save(run: RunRecord): Promise<void>;
-  /**
-   * Appends history events. Each event's `seq` must continue the stored history: the next seq
-   * is appended; a seq already stored with an identical event is skipped (so a retried append
-   * is harmless); a different event under a stored seq, or a gap, throws `HistorySequenceError`
-   * and nothing is written. Throws `RunNotFoundError` when the run does not exist.
-   * Does not change `updatedAt`.
-   */
-  append(runId: string, events: HistoryEvent[]): Promise<void>;
+  commit(runId: string, fence: number, checkpoint: Checkpoint): Promise<void>;
   /** Every run, damaged ones included, newest `updatedAt` first (ties by runId). */
   list(): Promise<RunSummary[]>;
   /**
-   * Takes the run's lock. Throws `RunLockedError` naming the holder's pid when a live process
-   * holds it; a lock whose holder is dead is stale and taken over.
+   * Takes ownership of the run (which need not exist yet). Throws `RunLockedError` naming the
+   * holder when a live owner holds it; a dead or expired owner's lease is taken over.
    */
-  lock(runId: string, owner?: LockOwner): Promise<Lock>;
+  acquire(runId: string, options?: AcquireOptions): Promise<Lease>;
   /**
    * Removes runs whose `updatedAt` is before `now - olderThanMs` (`now` defaults to `Date.now()`).
-   * Never removes a locked or damaged run. Returns the removed run ids.
+   * Never removes an owned or damaged run. Returns the removed run ids.
    */
   prune(olderThanMs: number, now?: number): Promise<string[]>;
-  /** Moves damaged run files aside as `<file>.corrupt-<timestamp>`; skips locked runs. */
+  /** Moves damaged runs aside and releases leases of dead holders left without a run. */
   repair(): Promise<RepairResult>;
 }

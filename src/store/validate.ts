@@ -1,8 +1,8 @@
 /**
- * Generic shape validation of a RunRecord: run on every save (so a bad record is refused before
- * it reaches disk) and on every read (so a file that parses but is not a run counts as damaged).
- * It checks the record's own fields and each history event's sequence; the snapshot inside the
- * checkpoint is opaque here and is checked by `checkEnvelope` before a restore.
+ * Generic shape validation of run heads and history events: run on every commit (so a bad head
+ * or event is refused before it reaches disk) and on every read (so a file that parses but is not
+ * a run counts as damaged). The snapshot inside the checkpoint is opaque here apart from its
+ * outline, and is checked by `checkEnvelope` before a restore.
  */
 import { RUN_STATUSES } from '../taxonomy/history.js';
 import type { RunRecord } from './types.js';
@@ -35,10 +35,10 @@ export function envelopeProblem(value: unknown): ShapeProblem | null {
 }
 
 /**
- * The first problem with `value` as a RunRecord, or null when it is one.
- * `expectedRunId`, when given, must equal `value.runId` (a file must hold the run it is named for).
+ * The first problem with `value` as a run head, or null when it is one. `expectedRunId`, when
+ * given, must equal `value.runId` (a file must hold the run it is named for).
  */
-export function runRecordProblem(value: unknown, expectedRunId?: string): ShapeProblem | null {
+export function runHeadProblem(value: unknown, expectedRunId?: string): ShapeProblem | null {
   if (!isObject(value)) return { field: '(record)', problem: 'expected an object' };
   const idProblem = runIdProblem(value.runId);
   if (idProblem !== null) return { field: 'runId', problem: idProblem };
@@ -56,8 +56,6 @@ export function runRecordProblem(value: unknown, expectedRunId?: string): ShapeP
     const p = envelopeProblem(value.checkpoint);
     if (p !== null) return { field: p.field ? `checkpoint.${p.field}` : 'checkpoint', problem: `${p.problem} or null` };
   }
-  const historyIssue = historyProblem(value.history);
-  if (historyIssue !== null) return historyIssue;
   if (value.report !== null && typeof value.report !== 'string') return { field: 'report', problem: 'expected a string or null' };
   const options = value.decisionOptions;
   if (options !== null && !(Array.isArray(options) && options.every((o) => typeof o === 'string'))) {
@@ -67,24 +65,30 @@ export function runRecordProblem(value: unknown, expectedRunId?: string): ShapeP
   return null;
 }
 
-/** History must be events numbered 1..n in order: a gap or a duplicate is a problem. */
-function historyProblem(history: unknown): ShapeProblem | null {
+/**
+ * The first problem with `value` as a version-1 run record (the head with its whole history
+ * inside, as releases before run log v2 wrote it), or null.
+ */
+export function runRecordProblem(value: unknown, expectedRunId?: string): ShapeProblem | null {
+  const head = runHeadProblem(value, expectedRunId);
+  if (head !== null) return head;
+  const history = (value as Record<string, unknown>).history;
   if (!Array.isArray(history)) return { field: 'history', problem: 'expected an array' };
   for (let i = 0; i < history.length; i++) {
-    const event: unknown = history[i];
-    const at = `history[${i}]`;
-    if (!isObject(event)) return { field: at, problem: 'expected an object' };
-    if (event.seq !== i + 1) return { field: `${at}.seq`, problem: `expected ${i + 1} (seq counts 1, 2, 3... without gaps), found ${JSON.stringify(event.seq)}` };
-    if (typeof event.phase !== 'string') return { field: `${at}.phase`, problem: 'expected a string' };
-    if (typeof event.result !== 'string') return { field: `${at}.result`, problem: 'expected a string' };
-    if (typeof event.timestamp !== 'string') return { field: `${at}.timestamp`, problem: 'expected an ISO-8601 string' };
-    if (!isCount(event.iteration)) return { field: `${at}.iteration`, problem: 'expected a whole number >= 0' };
-    if (!isCount(event.attempt)) return { field: `${at}.attempt`, problem: 'expected a whole number >= 0' };
+    const p = eventProblem(history[i], i + 1);
+    if (p !== null) return { field: p.field ? `history[${i}].${p.field}` : `history[${i}]`, problem: p.problem };
   }
   return null;
 }
 
-/** Narrowing helper: true when `value` is a RunRecord (for `expectedRunId`, when given). */
-export function isRunRecord(value: unknown, expectedRunId?: string): value is RunRecord {
-  return runRecordProblem(value, expectedRunId) === null;
+/** The first problem with `event` as history event number `seq` (a gap or a duplicate is one), or null. */
+export function eventProblem(event: unknown, seq: number): ShapeProblem | null {
+  if (!isObject(event)) return { field: '', problem: 'expected an object' };
+  if (event.seq !== seq) return { field: 'seq', problem: `expected ${seq} (seq counts 1, 2, 3... without gaps), found ${JSON.stringify(event.seq)}` };
+  if (typeof event.phase !== 'string') return { field: 'phase', problem: 'expected a string' };
+  if (typeof event.result !== 'string') return { field: 'result', problem: 'expected a string' };
+  if (typeof event.timestamp !== 'string') return { field: 'timestamp', problem: 'expected an ISO-8601 string' };
+  if (!isCount(event.iteration)) return { field: 'iteration', problem: 'expected a whole number >= 0' };
+  if (!isCount(event.attempt)) return { field: 'attempt', problem: 'expected a whole number >= 0' };
+  return null;
 }

@@ -1,8 +1,8 @@
 /**
- * What this process last wrote to each run file, by file identity, so a save can skip re-reading
- * a file it wrote itself. A save must refuse to replace a damaged file, which costs a read and a
- * parse (~40 µs for a 13 KB run, a tenth of the checkpoint); a stat (~3 µs) shows instead that
- * the file is still exactly the one we wrote, hence valid.
+ * What this process last committed to each run head, by file identity, so a commit can skip
+ * re-reading a head it wrote itself. A commit must refuse to build on a damaged head and needs
+ * the committed event count and log length, which costs a read and a parse; a stat (~3 µs)
+ * shows instead that the file is still exactly the one we wrote.
  *
  * Identity is inode, size, mtime and ctime in nanoseconds: another writer renaming a file in
  * changes the inode; an edit in place changes size or times. Caveat: on kernels without
@@ -14,31 +14,29 @@ import { statSync, type BigIntStats } from 'node:fs';
 /** Enough for every run one process drives at once; the oldest entry goes first. */
 const MAX_ENTRIES = 1_000;
 
-interface Written { identity: string; historyLength: number }
-
 const identityOf = (st: BigIntStats) => `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
 
-/** File identities of the run files this process wrote, keyed by absolute path. */
-export class WriteMemo {
-  readonly #byPath = new Map<string, Written>();
+/** What was written to each file, keyed by absolute path, valid while the file is untouched. */
+export class WriteMemo<T> {
+  readonly #byPath = new Map<string, { identity: string; value: T }>();
 
-  /** Records that `path` now holds a valid run with `historyLength` events (call right after writing it). */
-  remember(path: string, historyLength: number): void {
+  /** Records that `path` now holds `value` (call right after writing it). */
+  remember(path: string, value: T): void {
     this.#byPath.delete(path); // re-insert: Map order is the eviction order
     try {
-      this.#byPath.set(path, { identity: identityOf(statSync(path, { bigint: true })), historyLength });
+      this.#byPath.set(path, { identity: identityOf(statSync(path, { bigint: true })), value });
     } catch {
       return; // vanished already: nothing to vouch for
     }
     if (this.#byPath.size > MAX_ENTRIES) this.#byPath.delete(this.#byPath.keys().next().value!);
   }
 
-  /** The stored history length if `path` is untouched since we wrote it, else undefined (read it). */
-  historyLengthIfUnchanged(path: string): number | undefined {
+  /** What was written if `path` is untouched since, else undefined (read it). */
+  get(path: string): T | undefined {
     const written = this.#byPath.get(path);
     if (written === undefined) return undefined;
     try {
-      if (identityOf(statSync(path, { bigint: true })) === written.identity) return written.historyLength;
+      if (identityOf(statSync(path, { bigint: true })) === written.identity) return written.value;
     } catch {
       // gone: fall through
     }

@@ -1,12 +1,13 @@
 /**
- * The Store contract, as one suite every implementation must pass (lowdb.test.ts, memory.test.ts).
+ * The Store contract (run log v2), as one suite every implementation must pass (memory.test.ts,
+ * lowdb.test.ts, postgres.test.ts).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  HistorySequenceError, InvalidRunIdError, InvalidRunRecordError, RunLockedError, RunNotFoundError,
+  HistorySequenceError, InvalidRunIdError, InvalidRunRecordError, RunFencedError, RunLockedError,
 } from '../../src/store/errors.js';
-import type { Store } from '../../src/store/types.js';
-import { deadPid, makeEvent, makeEvents, makeRun } from './helpers/fixtures.js';
+import type { Lease, Store } from '../../src/store/types.js';
+import { deadPid, headOf, makeEvent, makeEvents, makeRun, saveRun } from './helpers/fixtures.js';
 
 /** A store to test and how to dispose of it. */
 export interface StoreFixture { store: Store; cleanup?: () => Promise<void> }
@@ -26,89 +27,81 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       await fixture.cleanup?.();
     });
 
-    describe('load and save', () => {
-      it('loads null for a run that was never saved', async () => {
+    describe('load and commit', () => {
+      it('loads null for a run that was never committed', async () => {
         expect(await store.load('nope')).toBeNull();
       });
 
-      it('round-trips a run as JSON', async () => {
+      it('round-trips a run as JSON, with the fence of its writer', async () => {
         const run = makeRun('r1');
-        await store.save(run);
-        expect(await store.load('r1')).toEqual(JSON.parse(JSON.stringify(run)));
+        const fence = await saveRun(store, run);
+        expect(await store.load('r1')).toEqual({ ...JSON.parse(JSON.stringify(run)), fence });
       });
 
-      it('hands out copies: changing a loaded or saved object changes nothing stored', async () => {
+      it('hands out copies: changing a loaded or committed object changes nothing stored', async () => {
         const run = makeRun('r1');
-        await store.save(run);
-        run.task = 'changed after save';
+        await saveRun(store, run);
+        run.task = 'changed after commit';
+        run.history.pop();
         const loaded = (await store.load('r1'))!;
         loaded.history.pop();
         expect(await store.load('r1')).toMatchObject({ task: 'npm test', history: makeEvents(1, 3) });
       });
 
-      it('writes the record as it was when save was called', async () => {
-        const run = makeRun('r1');
-        const first = store.save(run);
-        run.status = 'aborted';
-        const second = store.save({ ...run, updatedAt: run.updatedAt + 1 });
-        run.status = 'skipped';
+      it('writes each commit as it was when commit was called, queued or not', async () => {
+        const lease = await store.acquire('r1');
+        const run = makeRun('r1', {}, 0);
+        const head = headOf(run);
+        const events = makeEvents(1, 2);
+        const first = store.commit('r1', lease.fence, { events, head });
+        head.status = 'aborted';
+        events.pop();
+        const second = store.commit('r1', lease.fence, { events: [makeEvent(3)], head: { ...head, updatedAt: 5 } });
+        head.status = 'skipped';
         await Promise.all([first, second]);
-        expect(await store.load('r1')).toMatchObject({ status: 'aborted', updatedAt: run.updatedAt + 1 });
+        expect(await store.load('r1')).toMatchObject({ status: 'aborted', updatedAt: 5, history: makeEvents(1, 3) });
+        await lease.release();
       });
 
-      it('writes the record as it was when save was called, also on the hot path', async () => {
-        const run = makeRun('r1');
-        await store.save(run);
-        const pending = store.save({ ...run, updatedAt: 5 });
-        run.status = 'aborted';
-        run.history.pop();
-        await pending;
-        expect(await store.load('r1')).toMatchObject({ status: 'running', updatedAt: 5, history: makeEvents(1, 3) });
-      });
-
-      it('keeps the last of many concurrent saves of one run', async () => {
-        const saves = Array.from({ length: 10 }, (_, i) => store.save(makeRun('r1', { updatedAt: 1_700_000_000_000 + i }, 3 + i)));
-        await Promise.all(saves);
+      it('applies many concurrent commits of one run in call order', async () => {
+        const lease = await store.acquire('r1');
+        const run = makeRun('r1', {}, 0);
+        await Promise.all(Array.from({ length: 20 }, (_, i) =>
+          store.commit('r1', lease.fence, { events: [makeEvent(i + 1)], head: { ...headOf(run), updatedAt: 1_700_000_000_000 + i } })));
         const loaded = (await store.load('r1'))!;
-        expect(loaded.updatedAt).toBe(1_700_000_000_009);
-        expect(loaded.history).toHaveLength(12);
+        expect(loaded.updatedAt).toBe(1_700_000_000_019);
+        expect(loaded.history.map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+        await lease.release();
       });
 
-      it('refuses a malformed record and stores nothing', async () => {
+      it('refuses a malformed head and stores nothing', async () => {
+        const lease = await store.acquire('bad');
         const cases: [Record<string, unknown>, string][] = [
           [{ status: 'done' }, 'status'],
           [{ task: 42 }, 'task'],
           [{ updatedAt: Number.NaN }, 'updatedAt'],
           [{ checkpoint: { machine: 'recovery', version: 1.5, savedAt: 0, snapshot: {} } }, 'checkpoint.version'],
-          [{ history: [makeEvent(1), makeEvent(3)] }, 'history[1].seq'],
-          [{ history: [makeEvent(1), makeEvent(1)] }, 'history[1].seq'],
           [{ decisionOptions: ['skip', 3] }, 'decisionOptions'],
           [{ meta: null }, 'meta'],
+          [{ runId: 'other' }, 'runId'],
         ];
         for (const [override, field] of cases) {
-          const error = await store.save({ ...makeRun('bad'), ...override } as never).catch((e: unknown) => e);
+          const error = await store.commit('bad', lease.fence, { events: makeEvents(1, 1), head: { ...headOf(makeRun('bad')), ...override } as never })
+            .catch((e: unknown) => e);
           expect(error, field).toBeInstanceOf(InvalidRunRecordError);
           expect((error as InvalidRunRecordError).field).toBe(field);
           expect((error as Error).message).toContain('Run "bad" was not saved');
         }
         expect(await store.load('bad')).toBeNull();
-      });
-
-      it('never lets a save drop stored history events', async () => {
-        await store.save(makeRun('r1', {}, 5));
-        const error = await store.save(makeRun('r1', {}, 4)).catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(HistorySequenceError);
-        expect(error).toMatchObject({ kind: 'shrink', expected: 5, actual: 4 });
-        expect((await store.load('r1'))!.history).toHaveLength(5);
+        await lease.release();
       });
     });
 
     describe('run ids', () => {
       it.each(BAD_IDS)('rejects %j in every operation', async (bad) => {
         await expect(store.load(bad)).rejects.toBeInstanceOf(InvalidRunIdError);
-        await expect(store.save(makeRun(bad))).rejects.toBeInstanceOf(InvalidRunIdError);
-        await expect(store.append(bad, [makeEvent(1)])).rejects.toBeInstanceOf(InvalidRunIdError);
-        await expect(store.lock(bad)).rejects.toBeInstanceOf(InvalidRunIdError);
+        await expect(store.commit(bad, 1, { events: [], head: headOf(makeRun(bad)) })).rejects.toBeInstanceOf(InvalidRunIdError);
+        await expect(store.acquire(bad)).rejects.toBeInstanceOf(InvalidRunIdError);
       });
 
       it('explains what is wrong with a traversal attempt', async () => {
@@ -117,65 +110,128 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
 
       it('accepts ordinary ids', async () => {
         for (const id of ['run-1', 'A_b.c-9', '2024-11-21T12.00.00Z_abc', 'x'.repeat(128)]) {
-          await store.save(makeRun(id));
+          await saveRun(store, makeRun(id));
           expect((await store.load(id))?.runId).toBe(id);
         }
       });
     });
 
-    describe('append', () => {
-      it('continues the stored history and leaves updatedAt alone', async () => {
-        await store.save(makeRun('r1'));
-        await store.append('r1', makeEvents(4, 6));
-        const loaded = (await store.load('r1'))!;
-        expect(loaded.history.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
-        expect(loaded.updatedAt).toBe(1_700_000_000_000);
+    describe('the event log', () => {
+      let lease: Lease;
+      beforeEach(async () => {
+        lease = await store.acquire('r1');
+        await store.commit('r1', lease.fence, { events: makeEvents(1, 3), head: headOf(makeRun('r1')) });
+      });
+      afterEach(async () => {
+        await lease.release();
+      });
+      const commit = (events: Parameters<Store['commit']>[2]['events']) => store.commit('r1', lease.fence, { events, head: headOf(makeRun('r1')) });
+
+      it('continues the log with each commit, writing each event once', async () => {
+        await commit(makeEvents(4, 6));
+        await commit([]);
+        expect((await store.load('r1'))!.history).toEqual(makeEvents(1, 6));
       });
 
-      it('fails for a run that does not exist', async () => {
-        await expect(store.append('ghost', [makeEvent(1)])).rejects.toBeInstanceOf(RunNotFoundError);
-      });
-
-      it('refuses a gap and writes nothing of the batch', async () => {
-        await store.save(makeRun('r1'));
-        const error = await store.append('r1', [makeEvent(4), makeEvent(6)]).catch((e: unknown) => e);
+      it('refuses a gap and writes nothing of the commit', async () => {
+        const error = await store.commit('r1', lease.fence, { events: [makeEvent(4), makeEvent(6)], head: headOf(makeRun('r1', { status: 'aborted' })) })
+          .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(HistorySequenceError);
         expect(error).toMatchObject({ kind: 'gap', expected: 5, actual: 6 });
         expect((error as Error).message).toMatch(/seq 6 would leave a gap \(the next seq is 5\)/);
-        expect((await store.load('r1'))!.history).toHaveLength(3);
+        expect(await store.load('r1')).toMatchObject({ status: 'running', history: makeEvents(1, 3) });
       });
 
-      it('skips events already stored identically, even with keys in another order', async () => {
-        await store.save(makeRun('r1'));
+      it('skips events already committed identically, even with keys in another order', async () => {
         const reordered = Object.fromEntries(Object.entries(makeEvent(3)).reverse()) as never;
-        await store.append('r1', [reordered, makeEvent(4)]);
-        await store.append('r1', makeEvents(2, 4)); // a retried append: nothing new
+        await commit([reordered, makeEvent(4)]);
+        await commit(makeEvents(2, 4)); // a retried commit: nothing new
         expect((await store.load('r1'))!.history.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
       });
 
-      it('refuses a different event under a stored seq', async () => {
-        await store.save(makeRun('r1'));
-        const error = await store.append('r1', [makeEvent(3, { result: 'success' }), makeEvent(4)]).catch((e: unknown) => e);
+      it('refuses a different event under a committed seq', async () => {
+        const error = await commit([makeEvent(3, { result: 'success' }), makeEvent(4)]).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(HistorySequenceError);
         expect(error).toMatchObject({ kind: 'conflict', actual: 3 });
         expect((await store.load('r1'))!.history).toHaveLength(3);
       });
 
-      it('refuses malformed events', async () => {
-        await store.save(makeRun('r1'));
-        await expect(store.append('r1', [{ ...makeEvent(4), phase: 7 } as never])).rejects.toBeInstanceOf(InvalidRunRecordError);
-        await expect(store.append('r1', [{ ...makeEvent(4), seq: 4.5 }])).rejects.toBeInstanceOf(HistorySequenceError);
-      });
-
-      it('applies concurrent appends in call order', async () => {
-        await store.save(makeRun('r1', {}, 0));
-        await Promise.all(Array.from({ length: 20 }, (_, i) => store.append('r1', [makeEvent(i + 1)])));
-        expect((await store.load('r1'))!.history.map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-      });
-
-      it('treats an empty batch as a no-op', async () => {
-        await store.save(makeRun('r1'));
-        await store.append('r1', []);
+      it('refuses malformed events, naming the field', async () => {
+        const error = await commit([{ ...makeEvent(4), phase: 7 } as never]).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(InvalidRunRecordError);
+        expect((error as InvalidRunRecordError).field).toBe('events[seq 4].phase');
+        await expect(commit([{ ...makeEvent(4), seq: 4.5 }])).rejects.toBeInstanceOf(HistorySequenceError);
         expect((await store.load('r1'))!.history).toHaveLength(3);
+      });
+    });
+
+    describe('leases and fences', () => {
+      it('is exclusive and not re-entrant, naming the holder pid', async () => {
+        const lease = await store.acquire('r1');
+        expect(lease).toMatchObject({ runId: 'r1', holder: { pid: process.pid }, tookOverFrom: null, repairs: [] });
+        const error = await store.acquire('r1').catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(RunLockedError);
+        expect(error).toMatchObject({ runId: 'r1', pid: process.pid, code: 'ERR_RUN_LOCKED' });
+        expect((error as Error).message).toContain(`locked by process ${process.pid}`);
+        await lease.release();
+        await lease.release(); // idempotent
+        const again = await store.acquire('r1');
+        await again.release();
+      });
+
+      it('hands out fences that only grow, whether or not the owner committed', async () => {
+        const fences: number[] = [];
+        for (let i = 0; i < 4; i++) {
+          const lease = await store.acquire('r1');
+          fences.push(lease.fence);
+          if (i % 2 === 1) await store.commit('r1', lease.fence, { events: [], head: headOf(makeRun('r1')) });
+          await lease.release();
+        }
+        for (let i = 1; i < fences.length; i++) expect(fences[i]).toBeGreaterThan(fences[i - 1]!);
+      });
+
+      it('leases runs independently', async () => {
+        const a = await store.acquire('a');
+        const b = await store.acquire('b');
+        await Promise.all([a.release(), b.release()]);
+      });
+
+      it('lets exactly one of many concurrent acquirers win', async () => {
+        const results = await Promise.allSettled(Array.from({ length: 8 }, () => store.acquire('r1')));
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(RunLockedError);
+        for (const r of results) if (r.status === 'fulfilled') await r.value.release();
+      });
+
+      it('two owners: the older one is fenced off, nothing lost, nothing duplicated', async () => {
+        const dead = await deadPid();
+        // The first owner's process is gone (or its lease expired): it committed 1..3, then stalled.
+        const old = await store.acquire('r1', { pid: dead });
+        await store.commit('r1', old.fence, { events: makeEvents(1, 3), head: headOf(makeRun('r1')) });
+        const heir = await store.acquire('r1');
+        expect(heir.fence).toBeGreaterThan(old.fence);
+        expect(heir.tookOverFrom?.pid).toBe(dead);
+        await store.commit('r1', heir.fence, { events: makeEvents(4, 5), head: headOf(makeRun('r1', { status: 'recovered' })) });
+        // The stale owner wakes up and writes what it would have: refused, with a stable code.
+        const append = await store.commit('r1', old.fence, { events: [makeEvent(4, { result: 'success' })], head: headOf(makeRun('r1')) })
+          .catch((e: unknown) => e);
+        expect(append).toBeInstanceOf(RunFencedError);
+        expect(append).toMatchObject({ code: 'ERR_RUN_FENCED', runId: 'r1', fence: old.fence, currentFence: heir.fence });
+        const snapshotOnly = await store.commit('r1', old.fence, { events: [], head: headOf(makeRun('r1', { status: 'aborted' })) }).catch((e: unknown) => e);
+        expect(snapshotOnly).toBeInstanceOf(RunFencedError);
+        await expect(old.renew()).rejects.toBeInstanceOf(RunFencedError);
+        await heir.renew();
+        expect(await store.load('r1')).toMatchObject({ status: 'recovered', fence: heir.fence, history: makeEvents(1, 5) });
+        await heir.release();
+      });
+
+      it('refuses a commit after the lease was given up', async () => {
+        const lease = await store.acquire('r1');
+        await lease.release();
+        const error = await store.commit('r1', lease.fence, { events: makeEvents(1, 1), head: headOf(makeRun('r1')) }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(RunFencedError);
+        expect(error).toMatchObject({ currentFence: null });
+        expect(await store.load('r1')).toBeNull();
       });
     });
 
@@ -185,58 +241,21 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       });
 
       it('summarises every run, newest first, ties by run id', async () => {
-        await store.save(makeRun('b', { updatedAt: 20 }));
-        await store.save(makeRun('a', { updatedAt: 20, status: 'escalated' }));
-        await store.save(makeRun('c', { updatedAt: 30, task: 'make build', createdAt: 5 }));
-        await store.save(makeRun('d', { updatedAt: 10 }));
+        await saveRun(store, makeRun('b', { updatedAt: 20 }));
+        await saveRun(store, makeRun('a', { updatedAt: 20, status: 'escalated' }));
+        await saveRun(store, makeRun('c', { updatedAt: 30, task: 'make build', createdAt: 5 }));
+        await saveRun(store, makeRun('d', { updatedAt: 10 }));
         const list = await store.list();
         expect(list.map((s) => s.runId)).toEqual(['c', 'a', 'b', 'd']);
         expect(list[0]).toEqual({ runId: 'c', status: 'running', task: 'make build', createdAt: 5, updatedAt: 30 });
         expect(list[1]!.status).toBe('escalated');
       });
 
-      it('reflects later saves', async () => {
-        await store.save(makeRun('r1'));
+      it('reflects later commits', async () => {
+        await saveRun(store, makeRun('r1'));
         await store.list();
-        await store.save(makeRun('r1', { status: 'recovered', updatedAt: 1_700_000_000_500 }));
+        await saveRun(store, makeRun('r1', { status: 'recovered', updatedAt: 1_700_000_000_500 }));
         expect(await store.list()).toMatchObject([{ runId: 'r1', status: 'recovered', updatedAt: 1_700_000_000_500 }]);
-      });
-    });
-
-    describe('lock', () => {
-      it('is exclusive and not re-entrant, naming the holder pid', async () => {
-        const lock = await store.lock('r1');
-        expect(lock).toMatchObject({ runId: 'r1', pid: process.pid, tookOverFrom: null });
-        const error = await store.lock('r1').catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(RunLockedError);
-        expect(error).toMatchObject({ runId: 'r1', pid: process.pid });
-        expect((error as Error).message).toContain(`locked by process ${process.pid}`);
-        await lock.release();
-        await lock.release(); // idempotent
-        const again = await store.lock('r1');
-        await again.release();
-      });
-
-      it('locks runs independently', async () => {
-        const a = await store.lock('a');
-        const b = await store.lock('b');
-        await Promise.all([a.release(), b.release()]);
-      });
-
-      it('takes over a lock whose holder is dead', async () => {
-        const dead = await deadPid();
-        await store.lock('r1', { pid: dead });
-        const lock = await store.lock('r1');
-        expect(lock.tookOverFrom).toBe(dead);
-        await expect(store.lock('r1')).rejects.toBeInstanceOf(RunLockedError);
-        await lock.release();
-      });
-
-      it('lets exactly one of many concurrent lockers win', async () => {
-        const results = await Promise.allSettled(Array.from({ length: 8 }, () => store.lock('r1')));
-        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-        for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(RunLockedError);
-        for (const r of results) if (r.status === 'fulfilled') await r.value.release();
       });
     });
 
@@ -245,21 +264,21 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       const now = 1_700_000_000_000 + 100 * day;
 
       it('removes runs not updated within the window, keeps the rest', async () => {
-        await store.save(makeRun('old', { updatedAt: now - 91 * day }));
-        await store.save(makeRun('edge', { updatedAt: now - 90 * day }));
-        await store.save(makeRun('new', { updatedAt: now - day }));
+        await saveRun(store, makeRun('old', { updatedAt: now - 91 * day }));
+        await saveRun(store, makeRun('edge', { updatedAt: now - 90 * day }));
+        await saveRun(store, makeRun('new', { updatedAt: now - day }));
         expect(await store.prune(90 * day, now)).toEqual(['old']);
         expect(await store.load('old')).toBeNull();
         expect((await store.list()).map((s) => s.runId).sort()).toEqual(['edge', 'new']);
       });
 
-      it('never removes a locked run, and leaves its lock intact', async () => {
-        await store.save(makeRun('old', { updatedAt: now - 200 * day }));
-        const lock = await store.lock('old');
+      it('never removes an owned run, and leaves its lease intact', async () => {
+        await saveRun(store, makeRun('old', { updatedAt: now - 200 * day }));
+        const lease = await store.acquire('old');
         expect(await store.prune(90 * day, now)).toEqual([]);
         expect(await store.load('old')).not.toBeNull();
-        await expect(store.lock('old')).rejects.toBeInstanceOf(RunLockedError);
-        await lock.release();
+        await expect(store.acquire('old')).rejects.toBeInstanceOf(RunLockedError);
+        await lease.release();
         expect(await store.prune(90 * day, now)).toEqual(['old']);
       });
 
@@ -268,10 +287,20 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       });
     });
 
-    it('repair has nothing to do in a healthy store', async () => {
-      await store.save(makeRun('r1'));
-      expect(await store.repair()).toEqual({ moved: [], skipped: [] });
-      expect(await store.load('r1')).not.toBeNull();
+    describe('repair', () => {
+      it('has nothing to do in a healthy store', async () => {
+        await saveRun(store, makeRun('r1'));
+        expect(await store.repair()).toEqual({ moved: [], skipped: [], releasedLeases: [] });
+        expect(await store.load('r1')).not.toBeNull();
+      });
+
+      it('releases a lease a dead holder left on a run that was never written', async () => {
+        await store.acquire('ghost', { pid: await deadPid() });
+        const live = await store.acquire('busy');
+        expect((await store.repair()).releasedLeases).toEqual(['ghost']);
+        const lease = await store.acquire('ghost');
+        await Promise.all([lease.release(), live.release()]);
+      });
     });
   });
 }

@@ -3,13 +3,13 @@
  * and moved aside only by repair(); the other runs stay usable throughout.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CorruptRunError } from '../../src/store/errors.js';
 import { openStore } from '../../src/store/lowdb-store.js';
 import type { Store } from '../../src/store/types.js';
-import { makeEvent, makeRun, tempDir } from './helpers/fixtures.js';
+import { headOf, makeEvent, makeRun, saveRun, tempDir } from './helpers/fixtures.js';
 
 const full = JSON.stringify(makeRun('bad'), null, 2);
 const DAMAGE: [string, Buffer][] = [
@@ -31,8 +31,8 @@ describe.each(DAMAGE)('a run file holding %s', (_label, bytes) => {
   beforeEach(async () => {
     ({ dir, cleanup } = await tempDir());
     store = openStore(dir);
-    await store.save(makeRun('good', { updatedAt: 10 }));
-    await store.save(makeRun('bad'));
+    await saveRun(store, makeRun('good', { updatedAt: 10 }));
+    await saveRun(store, makeRun('bad'));
     file = join(dir, 'runs', 'bad.json');
     await writeFile(file, bytes);
   });
@@ -48,11 +48,12 @@ describe.each(DAMAGE)('a run file holding %s', (_label, bytes) => {
     expect((error as Error).message).toMatch(/^[\x20-\x7e]+$/); // printable even for binary garbage
   });
 
-  it('save and append refuse and leave the bytes as they were', async () => {
-    await expect(store.save(makeRun('bad', {}, 10))).rejects.toMatchObject({ name: 'CorruptRunError', path: file });
+  it('a commit refuses and leaves the bytes as they were', async () => {
+    const lease = await store.acquire('bad'); // owning is about processes, not file health
+    await expect(store.commit('bad', lease.fence, { events: [makeEvent(4)], head: headOf(makeRun('bad')) }))
+      .rejects.toMatchObject({ name: 'CorruptRunError', path: file });
     await unchanged();
-    await expect(store.append('bad', [makeEvent(4)])).rejects.toBeInstanceOf(CorruptRunError);
-    await unchanged();
+    await lease.release();
   });
 
   it('list shows it damaged, by path, next to the healthy runs', async () => {
@@ -76,11 +77,8 @@ describe.each(DAMAGE)('a run file holding %s', (_label, bytes) => {
   });
 
   it('the other runs stay usable', async () => {
-    await store.save(makeRun('good', { status: 'recovered', updatedAt: 11 }, 4));
-    await store.append('good', [makeEvent(5)]);
+    await saveRun(store, makeRun('good', { status: 'recovered', updatedAt: 11 }, 5));
     expect((await store.load('good'))!.history).toHaveLength(5);
-    const lock = await store.lock('bad'); // locking is about processes, not file health
-    await lock.release();
   });
 
   it('repair moves it aside byte for byte; then the run id is free again', async () => {
@@ -93,13 +91,14 @@ describe.each(DAMAGE)('a run file holding %s', (_label, bytes) => {
     expect(await readFile(moved[0]!.to)).toEqual(bytes);
     expect((await store.list()).map((s) => s.runId)).toEqual(['good']);
     expect(await store.load('bad')).toBeNull();
-    await store.save(makeRun('bad'));
+    await saveRun(store, makeRun('bad'));
     expect((await store.load('bad'))?.runId).toBe('bad');
-    expect((await readdir(join(dir, 'runs'))).sort()).toEqual(['bad.json', 'good.json', moved[0]!.to.split('/').pop()].sort());
+    const names = (await readdir(join(dir, 'runs'))).filter((n) => !n.endsWith('.ndjson'));
+    expect(names.sort()).toEqual(['bad.json', 'good.json', moved[0]!.to.split('/').pop()].sort());
   });
 
   it('repair skips it while the run is locked', async () => {
-    const lock = await store.lock('bad');
+    const lock = await store.acquire('bad');
     const { moved, skipped } = await store.repair();
     expect(moved).toEqual([]);
     expect(skipped).toEqual([{ path: file, reason: `the run is locked by process ${process.pid}` }]);
@@ -116,7 +115,7 @@ describe('repair', () => {
       const moved: string[] = [];
       for (let i = 0; i < 3; i++) {
         await writeFile(join(dir, 'runs', 'bad.json'), `{ broken ${i}`).catch(async () => {
-          await store.save(makeRun('seed'));
+          await saveRun(store, makeRun('seed'));
           await writeFile(join(dir, 'runs', 'bad.json'), `{ broken ${i}`);
         });
         moved.push(...(await store.repair()).moved.map((m) => m.to));
@@ -134,11 +133,13 @@ describe('a directory where a run file should be', () => {
     const { dir, cleanup } = await tempDir();
     try {
       const store = openStore(dir);
-      await store.save(makeRun('good'));
+      await saveRun(store, makeRun('good'));
       await mkdir(join(dir, 'runs', 'odd.json'));
       await writeFile(join(dir, 'runs', 'bad.json'), '{');
       await expect(store.load('odd')).rejects.toThrow(/unreadable \(EISDIR\)/);
-      await expect(store.save(makeRun('odd'))).rejects.toBeInstanceOf(CorruptRunError);
+      const lease = await store.acquire('odd');
+      await expect(store.commit('odd', lease.fence, { events: [], head: headOf(makeRun('odd')) })).rejects.toBeInstanceOf(CorruptRunError);
+      await lease.release();
       expect((await store.list()).filter((s) => s.damaged).map((s) => s.runId).sort()).toEqual(['bad', 'odd']);
       const { moved, skipped } = await store.repair();
       expect(moved.map((m) => m.from)).toEqual([join(dir, 'runs', 'bad.json')]);
@@ -146,5 +147,45 @@ describe('a directory where a run file should be', () => {
     } finally {
       await cleanup();
     }
+  });
+});
+
+describe('a damaged event log or head link', () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  let store: Store;
+  beforeEach(async () => {
+    ({ dir, cleanup } = await tempDir());
+    store = openStore(dir);
+    await saveRun(store, makeRun('r1', {}, 4));
+  });
+  afterEach(() => cleanup());
+  const log = () => join(dir, 'runs', 'r1.events.ndjson');
+
+  it('a log cut shorter than its committed part is damage, named by path, and no commit writes over it', async () => {
+    const bytes = await readFile(log());
+    await writeFile(log(), bytes.subarray(0, bytes.length - 10));
+    const error = await store.load('r1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CorruptRunError);
+    expect((error as Error).message).toContain(log());
+    expect((error as Error).message).toMatch(/it was truncated/);
+    const lease = await store.acquire('r1');
+    await expect(store.commit('r1', lease.fence, { events: [makeEvent(5)], head: headOf(makeRun('r1')) })).rejects.toBeInstanceOf(CorruptRunError);
+    await lease.release();
+    expect((await readFile(log())).length).toBe(bytes.length - 10);
+  });
+
+  it('a log line that is not an event is damage naming its line', async () => {
+    const text = await readFile(log(), 'utf8');
+    await writeFile(log(), text.replace(/^.*\n/, `${'x'.repeat(text.indexOf('\n'))}\n`));
+    await expect(store.load('r1')).rejects.toThrow(/line 1 of the event log is not JSON/);
+  });
+
+  it('a dangling symbolic link as a run file is listed as damaged, not as missing', async () => {
+    await symlink(join(dir, 'gone.json'), join(dir, 'runs', 'dangling.json'));
+    const error = await store.load('dangling').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CorruptRunError);
+    expect((error as Error).message).toMatch(/a symbolic link to .*gone\.json, which does not exist/);
+    expect((await store.list()).find((s) => s.runId === 'dangling')).toMatchObject({ status: null, damaged: { path: join(dir, 'runs', 'dangling.json') } });
   });
 });

@@ -30,11 +30,11 @@ describe('file locks', () => {
     await utimes(path, old, old);
   };
 
-  it('writes { pid, hostname, acquiredAt } and removes the file on release', async () => {
+  it('writes { pid, hostname, acquiredAt, fence } and removes the file on release', async () => {
     const before = Date.now();
-    const lock = await store.lock('r1');
+    const lock = await store.acquire('r1');
     const content = JSON.parse(await readFile(lockFile, 'utf8')) as Record<string, unknown>;
-    expect(content).toMatchObject({ pid: process.pid, hostname: hostname() });
+    expect(content).toMatchObject({ pid: process.pid, hostname: hostname(), fence: lock.fence });
     expect(content.acquiredAt).toBeGreaterThanOrEqual(before);
     expect(lock.acquiredAt).toBe(content.acquiredAt);
     await lock.release();
@@ -43,12 +43,12 @@ describe('file locks', () => {
 
   it('treats an empty or unreadable lock file as being written, then as stale once old', async () => {
     await writeFile(lockFile, '');
-    const error = await store.lock('r1').catch((e: unknown) => e);
+    const error = await store.acquire('r1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RunLockedError);
     expect(error).toMatchObject({ pid: null });
     expect((error as Error).message).toContain('acquiring it right now');
     await aged(lockFile);
-    const lock = await store.lock('r1');
+    const lock = await store.acquire('r1');
     expect(lock.tookOverFrom).toBeNull();
     await lock.release();
   });
@@ -56,7 +56,7 @@ describe('file locks', () => {
   it('never takes over a lock from another host, even if that pid is dead here', async () => {
     const dead = await deadPid();
     await writeFile(lockFile, JSON.stringify({ pid: dead, hostname: 'elsewhere.example', acquiredAt: 1, token: 'x' }));
-    const error = await store.lock('r1').catch((e: unknown) => e);
+    const error = await store.acquire('r1').catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'RunLockedError', pid: dead, hostname: 'elsewhere.example' });
     expect((error as Error).message).toContain(`locked by process ${dead} on elsewhere.example`);
   });
@@ -67,10 +67,10 @@ describe('file locks', () => {
     await writeFile(lockFile, stale);
     const ticket = `${lockFile}.takeover-${createHash('sha256').update(stale).digest('hex').slice(0, 16)}`;
     await writeFile(ticket, JSON.stringify({ pid: dead, hostname: hostname(), acquiredAt: 2, token: 'b' }));
-    const lock = await store.lock('r1');
-    expect(lock.tookOverFrom).toBe(dead);
+    const lock = await store.acquire('r1');
+    expect(lock.tookOverFrom?.pid).toBe(dead);
     await lock.release();
-    expect(await readdir(join(dir, 'locks'))).toEqual([]);
+    expect(await readdir(join(dir, 'locks'))).toEqual(['r1.fence']); // no ticket, no lock: only the run's last fence
   });
 
   it('reports a live taker as busy rather than racing it', async () => {
@@ -80,12 +80,12 @@ describe('file locks', () => {
     const ticket = `${lockFile}.takeover-${createHash('sha256').update(stale).digest('hex').slice(0, 16)}`;
     // A live process (us, as far as the file says) holds the ticket and never finishes.
     await writeFile(ticket, JSON.stringify({ pid: process.pid, hostname: hostname(), acquiredAt: 2, token: 'b' }));
-    await expect(store.lock('r1')).rejects.toMatchObject({ name: 'RunLockedError', pid: null });
+    await expect(store.acquire('r1')).rejects.toMatchObject({ name: 'RunLockedError', pid: null });
     expect(await readFile(lockFile, 'utf8')).toBe(stale); // untouched: only the ticket holder may remove it
   });
 
   it('release leaves alone a lock file that is no longer its own', async () => {
-    const lock = await store.lock('r1');
+    const lock = await store.acquire('r1');
     const foreign = JSON.stringify({ pid: process.pid, hostname: hostname(), acquiredAt: 5, token: 'someone-else' });
     await writeFile(lockFile, foreign);
     await lock.release();

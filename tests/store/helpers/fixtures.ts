@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HistoryEvent } from '../../../src/taxonomy/history.js';
-import type { RunRecord } from '../../../src/store/types.js';
+import type { RunHead, Store } from '../../../src/store/types.js';
 
 /** History event number `seq` (a failed retry), with overrides. */
 export function makeEvent(seq: number, overrides: Partial<HistoryEvent> = {}): HistoryEvent {
@@ -23,8 +23,11 @@ export function makeEvents(from: number, to: number): HistoryEvent[] {
   return out;
 }
 
+/** A run as a test writes it: a head and its history. */
+export type TestRun = RunHead & { history: HistoryEvent[] };
+
 /** A run with a checkpoint and `events` history events, with overrides. */
-export function makeRun(runId: string, overrides: Partial<RunRecord> = {}, events = 3): RunRecord {
+export function makeRun(runId: string, overrides: Partial<TestRun> = {}, events = 3): TestRun {
   return {
     runId, task: 'npm test', status: 'running', createdAt: 1_700_000_000_000, updatedAt: 1_700_000_000_000,
     checkpoint: {
@@ -52,4 +55,21 @@ export async function deadPid(): Promise<number> {
   const child = spawn(process.execPath, ['-e', '']);
   await new Promise((resolve) => child.on('exit', resolve));
   return child.pid!;
+}
+
+/** The head of a test run (everything but its history). */
+export function headOf(run: TestRun): RunHead {
+  const { history: _history, ...head } = run;
+  return head;
+}
+
+/** Writes `run` as its owner would: acquire, commit its whole history and head, release. Returns the fence used. */
+export async function saveRun(store: Store, run: TestRun): Promise<number> {
+  const lease = await store.acquire(run.runId);
+  try {
+    await store.commit(run.runId, lease.fence, { events: run.history, head: headOf(run) });
+    return lease.fence;
+  } finally {
+    await lease.release();
+  }
 }

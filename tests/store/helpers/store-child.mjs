@@ -15,27 +15,29 @@ function event(seq) {
   };
 }
 
-// Saves (and appends to) one run as fast as it can until killed; the record's size changes on
-// every write, so a torn write could not pass for a whole one.
+// Commits to one run as fast as it can until killed: one or two new events per commit, and a
+// head whose size changes every time, so a torn write could not pass for a whole one. It owns
+// the run first; a previous child killed mid-commit left an uncommitted tail, which the acquire cuts.
 async function saveLoop({ id, dir, runId }) {
   const store = openStore(dir);
-  let run = (await store.load(runId)) ?? {
+  const lease = await store.acquire(runId);
+  const run = await store.load(runId);
+  let committed = run?.history.length ?? 0;
+  const head = {
     runId, task: 'loop', status: 'running', createdAt: Date.now(), updatedAt: Date.now(), checkpoint: null,
-    history: [], report: null, decisionOptions: null, meta: {},
+    report: null, decisionOptions: null, meta: {},
   };
-  say({ id, ok: true, started: run.history.length });
-  for (let n = run.history.length + 1; ; n++) {
-    if (n % 3 === 0) {
-      const appended = event(n);
-      await store.append(runId, [appended]);
-      run = { ...run, history: [...run.history, appended] };
-      continue;
-    }
-    run = {
-      ...run, updatedAt: Date.now(), history: [...run.history, event(n)],
-      checkpoint: { machine: 'loop', version: 1, savedAt: Date.now(), snapshot: { value: 'x', context: { n, pad: 'x'.repeat((n * 37) % 4000) } } },
-    };
-    await store.save(run);
+  say({ id, ok: true, started: committed, repairs: lease.repairs });
+  for (let n = committed + 1; ; n = committed + 1) {
+    const events = n % 3 === 0 ? [event(n), event(n + 1)] : [event(n)];
+    await store.commit(runId, lease.fence, {
+      events,
+      head: {
+        ...head, updatedAt: Date.now(),
+        checkpoint: { machine: 'loop', version: 1, savedAt: Date.now(), snapshot: { value: 'x', context: { n, total: committed + events.length, pad: 'x'.repeat((n * 37) % 4000) } } },
+      },
+    });
+    committed += events.length;
   }
 }
 
@@ -45,9 +47,9 @@ for await (const line of createInterface({ input: process.stdin })) {
     if (command.op === 'lock') {
       // A start line: both racers call lock() within microseconds of each other.
       while (command.at && Date.now() < command.at) { /* spin */ }
-      const lock = await openStore(command.dir).lock(command.runId);
-      locks.set(command.runId, lock);
-      say({ id: command.id, ok: true, pid: process.pid, tookOverFrom: lock.tookOverFrom });
+      const lease = await openStore(command.dir).acquire(command.runId);
+      locks.set(command.runId, lease);
+      say({ id: command.id, ok: true, pid: process.pid, fence: lease.fence, tookOverFrom: lease.tookOverFrom?.pid ?? null });
     } else if (command.op === 'release') {
       await locks.get(command.runId)?.release();
       locks.delete(command.runId);
