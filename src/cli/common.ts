@@ -19,6 +19,8 @@ export const RUN_EXIT = {
   aborted: 5,
   handedOff: 6,
   manual: 7,
+  /** The store could not be written (disk full, no permission): BSD `EX_IOERR`. The last checkpoint is intact. */
+  storeFailed: 74,
   /** The run is locked by another live process (BSD `EX_TEMPFAIL`: try again later). */
   locked: 75,
   /** SIGHUP (the terminal closed). The signal codes are 128 + signo, as a shell reports them. */
@@ -159,8 +161,11 @@ export function printJsonOutcome(outcome: Outcome, io: CliIO): void {
 export function withStoreExitCode(error: unknown): unknown {
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
-    if (code === 'ERR_RUN_LOCKED') Object.assign(error, { exitCode: RUN_EXIT.locked });
-    else if (code === 'ERR_RUN_NOT_FOUND' || code === 'ERR_INVALID_RUN_ID') Object.assign(error, { exitCode: RUN_EXIT.usage });
+    if (code === 'ERR_RUN_LOCKED' || code === 'ERR_RUN_FENCED') Object.assign(error, { exitCode: RUN_EXIT.locked });
+    else if (code === 'ERR_STORE_WRITE') Object.assign(error, { exitCode: RUN_EXIT.storeFailed });
+    else if (code === 'ERR_RUN_NOT_FOUND' || code === 'ERR_INVALID_RUN_ID' || code === 'ERR_RUN_CORRUPT' || code === 'ERR_SNAPSHOT_MISMATCH') {
+      Object.assign(error, { exitCode: RUN_EXIT.usage });
+    }
   }
   return error;
 }

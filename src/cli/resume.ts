@@ -71,6 +71,7 @@ export async function resumeRun(
       store,
       ...(options.decision ? { decision: options.decision } : {}),
       ...(inspect ? { inspect } : {}),
+      onNotice: (message) => progress.note(`recover: note: ${message}`),
       onStart: (actor) => {
         onStart(actor);
         progress.watch(actor, { shownThrough, resuming: runId });

@@ -195,6 +195,7 @@ export const runVerb: Verb = {
         store,
         meta: meta as unknown as Record<string, unknown>,
         ...(inspect ? { inspect } : {}),
+        onNotice: (message) => progress.note(`recover: note: ${message}`),
         onStart: (actor) => {
           onStart(actor);
           progress.watch(actor);

@@ -15,8 +15,12 @@ export interface Binding {
   redact: RegExp[];
   /** Send HEARTBEAT / PROGRESS to the running actor. */
   send(event: { type: 'HEARTBEAT' | 'PROGRESS'; at: number; progress?: number }): void;
-  /** Write-ahead: resolves once the checkpoint for the attempt about to start is on disk. */
-  beforeAttempt(): Promise<void>;
+  /**
+   * Write-ahead: resolves once the checkpoint naming the program about to start (the attempt,
+   * or the user's diagnoser, adapter or rollback) is durable, so a crash right after the spawn
+   * leaves a checkpoint that knows what was running.
+   */
+  writeAhead(): Promise<void>;
 }
 
 /** One I/O slot's work: what `fromPromise` runs for it. */
@@ -40,7 +44,7 @@ export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adap
   const clean = <T>(value: T): T => redactDeep(value, binding.redact) as T;
   return {
     runTask: async ({ input, signal }) => {
-      await binding.beforeAttempt();
+      await binding.writeAhead();
       const startedAt = clock.now();
       const outcome = await runAttempt(task, input, signal, binding);
       const at = clock.now();
@@ -50,15 +54,18 @@ export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adap
     },
     sleepUntil: ({ input, signal }) => sleepUntil(clock, input.until, signal),
     diagnose: async ({ input }) => {
+      await binding.writeAhead();
       const output = await hooks.diagnose!(input);
       return { ...clean(output), at: clock.now() };
     },
     adapt: async ({ input }) => {
+      await binding.writeAhead();
       const output = await hooks.adapt!(input);
       if (output === undefined || output === null) return null;
       return typeof output === 'object' ? { ...clean(output), at: clock.now() } : (output as AdaptOutput);
     },
     rollback: async ({ input }) => {
+      await binding.writeAhead();
       const restored = await hooks.rollback!(input);
       return { restored: restored !== false, at: clock.now() };
     },
@@ -82,8 +89,8 @@ export function bindActors(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Ad
 
 /** The hooks a persistence layer plugs into a run (`RecoveryHooks` in recovery.ts). */
 export interface RunHooks {
-  /** Write-ahead: resolves once the checkpoint of the attempt about to start is durable. */
-  beforeAttempt?(actor: ActorRefFrom<RecoveryMachine>): Promise<void>;
+  /** Write-ahead: resolves once the checkpoint of the program about to start is durable. */
+  writeAhead?(actor: ActorRefFrom<RecoveryMachine>): Promise<void>;
 }
 
 /** The per-run work behind the I/O slots, and how it learns which actor it drives. */
@@ -95,7 +102,7 @@ export function bindRun(task: Task, options: RecoveryOptions, hooks: RunHooks) {
     // Strings are compiled (a bad one throws naming it); RegExps keep their flags.
     redact: redactPatternsOf(options.redact),
     send: (event) => target?.send(event),
-    beforeAttempt: () => (target && hooks.beforeAttempt ? hooks.beforeAttempt(target) : Promise.resolve()),
+    writeAhead: () => (target && hooks.writeAhead ? hooks.writeAhead(target) : Promise.resolve()),
   };
   return { binding, work: slotWork(task, options, binding), attach: (actor: ActorRefFrom<RecoveryMachine>) => void (target = actor) };
 }

@@ -1,12 +1,13 @@
 /**
- * Checkpoint records and the writer that saves them in order. `recordOf` (checkpoint.ts) adds
+ * Checkpoints and the writer that commits them in order. `checkpointOf` (checkpoint.ts) adds
  * the escalation report; a persisted run imports this module and loads checkpoint.ts (and the
  * report modules) only when a snapshot is escalated, so a run that never escalates does not.
  */
 import type { SnapshotFrom } from 'xstate';
 import { RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, type RecoveryMachine } from '../../machines/recovery.machine.js';
 import { wrapSnapshot } from '../store/envelope.js';
-import type { RunRecord, Store } from '../store/types.js';
+import type { RunHead, Store } from '../store/types.js';
+import type { HistoryEvent } from '../taxonomy/history.js';
 import type { AttemptProcess } from './attempt-process.js';
 import type { Clock } from './clock.js';
 import { statusOf } from './outcome.js';
@@ -19,6 +20,12 @@ export interface RunIdentity {
   meta: Record<string, unknown>;
 }
 
+/** One checkpoint: the run's head and its whole history (the writer commits only the new events). */
+export interface RunCheckpoint {
+  head: RunHead;
+  history: readonly HistoryEvent[];
+}
+
 /** The choices offered at an escalation checkpoint (`rollback` only when a rollback is possible). */
 export function decisionOptions(snapshot: SnapshotFrom<RecoveryMachine>): string[] {
   const all = ['retry-fresh', 'retry-with', 'skip', 'rollback', 'abort', 'manual'];
@@ -26,48 +33,57 @@ export function decisionOptions(snapshot: SnapshotFrom<RecoveryMachine>): string
 }
 
 /**
- * The run record a snapshot stands for, with `report: null`: `recordOf` fills the report in for
- * an escalated snapshot. `persisted` is `actor.getPersistedSnapshot()`.
+ * The checkpoint a snapshot stands for, with `report: null`: `checkpointOf` fills the report in
+ * for an escalated snapshot. `persisted` is the compact persisted snapshot (compact-snapshot.ts).
  */
-export function recordWithoutReport(
+export function checkpointWithoutReport(
   identity: RunIdentity, snapshot: SnapshotFrom<RecoveryMachine>, persisted: unknown, now: number, processes: readonly AttemptProcess[] = [],
-): RunRecord {
+): RunCheckpoint {
   const status = statusOf(snapshot);
-  const escalated = status === 'escalated';
   return {
-    runId: identity.runId,
-    task: identity.task,
-    status,
-    createdAt: identity.createdAt,
-    updatedAt: now,
-    checkpoint: wrapSnapshot(RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, persisted, now),
+    head: {
+      runId: identity.runId,
+      task: identity.task,
+      status,
+      createdAt: identity.createdAt,
+      updatedAt: now,
+      checkpoint: wrapSnapshot(RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, persisted, now),
+      report: null,
+      decisionOptions: status === 'escalated' ? decisionOptions(snapshot) : null,
+      meta: processes.length > 0 ? { ...identity.meta, attemptProcesses: processes } : identity.meta,
+    },
     history: snapshot.context.history,
-    report: null,
-    decisionOptions: escalated ? decisionOptions(snapshot) : null,
-    meta: processes.length > 0 ? { ...identity.meta, attemptProcesses: processes } : identity.meta,
   };
 }
 
 /**
- * Saves checkpoints in order, one at a time, always the latest: a burst of transitions costs one
- * write per write-time, not one per transition. `flush()` resolves once the latest is on disk,
- * which is what write-ahead needs before an attempt starts.
+ * Commits checkpoints in order, one at a time, always the latest: a burst of transitions costs
+ * one commit per write-time, not one per transition, and each commit carries only the events
+ * since the last one. `flush()` resolves once the latest is committed, which is what write-ahead
+ * needs before an attempt starts.
  */
 export class Checkpointer {
-  private latest: (() => RunRecord | Promise<RunRecord>) | null = null;
+  private latest: (() => RunCheckpoint | Promise<RunCheckpoint>) | null = null;
   private writing: Promise<void> = Promise.resolve();
   private failure: unknown = null;
 
-  constructor(private readonly store: Store, private readonly clock: Clock) {}
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    /** The run and the fence of the lease this process holds on it. */
+    private readonly lease: { runId: string; fence: number },
+    /** Events already committed (a resumed run's history). */
+    private committed = 0,
+  ) {}
 
   /** Queue the latest state (built lazily, so coalesced states cost nothing; the build may be async). */
-  schedule(build: () => RunRecord | Promise<RunRecord>): void {
+  schedule(build: () => RunCheckpoint | Promise<RunCheckpoint>): void {
     const idle = this.latest === null;
     this.latest = build;
     if (idle) this.writing = this.writing.then(() => this.drain());
   }
 
-  /** Resolve once everything scheduled so far is saved; rejects with the first save error. */
+  /** Resolve once everything scheduled so far is committed; rejects with the first commit error. */
   async flush(): Promise<void> {
     await this.writing;
     if (this.failure) throw this.failure;
@@ -77,8 +93,12 @@ export class Checkpointer {
     while (this.latest) {
       const build = this.latest;
       this.latest = null;
+      // After a failed commit nothing more is written: the run stops (see persisted.ts).
+      if (this.failure) continue;
       try {
-        await this.store.save(await build());
+        const { head, history } = await build();
+        await this.store.commit(this.lease.runId, this.lease.fence, { events: history.slice(this.committed), head });
+        this.committed = history.length;
       } catch (error) {
         this.failure ??= error;
       }

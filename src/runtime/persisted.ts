@@ -2,10 +2,13 @@ import { createActor, type AnyStateMachine, type SnapshotFrom, type StateValue }
 import { RECOVERY_ACTOR_SLOTS, RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, recoveryMigrations, type RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { RecoveryContext, RecoveryInput } from '../../machines/recovery/types.js';
 import { checkEnvelope } from '../store/envelope.js';
-import { RunNotFoundError } from '../store/errors.js';
-import type { Lock, Store } from '../store/types.js';
+import { envelopeProblem } from '../store/validate.js';
+import { RunNotFoundError, SnapshotMismatchError } from '../store/errors.js';
+import type { Lease, RunRecord, Store } from '../store/types.js';
+import type { PolicyConfig } from '../policy/types.js';
 import { attemptProcessesOf, killLeftovers, watchAttemptProcesses, type AttemptProcess } from './attempt-process.js';
-import { Checkpointer, recordWithoutReport, type RunIdentity } from './checkpointer.js';
+import { Checkpointer, checkpointWithoutReport, type RunIdentity } from './checkpointer.js';
+import { compactContext, expandContext } from './compact-snapshot.js';
 import { noteKilled, RunInterruptedError, trackedTask } from './interrupt.js';
 import { realClock } from './clock.js';
 import type { RecoveryOptions, Task } from './options.js';
@@ -28,19 +31,35 @@ export interface PersistedOptions extends RecoveryOptions {
    * ended (a command's process group is gone), the last checkpoint is on disk and the lock is free.
    */
   onStart?: (actor: RecoveryActor) => void;
+  /**
+   * Told what the store mended or noticed on the way in, one sentence each: an unfinished append
+   * cut when the run was acquired, a policy whose defaults changed since the run started.
+   */
+  onNotice?: (message: string) => void;
 }
 
 /**
  * Run `task` under the protocol with every phase change checkpointed in `store` and the run
- * locked while it executes. Write-ahead: attempt n's checkpoint is durable before attempt n runs,
- * and the process group a `commandTask` spawns is recorded right after the spawn.
+ * owned (a lease with a fence) while it executes. Write-ahead: attempt n's checkpoint is durable
+ * before attempt n runs, and so is the checkpoint before a diagnoser, adapter or rollback
+ * program starts; the process group a `commandTask` spawns is recorded right after the spawn.
+ * A commit the store refuses (disk full, a newer owner) stops the run with that error: no
+ * attempt runs without its checkpoint.
  */
 export async function recoverPersisted(task: Task, options: PersistedOptions): Promise<Outcome> {
   const clock = options.clock ?? realClock;
   const input = recoveryInput(options, clock);
   const identity: RunIdentity = { runId: input.runId, task: input.task, createdAt: input.now, meta: options.meta ?? {} };
-  const lock = await options.store.lock(identity.runId);
-  return drive(task, { ...options, runId: input.runId }, identity, lock, (logic) => createActor(logic, { ...actorOptions(options), input }));
+  const lease = await acquire(options, identity.runId);
+  return drive(task, { ...options, runId: input.runId }, identity, lease, { committed: 0, policy: options.policy },
+    (logic) => createActor(logic, { ...actorOptions(options), input }));
+}
+
+/** Acquires the run and passes on what the store mended. */
+async function acquire(options: PersistedOptions, runId: string): Promise<Lease> {
+  const lease = await options.store.acquire(runId);
+  for (const repair of lease.repairs) options.onNotice?.(repair);
+  return lease;
 }
 
 /**
@@ -51,10 +70,11 @@ export async function recoverPersisted(task: Task, options: PersistedOptions): P
  * the RESUME/interrupted event, so the attempt never runs twice at once.
  */
 export async function resume(runId: string, options: PersistedOptions & { task: Task; decision?: { choice: DecisionChoice; guidance?: string } }): Promise<Outcome> {
-  const lock = await options.store.lock(runId);
+  const lease = await acquire(options, runId);
   try {
     const record = await options.store.load(runId);
     if (!record) throw new RunNotFoundError(runId);
+    const stored = storedSnapshotOf(record, options);
     const { attemptProcesses: _recorded, ...meta } = { ...record.meta, ...options.meta };
     const identity: RunIdentity = { runId, task: record.task, createdAt: record.createdAt, meta };
     // The lock is ours, so whoever recorded these processes is gone: any still running is an
@@ -63,8 +83,8 @@ export async function resume(runId: string, options: PersistedOptions & { task: 
     // Only a resume reads a stored snapshot: `recover run` does not load this (nor immer, which it uses).
     const { continuationOf, markInterrupted } = await import('../../machines/recovery/resume.js');
     const clock = options.clock ?? realClock;
-    return await drive(options.task, { ...options, runId }, identity, lock, (logic) => {
-      const envelope = checkEnvelope(record.checkpoint, {
+    return await drive(options.task, { ...options, runId }, identity, lease, { committed: record.history.length, policy: stored.config }, (logic) => {
+      const envelope = checkEnvelope(stored.envelope, {
         machineId: RECOVERY_MACHINE_ID,
         version: RECOVERY_MACHINE_VERSION,
         migrations: recoveryMigrations,
@@ -78,9 +98,26 @@ export async function resume(runId: string, options: PersistedOptions & { task: 
       return createActor(logic as AnyStateMachine, { ...actorOptions(options), snapshot: snapshot as never }) as unknown as RecoveryActor;
     }, options.decision, record.history.at(-1)?.seq ?? 0);
   } catch (error) {
-    await lock.release();
+    await lease.release();
     throw error;
   }
+}
+
+/**
+ * The stored checkpoint with its snapshot's context rebuilt (history from the log, the policy
+ * resolved from its config; see compact-snapshot.ts), and that config for the next checkpoints.
+ * A checkpoint that is not a snapshot envelope is passed on as it is: `checkEnvelope` says why.
+ */
+function storedSnapshotOf(record: RunRecord, options: PersistedOptions): { envelope: unknown; config: PolicyConfig | undefined } {
+  const envelope = record.checkpoint;
+  if (envelopeProblem(envelope) !== null) return { envelope, config: undefined };
+  const snapshot = envelope!.snapshot as { context?: unknown };
+  if (typeof snapshot.context !== 'object' || snapshot.context === null || Array.isArray(snapshot.context)) {
+    throw new SnapshotMismatchError(record.runId, [{ kind: 'envelope', message: 'the snapshot has no context (an object), so it was not written by a recovery machine' }]);
+  }
+  const expanded = expandContext(snapshot.context as Record<string, unknown>, record.history);
+  if (expanded.policyChanged) options.onNotice?.(`run ${record.runId}: its policy config resolves differently under this release (a default changed); it continues under the current defaults`);
+  return { envelope: { ...envelope!, snapshot: { ...snapshot, context: expanded.context } }, config: expanded.config };
 }
 
 /**
@@ -101,14 +138,16 @@ async function drive(
   task: Task,
   options: PersistedOptions,
   identity: RunIdentity,
-  lock: Lock,
+  lease: Lease,
+  /** Events already committed, and the policy config the run's policy was resolved from. */
+  stored: { committed: number; policy: PolicyConfig | undefined },
   create: (logic: RecoveryMachine) => RecoveryActor,
   decision?: { choice: DecisionChoice; guidance?: string },
   /** `onEvent` has heard the events up to this `seq` already (a resumed run restores them). */
   shownThrough = 0,
 ): Promise<Outcome> {
   const clock = options.clock ?? realClock;
-  const checkpoints = new Checkpointer(options.store, clock);
+  const checkpoints = new Checkpointer(options.store, clock, lease, stored.committed);
   let actor: RecoveryActor | undefined;
   // The process groups the running attempt has spawned; saved with every checkpoint.
   const groups = new Map<number, AttemptProcess>();
@@ -118,11 +157,14 @@ async function drive(
     // Only an escalated checkpoint carries a report: its builder (and the report modules) is
     // loaded then, so a run that never escalates does not load it.
     checkpoints.schedule(statusOf(snapshot) === 'escalated'
-      ? () => import('./checkpoint.js').then(({ recordOf }) => recordOf(identity, snapshot, persisted, clock.now(), [...groups.values()]))
-      : () => recordWithoutReport(identity, snapshot, persisted, clock.now(), [...groups.values()]));
+      ? () => import('./checkpoint.js').then(({ checkpointOf }) => checkpointOf(identity, snapshot, persisted, clock.now(), [...groups.values()]))
+      : () => checkpointWithoutReport(identity, snapshot, persisted, clock.now(), [...groups.values()]));
   };
+  // A run restored in a final state (resuming a finished run) has nothing to write.
+  let restoredFinal = false;
   const save = (snapshot: SnapshotFrom<RecoveryMachine>) => {
-    last = { snapshot, persisted: persistedSnapshotOf(snapshot) };
+    if (restoredFinal) return;
+    last = { snapshot, persisted: persistedSnapshotOf(snapshot, stored.policy) };
     write();
   };
   const unwatch = watchAttemptProcesses(identity.runId, (event) => {
@@ -137,18 +179,34 @@ async function drive(
   });
   const attempts = trackedTask(task);
   // The shared machine (as `recover()` uses): this run's slots find its work through the actor.
+  // A commit the store refused (disk full, a newer owner): the run stops with it (see `writeAhead`).
+  let refused: ((error: unknown) => void) | undefined;
   const { logic, attach } = sharedRun(attempts.task, options, {
-    beforeAttempt: async (running) => {
+    writeAhead: async (running) => {
       save(running.getSnapshot());
-      await checkpoints.flush();
+      try {
+        await checkpoints.flush();
+      } catch (error) {
+        // The program must not start without its checkpoint, and the failure is the store's,
+        // not the task's: stop the run with it rather than classify it as the task failing.
+        refused?.(error);
+        return new Promise<never>(() => undefined);
+      }
     },
   });
   let settled = false;
   try {
     actor = create(logic);
     attach(actor);
+    restoredFinal = actor.getSnapshot().status === 'done' && !decision;
     if (options.onEvent) forwardHistory(actor, options.onEvent, shownThrough);
     const outcome = new Promise<Outcome>((resolve, reject) => {
+      refused = (error) => {
+        if (settled) return;
+        settled = true;
+        reject(error);
+        actor!.stop();
+      };
       actor!.subscribe({
         next: (snapshot) => {
           save(snapshot);
@@ -197,21 +255,20 @@ async function drive(
     unwatch();
     actor?.stop();
     await checkpoints.flush().catch(() => undefined);
-    await lock.release();
+    await lease.release();
   }
 }
 
 const NO_CONTEXT = Object.freeze({});
 
 /**
- * `actor.getPersistedSnapshot()` for the snapshot the actor just emitted, without XState's walk
- * of the context: it visits every nested value looking for actor refs to replace and, finding
- * none, returns the context itself. The recovery context is JSON only (never a ref), so the walk
- * is skipped and the context put in its place: the same persisted snapshot, without the cost
- * that grows with every history event (18 µs → 2.5 µs per snapshot at 12 events).
+ * The compact persisted snapshot (see compact-snapshot.ts) of the snapshot the actor just
+ * emitted. XState's `getPersistedSnapshot` walks the context looking for actor refs to replace;
+ * the recovery context is JSON only (never a ref), so the walk is skipped and the compact context
+ * put in its place: the cost no longer grows with every history event.
  */
-function persistedSnapshotOf(snapshot: SnapshotFrom<RecoveryMachine>): unknown {
+function persistedSnapshotOf(snapshot: SnapshotFrom<RecoveryMachine>, policy: PolicyConfig | undefined): unknown {
   const persisted = snapshot.machine.getPersistedSnapshot({ ...snapshot, context: NO_CONTEXT } as unknown as typeof snapshot) as unknown as { context: unknown };
-  persisted.context = snapshot.context;
+  persisted.context = compactContext(snapshot.context, policy);
   return persisted;
 }

@@ -133,8 +133,8 @@ function seedOf(text: string): number {
 
 /** Hooks a persistence layer plugs into a recovery (see `src/runtime/persist.ts`). */
 export interface RecoveryHooks {
-  /** Write-ahead: resolves once the checkpoint of the attempt about to start is durable. */
-  beforeAttempt?(actor: RecoveryActor): Promise<void>;
+  /** Write-ahead: resolves once the checkpoint of the program about to start (attempt, diagnoser, adapter, rollback) is durable. */
+  writeAhead?(actor: RecoveryActor): Promise<void>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recoveryMachine, recoveryMigrations, RECOVERY_MACHINE_VERSION } from '../../machines/index.js';
-import { memoryStore, type RunRecord } from '../../src/store/index.js';
+import { memoryStore, type Checkpoint } from '../../src/store/index.js';
 import { recoverPersisted, resume } from '../../src/runtime/index.js';
 
 const exists = (value: unknown) => recoveryMachine.resolveState({ value: value as never, context: {} as never }) !== undefined;
@@ -21,17 +21,19 @@ describe('recovery checkpoint migrations', () => {
   it('a version-1 checkpoint taken mid-attempt resumes: the attempt re-runs, marked interrupted', async () => {
     const store = memoryStore();
     // The write-ahead checkpoint saved before attempt 1 ran: the snapshot is mid-attempt.
-    const saves: RunRecord[] = [];
-    const save = store.save.bind(store);
-    store.save = (record) => { saves.push(structuredClone(record)); return save(record); };
+    const commits: Checkpoint[] = [];
+    const commit = store.commit.bind(store);
+    store.commit = (runId, fence, checkpoint) => { commits.push(structuredClone(checkpoint)); return commit(runId, fence, checkpoint); };
     await recoverPersisted(() => undefined, { store, runId: 'v1-run' });
-    store.save = save;
-    const first = saves[0]!;
+    store.commit = commit;
+    const first = commits[0]!.head;
     const checkpoint = first.checkpoint!;
     const snapshot = checkpoint.snapshot as { value: unknown };
     expect(snapshot.value).toEqual({ executing: 'unwatched' });
     // As version 1 saved it.
-    await store.save({ ...first, checkpoint: { ...checkpoint, version: 1, snapshot: { ...snapshot, value: { executing: { heartbeat: 'idle', progress: 'idle' } } } } });
+    const lease = await store.acquire('v1-run');
+    await store.commit('v1-run', lease.fence, { events: [], head: { ...first, checkpoint: { ...checkpoint, version: 1, snapshot: { ...snapshot, value: { executing: { heartbeat: 'idle', progress: 'idle' } } } } } });
+    await lease.release();
     let runs = 0;
     const outcome = await resume('v1-run', { store, task: () => { runs++; } });
     expect(runs).toBe(1);

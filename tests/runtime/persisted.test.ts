@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
-import type { Lock } from '../../src/store/types.js';
+import type { Lease } from '../../src/store/types.js';
 import { commandTask, recoverPersisted, resume, RunInterruptedError } from '../../src/runtime/index.js';
 import { groupAlive } from '../../src/runtime/attempt-process.js';
 import { ensureBuilt } from '../helpers/build.js';
@@ -77,9 +77,9 @@ describe('persisted runs', () => {
     actor!.stop();
     await expect(running).rejects.toBeInstanceOf(RunInterruptedError);
     // Before the fix the lock stayed held by this (live) process until it exited: no one could resume.
-    let lock: Lock | undefined;
+    let lock: Lease | undefined;
     for (let i = 0; i < 100 && !lock; i++) {
-      lock = await store.lock('stopped').catch(async () => { await new Promise((r) => setTimeout(r, 10)); return undefined; });
+      lock = await store.acquire('stopped').catch(async () => { await new Promise((r) => setTimeout(r, 10)); return undefined; });
     }
     expect(lock).toBeDefined();
     await lock!.release();
@@ -108,13 +108,13 @@ describe('persisted runs', () => {
     const stored = await store.load('cmd');
     expect(stored?.status).toBe('running');
     expect(stored?.meta.attemptProcesses).toBeUndefined();
-    await (await store.lock('cmd')).release();
+    await (await store.acquire('cmd')).release();
   }, 30_000);
 
   it('refuses to resume a run held by a live process, naming its pid', async () => {
     const store = openStore(tempStore());
     await recoverPersisted(() => { throw new Error('401 Unauthorized'); }, { store, runId: 'held' });
-    const lock = await store.lock('held');
+    const lock = await store.acquire('held');
     try {
       await expect(resume('held', { store, task: () => undefined })).rejects.toThrow(String(process.pid));
     } finally {
