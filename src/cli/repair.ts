@@ -14,16 +14,17 @@ Examples:
 
 /** `recover repair`. */
 export const repairVerb: Verb = {
-  summary: 'move damaged run files aside',
+  summary: 'move damaged run files aside and release locks left by dead processes',
   usage: USAGE,
   async run(args, io) {
     const { values, positionals } = parse(args, { store: { type: 'string' } });
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
     const store = await openCliStore(io, values.store as string | undefined);
-    const { moved, skipped } = await store.repair();
+    const { moved, skipped, releasedLeases } = await store.repair();
     for (const { from, to } of moved) io.stdout.write(`moved ${from} → ${to}\n`);
     for (const { path, reason } of skipped) io.stdout.write(`skipped ${path}: ${reason}\n`);
-    io.stderr.write(`recover: ${moved.length} moved, ${skipped.length} skipped\n`);
+    for (const runId of releasedLeases) io.stdout.write(`released the lock of ${runId}: its holder is gone and the run was never written\n`);
+    io.stderr.write(`recover: ${moved.length} moved, ${skipped.length} skipped, ${releasedLeases.length} locks released\n`);
     return 0;
   },
 };

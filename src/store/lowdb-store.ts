@@ -146,7 +146,8 @@ class LowdbStore implements Store {
     }
     const pid = options.pid ?? process.pid;
     const fencePath = join(this.#locks, `${runId}.fence`);
-    const lock = await acquireFileLock(this.#lockPath(runId), runId, pid, () => Math.max(readFence(fencePath), this.#headFence(runId)));
+    const lock = await acquireFileLock(this.#lockPath(runId), runId, pid, () => Math.max(readFence(fencePath), this.#headFence(runId)))
+      .catch((error: unknown) => { throw writeError(error, this.#lockPath(runId), runId); });
     const repairs: string[] = [];
     try {
       writeFileAtomic(fencePath, String(lock.holder.fence));
