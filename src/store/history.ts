@@ -5,7 +5,23 @@
 import type { HistoryEvent } from '../taxonomy/history.js';
 import { HistorySequenceError, InvalidRunRecordError } from './errors.js';
 import { jsonEqual } from './json-equal.js';
-import { eventProblem } from './validate.js';
+import { assertRunId } from './run-id.js';
+import type { Checkpoint } from './types.js';
+import { eventProblem, runHeadProblem } from './validate.js';
+
+/**
+ * What every store checks before a commit touches anything: a safe run id and a head of the
+ * right shape for that run. The error to reject with, or null.
+ */
+export function commitArgumentsError(runId: string, checkpoint: Checkpoint): Error | null {
+  try {
+    assertRunId(runId);
+  } catch (error) {
+    return error as Error;
+  }
+  const problem = runHeadProblem(checkpoint?.head, runId);
+  return problem === null ? null : new InvalidRunRecordError(runId, problem.field, problem.problem);
+}
 
 /** A commit's events split into the new ones and the ones it repeats (to compare with the log). */
 export interface SplitEvents {

@@ -16,10 +16,10 @@
 import { mkdirSync, readFileSync, readdirSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
-import { InvalidRunRecordError, RunFencedError, RunLockedError, StoreWriteError } from './errors.js';
+import { RunFencedError, RunLockedError, StoreWriteError } from './errors.js';
 import { cutUncommitted, logText, readLog, writeLogAt } from './event-log.js';
 import { acquireFileLock, lockHolder, type FileLock } from './file-lock.js';
-import { assertRepeatsMatch, splitEvents } from './history.js';
+import { assertRepeatsMatch, commitArgumentsError, splitEvents } from './history.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { moveAside } from './move-aside.js';
 import { isProcessAlive } from './process-alive.js';
@@ -28,7 +28,6 @@ import { assertRunId, runIdProblem } from './run-id.js';
 import { RunIndex } from './run-index.js';
 import { writeFileAtomic, type WriteOptions } from './safe-json-file.js';
 import type { AcquireOptions, Checkpoint, Lease, RepairResult, RunRecord, RunSummary, Store } from './types.js';
-import { runHeadProblem } from './validate.js';
 import { WriteMemo } from './write-memo.js';
 
 /** Options of `openStore`. */
@@ -79,13 +78,8 @@ class LowdbStore implements Store {
   }
 
   commit(runId: string, fence: number, checkpoint: Checkpoint): Promise<void> {
-    try {
-      assertRunId(runId);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    const problem = runHeadProblem(checkpoint?.head, runId);
-    if (problem !== null) return Promise.reject(new InvalidRunRecordError(runId, problem.field, problem.problem));
+    const invalid = commitArgumentsError(runId, checkpoint);
+    if (invalid !== null) return Promise.reject(invalid);
     const path = this.#headPath(runId);
     // The commit is written as it was when commit was called, even if the caller changes it before
     // the promise settles. When nothing is queued for the file, everything up to the head's

@@ -5,14 +5,13 @@
  * nothing to do.
  */
 import { hostname } from 'node:os';
-import { InvalidRunRecordError, RunFencedError, RunLockedError } from './errors.js';
-import { assertRepeatsMatch, splitEvents } from './history.js';
+import { RunFencedError, RunLockedError } from './errors.js';
+import { assertRepeatsMatch, commitArgumentsError, splitEvents } from './history.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { isProcessAlive } from './process-alive.js';
 import { assertRunId } from './run-id.js';
 import { compareSummaries, summarize } from './summary.js';
 import type { AcquireOptions, Checkpoint, Lease, LeaseHolder, RepairResult, RunHead, RunRecord, RunSummary, Store } from './types.js';
-import { runHeadProblem } from './validate.js';
 
 /** A fresh, empty in-memory store. Two calls give two independent stores. */
 export function memoryStore(): Store {
@@ -38,13 +37,8 @@ class MemoryStore implements Store {
   }
 
   commit(runId: string, fence: number, checkpoint: Checkpoint): Promise<void> {
-    try {
-      assertRunId(runId);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    const problem = runHeadProblem(checkpoint?.head, runId);
-    if (problem !== null) return Promise.reject(new InvalidRunRecordError(runId, problem.field, problem.problem));
+    const invalid = commitArgumentsError(runId, checkpoint);
+    if (invalid !== null) return Promise.reject(invalid);
     // Serialise now, like the lowdb store, so later mutations by the caller do not leak in.
     const head = JSON.stringify(checkpoint.head);
     const events = JSON.parse(JSON.stringify(checkpoint.events ?? [])) as Checkpoint['events'];
