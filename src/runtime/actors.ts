@@ -59,8 +59,10 @@ export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adap
       return typeof output === 'object' ? { ...clean(output), at: clock.now() } : (output as AdaptOutput);
     },
     rollback: async ({ input }) => {
-      const restored = await hooks.rollback!(input);
-      return { restored: restored !== false, at: clock.now() };
+      const answer = await hooks.rollback!(input);
+      const report = typeof answer === 'object' && answer !== null ? answer : { restored: answer !== false };
+      const message = report.message ? clean(report.message) : undefined;
+      return { restored: report.restored, at: clock.now(), ...(message ? { message } : {}) };
     },
   };
 }
