@@ -25,7 +25,13 @@ const LEFT_ALONE = /^refs\/(recovery|remotes)\/|^refs\/stash$/;
 
 /** Records the refs of the repository at `top`; also resolves with the commits they keep alive. */
 export async function captureRefs(top: string): Promise<{ state: RefState; commits: string[] }> {
-  const listing = await git(top, ['for-each-ref', '--format=%(objectname) %(objecttype) %(*objectname) %(refname)']);
+  // Independent reads: in parallel, as a snapshot waits on each.
+  const [listing, symbolic, sha, stashLog] = await Promise.all([
+    git(top, ['for-each-ref', '--format=%(objectname) %(objecttype) %(*objectname) %(refname)']),
+    git(top, ['symbolic-ref', '-q', 'HEAD']).catch(() => ''),
+    git(top, ['rev-parse', '--verify', '-q', 'HEAD']).catch(() => ''),
+    git(top, ['log', '-g', '--format=%H%x09%gs', 'refs/stash', '--']).catch(() => ''),
+  ]);
   const refs: Record<string, string> = {};
   const commits: string[] = [];
   for (const line of listing.split('\n').filter(Boolean)) {
@@ -36,9 +42,7 @@ export async function captureRefs(top: string): Promise<{ state: RefState; commi
     if (type === 'commit') commits.push(sha);
     else if (peeled) commits.push(peeled);
   }
-  const symbolic = await git(top, ['symbolic-ref', '-q', 'HEAD']).catch(() => '');
-  const sha = await git(top, ['rev-parse', '--verify', '-q', 'HEAD']).catch(() => '');
-  const stash = (await git(top, ['log', '-g', '--format=%H%x09%gs', 'refs/stash', '--']).catch(() => ''))
+  const stash = stashLog
     .split('\n').filter(Boolean).map((l) => ({ sha: l.slice(0, l.indexOf('\t')), message: l.slice(l.indexOf('\t') + 1) }));
   if (sha) commits.push(sha);
   commits.push(...stash.map((s) => s.sha));

@@ -29,8 +29,7 @@ interface TreeEntry { mode: string; sha: string }
  * recording the current state under `keepRef` with `keepSubject`.
  */
 export async function restoreSnapshot(top: string, targetSha: string, keepRef: string, keepSubject: string, options: SnapshotOptions = {}): Promise<RestoreOutcome> {
-  const target = await readSnapshot(top, targetSha);
-  const backup = await takeSnapshot(top, keepRef, keepSubject, options);
+  const [target, backup] = await Promise.all([readSnapshot(top, targetSha), takeSnapshot(top, keepRef, keepSubject, options)]);
   const t = target.manifest;
   const b = backup.manifest;
   const outcome: RestoreOutcome = { unprotected: [...b.unprotected], leftAlone: [] };
@@ -38,8 +37,7 @@ export async function restoreSnapshot(top: string, targetSha: string, keepRef: s
   const untouchable = [...excludedInside(top, options.exclude), ...outcome.unprotected.map((u) => u.path.replace(/\/$/, '')), ...Object.keys(t.nested), ...Object.keys(b.nested)];
   const touchable = (path: string) => !untouchable.some((u) => path === u || path.startsWith(`${u}/`));
 
-  const want = await listTree(top, target.sha);
-  const have = await listTree(top, backup.sha);
+  const [want, have] = await Promise.all([listTree(top, target.sha), listTree(top, backup.sha)]);
   // Remove first: a file may stand where the snapshot has a directory, or the other way round.
   for (const [path, entry] of have) {
     if (entry.mode === '160000' || !touchable(path)) continue;
@@ -48,7 +46,7 @@ export async function restoreSnapshot(top: string, targetSha: string, keepRef: s
     await rm(join(top, path), { force: true });
     if (!wanted) await pruneEmptyDirs(dirname(join(top, path)), top);
   }
-  for (const dir of b.emptyDirs) if (!t.emptyDirs.includes(dir) && touchable(dir)) await rmdir(join(top, dir)).catch(() => undefined);
+  for (const dir of b.emptyDirs) if (!t.emptyDirs.includes(dir) && touchable(dir)) await pruneEmptyDirs(join(top, dir), top);
 
   const writes = [...want].filter(([path, e]) => e.mode !== '160000' && touchable(path) && !sameEntry(have.get(path), e));
   const blobs = await readBlobs(top, writes.map(([, e]) => e.sha));

@@ -45,16 +45,20 @@ export function excludedInside(top: string, exclude: readonly string[] = []): st
 /** Snapshots the repository at `top` (a top level) under `ref`, with `subject` as the commit's first line. */
 export async function takeSnapshot(top: string, ref: string, subject: string, options: SnapshotOptions = {}): Promise<Snapshot> {
   const exclude = (options.exclude ?? []).map((p) => (isAbsolute(p) ? p : join(top, p)));
-  const scan = await scanWorkTree(top, excludedInside(top, exclude), options.budget);
+  // The index and the refs are read first: a program still running could change them meanwhile,
+  // and they are independent of the files.
+  const [scan, { index, indexTree }, { state: refs, commits }] = await Promise.all([
+    scanWorkTree(top, excludedInside(top, exclude), options.budget), recordIndex(top), captureRefs(top),
+  ]);
   const shas = await hashFiles(top, scan.files);
   const entries = scan.files.map((f, i) => `${f.kind === 'link' ? '120000' : f.perm & 0o100 ? '100755' : '100644'} ${shas[i]}\t${f.path}`);
   const nested: Record<string, string> = {};
-  for (const path of scan.nested) {
+  await Promise.all(scan.nested.map(async (path) => {
     const sub = join(top, path);
-    const head = await commitOf(sub, 'HEAD');
+    const [head, snapshot] = await Promise.all([commitOf(sub, 'HEAD'), takeSnapshot(sub, ref, subject, { ...options, exclude })]);
     if (head) entries.push(`160000 ${head}\t${path}`);
-    nested[path] = (await takeSnapshot(sub, ref, subject, { ...options, exclude })).sha;
-  }
+    nested[path] = snapshot.sha;
+  }));
   const tree = await withTempIndex(async (env) => {
     if (entries.length > 0) await git(top, ['update-index', '--add', '-z', '--index-info'], { env, input: entries.join('\0') + '\0' });
     return git(top, ['write-tree'], { env });
@@ -64,8 +68,6 @@ export async function takeSnapshot(top: string, ref: string, subject: string, op
   const perms = { file: usualPerm(plain.filter((f) => !(f.perm & 0o100)).map((f) => f.perm), 0o644), exec: usualPerm(plain.filter((f) => f.perm & 0o100).map((f) => f.perm), 0o755), other: {} as Record<string, number> };
   for (const f of plain) if (f.perm !== (f.perm & 0o100 ? perms.exec : perms.file)) perms.other[f.path] = f.perm;
 
-  const { index, indexTree } = await recordIndex(top);
-  const { state: refs, commits } = await captureRefs(top);
   const manifest: Manifest = { version: 1, perms, emptyDirs: scan.emptyDirs, unprotected: scan.unprotected, ignoredBytes: scan.ignoredBytes, nested, refs, index };
   const metaEntries = [`100644 blob ${await hashBytes(top, JSON.stringify(manifest))}\tmanifest.json`];
   if (index) metaEntries.push(`100644 blob ${index}\tindex`);
