@@ -9,13 +9,13 @@ import type { Unprotected } from './git/budget.js';
 import { describeUnprotected } from './git/budget.js';
 import { restoreSnapshot } from './git/restore.js';
 import { commitOf, git, topLevel } from './git/run-git.js';
-import { takeSnapshot, type SnapshotOptions } from './git/snapshot.js';
+import { NoSnapshotError, takeSnapshot, type SnapshotOptions } from './git/snapshot.js';
 import type { Rollback } from './options.js';
 
 export type { SnapshotBudget, Unprotected } from './git/budget.js';
 export { DEFAULT_MAX_IGNORED_BYTES, DEFAULT_SKIPPED_IGNORED } from './git/budget.js';
 export { NotAGitRepositoryError } from './git/run-git.js';
-export type { SnapshotOptions } from './git/snapshot.js';
+export { NoSnapshotError, type SnapshotOptions } from './git/snapshot.js';
 
 /** @deprecated the old name of {@link SnapshotOptions}. */
 export type GitSnapshotOptions = SnapshotOptions;
@@ -68,7 +68,7 @@ export interface RestoreResult {
 export async function restoreGoodState(cwd: string, ref: string, runId?: string, options: SnapshotOptions = {}): Promise<RestoreResult> {
   const top = await topLevel(cwd);
   const target = await commitOf(top, ref);
-  if (!target) throw new Error(`no recovery snapshot at ${ref} in ${top}`);
+  if (!target) throw new NoSnapshotError(`no recovery snapshot at ${ref} in ${top}`);
   const name = runId ?? await runIdOf(top, ref, target);
   const taken = await git(top, ['for-each-ref', '--format=%(refname)', `refs/recovery/${name}/`]);
   const n = taken.split('\n').filter((r) => /\/replaced-\d+$/.test(r)).length + 1;

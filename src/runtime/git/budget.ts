@@ -84,3 +84,14 @@ export function formatBytes(bytes: number): string {
 export function describeUnprotected(entries: readonly Unprotected[]): string {
   return entries.map((e) => `${e.path} (${e.reason === 'skip-list' ? 'skip list' : `over budget, ${formatBytes(e.bytes ?? 0)}`})`).join(', ');
 }
+
+const UNITS: Readonly<Record<string, number>> = {
+  '': 1, b: 1, kb: 1e3, k: 1e3, mb: 1e6, m: 1e6, gb: 1e9, g: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3,
+};
+
+/** Parses `0`, `500kB`, `100MB`, `2GB`, `100MiB` (decimal and binary units) into bytes; `null` when it is not a size. */
+export function parseByteSize(text: string): number | null {
+  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim());
+  const unit = match ? UNITS[match[2]!.toLowerCase()] : undefined;
+  return match && unit !== undefined ? Math.round(Number(match[1]) * unit) : null;
+}

@@ -29,6 +29,16 @@ export interface SnapshotOptions {
   budget?: SnapshotBudget;
 }
 
+/** Thrown when a ref or sha names no snapshot this module wrote. */
+export class NoSnapshotError extends Error {
+  /** Stable code for callers that map errors (the CLI makes it a usage error, exit 2). */
+  readonly code = 'ERR_NO_SNAPSHOT';
+  constructor(message: string) {
+    super(message);
+    this.name = 'NoSnapshotError';
+  }
+}
+
 /** A snapshot as written or read back. */
 export interface Snapshot {
   sha: string;
@@ -98,7 +108,7 @@ async function recordIndex(top: string): Promise<{ index: string | null; indexTr
 export async function readSnapshot(top: string, sha: string): Promise<Snapshot> {
   const message = await git(top, ['cat-file', 'commit', sha]);
   const meta = /^Meta: ([0-9a-f]+)$/m.exec(message)?.[1];
-  if (!meta) throw new Error(`${sha} in ${top} is not a recovery-protocol snapshot (no Meta: line)`);
+  if (!meta) throw new NoSnapshotError(`${sha} in ${top} is not a recovery-protocol snapshot (no Meta: line)`);
   const text = await git(top, ['cat-file', 'blob', `${meta}:manifest.json`]);
   return { sha, manifest: parseManifest(text, `snapshot ${sha} in ${top}`) };
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chooseWithinBudget, describeUnprotected, formatBytes, onSkipList } from '../../../src/runtime/git/budget.js';
+import { chooseWithinBudget, describeUnprotected, formatBytes, onSkipList, parseByteSize } from '../../../src/runtime/git/budget.js';
 
 describe('chooseWithinBudget', () => {
   const entries = fc.array(fc.record({ path: fc.string({ minLength: 1, maxLength: 8 }), bytes: fc.nat(10_000) }), { maxLength: 30 });
@@ -42,5 +42,17 @@ describe('the skip list and the words of the report', () => {
   it('names each unprotected entry with its reason', () => {
     expect(describeUnprotected([{ path: 'node_modules/', reason: 'skip-list', bytes: null }, { path: 'big/', reason: 'budget', bytes: 2048 }]))
       .toBe('node_modules/ (skip list), big/ (over budget, 2.0 kB)');
+  });
+});
+
+describe('parseByteSize', () => {
+  it.each([
+    ['0', 0], ['512', 512], ['500kB', 500_000], ['100MB', 100_000_000], ['100 MB', 100_000_000], ['1.5GB', 1_500_000_000],
+    ['100MiB', 104_857_600], ['2k', 2000], ['7b', 7],
+  ])('%s is %d bytes', (text, bytes) => {
+    expect(parseByteSize(text)).toBe(bytes);
+  });
+  it.each(['', 'MB', '-1MB', '10 parsecs', '1e6'])('%s is not a size', (text) => {
+    expect(parseByteSize(text)).toBeNull();
   });
 });
