@@ -48,7 +48,8 @@ if (n === 1) {
 beforeAll(() => ensureCli(), 120_000);
 
 describe('recover run --rollback git', () => {
-  test('a wrecking fix is rolled back: uncommitted and untracked work survive, the store too', () => {
+  // A snapshot runs a few dozen git processes (each rollback two snapshots): slow on a loaded machine.
+  test('a wrecking fix is rolled back: uncommitted and untracked work survive, the store too', { timeout: 180_000 }, () => {
     const repo = projectRepo();
     const before = { status: git(repo, 'status', '--porcelain', '--untracked-files=all'), staged: git(repo, 'diff', '--cached') };
     const adapter = wreckingAdapter();
