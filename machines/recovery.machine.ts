@@ -130,7 +130,7 @@ export const recoveryMachine = setup({
     recordAbort: update((d) => act.recordAbort(d)),
     recordHandoff: update((d) => act.recordHandoff(d)),
     planRollback: updateWith<{ then: 'adapt' | 'retry' }>((d, _e, params) => act.planRollback(d, params.then)),
-    recordRollback: update<Done<RollbackOutput>>((d, e) => act.recordRollback(d, e.output?.at)),
+    recordRollback: update<Done<RollbackOutput>>((d, e) => act.recordRollback(d, e.output?.at, e.output?.message)),
     noteSleepEnd: update<Done<SleepOutput>>((d, e) => { if (e.output && e.output.at > d.clockAt) d.clockAt = e.output.at; }),
     applyDecision: update<Decide>((d, e) => act.applyDecision(d, e.choice, e.guidance, e.at, e.timedOut)),
     raiseDefaultDecision: raise<RecoveryContext, RecoveryEvent, RecoveryEvent, undefined, never>(({ context }) => ({

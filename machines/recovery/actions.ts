@@ -7,7 +7,7 @@ import { computeDelay, confidenceBand, policyFor, timeoutFor } from '../../src/p
 import type { DecisionChoice } from '../../src/policy/types.js';
 import type { Reason } from '../../src/taxonomy/index.js';
 import { failureFromOutcome, builtInDiagnosis, hintFor, detectRegression, diagnosisFromOutput, observationFromRejection, watchFailure } from './failure.js';
-import { appendHistory } from './history.js';
+import { appendHistory, boundedMessage } from './history.js';
 import type { AttemptOutcome, FailureRecord, RecoveryContext } from './types.js';
 
 type Draft = RecoveryContext;
@@ -158,10 +158,10 @@ export function planRollback(d: Draft, then: 'adapt' | 'retry'): void {
 }
 
 /** The rollback restored the last known good state. */
-export function recordRollback(d: Draft, at?: number): void {
+export function recordRollback(d: Draft, at?: number, message?: string): void {
   if (at !== undefined && at > d.clockAt) d.clockAt = at;
   d.consecutiveFailures = 0;
-  appendHistory(d, { phase: 'ROLLBACK', result: 'rolled_back' });
+  appendHistory(d, { phase: 'ROLLBACK', result: 'rolled_back', message: boundedMessage(message) });
 }
 
 /** A human decided. `retry-fresh` resets the budget and the context; `retry-with-modifications` is level `clarify`. */

@@ -93,6 +93,8 @@ export interface RollbackInput {
 export interface RollbackOutput {
   restored: boolean;
   at?: number;
+  /** What the rollback has to say (where the replaced state is kept); the ROLLBACK event's message. */
+  message?: string;
 }
 
 /** What the `sleepUntil` actor receives and resolves with. */

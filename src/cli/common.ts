@@ -95,6 +95,8 @@ export interface RunMeta {
     rollback?: 'git' | 'none';
     onFlaky?: 'escalate' | 'pass' | null;
     lastKnownGood?: string | null;
+    /** `--rollback-budget` / `--rollback-skip`, so a rollback in a later process keeps as much. */
+    rollbackBudget?: import('../runtime/git/budget.js').SnapshotBudget | null;
   };
 }
 

@@ -43,6 +43,7 @@ const VERBS: Record<string, { summary: string; load: () => Promise<Verb> }> = {
   run: { summary: 'run a command under the recovery protocol', load: () => import('./run.js').then((m) => m.runVerb) },
   resume: { summary: 'continue an interrupted run from its checkpoint', load: () => import('./resume.js').then((m) => m.resumeVerb) },
   decide: { summary: 'answer an escalated run and continue it', load: () => import('./decide.js').then((m) => m.decideVerb) },
+  restore: { summary: 'bring back a snapshot a rollback kept (refs/recovery/…)', load: () => import('./restore.js').then((m) => m.restoreVerb) },
   list: { summary: 'list the runs in the store', load: () => import('./list.js').then((m) => m.listVerb) },
   history: { summary: "print a run's history (yaml or json)", load: () => import('./history.js').then((m) => m.historyVerb) },
   report: { summary: "print a run's report (md, json or html)", load: () => import('./report.js').then((m) => m.reportVerb) },

@@ -9,6 +9,7 @@ import {
 import { INSPECTION_OPTIONS, INSPECTION_USAGE, openInspection, splitInspect, type InspectionFlags } from './inspection.js';
 import type { CliIO, Verb } from './main.js';
 import { createRunProgress } from './progress.js';
+import { cliGitRollback } from './rollback-options.js';
 import { concludeRun, withInterrupt } from './run.js';
 import type { DecisionChoice } from '../policy/types.js';
 
@@ -56,8 +57,7 @@ export async function resumeRun(
   const shownThrough = record.history[record.history.length - 1]?.seq ?? 0;
   const extra: { rollback?: import('../runtime/options.js').Rollback; lastKnownGood?: string } = {};
   if (meta.options.rollback === 'git') {
-    const { gitRollback } = await import('../runtime/git-rollback.js');
-    extra.rollback = gitRollback(meta.cwd, runId, { exclude: [await cliStoreDir(io, options.store)] }).rollback;
+    extra.rollback = (await cliGitRollback(meta.cwd, runId, await cliStoreDir(io, options.store), meta.options.rollbackBudget)).rollback;
     if (meta.options.lastKnownGood) extra.lastKnownGood = meta.options.lastKnownGood;
   }
   // Opened after the run is known to exist, so a typo'd RUN_ID leaves no empty trace file behind.

@@ -16,6 +16,7 @@ import {
 import { INSPECTION_OPTIONS, INSPECTION_USAGE, openInspection, splitInspect } from './inspection.js';
 import type { CliIO, Verb } from './main.js';
 import { createRunProgress } from './progress.js';
+import { asUsageError, BUDGET_OPTIONS, BUDGET_USAGE, budgetOf, cliGitRollback } from './rollback-options.js';
 
 const USAGE = `Usage: recover run [options] -- CMD [ARGS…]
 
@@ -28,7 +29,9 @@ Options:
   --timeout DURATION     first attempt's timeout, e.g. 500ms, 30s, 2m (the process group is killed, exit 124)
   --adapter CMD          program proposing a fix (diagnosis as JSON on stdin, answers {"fix","confidence"})
   --diagnoser CMD        program proposing hypotheses (answers {"hypotheses":[{"text","confidence"}]})
-  --rollback git|none    git: record the working tree as last known good before the run, restore it when needed
+  --rollback git|none    git: record the repository (files incl. ignored ones, empty dirs, index, refs, stash,
+                         submodules) as last known good before the run, restore it when needed
+${BUDGET_USAGE}
   --on-flaky escalate|pass  what a passing flake probe means (default: escalate)
   --report FILE          write the escalation report (Markdown) there; also appended to $GITHUB_STEP_SUMMARY
   --json                 print the outcome as one JSON line on stdout (no progress lines)
@@ -49,6 +52,7 @@ const OPTIONS = {
   adapter: { type: 'string' },
   diagnoser: { type: 'string' },
   rollback: { type: 'string' },
+  ...BUDGET_OPTIONS,
   'on-flaky': { type: 'string' },
   report: { type: 'string' },
   json: { type: 'boolean' },
@@ -144,6 +148,8 @@ export const runVerb: Verb = {
     if (positionals.length > 0) throw new UsageError(`put the command after '--': recover run [options] -- ${positionals.join(' ')}`);
     if (command.length === 0) throw new UsageError('no command given: recover run [options] -- CMD [ARGS…]');
     const rollback = oneOf(values.rollback, ['git', 'none'] as const, '--rollback') ?? 'none';
+    const rollbackBudget = await budgetOf(values);
+    if (rollbackBudget && rollback !== 'git') throw new UsageError('--rollback-budget and --rollback-skip need --rollback git');
     const onFlaky = oneOf(values['on-flaky'], ['escalate', 'pass'] as const, '--on-flaky');
     const timeoutMs = typeof values.timeout === 'string' ? parseDurationMs(values.timeout, '--timeout') : null;
     const json = values.json === true;
@@ -166,15 +172,15 @@ export const runVerb: Verb = {
         rollback,
         onFlaky: onFlaky ?? null,
         lastKnownGood: null,
+        ...(rollbackBudget ? { rollbackBudget } : {}),
       },
     };
     const extra: { rollback?: import('../runtime/options.js').Rollback; lastKnownGood?: string } = {};
     if (rollback === 'git') {
-      const { gitRollback } = await import('../runtime/git-rollback.js');
       // The store may live inside the repository: a rollback must never touch it.
-      const git = gitRollback(io.cwd, runId, { exclude: [await cliStoreDir(io, values.store as string | undefined)] });
+      const git = await cliGitRollback(io.cwd, runId, await cliStoreDir(io, values.store as string | undefined), rollbackBudget);
       // Recorded without touching the tree: uncommitted and untracked work stays where it is.
-      extra.lastKnownGood = await git.lastKnownGood();
+      extra.lastKnownGood = await git.lastKnownGood().catch(asUsageError);
       extra.rollback = git.rollback;
       meta.options.lastKnownGood = extra.lastKnownGood;
     }

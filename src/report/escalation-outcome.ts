@@ -10,6 +10,7 @@ import { escalationReport, type EscalationReportOptions } from './escalation.js'
 import { attemptsSection, originalErrorSection } from './escalation-sections.js';
 import { code, oneLine } from './markdown.js';
 import { redactSecrets } from './redact-text.js';
+import { rollbacksSection } from './rollbacks-section.js';
 import type { RunReportInput } from './types.js';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -99,6 +100,7 @@ export function outcomeReport(input: RunReportInput, options: EscalationReportOp
     ...facts.map((line, i) => (i < facts.length - 1 ? `${line}  ` : line)),
     '',
     ...(failed ? [...originalErrorSection(input), '', ...recoveryAttempts(input), ''] : []),
+    ...rollbacksSection(input.history),
     '### Outcome',
     '',
     ...outcomeLines(input),

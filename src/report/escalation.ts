@@ -10,6 +10,7 @@ import { code, oneLine } from './markdown.js';
 import { optionsSection } from './options.js';
 import { recommendationsFor } from './recommendations.js';
 import { redactSecrets, type RedactPatterns } from './redact-text.js';
+import { rollbacksSection } from './rollbacks-section.js';
 import type { RunReportInput } from './types.js';
 
 /** Options of {@link escalationReport}. */
@@ -73,6 +74,7 @@ export function escalationReport(input: RunReportInput, options: EscalationRepor
     '',
     ...attemptsSection(input),
     '',
+    ...rollbacksSection(input.history),
     ...currentStateSection(input),
     '',
     '### Recommendation',

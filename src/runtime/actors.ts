@@ -66,8 +66,10 @@ export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adap
     },
     rollback: async ({ input }) => {
       await binding.writeAhead();
-      const restored = await hooks.rollback!(input);
-      return { restored: restored !== false, at: clock.now() };
+      const answer = await hooks.rollback!(input);
+      const report = typeof answer === 'object' && answer !== null ? answer : { restored: answer !== false };
+      const message = report.message ? clean(report.message) : undefined;
+      return { restored: report.restored, at: clock.now(), ...(message ? { message } : {}) };
     },
   };
 }

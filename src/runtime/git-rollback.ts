@@ -1,218 +1,124 @@
-import { spawn } from 'node:child_process';
-import { copyFile, mkdtemp, rm, rmdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+/**
+ * `--rollback git`: the last known good state of a repository is a snapshot of everything a
+ * program run by `recover` can change (src/runtime/git/snapshot.ts), and a rollback restores it
+ * byte for byte after keeping what it replaces under a ref of its own. The refs of run RUN:
+ * - `refs/recovery/RUN/good`: the state recorded before the run's first attempt;
+ * - `refs/recovery/RUN/replaced-N`: the state the N-th rollback (or restore) replaced.
+ */
+import type { Unprotected } from './git/budget.js';
+import { describeUnprotected } from './git/budget.js';
+import { restoreSnapshot } from './git/restore.js';
+import { commitOf, git, topLevel } from './git/run-git.js';
+import { NoSnapshotError, takeSnapshot, type SnapshotOptions } from './git/snapshot.js';
 import type { Rollback } from './options.js';
 
-/** Subject of every snapshot commit; its body carries `Index-Tree: <sha>` (the staged state). */
-const SUBJECT = 'recovery-protocol good state';
-/** Snapshot commits are internal: a fixed identity works where no user.name is configured (CI). */
-const IDENTITY = {
-  GIT_AUTHOR_NAME: 'recovery-protocol', GIT_AUTHOR_EMAIL: 'recovery-protocol@localhost',
-  GIT_COMMITTER_NAME: 'recovery-protocol', GIT_COMMITTER_EMAIL: 'recovery-protocol@localhost',
-};
-const GITLINK = '160000';
+export type { SnapshotBudget, Unprotected } from './git/budget.js';
+export { DEFAULT_MAX_IGNORED_BYTES, DEFAULT_SKIPPED_IGNORED } from './git/budget.js';
+export { NotAGitRepositoryError } from './git/run-git.js';
+export { NoSnapshotError, type SnapshotOptions } from './git/snapshot.js';
 
-/** Options of the snapshot functions. */
-export interface GitSnapshotOptions {
-  /**
-   * Paths never recorded nor restored (absolute, or relative to the repository's top level):
-   * the run store above all, which changes during the run and must survive a rollback.
-   * Paths outside the repository are ignored. Default: none.
-   */
-  exclude?: readonly string[];
+/** @deprecated the old name of {@link SnapshotOptions}. */
+export type GitSnapshotOptions = SnapshotOptions;
+
+/** The ref of a run's snapshot: `refs/recovery/<runId>/<label>` (`good`, `replaced-N`). */
+export function snapshotRef(runId: string, label: string): string {
+  return `refs/recovery/${runId}/${label}`;
 }
 
-/** The excluded paths that lie inside the repository, relative to its top level. */
-function excludedInside(top: string, exclude: readonly string[] = []): string[] {
-  return exclude
-    .map((path) => relative(top, isAbsolute(path) ? path : join(top, path)))
-    .filter((rel) => rel !== '' && !rel.startsWith('..') && !isAbsolute(rel));
+/** The command that restores the snapshot at `ref` (run it in the repository). */
+export function restoreCommand(ref: string): string {
+  return `recover restore ${ref}`;
 }
 
 /**
- * Record the whole working tree of the repository around `cwd` as a commit, without touching
- * the working tree, the index or HEAD: tracked files as they are on disk (staged or not) and
- * untracked files that are not ignored. The staged state is kept too, so a restore puts the
- * index back. The commit is stored under `refs/recovery/<runId>` so `git gc` keeps it.
- * Works in a repository without commits. Resolves with the commit sha.
+ * Records the last known good state of the repository around `cwd` under
+ * `refs/recovery/<runId>/good`, without touching the work tree, the index or HEAD: tracked,
+ * staged, untracked and ignored files (within `options.budget`), empty directories, permission
+ * bits, refs, the stash and submodules (recursively). Works in a repository without commits.
+ * Resolves with the snapshot commit's sha.
  * @param runId names the ref. Default: `good-<epoch ms>`.
- * @param options.exclude paths left out of the snapshot (the run store). Default: none.
+ * @param options.exclude paths left out (the run store). Default: none.
+ * @param options.budget what to record of ignored files. Default: 100 MiB, skipping `node_modules` & co.
  */
-export async function recordGoodState(cwd: string, runId = `good-${Date.now()}`, options: GitSnapshotOptions = {}): Promise<string> {
+export async function recordGoodState(cwd: string, runId = `good-${Date.now()}`, options: SnapshotOptions = {}): Promise<string> {
   const top = await topLevel(cwd);
-  const ref = await refFor(top, runId);
-  return withTempIndex(top, async (env) => {
-    const head = await git(top, ['rev-parse', '--verify', '-q', 'HEAD^{commit}']).catch(() => '');
-    const realIndex = resolve(top, await git(top, ['rev-parse', '--git-path', 'index']));
-    // Start from a copy of the real index: the staged state, and its stat data makes `add` fast.
-    const copied = await copyFile(realIndex, env.GIT_INDEX_FILE).then(() => true, () => false);
-    if (!copied && head) await git(top, ['read-tree', head], env);
-    // An index with unresolved conflicts has no tree; the snapshot then leaves the index alone.
-    const indexTree = await git(top, ['write-tree'], env).catch(() => '');
-    // Excluded paths keep whatever the index has for them (nothing, usually), in the snapshot
-    // and in every later one, so a restore never sees a difference there and never touches them.
-    const excluded = excludedInside(top, options.exclude);
-    await git(top, ['add', '-A', '--', ':/', ...excluded.map((rel) => `:(top,exclude,literal)${rel}`)], env);
-    const tree = await git(top, ['write-tree'], env);
-    const parents = head ? ['-p', head] : [];
-    const indexParent = indexTree ? ['-p', await commitTree(top, indexTree, parents, 'recovery-protocol index')] : [];
-    const body = indexTree ? `\n\nIndex-Tree: ${indexTree}` : '';
-    const sha = await commitTree(top, tree, [...parents, ...indexParent], `${SUBJECT}${body}`);
-    await git(top, ['update-ref', '-m', `recovery-protocol: record ${runId}`, ref, sha]);
-    return sha;
-  });
+  const ref = await checkedRef(top, snapshotRef(runId, 'good'), runId);
+  return (await takeSnapshot(top, ref, `recovery-protocol: last known good state before run ${runId}`, options)).sha;
+}
+
+/** What {@link restoreGoodState} did. */
+export interface RestoreResult {
+  /** The ref that keeps the state the restore replaced, e.g. `refs/recovery/RUN/replaced-1`. */
+  kept: string;
+  /** The command that brings that state back ({@link restoreCommand}). */
+  command: string;
+  /** Ignored entries no snapshot recorded, left as they were (skip list, over the budget). */
+  unprotected: Unprotected[];
+  /** Nested repositories left in place (created since the snapshot, or gone). */
+  leftAlone: string[];
 }
 
 /**
- * Make the working tree equal to a snapshot from `recordGoodState`, and put its staged state
- * back in the index. First the current state is recorded under
- * `refs/recovery/<runId>-before-rollback-<n>`, so nothing is ever lost. Only files that differ
- * are written; files created since (not ignored) are removed; ignored files and HEAD are never
- * touched. Resolves with the ref that holds the state from before the rollback.
- * @param runId names the backup ref. Default: the run whose `refs/recovery/<runId>` is `ref` or
- *   points at it, else `rollback`.
- * @param options.exclude paths never touched (the run store); pass what the record excluded.
- *   Default: none.
+ * Makes the repository equal to the snapshot at `ref` (a sha or a ref), byte for byte, after
+ * recording the current state under `refs/recovery/<runId>/replaced-<n>`: nothing is ever lost.
+ * @param runId names the ref that keeps the replaced state. Default: the run whose
+ *   `refs/recovery/<runId>/…` is `ref` or points at it, else `restore`.
+ * @param options pass what the snapshot was taken with (the run store excluded above all).
  */
-export async function restoreGoodState(cwd: string, ref: string, runId?: string, options: GitSnapshotOptions = {}): Promise<string> {
+export async function restoreGoodState(cwd: string, ref: string, runId?: string, options: SnapshotOptions = {}): Promise<RestoreResult> {
   const top = await topLevel(cwd);
-  const target = await git(top, ['rev-parse', '--verify', '-q', `${ref}^{commit}`]).catch(() => {
-    throw new Error(`no recorded good state at ${ref} in ${top}`);
-  });
+  const target = await commitOf(top, ref);
+  if (!target) throw new NoSnapshotError(`no recovery snapshot at ${ref} in ${top}`);
   const name = runId ?? await runIdOf(top, ref, target);
-  const taken = await git(top, ['for-each-ref', '--format=%(refname)', `refs/recovery/${name}-before-rollback-*`]);
-  const backupName = `${name}-before-rollback-${taken.split('\n').filter(Boolean).length + 1}`;
-  const backup = await recordGoodState(top, backupName, options);
+  const taken = await git(top, ['for-each-ref', '--format=%(refname)', `refs/recovery/${name}/`]);
+  const n = taken.split('\n').filter((r) => /\/replaced-\d+$/.test(r)).length + 1;
+  const kept = await checkedRef(top, snapshotRef(name, `replaced-${n}`), name);
+  const subject = `recovery-protocol: state replaced by rollback ${n} of run ${name}`;
+  const outcome = await restoreSnapshot(top, target, kept, subject, options);
+  return { kept, command: restoreCommand(kept), ...outcome };
+}
 
-  const changes = parseRawDiff(await gitBytes(top, ['diff-tree', '-r', '-z', '--no-renames', backup, target]));
-  const removed = changes.filter((c) => c.status === 'D').map((c) => c.path);
-  const written = changes.filter((c) => c.status !== 'D').map((c) => c.path);
-  // Remove first: a file may stand where the snapshot has a directory.
-  for (const path of removed) {
-    const absolute = join(top, path);
-    await rm(absolute, { force: true });
-    await pruneEmptyDirs(dirname(absolute), top);
-  }
-  if (written.length > 0) {
-    await withTempIndex(top, async (env) => {
-      await git(top, ['read-tree', target], env);
-      await git(top, ['checkout-index', '-f', '-z', '--stdin'], env, written.join('\0'));
-    });
-  }
-  const indexTree = /^Index-Tree: ([0-9a-f]+)$/m.exec(await git(top, ['cat-file', 'commit', target]))?.[1];
-  const currentIndex = /^Index-Tree: ([0-9a-f]+)$/m.exec(await git(top, ['cat-file', 'commit', backup]))?.[1];
-  if (indexTree && indexTree !== currentIndex) {
-    await git(top, ['read-tree', indexTree]);
-    await git(top, ['update-index', '-q', '--refresh']).catch(() => ''); // only refreshes stat data
-  }
-  return `refs/recovery/${backupName}`;
+/** The one-line account of a rollback that history, the terminal and the report carry. */
+export function describeRestore(result: RestoreResult): string {
+  let text = `replaced state kept as ${result.kept} (get it back: ${result.command})`;
+  if (result.unprotected.length > 0) text += `; not protected, left as they are: ${describeUnprotected(result.unprotected)}`;
+  if (result.leftAlone.length > 0) text += `; repositories left in place: ${result.leftAlone.join(', ')}`;
+  return text;
 }
 
 /**
- * Git rollback shaped for `RecoveryOptions`: `lastKnownGood()` records the working tree (call it
- * before the first adapter runs; pass the sha as `lastKnownGood`), `rollback` restores it.
- * `rollback` resolves false when there is no snapshot (neither `input.lastKnownGood` nor
- * `refs/recovery/<runId>` names a commit), and rejects when git fails.
+ * Git rollback shaped for `RecoveryOptions`: `lastKnownGood()` records the repository (call it
+ * before the first adapter runs; pass the sha as `lastKnownGood`), `rollback` restores it and
+ * says where the replaced state is kept. `rollback` resolves false when there is no snapshot
+ * (neither `input.lastKnownGood` nor `refs/recovery/<runId>/good` names a commit), and rejects
+ * when git fails.
  */
-export function gitRollback(cwd: string, runId: string, options: GitSnapshotOptions = {}): { lastKnownGood(): Promise<string>; rollback: Rollback } {
+export function gitRollback(cwd: string, runId: string, options: SnapshotOptions = {}): { lastKnownGood(): Promise<string>; rollback: Rollback } {
   return {
     lastKnownGood: () => recordGoodState(cwd, runId, options),
     rollback: async (input) => {
       const top = await topLevel(cwd);
-      for (const candidate of [input.lastKnownGood, `refs/recovery/${runId}`]) {
-        if (!candidate) continue;
-        const ok = await git(top, ['rev-parse', '--verify', '-q', `${candidate}^{commit}`]).then(() => true, () => false);
-        if (!ok) continue;
-        await restoreGoodState(top, candidate, runId, options);
-        return true;
+      for (const candidate of [input.lastKnownGood, snapshotRef(runId, 'good')]) {
+        const sha = candidate ? await commitOf(top, candidate) : null;
+        if (!sha) continue;
+        return { restored: true, message: describeRestore(await restoreGoodState(top, sha, runId, options)) };
       }
       return false;
     },
   };
 }
 
-/** Which run recorded a snapshot: its `refs/recovery/<runId>` is named by or points at it. */
+/** Which run a snapshot belongs to: `refs/recovery/<runId>/…` is named by or points at it. */
 async function runIdOf(top: string, ref: string, sha: string): Promise<string> {
-  const named = /^refs\/recovery\/(.+)$/.exec(ref)?.[1];
+  const named = /^refs\/recovery\/(.+)\/[^/]+$/.exec(ref)?.[1];
   if (named) return named;
   const refs = await git(top, ['for-each-ref', '--format=%(refname)', '--points-at', sha, 'refs/recovery/']);
-  const own = refs.split('\n').find((r) => r && !r.includes('-before-rollback-'));
-  return own?.slice('refs/recovery/'.length) ?? 'rollback';
+  return /^refs\/recovery\/(.+)\/[^/]+$/m.exec(refs)?.[1] ?? 'restore';
 }
 
-async function topLevel(cwd: string): Promise<string> {
-  return git(cwd, ['rev-parse', '--show-toplevel']).catch(() => {
-    throw new Error(`git rollback needs a git repository, and ${cwd} is not inside one`);
-  });
-}
-
-async function refFor(top: string, runId: string): Promise<string> {
-  const ref = `refs/recovery/${runId}`;
+async function checkedRef(top: string, ref: string, runId: string): Promise<string> {
   await git(top, ['check-ref-format', ref]).catch(() => {
     throw new Error(`run id ${JSON.stringify(runId)} cannot name a git ref (${ref})`);
   });
   return ref;
-}
-
-async function commitTree(top: string, tree: string, parents: string[], message: string): Promise<string> {
-  return git(top, ['commit-tree', '--no-gpg-sign', tree, ...parents, '-m', message], IDENTITY);
-}
-
-/** Run `work` with `GIT_INDEX_FILE` pointing at a fresh temporary index: the real one is never written. */
-async function withTempIndex<T>(top: string, work: (env: { GIT_INDEX_FILE: string }) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'recovery-index-'));
-  try {
-    return await work({ GIT_INDEX_FILE: join(dir, 'index') });
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** Remove directories left empty by a removal, up to (not including) the top level. */
-async function pruneEmptyDirs(dir: string, top: string): Promise<void> {
-  for (let current = dir; current.startsWith(`${top}/`); current = dirname(current)) {
-    try {
-      await rmdir(current);
-    } catch {
-      return; // not empty (or already gone): stop climbing
-    }
-  }
-}
-
-interface Change { status: string; path: string }
-
-/** Parse `diff-tree -r -z` raw output; submodules (gitlinks) are left alone. */
-function parseRawDiff(raw: Buffer): Change[] {
-  const fields = raw.toString('utf8').split('\0');
-  const changes: Change[] = [];
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    const [oldMode, newMode, , , status = ''] = (fields[i] ?? '').replace(/^:/, '').split(' ');
-    const path = fields[i + 1] ?? '';
-    if (oldMode === GITLINK || newMode === GITLINK) continue;
-    changes.push({ status: status.charAt(0), path });
-  }
-  return changes;
-}
-
-function git(cwd: string, args: string[], env: Record<string, string> = {}, input?: string): Promise<string> {
-  return gitBytes(cwd, args, env, input).then((out) => out.toString('utf8').trim());
-}
-
-function gitBytes(cwd: string, args: string[], env: Record<string, string> = {}, input?: string): Promise<Buffer> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn('git', args, { cwd, env: { ...process.env, ...env }, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', (error) => reject(new Error(`git ${args[0]} could not start: ${error.message}`)));
-    child.on('close', (code) => {
-      const detail = Buffer.concat(err).toString('utf8').trim();
-      if (code === 0) resolvePromise(Buffer.concat(out));
-      else reject(new Error(`git ${args[0]} failed in ${cwd}: ${detail || `exit code ${code}`}`));
-    });
-    child.stdin?.on('error', () => {}); // git reports its own failure through the exit code
-    child.stdin?.end(input);
-  });
 }

@@ -23,8 +23,17 @@ export type Task = (context: TaskContext) => unknown;
 export type Diagnoser = (input: DiagnoseInput) => DiagnoseOutput | Promise<DiagnoseOutput>;
 /** An adapter: returns a fix, or nothing for "no alternative". */
 export type Adapter = (input: AdaptInput) => AdaptOutput | undefined | void | Promise<AdaptOutput | undefined | void>;
-/** Restores the last known good state; return false if it could not. */
-export type Rollback = (input: RollbackInput) => boolean | void | Promise<boolean | void>;
+/**
+ * What a rollback may say beyond "restored": `message` goes into the ROLLBACK history event (and
+ * so the terminal and the report), e.g. where the state it replaced is kept.
+ */
+export interface RollbackReport {
+  restored: boolean;
+  message?: string;
+}
+
+/** Restores the last known good state; return false (or `{ restored: false }`) if it could not. */
+export type Rollback = (input: RollbackInput) => boolean | void | RollbackReport | Promise<boolean | void | RollbackReport>;
 
 /** Options of `recover()` and `createRecovery()`. Every field optional. */
 export interface RecoveryOptions {

@@ -284,6 +284,16 @@ describe('createRunProgress: modes, colour, resume, SIGINT, the command\'s outpu
     expect(escalated.text()).toMatch(/✗.*escalated.*reason fatal_error/);
     expect(escalated.text()).toContain('recover decide 20261121-125406-3f9a1c2b --choice retry-fresh|retry-with|skip|rollback|abort|manual');
   });
+
+  test('the summary repeats where each rollback kept the state it replaced, and the command to get it back', () => {
+    const kept = 'replaced state kept as refs/recovery/r/replaced-1 (get it back: recover restore refs/recovery/r/replaced-1)';
+    const rolledBack = { seq: 3, phase: 'ROLLBACK', result: 'rolled_back', message: kept } as unknown as HistoryEvent;
+    const silent = { seq: 4, phase: 'ROLLBACK', result: 'rolled_back', message: null } as unknown as HistoryEvent;
+    const term = fakeTerminal();
+    createRunProgress({ stderr: term, env: { TERM: 'xterm' } }, { json: false, clock: new SimulatedClock() }).finish(outcome({ history: [rolledBack, silent] }));
+    expect(term.text()).toContain(`rollback 1: ${kept}`);
+    expect(term.text()).not.toContain('rollback 2');
+  });
 });
 
 describe('viewOf: attempt n/N from the policy\'s budget', () => {

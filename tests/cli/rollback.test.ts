@@ -48,7 +48,8 @@ if (n === 1) {
 beforeAll(() => ensureCli(), 120_000);
 
 describe('recover run --rollback git', () => {
-  test('a wrecking fix is rolled back: uncommitted and untracked work survive, the store too', () => {
+  // A snapshot runs a few dozen git processes (each rollback two snapshots): slow on a loaded machine.
+  test('a wrecking fix is rolled back: uncommitted and untracked work survive, the store too', { timeout: 180_000 }, () => {
     const repo = projectRepo();
     const before = { status: git(repo, 'status', '--porcelain', '--untracked-files=all'), staged: git(repo, 'diff', '--cached') };
     const adapter = wreckingAdapter();
@@ -79,23 +80,25 @@ describe('recover run --rollback git', () => {
 
     // The store inside the repository is never recorded, so a rollback cannot revert or delete
     // the run's checkpoint or its lock mid-run: the run is listed, finished, unlocked.
-    for (const ref of [`refs/recovery/${outcome.runId}`, ...git(repo, 'for-each-ref', '--format=%(refname)', 'refs/recovery/').split('\n')]) {
+    for (const ref of [`refs/recovery/${outcome.runId}/good`, ...git(repo, 'for-each-ref', '--format=%(refname)', 'refs/recovery/').split('\n')]) {
       expect(git(repo, 'ls-tree', '-r', '--name-only', ref)).not.toContain('.recovery/');
     }
     const list = JSON.parse(recover(repo, ['list', '--json']).stdout) as Array<{ runId: string; status: string }>;
     expect(list).toEqual([expect.objectContaining({ runId: outcome.runId, status: 'recovered' })]);
     expect(existsSync(join(repo, '.recovery', 'locks', `${outcome.runId}.lock`))).toBe(false);
     // The wrecked tree is kept under a backup ref: nothing is ever lost, not even the bad fix.
-    const backups = git(repo, 'for-each-ref', '--format=%(refname)', `refs/recovery/${outcome.runId}-before-rollback-*`).split('\n');
+    const backups = git(repo, 'for-each-ref', '--format=%(refname)', `refs/recovery/${outcome.runId}/`).split('\n').filter((ref) => ref.includes('/replaced-'));
     expect(backups.map((ref) => git(repo, 'show', `${ref}:b.txt`))).toContain('wrecked by the adapter');
   });
 
-  test('outside a git repository, --rollback git is refused before anything runs', () => {
+  test('outside a git repository, --rollback git is a usage error (exit 2, one line) before anything runs', () => {
     const cwd = tempCwd();
     writeFileSync(join(cwd, 'marker.js'), `require('fs').writeFileSync('ran', '1');`);
     const result = recover(cwd, ['run', '--rollback', 'git', '--', 'node', 'marker.js']);
-    expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain('not inside one');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`recover run: git rollback needs a git repository, and ${cwd} is not inside one\n`);
     expect(existsSync(join(cwd, 'ran'))).toBe(false);
+    expect(recover(cwd, ['run', '--rollback', 'git', '--rollback-budget', 'lots', '--', 'true']).stderr).toContain("--rollback-budget: 'lots' is not a size");
+    expect(recover(cwd, ['restore', 'refs/recovery/x/good']).status).toBe(2);
   });
 });

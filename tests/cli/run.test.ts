@@ -180,7 +180,7 @@ describe('other verbs', () => {
   });
 
   test('every verb has --help with examples', () => {
-    for (const verb of ['run', 'resume', 'decide', 'list', 'history', 'report', 'stats', 'prune', 'repair', 'diagram', 'inspect-server', 'pipeline']) {
+    for (const verb of ['run', 'resume', 'decide', 'restore', 'list', 'history', 'report', 'stats', 'prune', 'repair', 'diagram', 'inspect-server', 'pipeline']) {
       const { status, stdout } = recover(ROOT, [verb, '--help']);
       expect(status, verb).toBe(0);
       expect(stdout, verb).toContain('Examples:');

@@ -51,16 +51,18 @@ describe('git rollback', () => {
     repo = userRepo();
   });
 
-  it('records without touching the working tree, the index or HEAD', async () => {
+  it('records without touching the working tree, the index or HEAD, under a ref named for what it is', async () => {
     const before = state(repo);
     const index = readFileSync(join(repo, '.git', 'index'));
     const sha = await recordGoodState(repo, 'run-1');
     expect(readFileSync(join(repo, '.git', 'index')).equals(index)).toBe(true);
     expect(state(repo)).toEqual(before);
-    expect(git(repo, 'rev-parse', 'refs/recovery/run-1')).toBe(sha);
+    expect(git(repo, 'rev-parse', 'refs/recovery/run-1/good')).toBe(sha);
+    expect(git(repo, 'log', '-1', '--format=%s', sha)).toBe('recovery-protocol: last known good state before run run-1');
     expect(git(repo, 'show', `${sha}:b.txt`)).toBe('b edited by the user, not staged');
     expect(git(repo, 'show', `${sha}:notes/todo.md`)).toBe('untracked user notes');
-    expect(git(repo, 'ls-tree', '-r', '--name-only', sha).split('\n')).not.toContain('build.log');
+    // Ignored files are recorded too (within the budget): an adapter may delete or rewrite them.
+    expect(git(repo, 'show', `${sha}:build.log`)).toBe('ignored log');
     expect(git(repo, 'rev-parse', `${sha}^1`)).toBe(before.head);
   });
 
@@ -69,15 +71,18 @@ describe('git rollback', () => {
     const sha = await recordGoodState(repo, 'run-1');
     const untouched = statSync(join(repo, 'run.sh')).mtimeMs;
     breakThings(repo);
-    const backup = await restoreGoodState(repo, sha, 'run-1');
+    const { kept: backup, command } = await restoreGoodState(repo, sha, 'run-1');
 
-    expect(state(repo)).toEqual({ ...before, files: { ...before.files, 'build.log': 'ignored log, rewritten by the adapter\n' } });
+    expect(state(repo)).toEqual(before);
     expect(existsSync(join(repo, 'new.txt'))).toBe(false);
     expect(existsSync(join(repo, 'gen'))).toBe(false);
     expect(statSync(join(repo, 'run.sh')).mode & 0o111).not.toBe(0);
     expect(statSync(join(repo, 'run.sh')).mtimeMs).toBe(untouched); // only changed files are written
 
-    expect(backup).toBe('refs/recovery/run-1-before-rollback-1');
+    expect(backup).toBe('refs/recovery/run-1/replaced-1');
+    expect(command).toBe('recover restore refs/recovery/run-1/replaced-1');
+    expect(git(repo, 'log', '-1', '--format=%s', backup)).toBe('recovery-protocol: state replaced by rollback 1 of run run-1');
+    expect(git(repo, 'show', `${backup}:build.log`)).toBe('ignored log, rewritten by the adapter');
     expect(git(repo, 'show', `${backup}:new.txt`)).toBe('created by the adapter');
     expect(git(repo, 'show', `${backup}:a.txt/inside`)).toBe('a directory where a file was');
     expect(git(repo, 'show', `${backup}:b.txt`)).toBe('broken by the adapter');
@@ -101,11 +106,11 @@ describe('git rollback', () => {
   it('numbers each backup, and restores the same snapshot again', async () => {
     const sha = await recordGoodState(repo, 'run-2');
     writeFileSync(join(repo, 'b.txt'), 'first breakage\n');
-    await restoreGoodState(repo, 'refs/recovery/run-2');
+    await restoreGoodState(repo, 'refs/recovery/run-2/good');
     writeFileSync(join(repo, 'b.txt'), 'second breakage\n');
-    expect(await restoreGoodState(repo, sha, 'run-2')).toBe('refs/recovery/run-2-before-rollback-2');
+    expect((await restoreGoodState(repo, sha, 'run-2')).kept).toBe('refs/recovery/run-2/replaced-2');
     expect(read(repo, 'b.txt')).toBe('b edited by the user, not staged\n');
-    expect(git(repo, 'show', 'refs/recovery/run-2-before-rollback-1:b.txt')).toBe('first breakage');
+    expect(git(repo, 'show', 'refs/recovery/run-2/replaced-1:b.txt')).toBe('first breakage');
   });
 
   it('gitRollback: records the last known good state, restores it, and says false without one', async () => {
@@ -114,11 +119,13 @@ describe('git rollback', () => {
     const before = state(repo);
     const sha = await hooks.lastKnownGood();
     breakThings(repo);
-    await expect(hooks.rollback({ runId: 'run-3', lastKnownGood: sha, reason: 'broken_build' })).resolves.toBe(true);
+    await expect(hooks.rollback({ runId: 'run-3', lastKnownGood: sha, reason: 'broken_build' })).resolves.toEqual({
+      restored: true, message: 'replaced state kept as refs/recovery/run-3/replaced-1 (get it back: recover restore refs/recovery/run-3/replaced-1)',
+    });
     expect(state(repo).files['notes/todo.md']).toBe(before.files['notes/todo.md']);
     // 'initial' is not a commit: the run's own ref is used (as after a resume in a new process).
     writeFileSync(join(repo, 'b.txt'), 'broken again\n');
-    await expect(hooks.rollback({ runId: 'run-3', lastKnownGood: 'initial', reason: 'decision' })).resolves.toBe(true);
+    await expect(hooks.rollback({ runId: 'run-3', lastKnownGood: 'initial', reason: 'decision' })).resolves.toMatchObject({ restored: true });
     expect(state(repo).status).toBe(before.status);
   });
 
@@ -133,7 +140,7 @@ describe('git rollback', () => {
     await restoreGoodState(empty, sha);
     expect(read(empty, 'draft.txt')).toBe('first draft\n');
     expect(existsSync(join(empty, 'junk.txt'))).toBe(false);
-    expect(git(empty, 'show', 'refs/recovery/run-4-before-rollback-1:draft.txt')).toBe('ruined');
+    expect(git(empty, 'show', 'refs/recovery/run-4/replaced-1:draft.txt')).toBe('ruined');
   });
 
   it('fails with clear errors outside a repository, for a bad run id, and for an unknown ref', async () => {
@@ -141,6 +148,6 @@ describe('git rollback', () => {
     roots.push(plain);
     await expect(recordGoodState(plain, 'run-5')).rejects.toThrow(/needs a git repository, and .* is not inside one/);
     await expect(recordGoodState(repo, 'bad..id')).rejects.toThrow(/cannot name a git ref/);
-    await expect(restoreGoodState(repo, 'refs/recovery/nothing')).rejects.toThrow(/no recorded good state at refs\/recovery\/nothing/);
+    await expect(restoreGoodState(repo, 'refs/recovery/nothing')).rejects.toThrow(/no recovery snapshot at refs\/recovery\/nothing/);
   });
 });

@@ -143,12 +143,21 @@ function summaryFacts(outcome: Outcome, durationMs: number) {
 }
 
 /**
+ * What each rollback of the run said (where the state it replaced is kept, and the command that
+ * brings it back), repeated in the summary so nobody misses it: `rollback 1: replaced state kept as …`.
+ */
+function rollbackNotes(outcome: Outcome): string[] {
+  return (outcome.history ?? []).filter((e) => e.phase === 'ROLLBACK' && e.message).map((e, i) => `rollback ${i + 1}: ${e.message!.split('\n')[0]!}`);
+}
+
+/**
  * The summary when stderr is not a terminal: the line the CLI has always printed, plus the
  * duration, and for an escalated run the decide hint on a second line.
  */
 export function plainSummary(outcome: Outcome, durationMs: number): string {
   const f = summaryFacts(outcome, durationMs);
   let text = `recover: run ${outcome.runId} ${outcome.status}${f.type} ${f.attempts}${f.reason}\n`;
+  for (const note of rollbackNotes(outcome)) text += `recover: ${note}\n`;
   if (outcome.status === 'escalated') text += `recover: decide with '${f.hint}'\n`;
   return text;
 }
@@ -161,6 +170,7 @@ export function summarySegments(outcome: Outcome, durationMs: number): Segment[]
   const lines: Segment[][] = [[
     [mark, tone], [' '], [outcome.status, tone], [f.type], [` ${f.attempts}${f.reason}`], [` · run ${outcome.runId}`, 'dim'],
   ]];
+  for (const note of rollbackNotes(outcome)) lines.push([['  ↺ ', 'blue'], [note]]);
   if (outcome.status === 'escalated') lines.push([['  decide with: ', 'dim'], [f.hint, 'bold']]);
   return lines;
 }

@@ -1,0 +1,57 @@
+/**
+ * `--rollback git` and its budget, shared by `run` (which records the snapshot), `resume` and
+ * `decide` (which may roll back) and `restore`: one place that builds the git rollback and turns
+ * "not a git repository" into a usage error (exit 2, one line) instead of an internal error.
+ */
+import type { SnapshotBudget } from '../runtime/git/budget.js';
+import { UsageError } from './args.js';
+
+/** The options `run` and `restore` accept for the ignored-files budget (node:util parseArgs shape). */
+export const BUDGET_OPTIONS = {
+  'rollback-budget': { type: 'string' },
+  'rollback-skip': { type: 'string' },
+} as const;
+
+/** Their lines in `--help`. */
+export const BUDGET_USAGE = `  --rollback-budget SIZE most bytes of ignored files a snapshot keeps (default 100MiB; 0: none), e.g. 500MB
+  --rollback-skip NAMES  ignored directories never kept, comma-separated (default
+                         node_modules,.venv,__pycache__,.pytest_cache,.mypy_cache,.tox,.gradle; '' for none)`;
+
+/** The budget the flags ask for, or `null` for the defaults; a bad size is a usage error. */
+export async function budgetOf(values: { 'rollback-budget'?: unknown; 'rollback-skip'?: unknown }): Promise<SnapshotBudget | null> {
+  const budget: { maxIgnoredBytes?: number; skipIgnored?: string[] } = {};
+  if (typeof values['rollback-budget'] === 'string') {
+    const { parseByteSize } = await import('../runtime/git/budget.js');
+    const bytes = parseByteSize(values['rollback-budget']);
+    if (bytes === null) throw new UsageError(`--rollback-budget: '${values['rollback-budget']}' is not a size (e.g. 0, 500MB, 2GB, 100MiB)`);
+    budget.maxIgnoredBytes = bytes;
+  }
+  if (typeof values['rollback-skip'] === 'string') budget.skipIgnored = values['rollback-skip'].split(',').map((n) => n.trim()).filter(Boolean);
+  return Object.keys(budget).length > 0 ? budget : null;
+}
+
+const USAGE_CODES = new Set(['ERR_NOT_A_GIT_REPOSITORY', 'ERR_NO_SNAPSHOT']);
+
+/**
+ * Exit 2 with its message as the one line printed: the call is wrong (wrong directory, wrong
+ * ref), but not its options, so no "see --help" line follows as it does for a {@link UsageError}.
+ */
+export class RollbackSetupError extends Error {
+  readonly exitCode = 2;
+  constructor(message: string) {
+    super(message);
+    this.name = 'RollbackSetupError';
+  }
+}
+
+/** Re-throws "not a git repository" and "no such snapshot" as {@link RollbackSetupError}s; anything else as it is. */
+export function asUsageError(error: unknown): never {
+  if (USAGE_CODES.has((error as { code?: unknown }).code as string)) throw new RollbackSetupError((error as Error).message);
+  throw error;
+}
+
+/** The git rollback of run `runId` in `cwd`, the store left out, within `budget`. */
+export async function cliGitRollback(cwd: string, runId: string, store: string, budget: SnapshotBudget | null | undefined) {
+  const { gitRollback } = await import('../runtime/git-rollback.js');
+  return gitRollback(cwd, runId, { exclude: [store], ...(budget ? { budget } : {}) });
+}
