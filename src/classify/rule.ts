@@ -70,6 +70,8 @@ export interface Rule {
   when?: RuleCondition;
   /** `true` turns the rule off (useful to disable a built-in rule by id from config). */
   disabled?: boolean;
+  /** Where the message format comes from (the tool and the file of its source that prints it). Not used for matching. */
+  source?: string;
 }
 
 /** A named set of rules that can be used alone or combined with others. */
