@@ -25,6 +25,8 @@ export const databasesPack: RulePack = {
         'authentication required.',
       ],
     },
+    // redis-cli prints the server's error replies on stdout.
+    { id: 'databases.redis-auth', type: 'AUTH_REQUIRED', source: REDIS, phrases: ['noauth authentication required', 'wrongpass invalid username-password pair'] },
     // libpq: FATAL:  role "reporting" does not exist — a login as someone the server does not know.
     { id: 'databases.pg-role', type: 'AUTH_REQUIRED', source: PG, sources: FAILURE_SOURCES, phrases: ['role "*'], requires: ['does not exist'], sameLine: true },
     {
@@ -40,7 +42,7 @@ export const databasesPack: RulePack = {
       source: `${PG}; ${MYSQL}; ${REDIS}`,
       phrases: [
         'could not connect to server', 'is the server running', "can't connect to mysql server", "can't connect to local mysql server",
-        "can't connect to server on", "can't connect to local server", 'unknown mysql server host', 'could not connect to redis',
+        "can't connect to server on", "can't connect to local server", 'unknown mysql server host', 'unknown server host', 'could not connect to redis',
         'lost connection to mysql server', 'server closed the connection unexpectedly',
       ],
     },

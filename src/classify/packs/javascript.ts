@@ -44,7 +44,7 @@ export const javascriptPack: RulePack = {
       id: 'javascript.vite-load',
       type: 'BROKEN_BUILD',
       source: 'vitest-dev/vitest packages/vite-node (Failed to load url), vitejs/vite (transform errors)',
-      phrases: ['failed to load url', 'failed to resolve entry', 'error: transform failed'],
+      phrases: ['failed to load url', 'failed to resolve entry', 'error: transform failed', 'failed to parse source for import analysis'],
     },
     {
       // A test runner's timeout is the cause of the failed test it reports.

@@ -30,7 +30,7 @@ export const jvmPack: RulePack = {
       phrases: [
         'cannot find symbol', 'could not find or load main class', 'compilation failure', 'compilation failed',
         'could not resolve dependencies for project', 'could not resolve all files for configuration', 'could not resolve all dependencies',
-        'non-resolvable parent pom', 'non-parseable pom', 'there is no pom in this directory', 'failed to read artifact descriptor',
+        'non-resolvable parent pom', 'non-parseable pom', 'non-readable pom', 'there is no pom in this directory', 'failed to read artifact descriptor',
         'error cs0*', 'error cs1*', 'error cs2*', 'error cs7*', 'error cs8*', 'error nu1*', 'error nu5*', 'classnotfoundexception', 'noclassdeffounderror', 'unsupportedclassversionerror',
       ],
     },

@@ -77,6 +77,15 @@ export const pythonPack: RulePack = {
       source: 'urllib3/urllib3 src/urllib3/exceptions.py (NewConnectionError, MaxRetryError)',
       phrases: ['failed to establish a new connection', 'newconnectionerror', 'max retries exceeded with url'],
     },
+    {
+      // pip says "Could not find a version" also when the index could not be reached: its retries name the cause.
+      id: 'python.pip-unreachable',
+      type: 'NETWORK',
+      source: 'pypa/pip src/pip/_internal/network (Retrying … NewConnectionError), urllib3',
+      priority: RULE_PRIORITY.build + 5,
+      phrases: ['could not find a version that satisfies the requirement', 'no matching distribution found'],
+      requires: ['newconnectionerror', 'failed to establish a new connection', 'temporary failure in name resolution', 'connection refused'],
+    },
     { id: 'python.pip-input', type: 'ERROR_RESPONSE', source: 'pypa/pip src/pip/_internal/req/req_file.py', phrases: ['could not open requirements file'] },
     { id: 'python.pip-invalid', type: 'BROKEN_BUILD', source: 'pypa/pip src/pip/_internal/req/constructors.py', phrases: ['invalid requirement'] },
     { id: 'python.crash', type: 'CLI_CRASH', phrases: ['traceback (most recent call last)', 'fatal python error'] },

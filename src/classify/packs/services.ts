@@ -19,7 +19,7 @@ export const servicesPack: RulePack = {
       type: 'RATE_LIMIT',
       source: GITHUB,
       priority: RULE_PRIORITY.fatal + 10,
-      sources: FAILURE_SOURCES,
+      // The API's JSON body: curl --fail-with-body prints it on stdout, next to its 403 on stderr.
       phrases: ['api rate limit exceeded', 'secondary rate limit', 'x-ratelimit-remaining: 0', 'abuse detection mechanism'],
     },
     {
@@ -28,6 +28,13 @@ export const servicesPack: RulePack = {
       source: GITHUB,
       sources: FAILURE_SOURCES,
       phrases: ['bad credentials', 'resource not accessible by integration', 'requires authentication', 'must have admin rights'],
+    },
+    {
+      // A tool asking for a login in a pipeline with no one to answer (issue 14: fatal, not "no output").
+      id: 'services.login-prompt',
+      type: 'AUTH_REQUIRED',
+      source: 'kubectl (client-go basic auth prompt "Please enter Username: "), libpq ("Password for user x: "), git credential prompts, ssh',
+      phrases: ['please enter username', 'please enter password', 'password for user', "username for '", "password for '", 'enter passphrase for key'],
     },
     { id: 'services.k8s-auth', type: 'AUTH_REQUIRED', source: K8S, sources: FAILURE_SOURCES, phrases: ['you must be logged in to the server', 'error from server (forbidden)', 'error from server (unauthorized)'] },
     { id: 'services.k8s-not-found', type: 'ERROR_RESPONSE', source: K8S, phrases: ['error from server (notfound)', 'error from server (alreadyexists)', 'error from server (conflict)', 'error from server (invalid)', 'error from server (badrequest)'] },
