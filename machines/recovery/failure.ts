@@ -28,7 +28,9 @@ export function failureFromOutcome(
   attempt: number,
   rules: unknown[],
 ): FailureRecord {
-  const classification = classify(outcome.observation, rules.length ? ({ rules } as never) : undefined);
+  // `now` is the run's clock at the attempt's end (injected or simulated), never Date.now(): an
+  // HTTP-date Retry-After is read against the time the run lives in.
+  const classification = classify(outcome.observation, { ...(rules.length ? { rules: rules as never } : {}), now: outcome.at });
   return { attempt, at: outcome.at, observation: outcome.observation, classification };
 }
 

@@ -6,8 +6,9 @@ import { BUILT_IN_PACKS } from './packs/index.js';
 import { EVIDENCE_CONFIDENCE, RULE_PRIORITY } from './priority.js';
 import type { Candidate, ClassifyOptions, RulePack } from './rule.js';
 import { Scanner } from './scanner.js';
-import { firstLine, isArray, safeGet } from './text.js';
-import type { Classification, EvidenceSource, Observation } from './types.js';
+import { cleanTerminalText } from './terminal-text.js';
+import { firstLine, isArray, isBlank, lastLine, safeGet } from './text.js';
+import type { Classification, Evidence, EvidenceSource, Observation } from './types.js';
 
 /** Per-call options of a {@link Classifier}: the rule set is fixed when it is created. */
 export type CallOptions = Pick<ClassifyOptions, 'now' | 'history'>;
@@ -79,8 +80,10 @@ function run(compiled: CompiledRules, scanner: Scanner, observation: unknown, ca
   try {
     const now = typeof call?.now === 'number' && Number.isFinite(call.now) ? call.now : Date.now();
     const facts = readObservation(observation, now);
+    clean(facts);
     const candidates: Candidate[] = [];
     scanner.hint = null;
+    scanner.errorLines.clear();
     for (const source of SCAN_ORDER) scanner.scanField(source, facts.text[source], candidates);
     structured(compiled, facts, candidates);
     if (facts.typed !== null) {
@@ -94,11 +97,11 @@ function run(compiled: CompiledRules, scanner: Scanner, observation: unknown, ca
         candidates.push({ order: -1, rule: 'history.circular-fix', type: 'CIRCULAR_FIX', priority: RULE_PRIORITY.history, confidence: EVIDENCE_CONFIDENCE.history, source: 'history', match: current.slice(0, 200) });
       }
     }
-    return decide(candidates, facts.retry ?? scanner.hint, () => fallbackMatch(facts));
+    return decide(candidates, facts.retry ?? scanner.hint, () => mostInformativeLine(facts, scanner));
   } catch {
     // A safety net, not a code path: every read above is guarded. If something still throws,
     // the caller gets the honest answer (we do not know) instead of an exception.
-    return decide([], null, () => '');
+    return decide([], null, () => null);
   }
 }
 
@@ -120,16 +123,50 @@ function structured(compiled: CompiledRules, facts: Facts, out: Candidate[]): vo
   }
   const validation = facts.text.validationErrors;
   if (validation.length > 0) add(compiled.conditions.get('validationErrors'), 'validationErrors', EVIDENCE_CONFIDENCE.validation, validation[0]!);
-  if (facts.stdoutBlank) add(compiled.conditions.get('emptyStdout'), 'stdout', EVIDENCE_CONFIDENCE.text, '(empty stdout)');
+  if (facts.nothingProduced) add(compiled.conditions.get('emptyStdout'), 'stdout', EVIDENCE_CONFIDENCE.text, '(nothing on stdout or stderr)');
 }
 
-/** What to show as evidence when nothing matched: the first line of the failure's own words. */
-function fallbackMatch(facts: Facts): string {
+/**
+ * Terminal text as it was seen (no colour codes, overdraws resolved), and whether the step
+ * produced nothing at all: stdout captured and blank, and no stderr or error text either.
+ */
+function clean(facts: Facts): void {
   for (const source of SCAN_ORDER) {
-    for (const text of facts.text[source]) {
-      const line = firstLine(text);
-      if (line !== '') return line;
+    const texts = facts.text[source];
+    for (let i = 0; i < texts.length; i++) texts[i] = cleanTerminalText(texts[i]!);
+  }
+  facts.nothingProduced = facts.stdoutBlank && facts.text.stderr.every(isBlank) && facts.text.error.every(isBlank);
+}
+
+/** Where the fallback looks for an error line, in this order: the thrown error, stderr, the message, stdout. */
+const FALLBACK_ORDER = ['error', 'stderr', 'message', 'stdout'] as const;
+
+/**
+ * The line that tells most about a failure no rule explained (issue 14): the first line that
+ * looks like an error (strongest marker first, see `ERROR_LINE_MARKERS`), else the last
+ * non-blank stderr line, else the first line of the error or message, else stdout's last line.
+ * `null` when every field is blank.
+ */
+function mostInformativeLine(facts: Facts, scanner: Scanner): Evidence | null {
+  for (const rank of [1, 2]) {
+    for (const source of FALLBACK_ORDER) {
+      const found = scanner.errorLines.get(source);
+      if (found !== undefined && found.rank === rank) return found.evidence;
     }
   }
-  return '';
+  for (let i = facts.text.stderr.length - 1; i >= 0; i--) {
+    const line = lastLine(facts.text.stderr[i]!);
+    if (line !== '') return { rule: 'fallback.last-line', source: 'stderr', match: line };
+  }
+  for (const source of ['error', 'message'] as const) {
+    for (const text of facts.text[source]) {
+      const line = firstLine(text);
+      if (line !== '') return { rule: 'fallback.first-line', source, match: line };
+    }
+  }
+  for (const text of facts.text.stdout) {
+    const line = lastLine(text);
+    if (line !== '') return { rule: 'fallback.last-line', source: 'stdout', match: line };
+  }
+  return null;
 }

@@ -1,5 +1,6 @@
 import type { FailureType } from '../taxonomy/index.js';
 import { buildAutomaton, normalisePhrase, type Automaton, type PhraseKey } from './automaton.js';
+import { ERROR_LINE_MARKERS } from './error-line.js';
 import { TYPE_PRIORITY } from './priority.js';
 import { RETRY_TRIGGERS } from './retry-after.js';
 import { DEFAULT_SOURCES, RuleError, TEXT_SOURCES, type Rule, type RuleCondition, type RulePack, type TextSource } from './rule.js';
@@ -33,6 +34,8 @@ export interface CompiledRules {
   readonly lineRules: readonly (readonly number[])[];
   /** Per pattern: the bare-number unit when it is a retry-after trigger, else 0. */
   readonly hintUnit: Float64Array;
+  /** Per pattern: its rank as an error-line marker (1 strongest, 2 weaker), or 0 (see `ERROR_LINE_MARKERS`). */
+  readonly markerRank: Uint8Array;
   readonly codes: ReadonlyMap<string, readonly number[]>;
   readonly exitCodes: ReadonlyMap<number, readonly number[]>;
   readonly statuses: ReadonlyMap<number, readonly number[]>;
@@ -114,14 +117,17 @@ export function compileRules(rules: readonly Rule[]): CompiledRules {
   });
   const lineRules = phraseRules.map((indexes) => (indexes ?? []).filter((index) => compiled[index]!.sameLine));
   const hintPatterns = Object.entries(RETRY_TRIGGERS).map(([phrase, unit]) => [patternOf(phrase), unit] as const);
+  const markerPatterns = Object.entries(ERROR_LINE_MARKERS).map(([phrase, rank]) => [patternOf(phrase), rank] as const);
   const automaton = buildAutomaton(patterns);
   const hintUnit = new Float64Array(patterns.length);
   for (const [id, unit] of hintPatterns) hintUnit[id] = unit;
+  const markerRank = new Uint8Array(patterns.length);
+  for (const [id, rank] of markerPatterns) markerRank[id] = rank;
   for (let id = 0; id < patterns.length; id++) {
     phraseRules[id] ??= [];
     lineRules[id] ??= [];
   }
-  return { rules: compiled, automaton, phraseRules, lineRules, hintUnit, codes, exitCodes, statuses, signals, conditions };
+  return { rules: compiled, automaton, phraseRules, lineRules, hintUnit, markerRank, codes, exitCodes, statuses, signals, conditions };
 }
 
 /** All text sources, in the order they are scanned (and evidence is listed). */

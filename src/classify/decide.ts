@@ -12,14 +12,19 @@ function better(a: Candidate, b: Candidate): number {
   return b.priority - a.priority || b.confidence - a.confidence || a.order - b.order;
 }
 
+/** Evidence kinds that carry no words of the failure: a line of its output is shown beside them. */
+const WORDLESS: ReadonlySet<Evidence['source']> = new Set(['exitCode', 'signal', 'status', 'default']);
+
 /**
  * Turns the matched rules into the verdict: the best candidate's type, its confidence raised a
  * little by every other piece of evidence for the same type, and the evidence, the winner's
- * type first. A rate limit with a retry-after hint becomes RATE_LIMIT_TIMED.
+ * type first. A rate limit with a retry-after hint becomes RATE_LIMIT_TIMED. When nothing
+ * matched, or the winner is an exit code, signal or status, `informativeLine` (the failure's
+ * most telling line) is evidence too, so a reader never sees a placeholder instead of the error.
  */
-export function decide(candidates: Candidate[], hint: RetryHint | null, fallbackMatch: () => string): Classification {
+export function decide(candidates: Candidate[], hint: RetryHint | null, informativeLine: () => Evidence | null): Classification {
   if (candidates.length === 0) {
-    const evidence: Evidence[] = [{ rule: 'default', source: 'default', match: fallbackMatch() }];
+    const evidence: Evidence[] = [informativeLine() ?? { rule: 'default', source: 'default', match: '' }];
     if (hint !== null) evidence.push({ rule: 'retry-after', source: hint.source, match: hint.match });
     return result('UNKNOWN', EVIDENCE_CONFIDENCE.unknown, hint, evidence);
   }
@@ -36,6 +41,13 @@ export function decide(candidates: Candidate[], hint: RetryHint | null, fallback
     seen.add(key);
     if (c.type === best.type && c !== best) corroborating++;
     if (evidence.length < MAX_EVIDENCE) evidence.push({ rule: c.rule, source: c.source, match: c.match });
+  }
+  if (WORDLESS.has(best.source)) {
+    const line = informativeLine();
+    if (line !== null) {
+      if (evidence.length >= MAX_EVIDENCE) evidence.pop();
+      evidence.splice(1, 0, line);
+    }
   }
   if (hint !== null) evidence.push({ rule: 'retry-after', source: hint.source, match: hint.match });
   const confidence = Math.min(EVIDENCE_CONFIDENCE.max, best.confidence + corroborating * EVIDENCE_CONFIDENCE.corroboration);

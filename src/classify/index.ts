@@ -15,6 +15,7 @@ export {
   type ApproachHistory, type ClassifyOptions, type Rule, type RuleCondition, type RulePack, type TextSource,
 } from './rule.js';
 export { validateRule } from './validate.js';
+export { cleanTerminalText } from './terminal-text.js';
 export { EVIDENCE_CONFIDENCE, RULE_PRIORITY, TYPE_PRIORITY } from './priority.js';
 export { parseDuration, parseRetryAfterHeader } from './retry-after.js';
 export * from './packs/index.js';

@@ -22,6 +22,8 @@ export interface Facts {
   testsFailing: string[];
   /** stdout was captured and is blank. */
   stdoutBlank: boolean;
+  /** Nothing was produced: stdout captured and blank, stderr and error text blank or absent (set after cleaning). */
+  nothingProduced: boolean;
   /** A retry-after hint from headers or error fields (text hints are found while scanning). */
   retry: RetryHint | null;
 }
@@ -33,7 +35,7 @@ export function readObservation(observation: unknown, now: number): Facts {
   const facts: Facts = {
     text: { error: [], message: [], stderr: [], stdout: [], validationErrors: [] },
     codes: [], typed: null, statuses: [], exitCodes: [], signals: [],
-    testsFailed: 0, testsFailing: [], stdoutBlank: false, retry: null,
+    testsFailed: 0, testsFailing: [], stdoutBlank: false, nothingProduced: false, retry: null,
   };
   if (observation === undefined || observation === null) return facts;
   if (typeof observation !== 'object') {

@@ -22,7 +22,9 @@ export const FAILURE_SOURCES: readonly TextSource[] = ['error', 'message', 'stde
  * Conditions on structured fields that phrases cannot express.
  * - `testsFailed`: `tests.failed > 0`
  * - `validationErrors`: at least one validation message
- * - `emptyStdout`: stdout was captured and is empty or whitespace only
+ * - `emptyStdout`: nothing was produced: stdout was captured and is empty or whitespace only, and
+ *   stderr and the error's text are blank or absent (seed 002's EMPTY_OUTPUT; a failure that
+ *   printed an error on stderr is classified by that error, not as empty output)
  */
 export const RULE_CONDITIONS = ['testsFailed', 'validationErrors', 'emptyStdout'] as const;
 /** A structured condition a rule can match on. */
@@ -68,6 +70,8 @@ export interface Rule {
   when?: RuleCondition;
   /** `true` turns the rule off (useful to disable a built-in rule by id from config). */
   disabled?: boolean;
+  /** Where the message format comes from (the tool and the file of its source that prints it). Not used for matching. */
+  source?: string;
 }
 
 /** A named set of rules that can be used alone or combined with others. */

@@ -4,7 +4,8 @@ import { EVIDENCE_CONFIDENCE } from './priority.js';
 import { parseDuration, type RetryHint } from './retry-after.js';
 import type { Candidate, TextSource } from './rule.js';
 import { lineHasAny } from './line.js';
-import { excerpt, WINDOW } from './text.js';
+import { excerpt } from './text.js';
+import type { Evidence } from './types.js';
 
 /**
  * Scans the text fields of one observation against compiled rules. Scratch arrays are sized
@@ -31,6 +32,8 @@ export class Scanner implements MatchSink {
   private source: TextSource = 'error';
   /** The first retry-after hint found in text during the current call. */
   hint: RetryHint | null = null;
+  /** Per source scanned in the current call: its first line that looks like an error, and that line's marker rank. */
+  readonly errorLines = new Map<TextSource, { rank: number; evidence: Evidence }>();
 
   constructor(private readonly compiled: CompiledRules) {
     const n = compiled.automaton.patterns.length;
@@ -93,16 +96,34 @@ export class Scanner implements MatchSink {
     for (let i = 0; i < segments.length; i++) {
       this.text = segments[i]!;
       this.segment = i;
-      const length = this.text.length;
-      if (length <= 2 * WINDOW) {
-        scan(this.compiled.automaton, this.text, 0, length, this);
-      } else {
-        scan(this.compiled.automaton, this.text, 0, WINDOW, this);
-        scan(this.compiled.automaton, this.text, length - WINDOW, length, this);
-      }
+      // The whole text: one table lookup per character, so a 5 MB log costs milliseconds.
+      scan(this.compiled.automaton, this.text, 0, this.text.length, this);
     }
     this.text = '';
     this.collect(source, out);
+    this.findErrorLine(source);
+    this.segments = [];
+  }
+
+  /** The earliest match of the strongest error-line marker in this field, as evidence. */
+  private findErrorLine(source: TextSource): void {
+    const { markerRank } = this.compiled;
+    let best = -1;
+    for (const pattern of this.hits) {
+      const rank = markerRank[pattern]!;
+      if (rank === 0) continue;
+      if (best === -1) {
+        best = pattern;
+        continue;
+      }
+      const bestRank = markerRank[best]!;
+      const earlier = this.firstSegment[pattern]! < this.firstSegment[best]! ||
+        (this.firstSegment[pattern] === this.firstSegment[best] && this.firstStart[pattern]! < this.firstStart[best]!);
+      if (rank < bestRank || (rank === bestRank && earlier)) best = pattern;
+    }
+    if (best === -1) return;
+    const match = excerpt(this.segments[this.firstSegment[best]!]!, this.firstStart[best]!, this.firstEnd[best]!);
+    this.errorLines.set(source, { rank: markerRank[best]!, evidence: { rule: 'fallback.error-line', source, match } });
   }
 
   private collect(source: TextSource, out: Candidate[]): void {
@@ -130,6 +151,5 @@ export class Scanner implements MatchSink {
         });
       }
     }
-    this.segments = [];
   }
 }

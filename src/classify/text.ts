@@ -1,17 +1,8 @@
 /**
- * Bounded, total access to untrusted input: property reads that cannot throw and text that
- * is never longer than two windows. Failures put the cause at the start (the first error
- * line) or at the end (the last lines of a log), so the head and the tail are what count.
+ * Bounded, total access to untrusted input: property reads that cannot throw, and helpers that
+ * cut evidence to a readable size. Text is scanned whole (the automaton is linear), so an
+ * error in the middle of a 5 MB log is found as surely as one at its end.
  */
-
-/** Characters scanned at the head and at the tail of each text field (64 Ki). */
-export const WINDOW = 65_536;
-
-/** The ranges of `text` worth scanning: all of it, or its head and tail windows. */
-export function windows(length: number, window: number = WINDOW): [number, number][] {
-  if (length <= 2 * window) return [[0, length]];
-  return [[0, window], [length - window, length]];
-}
 
 /** Reads `obj[key]` without letting a throwing getter or Proxy trap escape. */
 export function safeGet(obj: unknown, key: string): unknown {
@@ -69,7 +60,7 @@ const decoder = new TextDecoder('utf-8', { fatal: false });
 
 /**
  * Text of a value that stands for text: strings as they are, numbers and booleans printed,
- * bytes decoded (head and tail windows only). Anything else: `undefined`.
+ * bytes decoded as UTF-8. Anything else: `undefined`.
  */
 export function asText(value: unknown): string | undefined {
   switch (typeof value) {
@@ -82,8 +73,7 @@ export function asText(value: unknown): string | undefined {
     case 'object':
       if (!isBytes(value)) return undefined;
       try {
-        const bytes = value;
-        return windows(bytes.length).map(([from, to]) => decoder.decode(bytes.subarray(from, to))).join('\n');
+        return decoder.decode(value);
       } catch {
         return undefined; // a Proxy posing as bytes
       }
@@ -122,11 +112,23 @@ export function excerpt(text: string, start: number, end: number, max = 200): st
   return near.slice(from, to).trim();
 }
 
-/** The first non-blank line of `text`, bounded: the default evidence when nothing matched. */
+/** Characters looked at from either end by {@link firstLine} and {@link lastLine} before giving up. */
+const LINE_SEARCH = 65_536;
+
+/** The first non-blank line of `text`, bounded: evidence when nothing more telling was found. */
 export function firstLine(text: string, max = 200): string {
   let i = 0;
-  while (i < text.length && i < WINDOW && isBlank(text[i]!)) i++;
+  while (i < text.length && i < LINE_SEARCH && isBlank(text[i]!)) i++;
   let j = i;
   while (j < text.length && j - i < max && text.charCodeAt(j) !== 10) j++;
+  return text.slice(i, j).trim();
+}
+
+/** The last non-blank line of `text`, bounded (its last `max` characters when longer). */
+export function lastLine(text: string, max = 200): string {
+  let j = text.length;
+  while (j > 0 && text.length - j < LINE_SEARCH && isBlank(text[j - 1]!)) j--;
+  let i = j;
+  while (i > 0 && j - i < max && text.charCodeAt(i - 1) !== 10) i--;
   return text.slice(i, j).trim();
 }

@@ -2,7 +2,7 @@ import { isFailureType } from '../taxonomy/index.js';
 import { normalisePhrase } from './automaton.js';
 import { RULE_CONDITIONS, RuleError, TEXT_SOURCES, type Rule } from './rule.js';
 
-const KEYS = new Set(['id', 'type', 'priority', 'confidence', 'sources', 'phrases', 'requires', 'sameLine', 'unless', 'codes', 'exitCodes', 'statuses', 'signals', 'when', 'disabled']);
+const KEYS = new Set(['id', 'type', 'priority', 'confidence', 'sources', 'phrases', 'requires', 'sameLine', 'unless', 'codes', 'exitCodes', 'statuses', 'signals', 'when', 'disabled', 'source']);
 /** Longest phrase accepted: phrases are words, not documents. */
 export const MAX_PHRASE = 200;
 
@@ -34,6 +34,9 @@ export function validateRule(value: unknown, path: string): Rule {
     if (list !== undefined && !(Array.isArray(list) && list.every((n) => Number.isInteger(n)))) {
       throw new RuleError(`${path}.${key}`, 'must be a list of integers');
     }
+  }
+  if (rule.source !== undefined && !(typeof rule.source === 'string' && rule.source.length <= 1000)) {
+    throw new RuleError(`${path}.source`, 'must be a string of at most 1000 characters');
   }
   if (rule.signals !== undefined && !(Array.isArray(rule.signals) && rule.signals.every((s) => typeof s === 'string' && s !== ''))) {
     throw new RuleError(`${path}.signals`, 'must be a list of signal names');

@@ -1,3 +1,4 @@
+import { cleanTerminalText } from '../classify/terminal-text.js';
 import type { Observation } from '../classify/types.js';
 import { TaskFailure } from './task-failure.js';
 
@@ -6,9 +7,14 @@ export const MAX_FIELD_CHARS = 8_192;
 /** How deep a `cause` chain is followed. */
 const MAX_CAUSE_DEPTH = 4;
 
-/** Keep the tail of a long text: the end of an output is where the error usually is. */
+/**
+ * Keep the tail of a long text as a terminal showed it: colour codes and carriage-return
+ * overdraws go first (`cleanTerminalText`), so no history, checkpoint or report holds an escape
+ * sequence; then the end of the output, where the error usually is.
+ */
 export function tail(text: string, max = MAX_FIELD_CHARS): string {
-  return text.length <= max ? text : `…${text.slice(text.length - max + 1)}`;
+  const shown = cleanTerminalText(text);
+  return shown.length <= max ? shown : `…${shown.slice(shown.length - max + 1)}`;
 }
 
 /**

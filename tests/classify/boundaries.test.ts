@@ -111,10 +111,10 @@ describe('evidence', () => {
     for (const e of result.evidence) expect(e.match.length).toBeLessThanOrEqual(200);
   });
 
-  test('nothing matched: UNKNOWN, confidence exactly 0.5, the first line as evidence', () => {
-    const result = classify({ stderr: '\n\n  Something went wrong\nmore' });
+  test('nothing matched: UNKNOWN, confidence exactly 0.5, the last stderr line as evidence (no line looks like an error)', () => {
+    const result = classify({ stderr: '\n\n  Something went wrong\nmore\n\n' });
     expect(result).toMatchObject({ type: 'UNKNOWN', confidence: 0.5 });
-    expect(result.evidence).toEqual([{ rule: 'default', source: 'default', match: 'Something went wrong' }]);
+    expect(result.evidence).toEqual([{ rule: 'fallback.last-line', source: 'stderr', match: 'more' }]);
   });
 
   test('the winner\'s evidence comes first', () => {

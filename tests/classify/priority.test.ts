@@ -63,7 +63,9 @@ describe('priority when several rules match', () => {
 
   test('an empty stdout explains a failure only when nothing else does', () => {
     expect(typeOf({ stdout: '', stderr: 'Error: connect ECONNREFUSED 127.0.0.1:5432', exitCode: 1 })).toBe('NETWORK');
-    expect(typeOf({ stdout: '', stderr: 'weird', exitCode: 1 })).toBe('EMPTY_OUTPUT');
+    // Issue 14: something on stderr means output was produced; the fallback shows it instead of "empty".
+    expect(typeOf({ stdout: '', stderr: 'weird', exitCode: 1 })).toBe('UNKNOWN');
+    expect(typeOf({ stdout: '', stderr: '', exitCode: 1 })).toBe('EMPTY_OUTPUT');
     // A test runner writing only on stderr (examples/always-fails-test.mjs): its report wins.
     expect(typeOf({ stdout: '', stderr: 'FAIL a.test.ts\n  ✗ rejects\n    Expected: TokenExpiredError\n    Received: TypeError', exitCode: 1 })).toBe('VERIFICATION_FAILED');
     expect(typeOf({ stdout: '', validationErrors: ['Missing section: # Tests'], exitCode: 0 })).toBe('EMPTY_OUTPUT');

@@ -1,3 +1,4 @@
+import { RULE_PRIORITY } from '../priority.js';
 import { FAILURE_SOURCES, type RulePack } from '../rule.js';
 
 /**
@@ -40,8 +41,30 @@ export const gitPack: RulePack = {
         'merge conflict', 'automatic merge failed', 'conflict (content)', 'would be overwritten by', 'not a git repository',
         'failed to push some refs', 'updates were rejected', 'non-fast-forward', 'refusing to merge unrelated histories',
         'did not match any file(s) known to git', "couldn't find remote ref", 'repository not found',
+        'need to specify how to reconcile divergent branches', 'does not appear to be a git repository',
       ],
     },
+    {
+      id: 'git.refused-revision',
+      type: 'ERROR_RESPONSE',
+      source: 'git/git (die() messages: revision.c, builtin/clone.c, builtin/remote.c)',
+      phrases: [
+        'ambiguous argument', 'unknown revision or path not in the working tree', 'fatal: bad object', 'fatal: bad revision',
+        'already exists and is not an empty directory', 'not a valid object name', 'no such remote', 'invalid reference',
+        'src refspec',
+      ],
+    },
+    { id: 'git.remote-exists', type: 'ERROR_RESPONSE', source: 'git/git builtin/remote.c', phrases: ['remote'], requires: ['already exists'], sameLine: true },
+    {
+      // git's die(): "fatal: <why>". Below every specific rule: what git refused when nothing else says more.
+      id: 'git.die',
+      type: 'ERROR_RESPONSE',
+      source: 'git/git usage.c (die_routine: "fatal: ")',
+      priority: RULE_PRIORITY.crash - 10,
+      confidence: 0.7,
+      phrases: ['fatal:'],
+    },
+    { id: 'git.missing-repository', type: 'ERROR_RESPONSE', source: 'git/git transport.c, builtin/clone.c', phrases: ["fatal: repository '*"], requires: ['does not exist', 'not found'], sameLine: true },
     { id: 'git.lock', type: 'DEPENDENCY_FAILURE', phrases: ['index.lock'], requires: ['file exists', 'another git process'] },
   ],
 };

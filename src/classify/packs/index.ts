@@ -1,4 +1,9 @@
 import type { RulePack } from '../rule.js';
+import { agentsPack } from './agents.js';
+import { databasesPack } from './databases.js';
+import { jvmPack } from './jvm.js';
+import { nativePack } from './native.js';
+import { servicesPack } from './services.js';
 import { dockerPack } from './docker.js';
 import { exitCodePack } from './exit-code.js';
 import { gitPack } from './git.js';
@@ -13,6 +18,7 @@ import { securityPack } from './security.js';
 import { seed001Pack } from './seed001.js';
 import { toolchainPack } from './toolchain.js';
 
+export { agentsPack, databasesPack, jvmPack, nativePack, servicesPack };
 export { dockerPack, exitCodePack, gitPack, httpPack, javascriptPack, llmApiPack, nodeSystemPack, pipelinePack, pythonPack, rustGoPack, securityPack, seed001Pack, toolchainPack };
 
 /**
@@ -23,11 +29,16 @@ export const BUILT_IN_PACKS: readonly RulePack[] = [
   securityPack,
   exitCodePack,
   llmApiPack,
+  agentsPack,
+  servicesPack,
   httpPack,
   nodeSystemPack,
   javascriptPack,
   pythonPack,
   rustGoPack,
+  nativePack,
+  jvmPack,
+  databasesPack,
   gitPack,
   dockerPack,
   pipelinePack,

@@ -34,8 +34,25 @@ export const javascriptPack: RulePack = {
       phrases: [
         'syntaxerror', 'referenceerror', 'unexpected token', 'unexpected identifier', 'missing ) after argument list',
         'unterminated string', 'unexpected end of input', 'invalid or unexpected token', 'transform failed with',
-        'build failed with', 'failed to compile',
+        'failed to compile',
       ],
+    },
+    // esbuild's "Build failed with 2 errors"; Gradle's "Build failed with an exception" is whatever its task was.
+    { id: 'javascript.esbuild', type: 'BROKEN_BUILD', phrases: ['build failed with'], unless: ['build failed with an exception'] },
+    {
+      // vitest/vite: a test file's import cannot be resolved or transformed — the build, not the test.
+      id: 'javascript.vite-load',
+      type: 'BROKEN_BUILD',
+      source: 'vitest-dev/vitest packages/vite-node (Failed to load url), vitejs/vite (transform errors)',
+      phrases: ['failed to load url', 'failed to resolve entry', 'error: transform failed', 'failed to parse source for import analysis'],
+    },
+    {
+      // A test runner's timeout is the cause of the failed test it reports.
+      id: 'javascript.test-timeout',
+      type: 'TIMEOUT',
+      source: 'vitest-dev/vitest ("Test timed out in Nms"), nodejs/node lib/internal/test_runner (testTimeoutFailure), jestjs/jest ("Exceeded timeout of N ms")',
+      priority: RULE_PRIORITY.verification + 10,
+      phrases: ['test timed out in', 'testtimeoutfailure', 'test timed out after', 'exceeded timeout of', 'hook timed out in'],
     },
     {
       id: 'javascript.json',
@@ -43,7 +60,7 @@ export const javascriptPack: RulePack = {
       priority: RULE_PRIORITY.refinement,
       phrases: [
         'in json at position', 'unexpected end of json input', 'is not valid json', 'json parse error', 'json.parse',
-        'bad control character in string literal', 'after json at position', 'failed to parse json',
+        'bad control character in string literal', 'after json at position', 'failed to parse json', 'ejsonparse',
       ],
     },
     {

@@ -20,7 +20,9 @@ export const llmApiPack: RulePack = {
         'check your billing', 'billing_hard_limit_reached', 'billing hard limit', 'billing_not_active', 'billing is not enabled',
         'billing has not been enabled', 'enable billing', 'credit balance is too low', 'quota exceeded', 'out of credits',
       ],
-      unless: ['disk quota', ...TEST_REPORT_MARKERS],
+      // Google's RESOURCE_EXHAUSTED names "your current quota" for a per-minute quota too; with a
+      // retryDelay (or a per-minute quota id) it is a timed rate limit, not billing.
+      unless: ['disk quota', 'retrydelay', '*perminute*', 'per minute', ...TEST_REPORT_MARKERS],
       codes: ['insufficient_quota', 'billing_hard_limit_reached', 'billing_not_active'],
     },
     {
@@ -88,7 +90,8 @@ export const llmApiPack: RulePack = {
         'missing api key', 'could not resolve authentication method', 'x-api-key header is required',
         'security token included in the request is invalid', 'unrecognizedclientexception', 'accessdeniedexception',
         'is not authorized to perform', 'invalid bearer token', 'invalid authentication', 'please run /login', 'not logged in',
-        'could not load credentials', 'unable to locate credentials', 'credentialsprovidererror',
+        'could not load credentials', 'unable to locate credentials', 'credentialsprovidererror', 'api key not valid',
+        'api_key_invalid', 'incorrect api key',
       ],
       codes: [
         'invalid_api_key', 'authentication_error', 'permission_error', 'AuthenticationError', 'PermissionDeniedError',

@@ -93,6 +93,14 @@ export const nodeSystemPack: RulePack = {
       unless: ['timeout'],
     },
     {
+      // An uncaught JavaScript error: its message, then stack frames in .js/.ts files.
+      id: 'node-system.stack',
+      type: 'CLI_CRASH',
+      source: 'V8 Error.prototype.stack format ("Error: message\\n    at fn (file.js:line:col)")',
+      phrases: ['*error:'],
+      requires: ['*.js:*', '*.mjs:*', '*.cjs:*', '*.ts:*', '*.tsx:*', '*.jsx:*'],
+    },
+    {
       id: 'node-system.crash',
       type: 'CLI_CRASH',
       phrases: [

@@ -47,7 +47,47 @@ export const pythonPack: RulePack = {
       phrases: ['timeouterror', 'readtimeout', 'readtimeouterror', 'connecttimeout', 'connecttimeouterror', 'read timed out', 'socket.timeout'],
     },
     { id: 'python.interrupt', type: 'USER_ABORT', sources: FAILURE_SOURCES, phrases: ['keyboardinterrupt'] },
-    { id: 'python.os-error', type: 'ERROR_RESPONSE', confidence: 0.75, phrases: ['permissionerror', 'filenotfounderror', 'isadirectoryerror'] },
+    { id: 'python.os-error', type: 'ERROR_RESPONSE', confidence: 0.75, phrases: ['permissionerror', 'filenotfounderror', 'isadirectoryerror', 'calledprocesserror'] },
+    {
+      // subprocess raises FileNotFoundError from _execute_child when the program is not there.
+      id: 'python.subprocess-missing',
+      type: 'CLI_NOT_FOUND',
+      source: 'python/cpython Lib/subprocess.py (_execute_child)',
+      phrases: ['filenotfounderror'],
+      requires: ['_execute_child'],
+    },
+    {
+      id: 'python.collection',
+      type: 'BROKEN_BUILD',
+      source: 'pytest-dev/pytest src/_pytest/terminal.py ("ERROR collecting", "errors during collection"), src/_pytest/fixtures.py ("fixture \'x\' not found")',
+      phrases: ['error collecting', 'errors during collection', 'interrupted: 1 error during collection'],
+    },
+    { id: 'python.fixture', type: 'BROKEN_BUILD', source: 'pytest-dev/pytest src/_pytest/fixtures.py', phrases: ["fixture '*"], requires: ['not found'], sameLine: true },
+    {
+      // pytest-timeout fails the test it stopped; the timeout is the cause, above the failed test.
+      id: 'python.pytest-timeout',
+      type: 'TIMEOUT',
+      source: 'pytest-dev/pytest-timeout pytest_timeout.py ("Timeout >%ss", "+++ Timeout +++")',
+      priority: RULE_PRIORITY.verification + 10,
+      phrases: ['failed: timeout >*', '+ timeout +', '~ stack of'],
+    },
+    {
+      id: 'python.network-lib',
+      type: 'NETWORK',
+      source: 'urllib3/urllib3 src/urllib3/exceptions.py (NewConnectionError, MaxRetryError)',
+      phrases: ['failed to establish a new connection', 'newconnectionerror', 'max retries exceeded with url'],
+    },
+    {
+      // pip says "Could not find a version" also when the index could not be reached: its retries name the cause.
+      id: 'python.pip-unreachable',
+      type: 'NETWORK',
+      source: 'pypa/pip src/pip/_internal/network (Retrying … NewConnectionError), urllib3',
+      priority: RULE_PRIORITY.build + 5,
+      phrases: ['could not find a version that satisfies the requirement', 'no matching distribution found'],
+      requires: ['newconnectionerror', 'failed to establish a new connection', 'temporary failure in name resolution', 'connection refused'],
+    },
+    { id: 'python.pip-input', type: 'ERROR_RESPONSE', source: 'pypa/pip src/pip/_internal/req/req_file.py', phrases: ['could not open requirements file'] },
+    { id: 'python.pip-invalid', type: 'BROKEN_BUILD', source: 'pypa/pip src/pip/_internal/req/constructors.py', phrases: ['invalid requirement'] },
     { id: 'python.crash', type: 'CLI_CRASH', phrases: ['traceback (most recent call last)', 'fatal python error'] },
     {
       id: 'python.pip',

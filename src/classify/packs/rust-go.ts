@@ -15,6 +15,29 @@ export const rustGoPack: RulePack = {
       ],
     },
     {
+      // rustc: "error: …" then " --> src/main.rs:1:21"; a panic names a .rs position too, but at run time.
+      id: 'rust-go.rustc-diagnostic',
+      type: 'BROKEN_BUILD',
+      source: 'rust-lang/rust compiler/rustc_errors (human emitter: "error[Ennnn]: …" / "error: …", " --> file:line:col"); rust-lang/cargo ("failed to parse manifest")',
+      phrases: ['*.rs:*'],
+      requires: ['error:', 'error['],
+      unless: ['panicked at'],
+    },
+    { id: 'rust-go.cargo-manifest', type: 'BROKEN_BUILD', source: 'rust-lang/cargo src/cargo/util/toml', phrases: ['failed to parse manifest', 'toml parse error'] },
+    // cargo points at a bad manifest the rustc way: "error: …" then " --> Cargo.toml:1:9".
+    { id: 'rust-go.cargo-manifest-position', type: 'BROKEN_BUILD', source: 'rust-lang/cargo (toml_edit diagnostics)', phrases: ['*.toml:*'], requires: ['error:'] },
+    {
+      // The go tool's compile diagnostics are "./file.go:line:col: message" after a "# package" line;
+      // run-time traces (panics, goroutine dumps) and test logs name .go positions too.
+      id: 'rust-go.go-diagnostic',
+      type: 'BROKEN_BUILD',
+      source: 'golang/go src/cmd/compile/internal/base/print.go, src/cmd/go (build output "# pkg" + "file.go:l:c: msg")',
+      phrases: ['*.go:*'],
+      // The "# package" header the go tool prints above compile errors (not in a program's own logs).
+      requires: ['#'],
+      unless: ['panic:', 'goroutine', 'goroutines', '--- fail:', 'fatal error:'],
+    },
+    {
       id: 'rust-go.cargo-test',
       type: 'VERIFICATION_FAILED',
       phrases: ['test result: failed', 'assertion `left', 'assertion failed', 'error: test failed'],
@@ -23,7 +46,7 @@ export const rustGoPack: RulePack = {
       id: 'rust-go.go-build',
       type: 'BROKEN_BUILD',
       phrases: [
-        'undefined:', 'cannot find package', 'no required module provides package', 'imported and not used', 'declared and not used',
+        'undefined:', 'cannot find package', 'no required module provides package', 'imported and not used', 'declared and not used', 'declared but not used',
         'missing go.sum entry', '[build failed]', 'syntax error: unexpected',
       ],
     },

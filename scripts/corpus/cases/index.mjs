@@ -1,0 +1,4 @@
+/** Cases that run without a server of their own. */
+import { jvmCases } from './data-jvm.mjs';
+
+export const dataJvmCases = () => jvmCases();

@@ -1,0 +1,28 @@
+"""A local HTTP server for the corpus: answers every request with the status, headers and body
+given on the command line (or sleeps), so curl and kubectl print their real errors for them.
+Usage: http-server.py PORT_FILE STATUS [BODY_FILE] [HEADER:VALUE ...]; STATUS "sleep" never answers."""
+import http.server, sys, time
+
+port_file, status = sys.argv[1], sys.argv[2]
+body = open(sys.argv[3], 'rb').read() if len(sys.argv) > 3 and sys.argv[3] != '-' else b''
+headers = [h.split(':', 1) for h in sys.argv[4:]]
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    def handle_one(self):
+        if status == 'sleep':
+            time.sleep(30)
+            return
+        self.send_response(int(status))
+        self.send_header('Content-Type', 'application/json')
+        for name, value in headers:
+            self.send_header(name, value.strip())
+        self.send_header('Content-Length', str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+    do_GET = do_POST = do_PUT = do_DELETE = handle_one
+    def log_message(self, *args):
+        pass
+
+server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+open(port_file, 'w').write(str(server.server_address[1]))
+server.serve_forever()
