@@ -6,28 +6,9 @@
 import { resolve as resolvePath } from 'node:path';
 import type { Outcome } from '../runtime/outcome.js';
 import type { CliIO } from './main.js';
-import { UsageError } from './args.js';
+import { CliError, EXIT, UsageError } from './errors.js';
+import { DURATION_EXAMPLES, parseDuration } from '../policy/duration.js';
 import { loadConfig } from './config.js';
-
-/** Exit codes of the run verbs (`run`, `resume`, `decide`), one per way a run can end. */
-export const RUN_EXIT = {
-  ok: 0,
-  internal: 1,
-  usage: 2,
-  escalated: 3,
-  skipped: 4,
-  aborted: 5,
-  handedOff: 6,
-  manual: 7,
-  /** The run is locked by another live process (BSD `EX_TEMPFAIL`: try again later). */
-  locked: 75,
-  /** SIGHUP (the terminal closed). The signal codes are 128 + signo, as a shell reports them. */
-  hangup: 129,
-  /** SIGINT (Ctrl-C). */
-  interrupted: 130,
-  /** SIGTERM. */
-  terminated: 143,
-} as const;
 
 /** The exit-code table as `--help` prints it. */
 export const EXIT_CODES_HELP = `Exit codes:
@@ -51,20 +32,20 @@ export function exitCodeOf(outcome: Pick<Outcome, 'status'>): number {
     case 'succeeded':
     case 'recovered':
     case 'flaky': // only final when the policy says `onFlaky: pass`; otherwise the run escalates
-      return RUN_EXIT.ok;
+      return EXIT.ok;
     case 'escalated':
-      return RUN_EXIT.escalated;
+      return EXIT.escalated;
     case 'skipped':
-      return RUN_EXIT.skipped;
+      return EXIT.skipped;
     case 'aborted':
-      return RUN_EXIT.aborted;
+      return EXIT.aborted;
     case 'handedOff':
-      return RUN_EXIT.handedOff;
+      return EXIT.handedOff;
     case 'manual':
-      return RUN_EXIT.manual;
+      return EXIT.manual;
     default:
       // `running` should never come back from a finished drive: treat it as a bug.
-      return RUN_EXIT.internal;
+      return EXIT.internal;
   }
 }
 
@@ -99,7 +80,7 @@ export interface RunMeta {
 export function runMetaOf(runId: string, meta: Record<string, unknown>): RunMeta {
   const command = meta.command;
   if (!Array.isArray(command) || command.length === 0 || !command.every((part) => typeof part === 'string')) {
-    throw new UsageError(`run ${runId} was not started by 'recover run' (no command stored), so the CLI cannot resume it`);
+    throw new CliError(`run ${runId} was not started by 'recover run' (no command stored), so the CLI cannot resume it`);
   }
   const cwd = typeof meta.cwd === 'string' ? meta.cwd : process.cwd();
   const options = meta.options !== null && typeof meta.options === 'object' ? (meta.options as RunMeta['options']) : {};
@@ -140,12 +121,10 @@ export async function runtimeOptionsOf(meta: RunMeta, io: CliIO, json = false, s
   };
 }
 
-/** Parses `30s`, `2m`, `500ms`, `1h`, `90d` or plain milliseconds. */
-export function parseDurationMs(text: string, option: string): number {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(text.trim());
-  if (!match) throw new UsageError(`${option}: '${text}' is not a duration (e.g. 500ms, 30s, 2m, 1h, 90d)`);
-  const unit = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] ?? 'ms'] ?? 1;
-  const ms = Math.round(Number(match[1]) * unit);
+/** A duration option (`--timeout 2` is 2 s; `500ms`, `30s`, `2m`, `1h`, `90d`) in ms, greater than zero. */
+export function durationOption(text: string, option: string): number {
+  const ms = parseDuration(text);
+  if (ms === null) throw new UsageError(`${option}: '${text}' is not a duration (e.g. ${DURATION_EXAMPLES})`);
   if (ms <= 0) throw new UsageError(`${option}: must be greater than zero`);
   return ms;
 }
@@ -153,14 +132,4 @@ export function parseDurationMs(text: string, option: string): number {
 /** `--json`: the outcome as one JSON line on stdout (the progress reporter prints the summary otherwise). */
 export function printJsonOutcome(outcome: Outcome, io: CliIO): void {
   io.stdout.write(`${JSON.stringify(outcome)}\n`);
-}
-
-/** Store errors that have their own exit code; the rest go through `main`'s mapping. */
-export function withStoreExitCode(error: unknown): unknown {
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'ERR_RUN_LOCKED') Object.assign(error, { exitCode: RUN_EXIT.locked });
-    else if (code === 'ERR_RUN_NOT_FOUND' || code === 'ERR_INVALID_RUN_ID') Object.assign(error, { exitCode: RUN_EXIT.usage });
-  }
-  return error;
 }

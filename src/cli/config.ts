@@ -5,10 +5,10 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve as resolvePath } from 'node:path';
+import { CliError } from './errors.js';
 
 /** A config file problem: exit 2, with the field's path in the message. */
-export class ConfigError extends Error {
-  readonly exitCode = 2;
+export class ConfigError extends CliError {
   constructor(message: string) {
     super(message);
     this.name = 'ConfigError';

@@ -11,6 +11,7 @@
  * `circular_fix`; DECISION carries the choice (or the guidance) as its message.
  */
 import type { HistoryEvent, Hypothesis } from '../taxonomy/index.js';
+import { DECISION_NAMES, decisionChoiceOf } from '../policy/types.js';
 
 /** One recovery iteration as told by the reports. */
 export interface AttemptSummary {
@@ -133,7 +134,6 @@ export function loopFixes(history: readonly HistoryEvent[]): LoopFix[] {
   return out;
 }
 
-const CHOICE = /^(retry-fresh|retry-with-modifications|retry-with|skip|rollback|abort|manual)$/;
 const BY_RESULT: Partial<Record<HistoryEvent['result'], string>> = { skipped: 'skip', aborted: 'abort', manual: 'manual' };
 
 /**
@@ -145,8 +145,8 @@ export function decisionChoice(event: HistoryEvent): string | null {
   if (event.phase !== 'DECISION') return null;
   const byResult = BY_RESULT[event.result];
   if (byResult) return byResult;
-  const named = CHOICE.exec((event.message ?? '').trim())?.[1];
-  if (named) return named === 'retry-with-modifications' ? 'retry-with' : named;
+  const named = decisionChoiceOf((event.message ?? '').trim());
+  if (named) return DECISION_NAMES[named];
   return event.message ? 'retry-with' : null;
 }
 

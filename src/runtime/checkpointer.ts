@@ -10,6 +10,7 @@ import type { RunRecord, Store } from '../store/types.js';
 import type { AttemptProcess } from './attempt-process.js';
 import type { Clock } from './clock.js';
 import { statusOf } from './outcome.js';
+import { DECISION_NAME_LIST } from '../policy/types.js';
 
 /** What stays the same across every checkpoint of a run. */
 export interface RunIdentity {
@@ -21,7 +22,7 @@ export interface RunIdentity {
 
 /** The choices offered at an escalation checkpoint (`rollback` only when a rollback is possible). */
 export function decisionOptions(snapshot: SnapshotFrom<RecoveryMachine>): string[] {
-  const all = ['retry-fresh', 'retry-with', 'skip', 'rollback', 'abort', 'manual'];
+  const all: string[] = [...DECISION_NAME_LIST];
   return snapshot.context.hasRollback ? all : all.filter((choice) => choice !== 'rollback');
 }
 
