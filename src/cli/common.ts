@@ -3,7 +3,8 @@
  * command is turned back into a task (the config file is ./config.ts). Kept in one module so `run`, `resume` and
  * `decide` cannot drift apart on what a status means to a shell script.
  */
-import { resolve as resolvePath } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
+import { findUpward, projectRoot } from './project.js';
 import type { Outcome } from '../runtime/outcome.js';
 import type { CliIO } from './main.js';
 import { CliError, EXIT, UsageError } from './errors.js';
@@ -49,13 +50,18 @@ export function exitCodeOf(outcome: Pick<Outcome, 'status'>): number {
   }
 }
 
-/** The store directory: `--store DIR`, else `$RECOVERY_STORE`, else `./.recovery`. */
+/**
+ * The store directory: `--store DIR`, else `$RECOVERY_STORE`, else the nearest `.recovery/` from
+ * the cwd up to the project root, else `.recovery/` at the project root (see project.ts).
+ */
 export async function cliStoreDir(io: CliIO, dir: string | undefined): Promise<string> {
+  if (dir !== undefined) return resolvePath(io.cwd, dir);
   const { defaultStoreDir } = await import('../store/index.js');
-  return dir !== undefined ? resolvePath(io.cwd, dir) : defaultStoreDir(io.env, io.cwd);
+  if (io.env.RECOVERY_STORE !== undefined && io.env.RECOVERY_STORE.trim() !== '') return defaultStoreDir(io.env, io.cwd);
+  return findUpward(io.cwd, ['.recovery']) ?? join(projectRoot(io.cwd), '.recovery');
 }
 
-/** Opens the store at `--store DIR`, else `$RECOVERY_STORE`, else `./.recovery`. */
+/** Opens the store at {@link cliStoreDir}. */
 export async function openCliStore(io: CliIO, dir: string | undefined) {
   const { openStore } = await import('../store/index.js');
   return openStore(await cliStoreDir(io, dir));

@@ -141,7 +141,8 @@ export const runVerb: Verb = {
     const onFlaky = (values['on-flaky'] as 'escalate' | 'pass' | undefined) ?? null;
     const timeoutMs = typeof values.timeout === 'string' ? durationOption(values.timeout, '--timeout') : null;
     const json = values.json === true;
-    const configFile = typeof values.config === 'string' ? resolvePath(io.cwd, values.config) : undefined;
+    const named = typeof values.config === 'string' ? values.config : io.env.RECOVERY_CONFIG || undefined;
+    const configFile = named !== undefined ? resolvePath(io.cwd, named) : undefined;
 
     // Validate the config before anything runs: a bad field is exit 2, never a half-started run.
     const config = await loadConfig(io.cwd, configFile);

@@ -151,3 +151,24 @@ describe('recover list', () => {
     expect(recover(dir, ['list', '--limit', '0']).status).toBe(2);
   });
 });
+
+describe('config and store are the project\'s, from any subdirectory', () => {
+  test('found upward to the project root; $schema is accepted; RECOVERY_CONFIG names another', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const root = workdir({ $schema: './node_modules/recovery-protocol/recovery.config.schema.json', maxDelayMs: 20, budget: 0 });
+    writeFileSync(join(root, 'package.json'), '{"name":"demo"}');
+    const sub = join(root, 'packages', 'app');
+    mkdirSync(sub, { recursive: true });
+    // budget 0 from the root's config: the flaky command escalates instead of being retried.
+    const run = recoverJson<{ status: string }>(sub, ['run', '--', 'node', '../../flaky.js']);
+    expect(run.outcome.status).toBe('escalated');
+    expect(existsSync(join(sub, '.recovery'))).toBe(false);
+    expect(JSON.parse(recover(sub, ['list', '--json']).stdout)).toHaveLength(1);
+    expect(JSON.parse(recover(root, ['list', '--json']).stdout)).toHaveLength(1);
+
+    writeFileSync(join(root, 'other.json'), JSON.stringify({ maxDelayMs: 'soon' }));
+    const named = recover(sub, ['run', '--', 'true'], { RECOVERY_CONFIG: join(root, 'other.json') });
+    expect(named.status).toBe(2);
+    expect(named.stderr).toContain(`${join(root, 'other.json')}: Invalid policy config (1 problem): maxDelayMs`);
+  });
+});
