@@ -138,7 +138,7 @@ export const JSON_OPTION = {
 /** How much the run verbs print and whether in colour: `--quiet`, `--verbose`, `--color`, `--no-color`. */
 export const OUTPUT_OPTIONS = {
   quiet: { type: 'boolean', short: 'q', description: 'print only the final summary and errors (no progress lines)' },
-  verbose: { type: 'boolean', description: "also print the command's output location and every event in full" },
+  verbose: { type: 'boolean', description: "also say which config file and store are used" },
   color: { type: 'boolean', description: 'colour even when not a terminal (as FORCE_COLOR=1)' },
   'no-color': { type: 'boolean', description: 'no colour (as NO_COLOR=1)' },
 } as const satisfies OptionDecls;

@@ -177,7 +177,9 @@ export const runVerb: Verb = {
     const inspection = await openInspection(values, io.cwd);
     const { inspect } = inspection;
 
-    const progress = createRunProgress(io, { json, ...outputStyle(values) });
+    const style = outputStyle(values);
+    const progress = createRunProgress(io, { json, ...style });
+    if (style.verbosity === 'verbose') progress.note(`recover: config ${config.file ?? '(none: defaults)'}, store ${await cliStoreDir(io, values.store)}`);
     const runtime = await runtimeOptionsOf(meta, io, json, progress.output());
     const { recoverPersisted } = await import('../runtime/persisted.js');
     progress.note(`recover: run ${runId}: ${command.join(' ')}`);

@@ -129,6 +129,12 @@ describe('conventions of gh, git and vitest', () => {
   });
 });
 
+test('--verbose says which config and store the run uses', () => {
+  const dir = workdir();
+  const { stderr } = recover(dir, ['run', '--verbose', '--', 'true']);
+  expect(stderr).toContain(`recover: config ${join(dir, 'recovery.config.json')}, store ${join(dir, '.recovery')}\n`);
+});
+
 describe('recover list', () => {
   test('--status and --limit filter; a run whose process is gone is listed as interrupted', async () => {
     const dir = workdir();
