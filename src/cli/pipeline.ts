@@ -48,7 +48,7 @@ export const pipelineVerb: Verb = {
       process.removeListener('SIGINT', onSigint);
     }
     if (values.json === true) io.stdout.write(`${JSON.stringify(result)}\n`);
-    else io.stderr.write(`recover: pipeline run ${result.runId} ${result.status}${result.failedStep ? ` (failed step ${result.failedStep})` : ''}\n`);
+    else io.stderr.write(`recover: pipeline run ${result.runId} ${result.status}${result.failedStep ? ` (failed step ${result.failedStep})` : ''}${result.reason ? `: ${result.reason}` : ''}\n`);
     if (controller.signal.aborted) return EXIT.interrupted;
     return result.status === 'succeeded' ? 0 : result.status === 'aborted' ? EXIT.aborted : EXIT.escalated;
   },

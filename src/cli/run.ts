@@ -47,10 +47,26 @@ PAUSE → DIAGNOSE → ADAPT → RETRY → ESCALATE. Each phase is checkpointed 
 } as const satisfies VerbSpec;
 
 /**
- * Writes the stored escalation report to `--report FILE` and `$GITHUB_STEP_SUMMARY`; resolves to
- * the choices the escalated run offers (undefined for a run that did not escalate).
+ * Writes the stored escalation report to `--report FILE` and `$GITHUB_STEP_SUMMARY`, and for a
+ * run that recovered or was flaky its run report to `$GITHUB_STEP_SUMMARY` (what CI users most
+ * want to see); in GitHub Actions, annotates the run's end. Resolves to the choices the
+ * escalated run offers (undefined for a run that did not escalate).
  */
 export async function publishReport(store: Store, outcome: Outcome, file: string | undefined, io: CliIO): Promise<readonly string[] | undefined> {
+  const { annotationOf, inGitHubActions } = await import('./github.js');
+  const annotation = inGitHubActions(io.env) ? annotationOf(outcome) : null;
+  // On stderr: the runner reads workflow commands from both streams, and stdout may carry --json.
+  if (annotation) io.stderr.write(annotation);
+  if (outcome.status === 'recovered' || outcome.status === 'flaky') {
+    const summary = io.env.GITHUB_STEP_SUMMARY;
+    const record = summary ? await store.load(outcome.runId) : null;
+    if (summary && record) {
+      const { markdownOf } = await import('./report.js');
+      const markdown = await markdownOf(record);
+      await appendFile(summary, markdown.endsWith('\n') ? markdown : `${markdown}\n`);
+    }
+    return undefined;
+  }
   if (outcome.status !== 'escalated') return undefined;
   const record = await store.load(outcome.runId);
   const choices = record?.decisionOptions ?? undefined;

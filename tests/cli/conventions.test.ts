@@ -178,3 +178,27 @@ describe('config and store are the project\'s, from any subdirectory', () => {
     expect(named.stderr).toContain(`${join(root, 'other.json')}: Invalid policy config (1 problem): maxDelayMs`);
   });
 });
+
+describe('CI', () => {
+  test('GitHub Actions: a recovered run is annotated and gets a step summary too', () => {
+    const dir = workdir();
+    const summary = join(dir, 'summary.md');
+    const { status, stderr } = recover(dir, ['run', '--', 'node', 'flaky.js'], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
+    expect(status).toBe(0);
+    expect(stderr).toMatch(/^::warning title=recover%3A recovered \(NETWORK\)::run \S+ recovered \(NETWORK\) after 2 attempt\(s\)$/m);
+    const text = readFileSync(summary, 'utf8');
+    expect(text).toContain('recovered');
+    expect(text).toContain('NETWORK');
+    // Outside GitHub Actions: no workflow commands.
+    expect(recover(workdir(), ['run', '--', 'node', 'flaky.js']).stderr).not.toContain('::warning');
+  });
+
+  test('a failed pipeline says why, not only which step', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const dir = workdir();
+    writeFileSync(join(dir, 'p.yaml'), 'name: demo\nsteps:\n  - id: test\n    run: ["node", "fatal.js"]\n');
+    const { status, stderr } = recover(dir, ['pipeline', 'run', 'p.yaml']);
+    expect(status).toBe(3);
+    expect(stderr).toMatch(/pipeline run \S+ failed \(failed step test\): step "test" escalated \(AUTH_REQUIRED, fatal_error\) after 1 attempt: HTTP 401 Unauthorized$/m);
+  });
+});
