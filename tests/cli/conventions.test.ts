@@ -6,10 +6,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { BIN, cliEnv, ensureCli, recover, recoverJson, scriptsCwd as workdir } from './cli.js';
 
 beforeAll(() => ensureCli(), 120_000);
+// Each test spawns several CLI processes; a loaded CI machine needs more than the default.
+vi.setConfig({ testTimeout: 90_000 });
 
 const runFile = (dir: string, runId: string) => join(dir, '.recovery', 'runs', `${runId}.json`);
 const onlyRun = (dir: string): string => {
@@ -120,7 +122,7 @@ describe('conventions of gh, git and vitest', () => {
     expect(recover(workdir(), ['run', '--', 'node', 'flaky.js'], { FORCE_COLOR: '1' }).stderr).toContain('\u001b[');
     expect(recover(workdir(), ['run', '--color', '--', 'node', 'flaky.js']).stderr).toContain('\u001b[');
     expect(recover(workdir(), ['run', '--no-color', '--', 'node', 'flaky.js'], { FORCE_COLOR: '1' }).stderr).not.toContain('\u001b[');
-  });
+  }, 120_000);
 
   test('--quiet prints the summary only (the command still speaks for itself)', () => {
     const { status, stderr } = recover(workdir(), ['run', '--quiet', '--', 'node', 'flaky.js']);
@@ -155,7 +157,7 @@ describe('recover list', () => {
     expect(JSON.parse(recover(dir, ['list', '--limit', '2', '--json']).stdout)).toHaveLength(2);
     expect(recover(dir, ['list', '--status', 'interupted']).stderr).toContain('(did you mean interrupted?)');
     expect(recover(dir, ['list', '--limit', '0']).status).toBe(2);
-  });
+  }, 120_000);
 });
 
 describe('config and store are the project\'s, from any subdirectory', () => {
