@@ -2,40 +2,41 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { classify, type Classification, type Observation } from '../classify/index.js';
 import { FAILURE_TYPES } from '../taxonomy/index.js';
-import { parse, UsageError } from './args.js';
-import { EXIT, type CliIO, type Verb } from './main.js';
+import { formatDuration } from '../policy/duration.js';
+import { EXIT, UsageError } from './errors.js';
+import type { CliIO, Verb } from './main.js';
+import { parseOptions, type VerbSpec } from './options.js';
 
-const USAGE = `Usage: recover classify [MESSAGE] [--observation FILE|-] [--json]
-
-Classify a failure: its type, category, severity, default action, confidence, retry-after
-hint and the evidence behind it.
-
-Arguments:
-  MESSAGE               the failure's text (read like an error message or stderr)
-
-Options:
-  --observation FILE    read an observation as JSON from FILE; "-" reads standard input.
-                        Fields: error, message, exitCode, signal, stdout, stderr,
-                        validationErrors, tests {passed, failed, failing}, status, headers.
-                        With MESSAGE too, MESSAGE becomes the observation's message.
-  --json                print one JSON object (the classification) instead of a block
-  -h, --help            show this help
-
-Examples:
-  recover classify "Error: connect ECONNREFUSED 127.0.0.1:5432"
-  recover classify --json "Rate limit reached for gpt-4o. Please try again in 6s."
-  echo '{"exitCode":124,"stdout":""}' | recover classify --observation - --json
-  recover classify --observation failure.json
-
-Exit codes: 0 classified; 2 usage error, unreadable file or invalid JSON.
-`;
+/** `recover classify`'s options and help. */
+const CLASSIFY_SPEC = {
+  name: 'classify',
+  synopsis: '[MESSAGE] [--observation FILE|-] [--json]',
+  description: `Classify a failure: its type, category, severity, default action, confidence, retry-after
+hint and the evidence behind it. MESSAGE is the failure's text (read like an error message or stderr).`,
+  options: {
+    observation: {
+      type: 'string', value: 'FILE|-',
+      description: `read an observation as JSON from FILE; "-" reads standard input.
+Fields: error, message, exitCode, signal, stdout, stderr,
+validationErrors, tests {passed, failed, failing}, status, headers.
+With MESSAGE too, MESSAGE becomes the observation's message.`,
+    },
+    json: { type: 'boolean', description: 'print one JSON object (the classification) instead of a block' },
+  },
+  footer: 'Exit codes: 0 classified; 2 usage error, unreadable file or invalid JSON.',
+  examples: [
+    'recover classify "Error: connect ECONNREFUSED 127.0.0.1:5432"',
+    'recover classify --json "Rate limit reached for gpt-4o. Please try again in 6s."',
+    `echo '{"exitCode":124,"stdout":""}' | recover classify --observation - --json`,
+    'recover classify --observation failure.json',
+  ],
+} as const satisfies VerbSpec;
 
 /** `recover classify`: one observation in, its classification out. */
 export const classifyVerb: Verb = {
-  summary: 'classify a failure message or observation',
-  usage: USAGE,
+  spec: CLASSIFY_SPEC,
   async run(args: readonly string[], io: CliIO): Promise<number> {
-    const { values, positionals } = parse(args, { observation: { type: 'string' }, json: { type: 'boolean' } });
+    const { values, positionals } = parseOptions(args, CLASSIFY_SPEC.options);
     const file = values.observation;
     if (typeof file !== 'string' && positionals.length === 0) throw new UsageError('nothing to classify: give a MESSAGE or --observation FILE|-');
     const observation: Observation = typeof file === 'string' ? await readObservation(file, io) : {};
@@ -84,7 +85,7 @@ export function render(result: Classification): string {
     ['action', result.action],
     ['confidence', result.confidence.toFixed(2)],
   ];
-  if (result.retryAfterMs !== undefined) lines.push(['retry-after', `${result.retryAfterMs} ms (${(result.retryAfterMs / 1000).toFixed(1)} s)`]);
+  if (result.retryAfterMs !== undefined) lines.push(['retry-after', formatDuration(result.retryAfterMs)]);
   const block = lines.map(([key, value]) => `${key!.padEnd(12)}${value}`).join('\n');
   const evidence = result.evidence.map((e) => `  ${e.rule} [${e.source}]${e.match ? `: ${e.match}` : ''}`).join('\n');
   return `${block}\nevidence\n${evidence}\n`;

@@ -3,33 +3,13 @@
  * command is turned back into a task (the config file is ./config.ts). Kept in one module so `run`, `resume` and
  * `decide` cannot drift apart on what a status means to a shell script.
  */
-import { resolve as resolvePath } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
+import { findUpward, projectRoot } from './project.js';
 import type { Outcome } from '../runtime/outcome.js';
 import type { CliIO } from './main.js';
-import { UsageError } from './args.js';
+import { CliError, EXIT, UsageError } from './errors.js';
+import { DURATION_EXAMPLES, parseDuration } from '../policy/duration.js';
 import { loadConfig } from './config.js';
-
-/** Exit codes of the run verbs (`run`, `resume`, `decide`), one per way a run can end. */
-export const RUN_EXIT = {
-  ok: 0,
-  internal: 1,
-  usage: 2,
-  escalated: 3,
-  skipped: 4,
-  aborted: 5,
-  handedOff: 6,
-  manual: 7,
-  /** The store could not be written (disk full, no permission): BSD `EX_IOERR`. The last checkpoint is intact. */
-  storeFailed: 74,
-  /** The run is locked by another live process (BSD `EX_TEMPFAIL`: try again later). */
-  locked: 75,
-  /** SIGHUP (the terminal closed). The signal codes are 128 + signo, as a shell reports them. */
-  hangup: 129,
-  /** SIGINT (Ctrl-C). */
-  interrupted: 130,
-  /** SIGTERM. */
-  terminated: 143,
-} as const;
 
 /** The exit-code table as `--help` prints it. */
 export const EXIT_CODES_HELP = `Exit codes:
@@ -54,30 +34,35 @@ export function exitCodeOf(outcome: Pick<Outcome, 'status'>): number {
     case 'succeeded':
     case 'recovered':
     case 'flaky': // only final when the policy says `onFlaky: pass`; otherwise the run escalates
-      return RUN_EXIT.ok;
+      return EXIT.ok;
     case 'escalated':
-      return RUN_EXIT.escalated;
+      return EXIT.escalated;
     case 'skipped':
-      return RUN_EXIT.skipped;
+      return EXIT.skipped;
     case 'aborted':
-      return RUN_EXIT.aborted;
+      return EXIT.aborted;
     case 'handedOff':
-      return RUN_EXIT.handedOff;
+      return EXIT.handedOff;
     case 'manual':
-      return RUN_EXIT.manual;
+      return EXIT.manual;
     default:
       // `running` should never come back from a finished drive: treat it as a bug.
-      return RUN_EXIT.internal;
+      return EXIT.internal;
   }
 }
 
-/** The store directory: `--store DIR`, else `$RECOVERY_STORE`, else `./.recovery`. */
+/**
+ * The store directory: `--store DIR`, else `$RECOVERY_STORE`, else the nearest `.recovery/` from
+ * the cwd up to the project root, else `.recovery/` at the project root (see project.ts).
+ */
 export async function cliStoreDir(io: CliIO, dir: string | undefined): Promise<string> {
+  if (dir !== undefined) return resolvePath(io.cwd, dir);
   const { defaultStoreDir } = await import('../store/index.js');
-  return dir !== undefined ? resolvePath(io.cwd, dir) : defaultStoreDir(io.env, io.cwd);
+  if (io.env.RECOVERY_STORE !== undefined && io.env.RECOVERY_STORE.trim() !== '') return defaultStoreDir(io.env, io.cwd);
+  return findUpward(io.cwd, ['.recovery']) ?? join(projectRoot(io.cwd), '.recovery');
 }
 
-/** Opens the store at `--store DIR`, else `$RECOVERY_STORE`, else `./.recovery`. */
+/** Opens the store at {@link cliStoreDir}. */
 export async function openCliStore(io: CliIO, dir: string | undefined) {
   const { openStore } = await import('../store/index.js');
   return openStore(await cliStoreDir(io, dir));
@@ -104,7 +89,7 @@ export interface RunMeta {
 export function runMetaOf(runId: string, meta: Record<string, unknown>): RunMeta {
   const command = meta.command;
   if (!Array.isArray(command) || command.length === 0 || !command.every((part) => typeof part === 'string')) {
-    throw new UsageError(`run ${runId} was not started by 'recover run' (no command stored), so the CLI cannot resume it`);
+    throw new CliError(`run ${runId} was not started by 'recover run' (no command stored), so the CLI cannot resume it`);
   }
   const cwd = typeof meta.cwd === 'string' ? meta.cwd : process.cwd();
   const options = meta.options !== null && typeof meta.options === 'object' ? (meta.options as RunMeta['options']) : {};
@@ -145,12 +130,10 @@ export async function runtimeOptionsOf(meta: RunMeta, io: CliIO, json = false, s
   };
 }
 
-/** Parses `30s`, `2m`, `500ms`, `1h`, `90d` or plain milliseconds. */
-export function parseDurationMs(text: string, option: string): number {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(text.trim());
-  if (!match) throw new UsageError(`${option}: '${text}' is not a duration (e.g. 500ms, 30s, 2m, 1h, 90d)`);
-  const unit = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] ?? 'ms'] ?? 1;
-  const ms = Math.round(Number(match[1]) * unit);
+/** A duration option (`--timeout 2` is 2 s; `500ms`, `30s`, `2m`, `1h`, `90d`) in ms, greater than zero. */
+export function durationOption(text: string, option: string): number {
+  const ms = parseDuration(text);
+  if (ms === null) throw new UsageError(`${option}: '${text}' is not a duration (e.g. ${DURATION_EXAMPLES})`);
   if (ms <= 0) throw new UsageError(`${option}: must be greater than zero`);
   return ms;
 }
@@ -158,17 +141,4 @@ export function parseDurationMs(text: string, option: string): number {
 /** `--json`: the outcome as one JSON line on stdout (the progress reporter prints the summary otherwise). */
 export function printJsonOutcome(outcome: Outcome, io: CliIO): void {
   io.stdout.write(`${JSON.stringify(outcome)}\n`);
-}
-
-/** Store errors that have their own exit code; the rest go through `main`'s mapping. */
-export function withStoreExitCode(error: unknown): unknown {
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'ERR_RUN_LOCKED' || code === 'ERR_RUN_FENCED') Object.assign(error, { exitCode: RUN_EXIT.locked });
-    else if (code === 'ERR_STORE_WRITE') Object.assign(error, { exitCode: RUN_EXIT.storeFailed });
-    else if (code === 'ERR_RUN_NOT_FOUND' || code === 'ERR_INVALID_RUN_ID' || code === 'ERR_RUN_CORRUPT' || code === 'ERR_SNAPSHOT_MISMATCH') {
-      Object.assign(error, { exitCode: RUN_EXIT.usage });
-    }
-  }
-  return error;
 }

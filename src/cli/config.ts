@@ -5,10 +5,14 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve as resolvePath } from 'node:path';
+import { CliError } from './errors.js';
+import { findUpward } from './project.js';
+
+/** The config file names looked for, in order. */
+export const CONFIG_NAMES = ['recovery.config.json', 'recovery.config.yaml', 'recovery.config.yml'] as const;
 
 /** A config file problem: exit 2, with the field's path in the message. */
-export class ConfigError extends Error {
-  readonly exitCode = 2;
+export class ConfigError extends CliError {
   constructor(message: string) {
     super(message);
     this.name = 'ConfigError';
@@ -26,7 +30,8 @@ export interface LoadedConfig {
 }
 
 /**
- * Reads `--config FILE`, else `recovery.config.json` / `.yaml` / `.yml` in `cwd`, and validates
+ * Reads `--config FILE`, else `recovery.config.json` / `.yaml` / `.yml` found from `cwd` up to the
+ * project root (see project.ts), and validates
  * every part now, so a bad field fails before the command ever runs (exit 2 naming its path).
  */
 export async function loadConfig(cwd: string, explicit: string | undefined): Promise<LoadedConfig> {
@@ -35,13 +40,7 @@ export async function loadConfig(cwd: string, explicit: string | undefined): Pro
     file = isAbsolute(explicit) ? explicit : resolvePath(cwd, explicit);
     if (!existsSync(file)) throw new ConfigError(`config file not found: ${file}`);
   } else {
-    for (const name of ['recovery.config.json', 'recovery.config.yaml', 'recovery.config.yml']) {
-      const candidate = resolvePath(cwd, name);
-      if (existsSync(candidate)) {
-        file = candidate;
-        break;
-      }
-    }
+    file = findUpward(cwd, CONFIG_NAMES);
   }
   if (file === null) return { policy: undefined, rules: undefined, redact: undefined, file: null };
   const text = await readFile(file, 'utf8');
@@ -58,7 +57,8 @@ export async function loadConfig(cwd: string, explicit: string | undefined): Pro
   }
   if (data === null || data === undefined) return { policy: undefined, rules: undefined, redact: undefined, file };
   if (typeof data !== 'object' || Array.isArray(data)) throw new ConfigError(`${file}: the config must be an object`);
-  const { rules, redact, ...policy } = data as Record<string, unknown>;
+  // `$schema` points editors at recovery.config.schema.json; it is not a policy field.
+  const { rules, redact, $schema: _schema, ...policy } = data as Record<string, unknown>;
 
   const { resolvePolicy } = await import('../policy/index.js');
   try {

@@ -2,75 +2,63 @@
  * `recover decide RUN_ID --choice …`: answers an escalation and continues the run with that
  * decision, in this process (the command runs again for retry choices).
  */
-import { parse, UsageError } from './args.js';
+import { DECISION_NAME_LIST, decisionChoiceOf } from '../policy/types.js';
+import { DECISION_DESCRIPTIONS } from '../report/options.js';
+import { hint } from '../policy/paths.js';
 import { EXIT_CODES_HELP } from './common.js';
-import { INSPECTION_OPTIONS, INSPECTION_USAGE, splitInspect } from './inspection.js';
+import { UsageError } from './errors.js';
+import { INSPECTION_OPTIONS, splitInspect } from './inspection.js';
 import type { Verb } from './main.js';
+import { OUTPUT_OPTIONS, STORE_OPTION, outputStyle, parseOptions, type VerbSpec } from './options.js';
 import { resumeRun } from './resume.js';
-import type { DecisionChoice } from '../policy/types.js';
 
-/** CLI spellings of the decision choices; `retry-with` is short for `retry-with-modifications`. */
-const CHOICES: Record<string, DecisionChoice> = {
-  'retry-fresh': 'retry-fresh',
-  'retry-with': 'retry-with-modifications',
-  'retry-with-modifications': 'retry-with-modifications',
-  skip: 'skip',
-  rollback: 'rollback',
-  abort: 'abort',
-  manual: 'manual',
-};
+/** The choices with what each does, from the one vocabulary (policy) and its descriptions (report). */
+const CHOICES_HELP = `Choices (only those the run offers are accepted; its report and summary list them):
+${DECISION_NAME_LIST.map((name) => `  ${name.padEnd(12)}  ${DECISION_DESCRIPTIONS[name].replace(/`/g, '')}`).join('\n')}`;
 
-const USAGE = `Usage: recover decide RUN_ID --choice CHOICE [--guidance TEXT] [--store DIR] [--json]
-                     [--inspect [URL]] [--trace FILE]
-
-Answers an escalated run and CONTINUES it in this process: retry-fresh and retry-with run the
+/** `recover decide`'s options and help. */
+const DECIDE_SPEC = {
+  name: 'decide',
+  synopsis: 'RUN_ID --choice CHOICE [--guidance TEXT] [options]',
+  description: `Answers an escalated run and CONTINUES it in this process: retry-fresh and retry-with run the
 command again (retry-with passes --guidance to the adapter and as RECOVERY_GUIDANCE); rollback
-restores the last known good state first; skip, abort and manual end the run.
+restores the last known good state first; skip, abort and manual end the run. A run that has
+ended, or a choice the run does not offer, is refused (exit 2).
 
-Choices:
-  retry-fresh   retry from scratch with a fresh budget
-  retry-with    retry with modifications (give --guidance)
-  skip          give up on this task, continue with the rest (exit 4)
-  rollback      restore the last known good state
-  abort         stop everything (exit 5)
-  manual        a human takes over (exit 7)
-
-Options:
-  --choice CHOICE        the decision (required)
-  --guidance TEXT        guidance for the next attempt
-  --store DIR            run store (default: $RECOVERY_STORE or ./.recovery)
-  --json                 print the outcome as one JSON line on stdout
-${INSPECTION_USAGE}
-
-${EXIT_CODES_HELP}
-Examples:
-  recover decide 20261121-125406-3f9a1c2b --choice skip
-  recover decide 20261121-125406-3f9a1c2b --choice retry-with --guidance "the token was rotated; use STAGING_TOKEN"
-`;
+${CHOICES_HELP}`,
+  options: {
+    choice: { type: 'string', value: 'CHOICE', description: `the decision (required): ${DECISION_NAME_LIST.join(', ')}` },
+    guidance: { type: 'string', value: 'TEXT', description: 'guidance for the next attempt' },
+    ...STORE_OPTION,
+    json: { type: 'boolean', description: 'print the outcome as one JSON line on stdout' },
+    ...OUTPUT_OPTIONS,
+    ...INSPECTION_OPTIONS,
+  },
+  footer: EXIT_CODES_HELP,
+  examples: [
+    'recover decide 20261121-125406-3f9a1c2b --choice skip',
+    'recover decide 20261121-125406-3f9a1c2b --choice retry-with --guidance "the token was rotated; use STAGING_TOKEN"',
+  ],
+} as const satisfies VerbSpec;
 
 /** `recover decide`. */
 export const decideVerb: Verb = {
-  summary: 'answer an escalated run and continue it',
-  usage: USAGE,
+  spec: DECIDE_SPEC,
   async run(args, io) {
-    const { values, positionals } = parse(splitInspect(args), {
-      choice: { type: 'string' },
-      guidance: { type: 'string' },
-      store: { type: 'string' },
-      json: { type: 'boolean' },
-      ...INSPECTION_OPTIONS,
-    });
+    const { values, positionals } = parseOptions(splitInspect(args), DECIDE_SPEC.options);
     if (positionals.length !== 1) throw new UsageError('expected exactly one RUN_ID');
     const raw = values.choice;
-    if (typeof raw !== 'string') throw new UsageError(`--choice is required (${Object.keys(CHOICES).join(', ')})`);
-    const choice = Object.prototype.hasOwnProperty.call(CHOICES, raw) ? CHOICES[raw] : undefined;
-    if (!choice) throw new UsageError(`--choice must be one of retry-fresh, retry-with, skip, rollback, abort, manual (got '${raw}')`);
-    const guidance = typeof values.guidance === 'string' ? values.guidance : undefined;
+    if (raw === undefined) throw new UsageError(`--choice is required (${DECISION_NAME_LIST.join(', ')})`);
+    // `retry-with-modifications` (the policy's spelling) is accepted as well as `retry-with`.
+    const choice = decisionChoiceOf(raw);
+    if (!choice) throw new UsageError(`--choice must be one of ${DECISION_NAME_LIST.join(', ')} (got '${raw}')${hint(raw, DECISION_NAME_LIST, false)}`);
+    const guidance = values.guidance;
     return resumeRun(positionals[0]!, {
-      store: values.store as string | undefined,
+      store: values.store,
       json: values.json === true,
       decision: { choice, ...(guidance !== undefined ? { guidance } : {}) },
       inspection: values,
+      style: outputStyle(values),
     }, io);
   },
 };

@@ -1,22 +1,22 @@
 /** `recover inspect-server`: a local relay for `recover run --inspect`, with a page to watch it. */
-import { parse, UsageError } from './args.js';
+import { UsageError } from './errors.js';
 import type { Verb } from './main.js';
+import { parseOptions, type VerbSpec } from './options.js';
 
-const USAGE = `Usage: recover inspect-server [--port N]
-
-Starts a local WebSocket relay and a page that shows runs started with --inspect live. Stop with Ctrl-C.
-
-Examples:
-  recover inspect-server --port 8080
-  recover run --inspect ws://127.0.0.1:8080 -- npm test
-`;
+/** `recover inspect-server`'s options and help. */
+const INSPECT_SERVER_SPEC = {
+  name: 'inspect-server',
+  synopsis: '[--port N]',
+  description: 'Starts a local WebSocket relay and a page that shows runs started with --inspect live. Stop with Ctrl-C.',
+  options: { port: { type: 'string', value: 'N', default: '8080', description: 'port to listen on (0: any free port)' } },
+  examples: ['recover inspect-server --port 8080', 'recover run --inspect ws://127.0.0.1:8080 -- npm test'],
+} as const satisfies VerbSpec;
 
 /** `recover inspect-server`. */
 export const inspectServerVerb: Verb = {
-  summary: 'serve a live statechart view for --inspect',
-  usage: USAGE,
+  spec: INSPECT_SERVER_SPEC,
   async run(args, io) {
-    const { values, positionals } = parse(args, { port: { type: 'string' } });
+    const { values, positionals } = parseOptions(args, INSPECT_SERVER_SPEC.options);
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
     const port = values.port === undefined ? undefined : Number(values.port);
     if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UsageError(`--port must be 0–65535 (got '${String(values.port)}')`);

@@ -5,19 +5,18 @@
  */
 import { resolve as resolvePath } from 'node:path';
 import type { InspectionEvent, Observer } from 'xstate';
+import type { OptionDecls } from './options.js';
 
-/** `parseArgs` options for the inspection flags; spread into a verb's own options. */
+/** The inspection flags; spread into a verb's own option declarations. */
 export const INSPECTION_OPTIONS = {
-  inspect: { type: 'boolean' },
+  inspect: {
+    type: 'boolean', value: '[URL]',
+    description: "stream the statechart to the Stately inspector (default ws://127.0.0.1:8080,\nsee 'recover inspect-server'); gives up quietly when nothing listens",
+  },
   // Filled by splitInspect from `--inspect URL`; not meant to be typed by people.
-  'inspect-url': { type: 'string' },
-  trace: { type: 'string' },
-} as const;
-
-/** Help lines for the inspection flags, aligned with the other option lines of run/resume/decide. */
-export const INSPECTION_USAGE = `  --inspect [URL]        stream the statechart to the Stately inspector (default ws://127.0.0.1:8080,
-                         see 'recover inspect-server'); gives up quietly when nothing listens
-  --trace FILE           write every inspection event as one JSON line (NDJSON)`;
+  'inspect-url': { type: 'string', hidden: true, description: 'the URL of --inspect URL' },
+  trace: { type: 'string', value: 'FILE', description: 'write every inspection event as one JSON line (NDJSON)' },
+} as const satisfies OptionDecls;
 
 /**
  * `--inspect` takes an optional URL, which `parseArgs` cannot express: rewrites `--inspect URL`

@@ -1,44 +1,61 @@
 /** `recover list`: the runs in the store, newest first; damaged run files are shown, never hidden. */
-import { parse, UsageError } from './args.js';
-import { openCliStore } from './common.js';
+import { UsageError } from './errors.js';
+import { cliStoreDir } from './common.js';
 import type { Verb } from './main.js';
+import { JSON_OPTION, STORE_OPTION, parseOptions, type VerbSpec } from './options.js';
+import { listedStatus } from './run-state.js';
+import { RUN_STATUSES } from '../taxonomy/index.js';
 
-const USAGE = `Usage: recover list [--store DIR] [--json]
+/** What `--status` can filter on: every run status, plus `interrupted` and `damaged`. */
+const LISTED_STATUSES = [...RUN_STATUSES, 'interrupted', 'damaged'] as const;
 
-Lists the runs in the store, newest first: run id, status, task, last update. A run file that
-cannot be read is listed as damaged with its path ('recover repair' moves it aside).
-
-Options:
-  --store DIR   run store (default: $RECOVERY_STORE or ./.recovery)
-  --json        one JSON array on stdout
-
-Examples:
-  recover list
-  recover list --json | jq -r '.[] | select(.status == "escalated") | .runId'
-`;
+/** `recover list`'s options and help. */
+const LIST_SPEC = {
+  name: 'list',
+  synopsis: '[--status STATUS] [--limit N] [--store DIR] [--json]',
+  description: `Lists the runs in the store, newest first: run id, status, task, last update. A run whose
+process is gone is listed as interrupted ('recover resume' continues it); a run file that cannot
+be read is listed as damaged with its path ('recover repair' moves it aside).`,
+  options: {
+    status: { type: 'string', value: 'STATUS', choices: LISTED_STATUSES, description: `only runs with this status: ${LISTED_STATUSES.join(', ')}` },
+    limit: { type: 'string', value: 'N', description: 'at most N runs (the newest)' },
+    ...STORE_OPTION,
+    ...JSON_OPTION,
+  },
+  examples: [
+    'recover list',
+    'recover list --status escalated --limit 5',
+    "recover list --json | jq -r '.[] | select(.status == \"escalated\") | .runId'",
+  ],
+} as const satisfies VerbSpec;
 
 /** `recover list`. */
 export const listVerb: Verb = {
-  summary: 'list the runs in the store',
-  usage: USAGE,
+  spec: LIST_SPEC,
   async run(args, io) {
-    const { values, positionals } = parse(args, { store: { type: 'string' }, json: { type: 'boolean' } });
+    const { values, positionals } = parseOptions(args, LIST_SPEC.options);
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-    const store = await openCliStore(io, values.store as string | undefined);
-    const runs = await store.list();
+    const limit = values.limit === undefined ? Infinity : Number(values.limit);
+    if (!Number.isInteger(limit) && limit !== Infinity) throw new UsageError(`--limit must be a whole number (got '${values.limit}')`);
+    if (limit < 1) throw new UsageError(`--limit must be at least 1 (got '${values.limit}')`);
+    const dir = await cliStoreDir(io, values.store);
+    const { openStore } = await import('../store/index.js');
+    const runs = (await (await openStore(dir)).list())
+      .map((run) => ({ ...run, status: listedStatus(dir, run) }))
+      .filter((run) => values.status === undefined || run.status === values.status)
+      .slice(0, limit);
     if (values.json === true) {
-      io.stdout.write(`${JSON.stringify(runs.map((run) => ({ ...run, status: run.damaged ? 'damaged' : run.status })))}\n`);
+      io.stdout.write(`${JSON.stringify(runs)}\n`);
       return 0;
     }
     if (runs.length === 0) {
-      io.stderr.write('recover: no runs in the store\n');
+      io.stderr.write(`recover: no runs${values.status ? ` with status ${values.status}` : ''} in the store (${dir})\n`);
       return 0;
     }
     for (const run of runs) {
       const updated = new Date(run.updatedAt).toISOString();
-      const status = run.damaged ? 'damaged' : (run.status ?? '?');
       const task = run.damaged ? `${run.damaged.path}: ${run.damaged.error}` : (run.task ?? '');
-      io.stdout.write(`${run.runId}  ${status.padEnd(10)}  ${updated}  ${task}\n`);
+      io.stdout.write(`${run.runId}  ${(run.status ?? '?').padEnd(11)}  ${updated}  ${task}\n`);
     }
     return 0;
   },

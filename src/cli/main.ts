@@ -4,7 +4,11 @@
  * does not pay for the statecharts and the store.
  */
 import { readFileSync } from 'node:fs';
-import { UsageError, wantsHelp } from './args.js';
+import { hint } from '../policy/paths.js';
+import { CliError, EXIT, exitCodeOfError } from './errors.js';
+import { helpOf, wantsHelp, type VerbSpec } from './options.js';
+
+export { EXIT } from './errors.js';
 
 /** Where a verb reads and writes: injectable, so tests and embedders need no real process. */
 export interface CliIO {
@@ -15,24 +19,13 @@ export interface CliIO {
   cwd: string;
 }
 
-/** One verb of the CLI. */
+/** One verb of the CLI: its options and help are declared once, in `spec`. */
 export interface Verb {
-  /** One line for the command list. */
-  summary: string;
-  /** The verb's `--help` text: synopsis, options, examples. */
-  usage: string;
+  /** Synopsis, description, options and examples; `--help` is generated from it. */
+  spec: VerbSpec;
   /** Runs the verb with its arguments (the verb name removed); resolves to the exit code. */
   run(args: readonly string[], io: CliIO): Promise<number>;
 }
-
-/** Exit codes shared by every verb; verbs document their own further codes. */
-export const EXIT = {
-  ok: 0,
-  /** An internal error: a bug, reported with its stack. */
-  internal: 1,
-  /** A usage or config error. */
-  usage: 2,
-} as const;
 
 /**
  * The verbs. Add one line per verb (run, resume, decide, list, history, report, stats, diagram,
@@ -55,9 +48,6 @@ const VERBS: Record<string, { summary: string; load: () => Promise<Verb> }> = {
   pipeline: { summary: 'run a pipeline file (steps with recovery)', load: () => import('./pipeline.js').then((m) => m.pipelineVerb) },
 };
 
-/** Errors that mean "the call or the config is wrong" (exit 2) rather than "recover failed". */
-const USAGE_ERROR_NAMES = new Set(['UsageError', 'RuleError', 'PolicyError', 'ConfigError']);
-
 function usage(): string {
   const width = Math.max(...Object.keys(VERBS).map((name) => name.length));
   const verbs = Object.entries(VERBS).map(([name, verb]) => `  ${name.padEnd(width)}  ${verb.summary}`).join('\n');
@@ -69,7 +59,7 @@ Commands:
 ${verbs}
 
 Options:
-  -h, --help     show help (also: recover <command> --help)
+  -h, --help     show help (also: recover help <command>, recover <command> --help)
   -v, --version  print the version
 
 Examples:
@@ -119,7 +109,7 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     io.stderr.write(usage());
     return EXIT.usage;
   }
-  if (name === '--help' || name === '-h' || name === 'help') {
+  if (name === '--help' || name === '-h' || (name === 'help' && args.length === 0)) {
     io.stdout.write(usage());
     return EXIT.ok;
   }
@@ -127,33 +117,35 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     io.stdout.write(`${version()}\n`);
     return EXIT.ok;
   }
-  const entry = Object.prototype.hasOwnProperty.call(VERBS, name) ? VERBS[name] : undefined;
+  // `recover help VERB` is `recover VERB --help`, as with git and gh.
+  const helpOnly = name === 'help';
+  const verbName = helpOnly ? args[0]! : name;
+  const entry = Object.prototype.hasOwnProperty.call(VERBS, verbName) ? VERBS[verbName] : undefined;
   if (entry === undefined) {
-    io.stderr.write(`recover: unknown command '${name}'\n\n${usage()}`);
+    io.stderr.write(`recover: unknown command '${verbName}'${hint(verbName, Object.keys(VERBS), false)}\nRun 'recover --help' for the list of commands.\n`);
     return EXIT.usage;
   }
   try {
     const verb = await entry.load();
-    if (wantsHelp(args)) {
-      io.stdout.write(verb.usage);
+    if (helpOnly || wantsHelp(args)) {
+      io.stdout.write(helpOf(verb.spec));
       return EXIT.ok;
     }
     return await verb.run(args, io);
   } catch (error) {
-    return report(error, name, io);
+    return report(error, verbName, io);
   }
 }
 
-/** The one place errors become exit codes and messages. */
+/** The one place errors become exit codes and messages: one line for what the user can act on, a stack for a bug. */
 function report(error: unknown, verb: string, io: CliIO): number {
   const err = error instanceof Error ? error : new Error(String(error));
-  const carried = (err as { exitCode?: unknown }).exitCode;
-  const code = typeof carried === 'number' && Number.isInteger(carried) ? carried : USAGE_ERROR_NAMES.has(err.name) ? EXIT.usage : EXIT.internal;
+  const code = exitCodeOfError(err);
   if (code === EXIT.internal) {
     io.stderr.write(`recover ${verb}: internal error: ${err.stack ?? err.message}\n`);
   } else {
     io.stderr.write(`recover ${verb}: ${err.message}\n`);
-    if (err instanceof UsageError) io.stderr.write(`Run 'recover ${verb} --help' for usage.\n`);
+    if (err instanceof CliError && err.showUsage) io.stderr.write(`Run 'recover ${verb} --help' for usage.\n`);
   }
   return code;
 }

@@ -1,32 +1,32 @@
 /** `recover pipeline run FILE`: runs a pipeline of steps with per-step recovery, resumable from its failure. */
 import { resolve as resolvePath } from 'node:path';
-import { parse, UsageError } from './args.js';
-import { RUN_EXIT } from './common.js';
+import { cliStoreDir } from './common.js';
+import { CliError, EXIT, UsageError } from './errors.js';
 import type { Verb } from './main.js';
+import { STORE_OPTION, parseOptions, type VerbSpec } from './options.js';
 
-const USAGE = `Usage: recover pipeline run FILE [--store DIR] [--resume-from-failure] [--json]
-
-Runs the steps of a pipeline file; --resume-from-failure continues the last run from its failed
-step, reusing the steps that passed. A bad definition or a refused resume is exit 2.
-
-Exit codes: 0 succeeded, 2 bad definition/usage, 3 failed, 5 aborted, 130 interrupted.
-
-Examples:
-  recover pipeline run release.yaml
-  recover pipeline run release.yaml --resume-from-failure
-`;
+/** `recover pipeline`'s options and help. */
+const PIPELINE_SPEC = {
+  name: 'pipeline',
+  synopsis: 'run FILE [--store DIR] [--resume-from-failure] [--json]',
+  description: `Runs the steps of a pipeline file; --resume-from-failure continues the last run from its failed
+step, reusing the steps that passed. A bad definition or a refused resume is exit 2.`,
+  options: {
+    ...STORE_OPTION,
+    'resume-from-failure': { type: 'boolean', description: 'continue the last run from its failed step' },
+    json: { type: 'boolean', description: 'print the result as one JSON line on stdout' },
+  },
+  footer: 'Exit codes: 0 succeeded, 2 bad definition/usage, 3 failed, 5 aborted, 130 interrupted.',
+  examples: ['recover pipeline run release.yaml', 'recover pipeline run release.yaml --resume-from-failure'],
+} as const satisfies VerbSpec;
 
 /** `recover pipeline`. */
 export const pipelineVerb: Verb = {
-  summary: 'run a pipeline file (steps with recovery)',
-  usage: USAGE,
+  spec: PIPELINE_SPEC,
   async run(args, io) {
-    const { values, positionals } = parse(args, {
-      store: { type: 'string' }, 'resume-from-failure': { type: 'boolean' }, json: { type: 'boolean' },
-    });
+    const { values, positionals } = parseOptions(args, PIPELINE_SPEC.options);
     if (positionals[0] !== 'run' || positionals.length !== 2) throw new UsageError('usage: recover pipeline run FILE');
-    const { defaultStoreDir } = await import('../store/index.js');
-    const dir = values.store !== undefined ? resolvePath(io.cwd, values.store as string) : defaultStoreDir(io.env, io.cwd);
+    const dir = await cliStoreDir(io, values.store);
     const pipeline = await import('../runtime/pipeline/index.js');
     const controller = new AbortController();
     const onSigint = () => controller.abort();
@@ -41,15 +41,15 @@ export const pipelineVerb: Verb = {
       });
     } catch (error) {
       if (error instanceof pipeline.PipelineDefinitionError || error instanceof pipeline.PipelineResumeError) {
-        Object.assign(error, { exitCode: RUN_EXIT.usage });
+        throw new CliError(error.message);
       }
       throw error;
     } finally {
       process.removeListener('SIGINT', onSigint);
     }
     if (values.json === true) io.stdout.write(`${JSON.stringify(result)}\n`);
-    else io.stderr.write(`recover: pipeline run ${result.runId} ${result.status}${result.failedStep ? ` (failed step ${result.failedStep})` : ''}\n`);
-    if (controller.signal.aborted) return RUN_EXIT.interrupted;
-    return result.status === 'succeeded' ? 0 : result.status === 'aborted' ? RUN_EXIT.aborted : RUN_EXIT.escalated;
+    else io.stderr.write(`recover: pipeline run ${result.runId} ${result.status}${result.failedStep ? ` (failed step ${result.failedStep})` : ''}${result.reason ? `: ${result.reason}` : ''}\n`);
+    if (controller.signal.aborted) return EXIT.interrupted;
+    return result.status === 'succeeded' ? 0 : result.status === 'aborted' ? EXIT.aborted : EXIT.escalated;
   },
 };

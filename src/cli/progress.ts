@@ -26,9 +26,19 @@ export function progressMode(stream: ProgressStream, env: Record<string, string 
   return stream.isTTY === true && env.TERM !== 'dumb' ? 'live' : 'plain';
 }
 
-/** Colour unless `NO_COLOR` has a non-empty value (no-color.org) or `TERM` is `dumb`. */
-export function colorAllowed(env: Record<string, string | undefined>): boolean {
+/**
+ * Colour unless `NO_COLOR` has a non-empty value (no-color.org) or `TERM` is `dumb`; `FORCE_COLOR`
+ * (non-empty, not `0`) wins over both, as in Node and chalk. `--color`/`--no-color` win over all.
+ */
+export function colorAllowed(env: Record<string, string | undefined>, flag?: boolean): boolean {
+  if (flag !== undefined) return flag;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '') return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
   return !env.NO_COLOR && env.TERM !== 'dumb';
+}
+
+/** Colour was asked for explicitly (`--color`, `FORCE_COLOR`), so it applies off a terminal too. */
+function colorForced(env: Record<string, string | undefined>, flag?: boolean): boolean {
+  return flag === true || (flag === undefined && env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '' && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false');
 }
 
 /** The recovery actor, as far as progress needs it (a `RecoveryActor` fits). */
@@ -45,6 +55,10 @@ export interface RunProgressOptions {
   clock?: Clock;
   /** Milliseconds between frames of the live line. Default 80. */
   frameMs?: number;
+  /** `--color` (true) / `--no-color` (false); undefined = by the environment. */
+  color?: boolean;
+  /** `quiet`: the summary only, no progress lines. Default `normal`. */
+  verbosity?: 'quiet' | 'normal' | 'verbose';
   /** Where SIGINT is heard, to stop the spinner at once. Default: `process`. */
   signals?: Pick<NodeJS.EventEmitter, 'once' | 'removeListener'>;
 }
@@ -68,8 +82,8 @@ export interface RunProgress {
    * reaches the terminal; undefined when there is no live line (forward to the targets directly).
    */
   output(targets?: { stdout: NodeJS.WritableStream & { isTTY?: boolean }; stderr: NodeJS.WritableStream & { isTTY?: boolean } }): { stdout: Writable; stderr: Writable } | undefined;
-  /** The summary line(s) (nothing with `--json`: the caller prints the JSON outcome). */
-  finish(outcome: Outcome): void;
+  /** The summary line(s) (nothing with `--json`: the caller prints the JSON outcome); `choices`: what an escalated run offers. */
+  finish(outcome: Outcome, choices?: readonly string[]): void;
   /** Stop the timer and the SIGINT listener, erase the live line. Idempotent. */
   stop(): void;
 }
@@ -78,8 +92,10 @@ export interface RunProgress {
 export function createRunProgress(io: Pick<CliIO, 'stderr' | 'env'>, options: RunProgressOptions): RunProgress {
   const stream = io.stderr as ProgressStream;
   const mode = progressMode(stream, io.env, options.json);
+  const quiet = options.verbosity === 'quiet';
   const reporter = new ProgressReporter({
-    stream, live: mode === 'live', color: colorAllowed(io.env),
+    stream, live: mode === 'live' && !quiet,
+    color: mode === 'live' ? colorAllowed(io.env, options.color) : colorForced(io.env, options.color),
     ...(options.clock ? { clock: options.clock } : {}), ...(options.frameMs ? { frameMs: options.frameMs } : {}),
   });
   const signals = options.signals ?? process;
@@ -96,11 +112,11 @@ export function createRunProgress(io: Pick<CliIO, 'stderr' | 'env'>, options: Ru
     mode,
     note(text, { always = false } = {}) {
       // Through the reporter even after `stop`: it ends a line the command left unfinished first.
-      if (mode !== 'off') reporter.note(text, 'bold');
+      if (mode !== 'off' && !quiet) reporter.note(text, 'bold');
       else if (always) io.stderr.write(`${text}\n`);
     },
     watch(actor, { shownThrough = 0, resuming } = {}) {
-      if (mode === 'off') return;
+      if (mode === 'off' || quiet) return;
       // Installed only now, inside the run's own SIGINT handling: a listener of ours alone would
       // keep Ctrl-C from ending the process before the run starts.
       if (mode === 'live') signals.once('SIGINT', onSigint);
@@ -121,12 +137,12 @@ export function createRunProgress(io: Pick<CliIO, 'stderr' | 'env'>, options: Ru
       subscription = actor.subscribe({ next: follow, error: () => undefined });
     },
     output(targets = { stdout: process.stdout, stderr: process.stderr }) {
-      if (mode !== 'live') return undefined;
+      if (mode !== 'live' || quiet) return undefined;
       return { stdout: guarded(targets.stdout, reporter), stderr: guarded(targets.stderr, reporter) };
     },
-    finish(outcome) {
+    finish(outcome, choices) {
       stop();
-      if (mode !== 'off') reporter.finish(outcome);
+      if (mode !== 'off') reporter.finish(outcome, choices);
     },
     stop,
   };

@@ -1,29 +1,34 @@
 /** `recover repair`: moves damaged run files aside so the store is clean again (nothing is deleted). */
-import { parse, UsageError } from './args.js';
+import { UsageError } from './errors.js';
 import { openCliStore } from './common.js';
 import type { Verb } from './main.js';
+import { JSON_OPTION, STORE_OPTION, parseOptions, type VerbSpec } from './options.js';
 
-const USAGE = `Usage: recover repair [--store DIR]
-
-Moves damaged run files aside as <file>.corrupt-<timestamp> (nothing is deleted); locked ones are
-skipped and named.
-
-Examples:
-  recover repair
-`;
+/** `recover repair`'s options and help. */
+const REPAIR_SPEC = {
+  name: 'repair',
+  synopsis: '[--store DIR] [--json]',
+  description: `Moves damaged run files aside as <file>.corrupt-<timestamp> (nothing is deleted); locked ones are
+skipped and named. Releases locks that dead processes left on runs that were never written.`,
+  options: { ...STORE_OPTION, ...JSON_OPTION },
+  examples: ['recover repair'],
+} as const satisfies VerbSpec;
 
 /** `recover repair`. */
 export const repairVerb: Verb = {
-  summary: 'move damaged run files aside and release locks left by dead processes',
-  usage: USAGE,
+  spec: REPAIR_SPEC,
   async run(args, io) {
-    const { values, positionals } = parse(args, { store: { type: 'string' } });
+    const { values, positionals } = parseOptions(args, REPAIR_SPEC.options);
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-    const store = await openCliStore(io, values.store as string | undefined);
-    const { moved, skipped, releasedLeases } = await store.repair();
-    for (const { from, to } of moved) io.stdout.write(`moved ${from} → ${to}\n`);
-    for (const { path, reason } of skipped) io.stdout.write(`skipped ${path}: ${reason}\n`);
-    for (const runId of releasedLeases) io.stdout.write(`released the lock of ${runId}: its holder is gone and the run was never written\n`);
+    const store = await openCliStore(io, values.store);
+    const result = await store.repair();
+    const { moved, skipped, releasedLeases } = result;
+    if (values.json === true) io.stdout.write(`${JSON.stringify(result)}\n`);
+    else {
+      for (const { from, to } of moved) io.stdout.write(`moved ${from} → ${to}\n`);
+      for (const { path, reason } of skipped) io.stdout.write(`skipped ${path}: ${reason}\n`);
+      for (const runId of releasedLeases) io.stdout.write(`released the lock of ${runId}: its holder is gone and the run was never written\n`);
+    }
     io.stderr.write(`recover: ${moved.length} moved, ${skipped.length} skipped, ${releasedLeases.length} locks released\n`);
     return 0;
   },

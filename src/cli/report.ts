@@ -3,25 +3,29 @@
  * escalated run gets the escalation report (what to decide); any other run a report of how it
  * ended, because "Human intervention required" on a recovered run would be a lie.
  */
-import { oneOf, parse, UsageError } from './args.js';
-import { openCliStore, withStoreExitCode } from './common.js';
+import { UsageError } from './errors.js';
+import { openCliStore } from './common.js';
 import type { Verb } from './main.js';
+import { STORE_OPTION, parseOptions, type VerbSpec } from './options.js';
 
-const USAGE = `Usage: recover report RUN_ID [--format md|json|html] [--store DIR]
-
-md (default): for an escalated run, its escalation report with the 'recover decide' commands;
+/** `recover report`'s options and help. */
+const REPORT_SPEC = {
+  name: 'report',
+  synopsis: 'RUN_ID [--format md|json|html] [--json] [--store DIR]',
+  description: `md (default): for an escalated run, its escalation report with the 'recover decide' commands;
 for any other run, how it ended (e.g. "recovered after 2 attempts"), its original error and
 recovery attempts. json: the run record. html: a standalone page with the statechart, the path
-the run took, its timeline and that report.
-
-Options:
-  --format md|json|html
-  --store DIR            run store (default: $RECOVERY_STORE or ./.recovery)
-
-Examples:
-  recover report 20261121-125406-3f9a1c2b > recovery.md
-  recover report 20261121-125406-3f9a1c2b --format html > run.html
-`;
+the run took, its timeline and that report.`,
+  options: {
+    format: { type: 'string', choices: ['md', 'json', 'html'], default: 'md', description: 'output format' },
+    json: { type: 'boolean', description: 'the same as --format json' },
+    ...STORE_OPTION,
+  },
+  examples: [
+    'recover report 20261121-125406-3f9a1c2b > recovery.md',
+    'recover report 20261121-125406-3f9a1c2b --format html > run.html',
+  ],
+} as const satisfies VerbSpec;
 
 type RunRecord = Awaited<ReturnType<typeof import('../runtime/load-run.js')['loadRun']>>;
 
@@ -29,7 +33,7 @@ type RunRecord = Awaited<ReturnType<typeof import('../runtime/load-run.js')['loa
  * The Markdown report of `record`. The stored report is used only while the run is escalated: it
  * was written at escalation, so once a decision has ended the run it would describe the past.
  */
-async function markdownOf(record: RunRecord): Promise<string> {
+export async function markdownOf(record: RunRecord): Promise<string> {
   if (record.status === 'escalated' && record.report) return record.report;
   const { runReport } = await import('../report/escalation-outcome.js');
   const history = record.history;
@@ -52,15 +56,14 @@ async function markdownOf(record: RunRecord): Promise<string> {
 
 /** `recover report`. */
 export const reportVerb: Verb = {
-  summary: "print a run's report (md, json or html)",
-  usage: USAGE,
+  spec: REPORT_SPEC,
   async run(args, io) {
-    const { values, positionals } = parse(args, { format: { type: 'string' }, store: { type: 'string' } });
+    const { values, positionals } = parseOptions(args, REPORT_SPEC.options);
     if (positionals.length !== 1) throw new UsageError('expected exactly one RUN_ID');
-    const format = oneOf(values.format, ['md', 'json', 'html'] as const, '--format') ?? 'md';
-    const store = await openCliStore(io, values.store as string | undefined);
+    const format = values.json === true ? 'json' : values.format;
+    const store = await openCliStore(io, values.store);
     const { loadRun } = await import('../runtime/load-run.js');
-    const record = await loadRun(store, positionals[0]!).catch((error: unknown) => { throw withStoreExitCode(error); });
+    const record = await loadRun(store, positionals[0]!);
     if (format === 'json') {
       io.stdout.write(`${JSON.stringify(record, null, 2)}\n`);
       return 0;

@@ -3,42 +3,40 @@
  * `refs/recovery/RUN/replaced-N`) or a run's last known good state (`refs/recovery/RUN/good`).
  * What it replaces is kept first, under the next `replaced-N`, so a restore can be undone too.
  */
-import { parse, UsageError } from './args.js';
 import { cliStoreDir } from './common.js';
+import { UsageError } from './errors.js';
 import type { Verb } from './main.js';
-import { asUsageError, BUDGET_OPTIONS, BUDGET_USAGE, budgetOf } from './rollback-options.js';
+import { STORE_OPTION, parseOptions, type VerbSpec } from './options.js';
+import { asUsageError, BUDGET_OPTIONS, budgetOf } from './rollback-options.js';
 
-const USAGE = `Usage: recover restore REF [--store DIR] [--rollback-budget SIZE] [--rollback-skip NAMES]
-
-Makes the git repository around the current directory equal to the snapshot REF, byte for byte:
+/** `recover restore`'s options and help. */
+const RESTORE_SPEC = {
+  name: 'restore',
+  synopsis: 'REF [--store DIR] [--rollback-budget SIZE] [--rollback-skip NAMES]',
+  description: `Makes the git repository around the current directory equal to the snapshot REF, byte for byte:
 tracked, staged, untracked and ignored files, empty directories, permission bits, the index,
 branches and tags, the stash and submodules. REF is what a rollback printed
 (refs/recovery/RUN/replaced-N: the state it replaced) or a run's refs/recovery/RUN/good. The
 current state is kept first under refs/recovery/RUN/replaced-N+1, and printed: nothing is lost.
-The run store is never touched; neither are ignored entries a snapshot did not keep.
-
-Options:
-  --store DIR            run store, left alone (default: $RECOVERY_STORE or ./.recovery)
-${BUDGET_USAGE}
-
-Exit codes: 0 restored, 1 internal error, 2 usage error (not a git repository, no such snapshot).
-
-Examples:
-  recover restore refs/recovery/20261121-125406-3f9a1c2b/replaced-1
-  git for-each-ref refs/recovery/      # every snapshot, by run
-`;
+The run store is never touched; neither are ignored entries a snapshot did not keep.`,
+  options: { ...STORE_OPTION, ...BUDGET_OPTIONS },
+  footer: 'Exit codes: 0 restored, 1 internal error, 2 usage error (not a git repository, no such snapshot).\n',
+  examples: [
+    'recover restore refs/recovery/20261121-125406-3f9a1c2b/replaced-1',
+    'git for-each-ref refs/recovery/      # every snapshot, by run',
+  ],
+} as const satisfies VerbSpec;
 
 /** `recover restore`. */
 export const restoreVerb: Verb = {
-  summary: 'bring back a snapshot a rollback kept (refs/recovery/…)',
-  usage: USAGE,
+  spec: RESTORE_SPEC,
   async run(args, io) {
-    const { values, positionals } = parse(args, { store: { type: 'string' }, ...BUDGET_OPTIONS });
+    const { values, positionals } = parseOptions(args, RESTORE_SPEC.options);
     if (positionals.length !== 1) throw new UsageError('expected exactly one REF (e.g. refs/recovery/RUN/replaced-1)');
     const budget = await budgetOf(values);
     const { describeRestore, restoreGoodState } = await import('../runtime/git-rollback.js');
     const result = await restoreGoodState(io.cwd, positionals[0]!, undefined, {
-      exclude: [await cliStoreDir(io, values.store as string | undefined)], ...(budget ? { budget } : {}),
+      exclude: [await cliStoreDir(io, values.store)], ...(budget ? { budget } : {}),
     }).catch(asUsageError);
     io.stderr.write(`recover: restored ${positionals[0]}; ${describeRestore(result)}\n`);
     return 0;

@@ -4,18 +4,14 @@
  * "not a git repository" into a usage error (exit 2, one line) instead of an internal error.
  */
 import type { SnapshotBudget } from '../runtime/git/budget.js';
-import { UsageError } from './args.js';
+import { CliError, EXIT, UsageError } from './errors.js';
+import type { OptionDecls } from './options.js';
 
-/** The options `run` and `restore` accept for the ignored-files budget (node:util parseArgs shape). */
+/** The options `run` and `restore` accept for the ignored-files budget. */
 export const BUDGET_OPTIONS = {
-  'rollback-budget': { type: 'string' },
-  'rollback-skip': { type: 'string' },
-} as const;
-
-/** Their lines in `--help`. */
-export const BUDGET_USAGE = `  --rollback-budget SIZE most bytes of ignored files a snapshot keeps (default 100MiB; 0: none), e.g. 500MB
-  --rollback-skip NAMES  ignored directories never kept, comma-separated (default
-                         node_modules,.venv,__pycache__,.pytest_cache,.mypy_cache,.tox,.gradle; '' for none)`;
+  'rollback-budget': { type: 'string', value: 'SIZE', description: 'most bytes of ignored files a snapshot keeps (default 100MiB; 0: none), e.g. 500MB' },
+  'rollback-skip': { type: 'string', value: 'NAMES', description: "ignored directories never kept, comma-separated (default\nnode_modules,.venv,__pycache__,.pytest_cache,.mypy_cache,.tox,.gradle; '' for none)" },
+} as const satisfies OptionDecls;
 
 /** The budget the flags ask for, or `null` for the defaults; a bad size is a usage error. */
 export async function budgetOf(values: { 'rollback-budget'?: unknown; 'rollback-skip'?: unknown }): Promise<SnapshotBudget | null> {
@@ -36,10 +32,9 @@ const USAGE_CODES = new Set(['ERR_NOT_A_GIT_REPOSITORY', 'ERR_NO_SNAPSHOT']);
  * Exit 2 with its message as the one line printed: the call is wrong (wrong directory, wrong
  * ref), but not its options, so no "see --help" line follows as it does for a {@link UsageError}.
  */
-export class RollbackSetupError extends Error {
-  readonly exitCode = 2;
+export class RollbackSetupError extends CliError {
   constructor(message: string) {
-    super(message);
+    super(message, EXIT.usage);
     this.name = 'RollbackSetupError';
   }
 }

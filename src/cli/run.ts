@@ -7,68 +7,77 @@ import { appendFile, writeFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import type { Outcome } from '../runtime/outcome.js';
 import type { Store } from '../store/index.js';
-import { oneOf, parse, UsageError } from './args.js';
 import { loadConfig } from './config.js';
 import {
-  EXIT_CODES_HELP, RUN_EXIT, cliStoreDir, exitCodeOf, openCliStore, parseDurationMs, printJsonOutcome,
-  runtimeOptionsOf, withStoreExitCode, type RunMeta,
+  EXIT_CODES_HELP, cliStoreDir, durationOption, exitCodeOf, openCliStore, printJsonOutcome,
+  runtimeOptionsOf, type RunMeta,
 } from './common.js';
-import { INSPECTION_OPTIONS, INSPECTION_USAGE, openInspection, splitInspect } from './inspection.js';
+import { EXIT, UsageError } from './errors.js';
+import { INSPECTION_OPTIONS, openInspection, splitInspect } from './inspection.js';
+import { OUTPUT_OPTIONS, STORE_OPTION, outputStyle, parseOptions, type VerbSpec } from './options.js';
 import type { CliIO, Verb } from './main.js';
 import { createRunProgress } from './progress.js';
-import { asUsageError, BUDGET_OPTIONS, BUDGET_USAGE, budgetOf, cliGitRollback } from './rollback-options.js';
+import { asUsageError, BUDGET_OPTIONS, budgetOf, cliGitRollback } from './rollback-options.js';
 
-const USAGE = `Usage: recover run [options] -- CMD [ARGS…]
+/** `recover run`'s options and help. */
+export const RUN_SPEC = {
+  name: 'run',
+  synopsis: '[options] -- CMD [ARGS…]',
+  description: `Runs CMD (without a shell; write 'sh -c "…"' for one) under the recovery protocol:
+PAUSE → DIAGNOSE → ADAPT → RETRY → ESCALATE. Each phase is checkpointed in the store.`,
+  options: {
+    config: { type: 'string', value: 'FILE', description: 'policy config (default: $RECOVERY_CONFIG, else recovery.config.json\nor .yaml found upward from the cwd to the project root)' },
+    ...STORE_OPTION,
+    timeout: { type: 'string', value: 'DURATION', description: "first attempt's timeout: 2 (seconds), 500ms, 30s, 2m (the process group\nis killed, exit 124)" },
+    adapter: { type: 'string', value: 'CMD', description: 'program proposing a fix (diagnosis as JSON on stdin, answers {"fix","confidence"})' },
+    diagnoser: { type: 'string', value: 'CMD', description: 'program proposing hypotheses (answers {"hypotheses":[{"text","confidence"}]})' },
+    rollback: { type: 'string', choices: ['git', 'none'], default: 'none', description: 'git: record the repository (files incl. ignored ones, empty dirs, index, refs,\nstash, submodules) as last known good before the run, restore it when needed' },
+    ...BUDGET_OPTIONS,
+    'on-flaky': { type: 'string', choices: ['escalate', 'pass'], description: "what a passing flake probe means (default: the config's onFlaky, else escalate)" },
+    report: { type: 'string', value: 'FILE', description: 'write the escalation report (Markdown) there; also appended to $GITHUB_STEP_SUMMARY' },
+    json: { type: 'boolean', description: 'print the outcome as one JSON line on stdout (no progress lines)' },
+    ...OUTPUT_OPTIONS,
+    ...INSPECTION_OPTIONS,
+  },
+  footer: EXIT_CODES_HELP,
+  examples: [
+    'recover run -- npm test',
+    'recover run --timeout 2m --report recovery.md -- npx playwright test',
+    'recover run --adapter "claude -p" --rollback git -- npm run build',
+    'recover run --json -- node scripts/flaky.js | jq .status',
+  ],
+} as const satisfies VerbSpec;
 
-Runs CMD (without a shell; write 'sh -c "…"' for one) under the recovery protocol:
-PAUSE → DIAGNOSE → ADAPT → RETRY → ESCALATE. Each phase is checkpointed in the store.
-
-Options:
-  --config FILE          policy config (default: recovery.config.json or .yaml in the cwd)
-  --store DIR            run store (default: $RECOVERY_STORE or ./.recovery)
-  --timeout DURATION     first attempt's timeout, e.g. 500ms, 30s, 2m (the process group is killed, exit 124)
-  --adapter CMD          program proposing a fix (diagnosis as JSON on stdin, answers {"fix","confidence"})
-  --diagnoser CMD        program proposing hypotheses (answers {"hypotheses":[{"text","confidence"}]})
-  --rollback git|none    git: record the repository (files incl. ignored ones, empty dirs, index, refs, stash,
-                         submodules) as last known good before the run, restore it when needed
-${BUDGET_USAGE}
-  --on-flaky escalate|pass  what a passing flake probe means (default: escalate)
-  --report FILE          write the escalation report (Markdown) there; also appended to $GITHUB_STEP_SUMMARY
-  --json                 print the outcome as one JSON line on stdout (no progress lines)
-${INSPECTION_USAGE}
-
-${EXIT_CODES_HELP}
-Examples:
-  recover run -- npm test
-  recover run --timeout 2m --report recovery.md -- npx playwright test
-  recover run --adapter "claude -p" --rollback git -- npm run build
-  recover run --json -- node scripts/flaky.js | jq .status
-`;
-
-const OPTIONS = {
-  config: { type: 'string' },
-  store: { type: 'string' },
-  timeout: { type: 'string' },
-  adapter: { type: 'string' },
-  diagnoser: { type: 'string' },
-  rollback: { type: 'string' },
-  ...BUDGET_OPTIONS,
-  'on-flaky': { type: 'string' },
-  report: { type: 'string' },
-  json: { type: 'boolean' },
-  ...INSPECTION_OPTIONS,
-} as const;
-
-
-/** Writes the stored escalation report to `--report FILE` and `$GITHUB_STEP_SUMMARY`. */
-export async function publishReport(store: Store, outcome: Outcome, file: string | undefined, io: CliIO): Promise<void> {
-  if (outcome.status !== 'escalated') return;
+/**
+ * Writes the stored escalation report to `--report FILE` and `$GITHUB_STEP_SUMMARY`, and for a
+ * run that recovered or was flaky its run report to `$GITHUB_STEP_SUMMARY` (what CI users most
+ * want to see); in GitHub Actions, annotates the run's end. Resolves to the choices the
+ * escalated run offers (undefined for a run that did not escalate).
+ */
+export async function publishReport(store: Store, outcome: Outcome, file: string | undefined, io: CliIO): Promise<readonly string[] | undefined> {
+  const { annotationOf, inGitHubActions } = await import('./github.js');
+  const annotation = inGitHubActions(io.env) ? annotationOf(outcome) : null;
+  // On stderr: the runner reads workflow commands from both streams, and stdout may carry --json.
+  if (annotation) io.stderr.write(annotation);
+  if (outcome.status === 'recovered' || outcome.status === 'flaky') {
+    const summary = io.env.GITHUB_STEP_SUMMARY;
+    const record = summary ? await store.load(outcome.runId) : null;
+    if (summary && record) {
+      const { markdownOf } = await import('./report.js');
+      const markdown = await markdownOf(record);
+      await appendFile(summary, markdown.endsWith('\n') ? markdown : `${markdown}\n`);
+    }
+    return undefined;
+  }
+  if (outcome.status !== 'escalated') return undefined;
   const record = await store.load(outcome.runId);
+  const choices = record?.decisionOptions ?? undefined;
   const report = record?.report;
-  if (!report) return;
+  if (!report) return choices;
   if (file) await writeFile(resolvePath(io.cwd, file), report.endsWith('\n') ? report : `${report}\n`);
   const summary = io.env.GITHUB_STEP_SUMMARY;
   if (summary) await appendFile(summary, `${report}\n`);
+  return choices;
 }
 
 /** The signals that interrupt a run: Ctrl-C, a polite kill (systemd, docker, CI), a closed terminal. */
@@ -80,7 +89,7 @@ export type InterruptSignal = (typeof INTERRUPT_SIGNALS)[number];
 export class Interrupted {
   readonly exitCode: number;
   constructor(readonly signal: InterruptSignal) {
-    this.exitCode = { SIGINT: RUN_EXIT.interrupted, SIGTERM: RUN_EXIT.terminated, SIGHUP: RUN_EXIT.hangup }[signal];
+    this.exitCode = { SIGINT: EXIT.interrupted, SIGTERM: EXIT.terminated, SIGHUP: EXIT.hangup }[signal];
   }
 }
 
@@ -130,30 +139,30 @@ export async function concludeRun(
     progress.note(`recover: interrupted (${result.signal}); the checkpoint stays: 'recover resume ${runId}' continues`, { always: true });
     return result.exitCode;
   }
-  await publishReport(store, result, reportFile, io);
+  const choices = await publishReport(store, result, reportFile, io);
   if (json) printJsonOutcome(result, io);
-  else progress.finish(result);
+  else progress.finish(result, choices);
   return exitCodeOf(result);
 }
 
 /** `recover run`. */
 export const runVerb: Verb = {
-  summary: 'run a command under the recovery protocol',
-  usage: USAGE,
+  spec: RUN_SPEC,
   async run(argv, io) {
     const dash = argv.indexOf('--');
     const own = dash === -1 ? argv : argv.slice(0, dash);
     const command = dash === -1 ? [] : argv.slice(dash + 1);
-    const { values, positionals } = parse(splitInspect(own), OPTIONS);
+    const { values, positionals } = parseOptions(splitInspect(own), RUN_SPEC.options);
     if (positionals.length > 0) throw new UsageError(`put the command after '--': recover run [options] -- ${positionals.join(' ')}`);
     if (command.length === 0) throw new UsageError('no command given: recover run [options] -- CMD [ARGS…]');
-    const rollback = oneOf(values.rollback, ['git', 'none'] as const, '--rollback') ?? 'none';
+    const rollback = values.rollback as 'git' | 'none';
     const rollbackBudget = await budgetOf(values);
     if (rollbackBudget && rollback !== 'git') throw new UsageError('--rollback-budget and --rollback-skip need --rollback git');
-    const onFlaky = oneOf(values['on-flaky'], ['escalate', 'pass'] as const, '--on-flaky');
-    const timeoutMs = typeof values.timeout === 'string' ? parseDurationMs(values.timeout, '--timeout') : null;
+    const onFlaky = (values['on-flaky'] as 'escalate' | 'pass' | undefined) ?? null;
+    const timeoutMs = typeof values.timeout === 'string' ? durationOption(values.timeout, '--timeout') : null;
     const json = values.json === true;
-    const configFile = typeof values.config === 'string' ? resolvePath(io.cwd, values.config) : undefined;
+    const named = typeof values.config === 'string' ? values.config : io.env.RECOVERY_CONFIG || undefined;
+    const configFile = named !== undefined ? resolvePath(io.cwd, named) : undefined;
 
     // Validate the config before anything runs: a bad field is exit 2, never a half-started run.
     const config = await loadConfig(io.cwd, configFile);
@@ -170,7 +179,7 @@ export const runVerb: Verb = {
         adapter: (values.adapter as string | undefined) ?? null,
         diagnoser: (values.diagnoser as string | undefined) ?? null,
         rollback,
-        onFlaky: onFlaky ?? null,
+        onFlaky,
         lastKnownGood: null,
         ...(rollbackBudget ? { rollbackBudget } : {}),
       },
@@ -188,7 +197,9 @@ export const runVerb: Verb = {
     const inspection = await openInspection(values, io.cwd);
     const { inspect } = inspection;
 
-    const progress = createRunProgress(io, { json });
+    const style = outputStyle(values);
+    const progress = createRunProgress(io, { json, ...style });
+    if (style.verbosity === 'verbose') progress.note(`recover: config ${config.file ?? '(none: defaults)'}, store ${await cliStoreDir(io, values.store)}`);
     const runtime = await runtimeOptionsOf(meta, io, json, progress.output());
     const { recoverPersisted } = await import('../runtime/persisted.js');
     progress.note(`recover: run ${runId}: ${command.join(' ')}`);
@@ -207,8 +218,6 @@ export const runVerb: Verb = {
           progress.watch(actor);
         },
       }));
-    } catch (error) {
-      throw withStoreExitCode(error);
     } finally {
       progress.stop();
       await inspection.stop();

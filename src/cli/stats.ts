@@ -1,30 +1,53 @@
 /** `recover stats`: metrics across every run in the store (failures, recoveries, escalations, flake rate…). */
-import { parse, UsageError } from './args.js';
+import { formatDuration } from '../policy/duration.js';
+import type { Metrics } from '../report/types.js';
+import { UsageError } from './errors.js';
 import { openCliStore } from './common.js';
 import type { Verb } from './main.js';
+import { JSON_OPTION, STORE_OPTION, parseOptions, type VerbSpec } from './options.js';
 
-const USAGE = `Usage: recover stats [--store DIR] [--json]
+/** `recover stats`'s options and help. */
+const STATS_SPEC = {
+  name: 'stats',
+  synopsis: '[--store DIR] [--json]',
+  description: `Failures, auto-recovered, escalations, rollbacks, skips, flake rate, mean time to recover and
+counts by failure type, across every readable run in the store (damaged runs are skipped).`,
+  options: { ...STORE_OPTION, ...JSON_OPTION },
+  examples: ['recover stats', 'recover stats --json | jq .totals'],
+} as const satisfies VerbSpec;
 
-Failures, auto-recovered, escalations, rollbacks, skips, flake rate, mean time to recover and
-counts by failure type, across every readable run in the store (damaged runs are skipped).
+/** Labels of the totals, in the order people read them. */
+const TOTALS: ReadonlyArray<[keyof Metrics['totals'], string]> = [
+  ['runs', 'runs'], ['failures', 'failed at least once'], ['autoRecovered', 'recovered without a human'],
+  ['escalations', 'escalations'], ['rollbacks', 'rollbacks'], ['skips', 'skipped'], ['aborts', 'aborted'],
+  ['flaky', 'flaky'], ['handedOff', 'handoffs'],
+];
 
-Options:
-  --store DIR   run store (default: $RECOVERY_STORE or ./.recovery)
-  --json        the metrics as JSON
-
-Examples:
-  recover stats
-  recover stats --json | jq .totals
-`;
+/** The metrics as two aligned tables: totals (with rates), then failures by type. */
+export function statsTable(metrics: Metrics): string {
+  const rows: string[][] = TOTALS.map(([key, label]) => [label, String(metrics.totals[key])]);
+  rows.push(['flake rate', `${(metrics.flakeRate * 100).toFixed(1)}%`]);
+  rows.push(['mean time to recover', metrics.meanTimeToRecoverMs === null ? '—' : formatDuration(metrics.meanTimeToRecoverMs)]);
+  const width = Math.max(...rows.map(([label]) => label!.length));
+  const out = rows.map(([label, value]) => `${label!.padEnd(width)}  ${value!.padStart(7)}`);
+  const types = Object.entries(metrics.byType).sort(([a], [b]) => a.localeCompare(b));
+  if (types.length > 0) {
+    const typeWidth = Math.max('failure type'.length, ...types.map(([type]) => type.length));
+    out.push('', `${'failure type'.padEnd(typeWidth)}  failures  recovered  escalated`);
+    for (const [type, m] of types) {
+      out.push(`${type.padEnd(typeWidth)}  ${String(m!.failures).padStart(8)}  ${String(m!.recovered).padStart(9)}  ${String(m!.escalated).padStart(9)}`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
 
 /** `recover stats`. */
 export const statsVerb: Verb = {
-  summary: 'metrics across the runs in the store',
-  usage: USAGE,
+  spec: STATS_SPEC,
   async run(args, io) {
-    const { values, positionals } = parse(args, { store: { type: 'string' }, json: { type: 'boolean' } });
+    const { values, positionals } = parseOptions(args, STATS_SPEC.options);
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-    const store = await openCliStore(io, values.store as string | undefined);
+    const store = await openCliStore(io, values.store);
     const runs = [];
     for (const summary of await store.list()) {
       if (summary.damaged) continue;
@@ -33,18 +56,7 @@ export const statsVerb: Verb = {
     }
     const { computeMetrics } = await import('../report/metrics.js');
     const metrics = computeMetrics(runs);
-    if (values.json === true) {
-      io.stdout.write(`${JSON.stringify(metrics, null, 2)}\n`);
-      return 0;
-    }
-    const flat = (value: unknown, prefix: string): void => {
-      if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-        for (const [key, inner] of Object.entries(value)) flat(inner, prefix ? `${prefix}.${key}` : key);
-      } else {
-        io.stdout.write(`${prefix.padEnd(40)} ${typeof value === 'number' && !Number.isInteger(value) ? value.toFixed(3) : String(value)}\n`);
-      }
-    };
-    flat(metrics, '');
+    io.stdout.write(values.json === true ? `${JSON.stringify(metrics, null, 2)}\n` : statsTable(metrics));
     return 0;
   },
 };

@@ -88,6 +88,32 @@ export const DECISION_CHOICES = ['retry-fresh', 'retry-with-modifications', 'ski
 /** A human's answer to an escalation. */
 export type DecisionChoice = (typeof DECISION_CHOICES)[number];
 
+/**
+ * How people type each choice (`recover decide --choice`, reports, hints): the same words but
+ * `retry-with` for `retry-with-modifications`. The one translation between the two spellings.
+ */
+export const DECISION_NAMES = {
+  'retry-fresh': 'retry-fresh',
+  'retry-with-modifications': 'retry-with',
+  skip: 'skip',
+  rollback: 'rollback',
+  abort: 'abort',
+  manual: 'manual',
+} as const satisfies Record<DecisionChoice, string>;
+
+/** A choice as people type it (`retry-with`, …), in {@link DECISION_CHOICES} order. */
+export type DecisionName = (typeof DECISION_NAMES)[DecisionChoice];
+
+/** Every {@link DecisionName}, in {@link DECISION_CHOICES} order. */
+export const DECISION_NAME_LIST: readonly DecisionName[] = DECISION_CHOICES.map((choice) => DECISION_NAMES[choice]);
+
+/** The choice `text` names, in either spelling (`retry-with` or `retry-with-modifications`); null if none. */
+export function decisionChoiceOf(text: string): DecisionChoice | null {
+  if ((DECISION_CHOICES as readonly string[]).includes(text)) return text as DecisionChoice;
+  const found = DECISION_CHOICES.find((choice) => DECISION_NAMES[choice] === text);
+  return found ?? null;
+}
+
 /** A type's policy with every field resolved. */
 export interface ResolvedTypePolicy {
   /** Most iterations before ESCALATE. */

@@ -130,6 +130,9 @@ const rootChecks: Record<string, Check> = {
   defaultDecision: oneOf(DECISION_CHOICES),
 };
 
+/** The top-level policy keys a config may set (recovery.config.schema.json lists the same; a test keeps them equal). */
+export const POLICY_KEYS: readonly string[] = Object.keys(rootChecks);
+
 /**
  * Every problem in a policy config, each with its path, e.g.
  * `{ path: 'categories.transient.delaysMs[1]', message: 'categories.transient.delaysMs[1] must be a number ≥ 0' }`.

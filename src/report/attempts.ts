@@ -11,17 +11,22 @@
  * `circular_fix`; DECISION carries the choice (or the guidance) as its message.
  */
 import type { HistoryEvent, Hypothesis } from '../taxonomy/index.js';
+import { DECISION_NAMES, decisionChoiceOf } from '../policy/types.js';
 
 /** One recovery iteration as told by the reports. */
 export interface AttemptSummary {
   iteration: number;
   /**
    * `fix`: an adapted approach was tried; `same`: the same approach was retried (transient);
-   * `probe`: the flake probe re-ran unchanged (part of diagnosis, not an iteration).
+   * `probe`: the flake probe re-ran unchanged (part of diagnosis, not an iteration);
+   * `guided`: retried with a human's guidance (`retry-with`); `fresh`: retried from scratch by
+   * decision (`retry-fresh`); `rolledBack`: retried after a rollback to the last known good state.
    */
-  kind: 'fix' | 'same' | 'probe';
+  kind: 'fix' | 'same' | 'probe' | 'guided' | 'fresh' | 'rolledBack';
   /** The fix applied; `null` unless `kind` is `fix`. */
   fix: string | null;
+  /** The human's guidance; `null` unless `kind` is `guided` and guidance was given. */
+  guidance: string | null;
   level: HistoryEvent['level'];
   /** The event that recorded what the execution did; `null` when it never reported. */
   outcome: HistoryEvent | null;
@@ -66,8 +71,24 @@ export function originalType(history: readonly HistoryEvent[]): HistoryEvent['ty
 interface Draft {
   anchor: HistoryEvent;
   kind: AttemptSummary['kind'];
+  guidance?: string | null;
   outcome: HistoryEvent | null;
   after: Hypothesis | null;
+}
+
+/** What a DECISION or ROLLBACK event makes of the next plain retry; null for other events. */
+function retryCause(e: HistoryEvent): { kind: AttemptSummary['kind']; guidance: string | null } | null {
+  if (e.phase === 'ROLLBACK' && e.result === 'rolled_back') return { kind: 'rolledBack', guidance: null };
+  const choice = decisionChoice(e);
+  if (choice === 'retry-fresh') return { kind: 'fresh', guidance: null };
+  if (choice === 'rollback') return { kind: 'rolledBack', guidance: null };
+  if (choice === 'retry-with') {
+    // The machine records `retry-with-modifications: GUIDANCE`, or the bare choice without guidance.
+    const text = (e.message ?? '').trim();
+    const guidance = text.replace(/^retry-with(-modifications)?(:\s*|$)/, '').trim();
+    return { kind: 'guided', guidance: guidance === '' ? null : guidance };
+  }
+  return null;
 }
 
 /**
@@ -82,8 +103,17 @@ export function summarizeAttempts(history: readonly HistoryEvent[]): AttemptSumm
   let open: Draft | null = null;
   let last: Draft | null = null;
   let diagnosedIteration = 0;
+  // A decision or rollback describes the plain retry that follows it (not one with a fix: the fix does).
+  let cause = null as ReturnType<typeof retryCause>;
   for (const e of sortedHistory(history)) {
+    const caused = retryCause(e);
+    if (caused) {
+      // A rollback after a retry-with decision keeps the guidance the human gave.
+      cause = caused.kind === 'rolledBack' && cause?.kind === 'guided' ? cause : caused;
+      continue;
+    }
     if (e.phase === 'ADAPT' && e.result === 'adapted') {
+      cause = null;
       // A fix chosen again before anything ran (e.g. after a rollback) replaces the open one.
       if (open) open.anchor = e;
       else drafts.push((open = { anchor: e, kind: 'fix', outcome: null, after: null }));
@@ -92,19 +122,21 @@ export function summarizeAttempts(history: readonly HistoryEvent[]): AttemptSumm
       open.outcome = e;
       open = null;
     } else if (!open && e.phase === 'RETRY' && RETRY_OUTCOMES.has(e.result)) {
-      const kind = e.result === 'flaky' || e.iteration < diagnosedIteration ? 'probe' : 'same';
-      drafts.push((last = { anchor: e, kind, outcome: e, after: null }));
+      const kind = e.result === 'flaky' || e.iteration < diagnosedIteration ? 'probe' : cause?.kind ?? 'same';
+      drafts.push((last = { anchor: e, kind, guidance: kind === 'guided' ? cause?.guidance ?? null : null, outcome: e, after: null }));
+      cause = null;
     } else if (e.phase === 'DIAGNOSE' && e.result === 'diagnosed') {
       diagnosedIteration = e.iteration;
       if (!open && last?.outcome && last.after === null) last.after = topHypothesis(e.hypotheses);
     }
   }
-  return drafts.map(({ anchor, kind, outcome, after }) => {
+  return drafts.map(({ anchor, kind, guidance, outcome, after }) => {
     const before = after === null ? topHypothesis(anchor.hypotheses) : null;
     return {
       iteration: anchor.iteration,
       kind,
       fix: kind === 'fix' ? anchor.fix : null,
+      guidance: guidance ?? null,
       level: anchor.level,
       outcome,
       hypothesis: after ?? before,
@@ -133,7 +165,6 @@ export function loopFixes(history: readonly HistoryEvent[]): LoopFix[] {
   return out;
 }
 
-const CHOICE = /^(retry-fresh|retry-with-modifications|retry-with|skip|rollback|abort|manual)$/;
 const BY_RESULT: Partial<Record<HistoryEvent['result'], string>> = { skipped: 'skip', aborted: 'abort', manual: 'manual' };
 
 /**
@@ -145,8 +176,8 @@ export function decisionChoice(event: HistoryEvent): string | null {
   if (event.phase !== 'DECISION') return null;
   const byResult = BY_RESULT[event.result];
   if (byResult) return byResult;
-  const named = CHOICE.exec((event.message ?? '').trim())?.[1];
-  if (named) return named === 'retry-with-modifications' ? 'retry-with' : named;
+  const named = decisionChoiceOf((event.message ?? '').trim());
+  if (named) return DECISION_NAMES[named];
   return event.message ? 'retry-with' : null;
 }
 

@@ -84,6 +84,18 @@ function resultLine(attempt: AttemptSummary): string {
   return `- Result: failed${message}`;
 }
 
+/** What an iteration did, in words: its fix, the human's decision or rollback behind it, or a plain retry. */
+function attemptWhat(attempt: ReturnType<typeof summarizeAttempts>[number]): string {
+  switch (attempt.kind) {
+    case 'fix': return oneLine(attempt.fix ?? '(fix not recorded)');
+    case 'probe': return 're-ran unchanged to check for flakiness';
+    case 'guided': return attempt.guidance ? `retried with your guidance: ${oneLine(attempt.guidance)}` : 'retried with modifications (no guidance given)';
+    case 'fresh': return 'retried from scratch with a fresh budget (retry-fresh)';
+    case 'rolledBack': return 'retried after rolling back to the last known good state';
+    default: return 'retried the same approach after backoff';
+  }
+}
+
 /** `### Recovery Attempts`: each iteration's fix, result and hypothesis. */
 export function attemptsSection(input: RunReportInput): string[] {
   const lines = ['### Recovery Attempts', ''];
@@ -96,9 +108,7 @@ export function attemptsSection(input: RunReportInput): string[] {
   }
   for (const attempt of attempts) {
     const title = attempt.kind === 'probe' ? '**Flake probe**' : `**Iteration ${attempt.iteration}**`;
-    const what = attempt.kind === 'fix'
-      ? oneLine(attempt.fix ?? '(fix not recorded)')
-      : attempt.kind === 'probe' ? 're-ran unchanged to check for flakiness' : 'retried the same approach after backoff';
+    const what = attemptWhat(attempt);
     lines.push(`${title}: ${what}`, resultLine(attempt));
     const h = attempt.hypothesis;
     if (h) lines.push(`- Hypothesis: ${oneLine(h.text)} (confidence ${h.confidence.toFixed(2)}${attempt.hypothesisSource === 'before' ? ', behind this fix' : ''})`);

@@ -2,12 +2,13 @@
  * The decisions a human can take on an escalated run, each with the exact `recover decide`
  * command, so the report can be acted on by copy and paste.
  */
+import { DECISION_NAME_LIST, DECISION_NAMES, decisionChoiceOf, type DecisionName } from '../policy/types.js';
 import { code, shellQuote } from './markdown.js';
 
-/** The `--choice` values of `recover decide`, in the order reports offer them. */
-export const DECISION_OPTIONS = ['retry-fresh', 'retry-with', 'skip', 'rollback', 'abort', 'manual'] as const;
+/** The `--choice` values of `recover decide`, in the order reports offer them (derived from the policy's choices). */
+export const DECISION_OPTIONS = DECISION_NAME_LIST;
 /** A `recover decide --choice` value. */
-export type DecisionOption = (typeof DECISION_OPTIONS)[number];
+export type DecisionOption = DecisionName;
 
 /** What each choice does, in a few words. */
 export const DECISION_DESCRIPTIONS: Readonly<Record<DecisionOption, string>> = {
@@ -35,10 +36,9 @@ export function decisionCommand(runId: string, option: DecisionOption): string {
 export function offeredOptions(wanted?: readonly string[]): DecisionOption[] {
   const out: DecisionOption[] = [];
   for (const name of wanted ?? []) {
-    const option = name === 'retry-with-modifications' ? 'retry-with' : name;
-    if ((DECISION_OPTIONS as readonly string[]).includes(option) && !out.includes(option as DecisionOption)) {
-      out.push(option as DecisionOption);
-    }
+    const choice = decisionChoiceOf(name);
+    const option = choice === null ? null : DECISION_NAMES[choice];
+    if (option !== null && !out.includes(option)) out.push(option);
   }
   return out.length > 0 ? out : [...DECISION_OPTIONS];
 }

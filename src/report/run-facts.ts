@@ -25,7 +25,7 @@ export interface RunFacts {
   firstFailureAt: number | null;
   /** Epoch ms of the last success, when its timestamp parses. */
   lastSuccessAt: number | null;
-  /** Same-approach retries, adapted fixes tried, and flake probes (see `summarizeAttempts`). */
+  /** Retries without a fix of their own (same approach, by decision, after a rollback), adapted fixes tried, and flake probes (see `summarizeAttempts`). */
   retries: number;
   adapts: number;
   probes: number;
@@ -58,7 +58,7 @@ export function runFacts(run: MetricsRunInput): RunFacts {
       history.some((e) => e.result === 'flaky' || e.reason === 'non_deterministic_failure'),
     firstFailureAt: time(firstFailure),
     lastSuccessAt: time(lastSuccess),
-    retries: kinds.filter((k) => k === 'same').length,
+    retries: kinds.filter((k) => k !== 'fix' && k !== 'probe').length,
     adapts: kinds.filter((k) => k === 'fix').length,
     probes: kinds.filter((k) => k === 'probe').length,
   };

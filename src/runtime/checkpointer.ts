@@ -11,6 +11,7 @@ import type { HistoryEvent } from '../taxonomy/history.js';
 import type { AttemptProcess } from './attempt-process.js';
 import type { Clock } from './clock.js';
 import { statusOf } from './outcome.js';
+import { DECISION_NAME_LIST } from '../policy/types.js';
 
 /** What stays the same across every checkpoint of a run. */
 export interface RunIdentity {
@@ -28,7 +29,7 @@ export interface RunCheckpoint {
 
 /** The choices offered at an escalation checkpoint (`rollback` only when a rollback is possible). */
 export function decisionOptions(snapshot: SnapshotFrom<RecoveryMachine>): string[] {
-  const all = ['retry-fresh', 'retry-with', 'skip', 'rollback', 'abort', 'manual'];
+  const all: string[] = [...DECISION_NAME_LIST];
   return snapshot.context.hasRollback ? all : all.filter((choice) => choice !== 'rollback');
 }
 

@@ -176,6 +176,8 @@ export function commandTask(cmd: string, args: readonly string[], options: Comma
     if (spawned !== undefined) reportExit(ctx.runId, spawned);
     if (result.exitCode === 0 && !result.timedOut && !result.aborted) return;
     throw new TaskFailure(failureMessage(cmd, result, ctx.timeoutMs), {
+      // A command that never ran has no output to tell from: the message names it (else history says only "exit code 127").
+      ...(result.notFound ? { message: `command not found: ${cmd}` } : {}),
       exitCode: result.exitCode, signal: result.signal, stdout: result.stdout, stderr: result.stderr,
     });
   };
@@ -194,7 +196,7 @@ export function recoveryEnv(ctx: Pick<TaskContext, 'runId' | 'attempt' | 'iterat
 }
 
 function failureMessage(cmd: string, result: CommandResult, timeoutMs: number | null): string {
-  if (result.notFound) return `${cmd}: command not found`;
+  if (result.notFound) return `command not found: ${cmd}`;
   if (result.timedOut) return `${cmd} timed out after ${timeoutMs} ms`;
   if (result.aborted) return `${cmd} was stopped`;
   if (result.signal) return `${cmd} was killed by ${result.signal}`;

@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { RecoveryOutput } from '../../machines/recovery/output.js';
 import type { Classification } from '../classify/types.js';
-import type { HistoryEvent, RunStatus } from '../taxonomy/index.js';
+import { FINAL_RUN_STATUSES, type HistoryEvent, type RunStatus } from '../taxonomy/index.js';
 
 /** How a recovery ended (or where it rests: `escalated` waits for a decision). */
 export interface Outcome extends Omit<RecoveryOutput, 'type'> {
@@ -11,12 +11,10 @@ export interface Outcome extends Omit<RecoveryOutput, 'type'> {
   history: HistoryEvent[];
 }
 
-const FINAL = new Set(['succeeded', 'recovered', 'flaky', 'skipped', 'aborted', 'manual', 'handedOff']);
-
 /** The run status a snapshot stands for. */
 export function statusOf(snapshot: SnapshotFrom<RecoveryMachine>): RunStatus {
   const value = snapshot.value;
-  if (typeof value === 'string' && FINAL.has(value)) return value as RunStatus;
+  if (typeof value === 'string' && FINAL_RUN_STATUSES.has(value as RunStatus)) return value as RunStatus;
   if (snapshot.matches('escalated')) return 'escalated';
   return 'running';
 }

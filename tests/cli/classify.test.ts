@@ -58,7 +58,7 @@ describe('recover classify (the built CLI, as a child process)', () => {
     expect(stdout).toMatch(/^severity\s+medium$/m);
     expect(stdout).toMatch(/^action\s+retry$/m);
     expect(stdout).toMatch(/^confidence\s+0\.\d\d$/m);
-    expect(stdout).toMatch(/^retry-after\s+6000 ms/m);
+    expect(stdout).toMatch(/^retry-after\s+6\.0s$/m);
     expect(stdout).toMatch(/^evidence\n {2}llm-api\.rate-limit \[message\]: Rate limit reached/m);
   });
 
@@ -106,7 +106,7 @@ describe('recover classify (the built CLI, as a child process)', () => {
     expect(recover(['classify']).status).toBe(2);
     const unknown = recover(['classify', '--verbose', 'x']);
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toContain("Unknown option '--verbose'");
+    expect(unknown.stderr).toContain("unknown option '--verbose'");
     expect(unknown.stderr).toContain("recover classify --help");
   });
 
@@ -134,12 +134,11 @@ describe('recover (the command itself)', () => {
     expect(stdout).toContain('Examples:');
   });
 
-  test('an unknown verb: usage on stderr, exit 2', () => {
+  test('an unknown verb: one line naming it and where the list is, exit 2', () => {
     const { status, stdout, stderr } = recover(['frobnicate']);
     expect(status).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toContain("unknown command 'frobnicate'");
-    expect(stderr).toContain('Usage: recover <command>');
+    expect(stderr).toBe("recover: unknown command 'frobnicate'\nRun 'recover --help' for the list of commands.\n");
   });
 
   test('no verb at all: usage on stderr, exit 2', () => {

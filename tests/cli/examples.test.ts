@@ -154,7 +154,9 @@ console.log('done');`);
   test('a command that does not exist → 3 (CLI_NOT_FOUND is fatal), usage and config errors → 2', () => {
     const cwd = tempCwd();
     const missing = recoverJson<Outcome>(cwd, ['run', '--', 'no-such-command-recover-test']);
-    expect(missing).toMatchObject({ status: 3, outcome: { status: 'escalated', classification: { type: 'CLI_NOT_FOUND' } } });
+    expect(missing).toMatchObject({ status: 3, outcome: { status: 'escalated', classification: { type: 'CLI_NOT_FOUND', category: 'fatal' } } });
+    // The history names the command, not only its exit code.
+    expect((missing.outcome as unknown as { history: { message: string | null }[] }).history[0]!.message).toBe('command not found: no-such-command-recover-test');
     expect(recover(cwd, ['run', '--rollback', 'svn', '--', 'true'])).toMatchObject({ status: 2 });
     expect(recover(tempCwd({ maxDelayMs: 'soon' }), ['run', '--', 'true']).stderr).toContain('maxDelayMs');
   });

@@ -172,11 +172,14 @@ export function readStored(store: string, runId: string): Stored | null {
   } catch {
     return null;
   }
-  const record = JSON.parse(text) as { status: string; history: Event[]; checkpoint: { snapshot: { value: unknown; context: { attempt: number } } } };
+  const record = JSON.parse(text) as { status: string; logBytes: number; checkpoint: { snapshot: { value: unknown; context: { attempt: number } } } };
+  // The head says how much of the event log is committed: what a reader must see, and no more.
+  const log = record.logBytes === 0 ? '' : readFileSync(join(store, 'runs', `${runId}.events.ndjson`)).subarray(0, record.logBytes).toString('utf8');
+  const history = log.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Event);
   const value = record.checkpoint.snapshot.value;
   // The same test markInterrupted applies: an `executing` (or flake-probe) state means mid-attempt.
   const midAttempt = (typeof value === 'object' && value !== null && 'executing' in value) || JSON.stringify(value).includes('"probeFlake"');
-  return { history: record.history, status: record.status, value, midAttempt, attempt: record.checkpoint.snapshot.context.attempt };
+  return { history, status: record.status, value, midAttempt, attempt: record.checkpoint.snapshot.context.attempt };
 }
 
 /** Run ids with a file in `runs/` (temp and moved-aside files excluded). */

@@ -69,11 +69,11 @@ function expectResumeAdded(before: Stored, after: Stored, label: string): void {
   }
 }
 
-/** The store holds exactly this run's file, whole, and no lock or takeover ticket. */
+/** The store holds exactly this run's head and log, whole, and no lock or takeover ticket (only its last fence). */
 function expectCleanStore(store: string, runId: string, label: string): void {
-  expect(readdirSync(join(store, 'runs')), label).toEqual([`${runId}.json`]);
+  expect(readdirSync(join(store, 'runs')).sort(), label).toEqual([`${runId}.events.ndjson`, `${runId}.json`]);
   expect(() => JSON.parse(readFileSync(join(store, 'runs', `${runId}.json`), 'utf8')), label).not.toThrow();
-  expect(readdirSync(join(store, 'locks')), label).toEqual([]);
+  expect(readdirSync(join(store, 'locks')), label).toEqual([`${runId}.fence`]);
 }
 
 /** `recover history RUN_ID --format json`, checked for gaps, duplicates and attempt jumps. */
@@ -218,6 +218,6 @@ describe('recover under SIGKILL (built CLI, real processes)', () => {
     expect((await run.done).code).toBe(130);
     const [runId] = runIds(store);
     expect(readStored(store, runId!)?.midAttempt).toBe(true);
-    expect(readdirSync(join(store, 'locks'))).toEqual([]);
+    expect(readdirSync(join(store, 'locks')).filter((n) => !n.endsWith('.fence'))).toEqual([]);
   }, 30_000);
 });

@@ -100,7 +100,7 @@ describe('signals to recover run (built CLI, real processes)', () => {
     expect(outcome.history[0]!.message).toContain(`the previous attempt's process ${pid} was still running; killed`);
     // The killed execution and exactly one re-run.
     expect(readFileSync(join(dir, 'pids'), 'utf8').trim().split('\n')).toHaveLength(2);
-    expect(readdirSync(join(dir, '.recovery/locks'))).toEqual([]);
+    expect(readdirSync(join(dir, '.recovery/locks')).filter((n) => !n.endsWith('.fence'))).toEqual([]); // no lock; each run keeps its last fence
     expect(runFile(dir).record.meta.attemptProcesses).toBeUndefined();
   }, 60_000);
 
@@ -117,7 +117,7 @@ describe('signals to recover run (built CLI, real processes)', () => {
     // Checked at once: the exit waits for the group to be gone, not a timer.
     expect(alive(pid)).toBe(false);
     expect(alive(member)).toBe(false);
-    expect(readdirSync(join(dir, '.recovery/locks'))).toEqual([]);
+    expect(readdirSync(join(dir, '.recovery/locks')).filter((n) => !n.endsWith('.fence'))).toEqual([]); // no lock; each run keeps its last fence
     expect(runFile(dir).record).toMatchObject({ status: 'running' });
     expect(runFile(dir).record.meta.attemptProcesses).toBeUndefined();
 

@@ -28,11 +28,30 @@ describe('summarizeAttempts', () => {
     const attempts = summarizeAttempts([...events].reverse());
     expect(attempts.map((a) => [a.iteration, a.kind, a.fix, a.outcome?.result])).toEqual([
       [1, 'fix', 'A', 'failure'],
-      [1, 'same', null, 'failure'],
+      [1, 'fresh', null, 'failure'],
       [1, 'fix', 'B', 'success'],
     ]);
     // no diagnosis followed B's success: the hypothesis behind the fix is shown
     expect(attempts[2]?.hypothesisSource).toBe('before');
+  });
+
+  it('says what a plain retry after a decision or a rollback was, not "the same approach"', () => {
+    const { events, add } = historyBuilder();
+    add({ phase: 'PAUSE', result: 'failure', iteration: 1, type: 'AUTH_REQUIRED', category: 'fatal', message: '401' }, 0);
+    add({ phase: 'ESCALATE', result: 'escalated', reason: 'fatal_error' }, 1);
+    add({ phase: 'DECISION', result: 'decided', message: 'retry-with-modifications: use the staging token' }, 2);
+    add({ phase: 'RETRY', result: 'failure', iteration: 1, attempt: 2, message: '401 again' }, 3);
+    add({ phase: 'ESCALATE', result: 'escalated', reason: 'fatal_error' }, 4);
+    add({ phase: 'DECISION', result: 'decided', message: 'rollback' }, 5);
+    add({ phase: 'ROLLBACK', result: 'rolled_back' }, 6);
+    add({ phase: 'RETRY', result: 'failure', iteration: 1, attempt: 3, message: '401 still' }, 7);
+    add({ phase: 'RETRY', result: 'failure', iteration: 1, attempt: 4, message: 'plain' }, 8);
+    const attempts = summarizeAttempts(events);
+    expect(attempts.map((a) => [a.kind, a.guidance, a.outcome?.message])).toEqual([
+      ['guided', 'use the staging token', '401 again'],
+      ['rolledBack', null, '401 still'],
+      ['same', null, 'plain'],
+    ]);
   });
 
   it('marks the flake probe (an outcome with an iteration below the last DIAGNOSE)', () => {

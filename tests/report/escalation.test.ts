@@ -82,6 +82,22 @@ describe('escalationReport: other reasons', () => {
     expect(report).toContain('- Iteration 2: `Use a null guard on payload.exp` (similar)');
   });
 
+  it('an iteration after retry-with or a rollback says so, with the guidance', () => {
+    const { events, add } = historyBuilder();
+    add({ phase: 'PAUSE', result: 'failure', iteration: 1, type: 'AUTH_REQUIRED', category: 'fatal', message: '401' }, 0);
+    add({ phase: 'ESCALATE', result: 'escalated', reason: 'fatal_error' }, 1);
+    add({ phase: 'DECISION', result: 'decided', message: 'retry-with-modifications: use the staging token' }, 2);
+    add({ phase: 'RETRY', result: 'failure', iteration: 1, attempt: 2, message: '401 again' }, 3);
+    add({ phase: 'ESCALATE', result: 'escalated', reason: 'fatal_error' }, 4);
+    add({ phase: 'ROLLBACK', result: 'rolled_back' }, 5);
+    add({ phase: 'RETRY', result: 'failure', iteration: 1, attempt: 3, message: '401 still' }, 6);
+    add({ phase: 'ESCALATE', result: 'escalated', reason: 'fatal_error' }, 7);
+    const attempts = section(escalationReport({ ...exc1(), history: events, reason: 'fatal_error' }), 'Recovery Attempts');
+    expect(attempts).toContain('**Iteration 1**: retried with your guidance: use the staging token');
+    expect(attempts).toContain('**Iteration 1**: retried after rolling back to the last known good state');
+    expect(attempts).not.toContain('retried the same approach after backoff');
+  });
+
   it('Exc-2: critical security violation halts without attempts, abort offered first', () => {
     const report = escalationReport(security());
     expect(report.startsWith('## Critical Security Violation\n')).toBe(true);

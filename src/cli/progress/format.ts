@@ -5,6 +5,10 @@
 import type { Outcome } from '../../runtime/outcome.js';
 import type { Category, HistoryEvent, Phase, Result } from '../../taxonomy/index.js';
 import type { RunView } from './view.js';
+import { formatDuration } from '../../policy/duration.js';
+import { DECISION_NAME_LIST } from '../../policy/types.js';
+
+export { formatDuration };
 
 /** SGR codes used; colours are 3x, so "no colour" is checkable as "no `\x1b[3`". */
 const SGR = { bold: 1, dim: 2, red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36 } as const;
@@ -34,16 +38,6 @@ export function paint(segments: readonly Segment[], color: boolean, width = Numb
     out += color && tone ? `\x1b[${SGR[tone]}m${shown}\x1b[0m` : shown;
   }
   return out;
-}
-
-/** `320ms`, `3.2s`, `42s`, `2m05s`: precise where it matters, short where it does not. */
-export function formatDuration(ms: number): string {
-  const value = Math.max(0, ms);
-  if (value < 1_000) return `${Math.round(value)}ms`;
-  if (value < 10_000) return `${(Math.floor(value / 100) / 10).toFixed(1)}s`;
-  if (value < 60_000) return `${Math.floor(value / 1_000)}s`;
-  const minutes = Math.floor(value / 60_000);
-  return `${minutes}m${String(Math.floor((value % 60_000) / 1_000)).padStart(2, '0')}s`;
 }
 
 /** Time spent in a phase, for the live line: tenths of a second under a minute, so it ticks steadily. */
@@ -133,12 +127,12 @@ export function eventSegments(event: HistoryEvent, maxAttempts: number | null): 
 const STATUS_TONE: Record<string, Tone> = { succeeded: 'green', recovered: 'green', flaky: 'yellow', escalated: 'red', aborted: 'red' };
 
 /** What the summary says, in both modes: status, type, attempts, duration, reason, run id. */
-function summaryFacts(outcome: Outcome, durationMs: number) {
+function summaryFacts(outcome: Outcome, durationMs: number, choices: readonly string[]) {
   return {
     type: outcome.classification ? ` (${outcome.classification.type})` : '',
     attempts: `after ${outcome.attempts} attempt(s) in ${formatDuration(durationMs)}`,
     reason: outcome.reason ? `, reason ${outcome.reason}` : '',
-    hint: `recover decide ${outcome.runId} --choice retry-fresh|retry-with|skip|rollback|abort|manual`,
+    hint: `recover decide ${outcome.runId} --choice ${choices.join('|')}`,
   };
 }
 
@@ -152,10 +146,10 @@ function rollbackNotes(outcome: Outcome): string[] {
 
 /**
  * The summary when stderr is not a terminal: the line the CLI has always printed, plus the
- * duration, and for an escalated run the decide hint on a second line.
+ * duration, and for an escalated run the decide hint (the run's own `choices`) on a second line.
  */
-export function plainSummary(outcome: Outcome, durationMs: number): string {
-  const f = summaryFacts(outcome, durationMs);
+export function plainSummary(outcome: Outcome, durationMs: number, choices: readonly string[] = DECISION_NAME_LIST): string {
+  const f = summaryFacts(outcome, durationMs, choices);
   let text = `recover: run ${outcome.runId} ${outcome.status}${f.type} ${f.attempts}${f.reason}\n`;
   for (const note of rollbackNotes(outcome)) text += `recover: ${note}\n`;
   if (outcome.status === 'escalated') text += `recover: decide with '${f.hint}'\n`;
@@ -163,8 +157,8 @@ export function plainSummary(outcome: Outcome, durationMs: number): string {
 }
 
 /** The summary on a terminal: a marked, coloured status line, then the decide hint when escalated. */
-export function summarySegments(outcome: Outcome, durationMs: number): Segment[][] {
-  const f = summaryFacts(outcome, durationMs);
+export function summarySegments(outcome: Outcome, durationMs: number, choices: readonly string[] = DECISION_NAME_LIST): Segment[][] {
+  const f = summaryFacts(outcome, durationMs, choices);
   const tone = STATUS_TONE[outcome.status] ?? 'yellow';
   const mark = tone === 'green' ? '✓' : tone === 'red' ? '✗' : '•';
   const lines: Segment[][] = [[
@@ -179,7 +173,7 @@ export function summarySegments(outcome: Outcome, durationMs: number): Segment[]
 export function progressLine(event: HistoryEvent): string {
   const parts = [`recover: attempt ${event.attempt}`, event.phase, event.result];
   if (event.type) parts.push(event.type);
-  if (event.delayMs) parts.push(`wait ${event.delayMs}ms`);
+  if (event.delayMs) parts.push(`wait ${formatDuration(event.delayMs)}`);
   if (event.fix) parts.push(`fix: ${event.fix}`);
   if (event.message && event.result !== 'success') parts.push(`— ${event.message.split('\n')[0]!.slice(0, 160)}`);
   return `${parts.join(' · ')}\n`;

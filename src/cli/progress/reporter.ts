@@ -25,7 +25,7 @@ export interface ReporterOptions {
   stream: ProgressStream;
   /** Redraw a live line in place. Default false: plain lines only. */
   live?: boolean;
-  /** ANSI colours (only meaningful with `live`). Default false. */
+  /** ANSI colours: on the live line, and on plain lines when forced (FORCE_COLOR, --color). Default false. */
   color?: boolean;
   /** Where time comes from (spinner frames, countdown, durations). Default: real time. */
   clock?: Clock;
@@ -65,7 +65,8 @@ export class ProgressReporter {
   constructor(options: ReporterOptions) {
     this.stream = options.stream;
     this.live = options.live === true;
-    this.color = this.live && options.color === true;
+    // Off a terminal only when asked for (FORCE_COLOR, --color): logs stay plain by default.
+    this.color = options.color === true;
     this.clock = options.clock ?? realClock;
     this.frameMs = options.frameMs ?? 80;
     this.startedAt = this.clock.now();
@@ -74,7 +75,7 @@ export class ProgressReporter {
 
   /** A line of the CLI's own (the run header, "resuming run …"), above the live line. */
   note(text: string, tone: Segment[1] = null): void {
-    this.commit(this.live ? paint([[text, tone]], this.color) : text);
+    this.commit(this.live || this.color ? paint([[text, tone]], this.color) : text);
     if (this.live && !this.stopped && this.view?.status === 'running') this.draw();
   }
 
@@ -84,7 +85,8 @@ export class ProgressReporter {
    */
   update(view: RunView, events: readonly HistoryEvent[] = []): void {
     for (const event of events) {
-      this.commit(this.live ? paint(eventSegments(event, view.maxAttempts), this.color, this.width()) : progressLine(event).replace(/\n$/, ''));
+      this.commit(this.live ? paint(eventSegments(event, view.maxAttempts), this.color, this.width())
+        : this.color ? paint(eventSegments(event, view.maxAttempts), true, Number.MAX_SAFE_INTEGER) : progressLine(event).replace(/\n$/, ''));
     }
     const key = `${view.attempt}:${view.phase}:${view.activity}`;
     if (key !== this.phaseKey) {
@@ -114,15 +116,15 @@ export class ProgressReporter {
     if (this.live) this.partial = !endsLine;
   }
 
-  /** The final summary (status, type, attempts, duration, run id; the decide hint when escalated). */
-  finish(outcome: Outcome): void {
+  /** The final summary (status, type, attempts, duration, run id; the decide hint with the run's `choices` when escalated). */
+  finish(outcome: Outcome, choices?: readonly string[]): void {
     this.halt();
     const durationMs = this.clock.now() - this.startedAt;
     if (!this.live) {
-      this.stream.write(plainSummary(outcome, durationMs));
+      this.stream.write(plainSummary(outcome, durationMs, choices));
       return;
     }
-    for (const line of summarySegments(outcome, durationMs)) this.commit(paint(line, this.color));
+    for (const line of summarySegments(outcome, durationMs, choices)) this.commit(paint(line, this.color));
   }
 
   /** Stop the timer and take the live line off the screen. Idempotent; nothing is drawn afterwards. */

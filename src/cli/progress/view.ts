@@ -4,7 +4,7 @@
  */
 import { budgetFor } from '../../policy/index.js';
 import type { ResolvedPolicy } from '../../policy/types.js';
-import type { Category, FailureType, HistoryEvent, Phase, RunStatus } from '../../taxonomy/index.js';
+import { FINAL_RUN_STATUSES, type Category, type FailureType, type HistoryEvent, type Phase, type RunStatus } from '../../taxonomy/index.js';
 
 /** What the run is doing while the live line is up. */
 export type Activity = 'running' | 'waiting' | 'diagnosing' | 'probing' | 'adapting' | 'rolling back' | 'resting';
@@ -45,7 +45,7 @@ export interface SnapshotLike {
   };
 }
 
-const FINAL = new Set<RunStatus>(['succeeded', 'recovered', 'flaky', 'skipped', 'aborted', 'manual', 'handedOff']);
+const FINAL = FINAL_RUN_STATUSES;
 
 /** The type's budget; the top-level one for a type this version does not know (a run stored by another). */
 function budgetOf(policy: ResolvedPolicy, type: FailureType): number {

@@ -7,16 +7,13 @@ import { checkObject, isPlainObject, type Check } from '../../policy/checks.js';
 import { joinIndex } from '../../policy/paths.js';
 import { validatePolicyConfig } from '../../policy/validate.js';
 import { hint } from '../../policy/paths.js';
+import { DURATION_EXAMPLES, MAX_TIMER_MS, parseDuration } from '../../policy/duration.js';
 import type { PolicyConfig } from '../../policy/types.js';
 import type { PipelineIssue } from './errors.js';
 import type { PipelineDefinition, PipelineStep } from './types.js';
 
 /** Step ids: safe in file names and environment variable names. */
 const STEP_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-/** The longest timeout a timer can hold (2^31 − 1 ms, about 24.8 days). */
-const MAX_TIMEOUT_MS = 2 ** 31 - 1;
-const UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
-
 const issue = (out: PipelineIssue[], path: string, problem: string) => out.push({ path, message: `${path} ${problem}` });
 
 /** The environment variable through which later steps find a step's output. */
@@ -25,18 +22,16 @@ export function outputVariable(stepId: string): string {
 }
 
 /**
- * A step's `timeout`: a number of seconds (seed 002's `timeout_sec`) or a string with a unit
- * (`500ms`, `90s`, `2m`, `1h`); null = none. Returns ms, or a problem.
+ * A step's `timeout`: a number of seconds (seed 002's `timeout_sec`) or a duration string
+ * (`500ms`, `90s`, `2m`, `1h`; a bare number is seconds, as everywhere: see policy/duration.ts);
+ * null = none. Returns ms, or a problem.
  */
 export function parseTimeout(value: unknown): { ms: number | null } | { problem: string } {
   if (value === null || value === undefined) return { ms: null };
-  let ms: number | undefined;
-  if (typeof value === 'number' && Number.isFinite(value)) ms = value * 1_000;
-  const match = typeof value === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)\s*$/.exec(value) : null;
-  if (match) ms = Number(match[1]) * UNITS[match[2]!]!;
-  if (ms === undefined) return { problem: 'must be a number of seconds or a duration like "90s", "500ms", "2m", "1h"' };
-  if (!(ms > 0 && ms <= MAX_TIMEOUT_MS)) return { problem: `must be more than 0 and at most ${MAX_TIMEOUT_MS} ms` };
-  return { ms: Math.round(ms) };
+  const ms = parseDuration(value);
+  if (ms === null) return { problem: `must be a number of seconds or a duration like ${DURATION_EXAMPLES}` };
+  if (!(ms > 0 && ms <= MAX_TIMER_MS)) return { problem: `must be more than 0 and at most ${MAX_TIMER_MS} ms` };
+  return { ms };
 }
 
 const stringList = (what: string): Check => (value, path, out) => {

@@ -38,7 +38,7 @@ describe('pipeline validation', () => {
       'extra is not a known key (one of name, steps)',
       'steps[0].expect_sections is not a known key (did you mean expectSections?)',
       'steps[1].run must be a command line or a non-empty argv list',
-      'steps[1].timeout must be a number of seconds or a duration like "90s", "500ms", "2m", "1h"',
+      'steps[1].timeout must be a number of seconds or a duration like 2 (seconds), 500ms, 30s, 2m, 1h, 90d',
       'steps[2].id must be 1–64 letters, digits, "_", "-" or ".", starting with a letter or digit',
       'steps[2].policy.budget must be an integer ≥ 0',
       'steps[2].run is required',

@@ -1,0 +1,38 @@
+/**
+ * GitHub Actions: a run's end as a workflow annotation, so it shows on the workflow summary and
+ * the pull request, not only in the log. `::error::` for a run that needs a human (escalated,
+ * aborted, manual, skipped), `::warning::` for one that passed only after a failure (recovered,
+ * flaky, handed off): what CI users most want to see.
+ */
+import type { Outcome } from '../runtime/outcome.js';
+
+/** True inside a GitHub Actions job (`GITHUB_ACTIONS=true`). */
+export function inGitHubActions(env: Record<string, string | undefined>): boolean {
+  return env.GITHUB_ACTIONS === 'true';
+}
+
+/** A workflow command's message, escaped as the runner reads it (`%`, CR, LF). */
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** A workflow command's property value (also `:` and `,`). */
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+const LEVEL: Partial<Record<Outcome['status'], 'error' | 'warning'>> = {
+  escalated: 'error', aborted: 'error', manual: 'error', skipped: 'error',
+  recovered: 'warning', flaky: 'warning', handedOff: 'warning',
+};
+
+/** The annotation line for `outcome` (with its newline), or null for a clean success. */
+export function annotationOf(outcome: Pick<Outcome, 'runId' | 'status' | 'attempts' | 'reason' | 'classification'>): string | null {
+  const level = LEVEL[outcome.status];
+  if (level === undefined) return null;
+  const type = outcome.classification ? ` (${outcome.classification.type})` : '';
+  const reason = outcome.reason ? `, reason ${outcome.reason}` : '';
+  const next = outcome.status === 'escalated' ? `; decide with 'recover decide ${outcome.runId} --choice …' (see the step summary)` : '';
+  const title = `recover: ${outcome.status}${type}`;
+  return `::${level} title=${escapeProperty(title)}::${escapeData(`run ${outcome.runId} ${outcome.status}${type} after ${outcome.attempts} attempt(s)${reason}${next}`)}\n`;
+}
