@@ -49,7 +49,8 @@ export function appendHistory(draft: RecoveryContext, fields: PhaseEventFields):
     level: draft.level,
     reason: fields.reason ?? null,
   };
-  draft.history.push(event);
+  // A new array: snapshots share the old one (drafts are shallow copies).
+  draft.history = [...draft.history, event];
 }
 
 /** The most telling line of the current failure: evidence first, then the observation's text. */
