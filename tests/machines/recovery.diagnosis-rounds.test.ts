@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
-import { recoveryMachine, type DiagnoseInput, type RecoveryMachine } from '../../machines/index.js';
+import { recoveryMachine, type AdaptInput, type AdaptOutput, type AttemptInput, type AttemptOutcome, type DiagnoseInput, type DiagnoseOutput, type SleepInput, type SleepOutput, type RecoveryMachine } from '../../machines/index.js';
 import { resolvePolicy } from '../../src/policy/index.js';
 
 const START = Date.UTC(2026, 0, 1);
@@ -18,16 +18,16 @@ async function run(confidences: number[], diagnoseRounds: number) {
   let attempts = 0;
   const logic = recoveryMachine.provide({
     actors: {
-      runTask: fromPromise(async () => (++attempts === 1
-        ? { ok: false as const, at: clock.now(), durationMs: 1, observation: { error: { name: 'AssertionError', message: 'expected 200 but got 404' } } }
-        : { ok: true as const, at: clock.now(), durationMs: 1 })),
-      diagnose: fromPromise(async ({ input }: { input: DiagnoseInput }) => {
+      runTask: fromPromise<AttemptOutcome, AttemptInput>(async () => (++attempts === 1
+        ? { ok: false, at: clock.now(), durationMs: 1, observation: { error: { name: 'AssertionError', message: 'expected 200 but got 404' } } }
+        : { ok: true, at: clock.now(), durationMs: 1 })),
+      diagnose: fromPromise<DiagnoseOutput, DiagnoseInput>(async ({ input }) => {
         rounds.push(input);
         const confidence = confidences[rounds.length - 1]!;
         return { hypotheses: [{ text: `round ${rounds.length}`, confidence }], at: clock.now() };
       }),
-      adapt: fromPromise(async () => ({ fix: 'compare status codes as numbers', at: clock.now() })),
-      sleepUntil: fromPromise(async ({ input }: { input: { until: number } }) => ({ at: input.until })),
+      adapt: fromPromise<AdaptOutput, AdaptInput>(async () => ({ fix: 'compare status codes as numbers', at: clock.now() })),
+      sleepUntil: fromPromise<SleepOutput, SleepInput>(async ({ input }) => ({ at: input.until })),
     },
   });
   const actor = createActor(logic, {

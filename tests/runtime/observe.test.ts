@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { boundedStack, MAX_STACK_CHARS, MAX_STACK_LINES } from '../../machines/recovery/history.js';
 import { observationFromRejection } from '../../machines/recovery/failure.js';
-import { observationFrom, recover, type AdaptInput, type DiagnoseInput } from '../../src/runtime/index.js';
+import type { AdaptInput, DiagnoseInput } from '../../machines/index.js';
+import { observationFrom, recover } from '../../src/runtime/index.js';
 
 function throwsFromHere(): never {
   throw Object.assign(new Error('AssertionError: expected 200 but got 404'), { name: 'AssertionError' });
