@@ -7,9 +7,9 @@
  * machine, provided with the step's task) and `saveStep` (persist output and result) are slots
  * filled with `.provide()`. No clock: times come from the input and the slots' outputs.
  */
-import { produce } from 'immer';
-import { assign, fromPromise, setup } from 'xstate';
+import { setup } from 'xstate';
 import { recoveryMachine } from './recovery.machine.js';
+import { slot, updater } from './shared.js';
 import * as s from './pipeline/steps.js';
 import type {
   PipelineContext, PipelineEvent, PipelineInput, PipelineOutput, PrepareStepInput, PrepareStepOutput, SaveStepInput,
@@ -23,13 +23,10 @@ export const PIPELINE_MACHINE_VERSION = 1;
 /** The slots a runtime must provide. */
 export const PIPELINE_ACTOR_SLOTS = ['prepareStep', 'runStep', 'saveStep'] as const;
 
-const slot = <TOutput, TInput>(name: string) =>
-  fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`pipeline machine: the "${name}" actor is not provided; fill it with machine.provide({ actors: { ${name}: … } })`)));
-
 type Ctx = PipelineContext;
-/** `assign` through an immer draft. */
-const update = <Ev>(recipe: (d: Ctx, e: Ev) => void) =>
-  assign<Ctx, PipelineEvent, undefined, PipelineEvent, never>(({ context, event }) => produce(context, (d) => recipe(d as Ctx, event as Ev)));
+const updateOn = updater<Ctx, PipelineEvent>();
+/** The shared `update`, for recipes that read the done/error event they run on. */
+const update = <Ev>(recipe: (d: Ctx, e: Ev) => void) => updateOn((d, e) => recipe(d, e as unknown as Ev));
 const later = (d: Ctx, at: number | undefined) => { if (at !== undefined && at > d.clockAt) d.clockAt = at; };
 /** Keep how the current step ended until `saveStep` has made it durable. */
 const keep = (d: Ctx, outcome: StepOutcome) => { d.outcome = outcome; };
@@ -48,10 +45,10 @@ export const pipelineMachine = setup({
     output: {} as PipelineOutput,
   },
   actors: {
-    prepareStep: slot<PrepareStepOutput, PrepareStepInput>('prepareStep'),
+    prepareStep: slot<PrepareStepOutput, PrepareStepInput>('pipeline', 'prepareStep'),
     // Unprovided, the recovery machine's own slots reject: the runtime provides it with the step's task.
     runStep: recoveryMachine,
-    saveStep: slot<SaveStepOutput, SaveStepInput>('saveStep'),
+    saveStep: slot<SaveStepOutput, SaveStepInput>('pipeline', 'saveStep'),
   },
   guards: {
     allStepsPassed: ({ context }) => s.nextStep(context) === null,
@@ -79,7 +76,7 @@ export const pipelineMachine = setup({
       later(d, e.output.at);
       const id = d.current!;
       const outcome = d.outcome!;
-      d.results[id] = { ...outcome, stepId: id, reused: false, startedAt: d.stepStartedAt ?? d.clockAt, endedAt: e.output.at, outputFile: e.output.outputFile };
+      d.results = { ...d.results, [id]: { ...outcome, stepId: id, reused: false, startedAt: d.stepStartedAt ?? d.clockAt, endedAt: e.output.at, outputFile: e.output.outputFile } };
       if (!s.PASSING.includes(outcome.status)) {
         d.status = 'failed';
         d.failedStep = id;

@@ -7,16 +7,17 @@
  * from what its actors and events report. Waits are deadlines in context served by `sleepUntil`,
  * because XState does not restore pending `after` timers (statelyai/xstate#5331).
  */
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { setup } from 'xstate';
 import type { Reason } from '../src/taxonomy/index.js';
-import * as act from './recovery/actions.js';
+import { recoveryActions, type EscalateAfter } from './recovery/actions.js';
 import { finalOutput, type RecoveryOutput } from './recovery/output.js';
-import { attemptInput, initialContext, nextContext } from './recovery/context.js';
-import * as g from './recovery/guards.js';
+import { attemptInput, initialContext } from './recovery/context.js';
+import { recoveryGuards } from './recovery/guards.js';
 import type {
-  AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DecideEvent, DiagnoseInput, DiagnoseOutput,
+  AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput,
   RecoveryContext, RecoveryEvent, RecoveryInput, RollbackInput, RollbackOutput, SleepInput, SleepOutput,
 } from './recovery/types.js';
+import { slot } from './shared.js';
 
 /** The machine id stored in every checkpoint envelope. */
 export const RECOVERY_MACHINE_ID = 'recovery';
@@ -30,25 +31,9 @@ export { recoveryMigrations } from './recovery/migrations.js';
 /** The I/O slots a runtime must provide. */
 export const RECOVERY_ACTOR_SLOTS = ['runTask', 'diagnose', 'adapt', 'rollback', 'sleepUntil'] as const;
 
-const slot = <TOutput, TInput>(name: string) =>
-  fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`recovery machine: the "${name}" actor is not provided; fill it with machine.provide({ actors: { ${name}: … } })`)));
-
-/** `assign` through a copy-on-write draft (`nextContext`): context updates read as plain mutations. */
-const update = <E>(recipe: (draft: RecoveryContext, event: E) => void) =>
-  assign<RecoveryContext, RecoveryEvent, undefined, RecoveryEvent, never>(({ context, event }) =>
-    nextContext(context, (d) => recipe(d, event as E)));
-
-/** `update` for actions that take params (an escalation's reason, what follows a rollback). */
-const updateWith = <P extends Record<string, unknown>>(recipe: (draft: RecoveryContext, event: unknown, params: P) => void) =>
-  assign<RecoveryContext, RecoveryEvent, P, RecoveryEvent, never>(({ context, event }, params) =>
-    nextContext(context, (d) => recipe(d, event, params)));
-
-type Done<T> = { output: T };
-type Failed = { error: unknown };
-type Decide = DecideEvent;
-/** A done event's output; XState types guards by the external events only. */
-const outputOf = <T>(event: unknown): T => (event as Done<T>).output;
-const at = (e: unknown): number | undefined => (e as { output?: { at?: unknown } }).output?.at as number | undefined;
+/** To ESCALATE for `reason`, recording first what the phase left needs (see `EscalateAfter`). */
+const escalateFor = (reason: Reason, after: EscalateAfter | null = null) =>
+  ({ target: '#recovery.escalated', actions: { type: 'escalate', params: { reason, after } } }) as const;
 
 export const recoveryMachine = setup({
   types: {
@@ -58,85 +43,18 @@ export const recoveryMachine = setup({
     output: {} as RecoveryOutput,
   },
   actors: {
-    runTask: slot<AttemptOutcome, AttemptInput>('runTask'),
-    diagnose: slot<DiagnoseOutput, DiagnoseInput>('diagnose'),
-    adapt: slot<AdaptOutput, AdaptInput>('adapt'),
-    rollback: slot<RollbackOutput, RollbackInput>('rollback'),
-    sleepUntil: slot<SleepOutput, SleepInput>('sleepUntil'),
+    runTask: slot<AttemptOutcome, AttemptInput>('recovery', 'runTask'),
+    diagnose: slot<DiagnoseOutput, DiagnoseInput>('recovery', 'diagnose'),
+    adapt: slot<AdaptOutput, AdaptInput>('recovery', 'adapt'),
+    rollback: slot<RollbackOutput, RollbackInput>('recovery', 'rollback'),
+    sleepUntil: slot<SleepOutput, SleepInput>('recovery', 'sleepUntil'),
   },
   delays: {
     heartbeatTimeout: ({ context }) => context.policy.heartbeatTimeoutMs,
     stallTimeout: ({ context }) => context.policy.stallTimeoutMs,
   },
-  guards: {
-    passedFirstTime: ({ context, event }) => g.attemptPassed(outputOf<AttemptOutcome>(event)) && g.isFirstAttempt(context),
-    attemptPassed: ({ event }) => g.attemptPassed(outputOf<AttemptOutcome>(event)),
-    isSecurity: ({ context }) => g.isSecurity(context),
-    isUserAbort: ({ context }) => g.isUserAbort(context),
-    isFatal: ({ context }) => g.isFatal(context),
-    isBudgetSpent: ({ context }) => g.isBudgetSpent(context),
-    isTimeBudgetSpent: ({ context }) => g.isTimeBudgetSpent(context),
-    isResource: ({ context }) => g.isResource(context),
-    isTransient: ({ context }) => g.isTransient(context),
-    needsDiagnoser: ({ context }) => g.needsDiagnoser(context),
-    isConfidenceTooLow: ({ context }) => g.isConfidenceTooLow(context),
-    shouldGatherEvidence: ({ context }) => g.shouldGatherEvidence(context),
-    isBrokenBuildWithGoodState: ({ context }) => g.isBrokenBuildWithGoodState(context),
-    isRollbackDue: ({ context }) => g.isRollbackDue(context),
-    shouldProbeFlake: ({ context }) => g.shouldProbeFlake(context),
-    hasAdapter: ({ context }) => g.hasAdapter(context),
-    flakyPasses: ({ context, event }) => g.attemptPassed(outputOf<AttemptOutcome>(event)) && g.isFlakyPass(context),
-    isNoAlternative: ({ event }) => g.isNoAlternative(outputOf<unknown>(event)),
-    isMalformedFix: ({ event }) => g.isMalformedFix(outputOf<unknown>(event)),
-    isRepeatedFix: ({ context, event }) => g.isRepeatedFix(context, outputOf<AdaptOutput>(event)),
-    isCircularFix: ({ context, event }) => g.isCircularFix(context, outputOf<AdaptOutput>(event)),
-    isRollbackFailed: ({ event }) => outputOf<RollbackOutput>(event)?.restored !== true,
-    retriesAfterRollback: ({ context }) => context.afterRollback === 'retry',
-    isDeadlineReached: ({ context }) => g.isDeadlineReached(context),
-    hasDecisionTimeout: ({ context }) => g.hasDecisionTimeout(context),
-    choseRetryFresh: ({ event }) => (event as Decide).choice === 'retry-fresh',
-    choseRetryWithAdapter: ({ context, event }) => (event as Decide).choice === 'retry-with-modifications' && context.hasAdapter,
-    choseRetryWith: ({ event }) => (event as Decide).choice === 'retry-with-modifications',
-    choseSkip: ({ event }) => (event as Decide).choice === 'skip',
-    choseAbort: ({ event }) => (event as Decide).choice === 'abort',
-    choseManual: ({ event }) => (event as Decide).choice === 'manual',
-    choseRollback: ({ context, event }) => (event as Decide).choice === 'rollback' && context.hasRollback,
-  },
-  actions: {
-    beginAttempt: update((d) => act.beginAttempt(d)),
-    recordSuccess: update<Done<AttemptOutcome>>((d, e) => act.recordSuccess(d, e.output)),
-    recordFailure: update<Done<AttemptOutcome>>((d, e) => act.recordFailure(d, e.output)),
-    recordRejection: update<Failed>((d, e) => act.recordFailure(d, undefined, e.error)),
-    noteTime: update<{ at?: number }>((d, e) => { if (e.at !== undefined && e.at > d.clockAt) d.clockAt = e.at; }),
-    recordHeartbeatTimeout: update((d) => act.recordWatchFailure(d, 'HEARTBEAT_TIMEOUT')),
-    recordProgressStall: update((d) => act.recordWatchFailure(d, 'PROGRESS_STALL')),
-    recordPause: update((d) => act.recordPause(d)),
-    recordDiagnosis: update((d) => act.recordDiagnosis(d)),
-    applyDiagnoserOutput: update<Done<unknown>>((d, e) => act.applyDiagnoserOutput(d, e.output, at(e))),
-    recordDiagnoserFailure: update((d) => act.applyDiagnoserOutput(d, null, undefined)),
-    beginIteration: update((d) => act.beginIteration(d)),
-    scheduleSameRetry: update((d) => act.scheduleSameRetry(d)),
-    applyFix: update<Done<{ fix: string; confidence?: number; at?: number }>>((d, e) => act.applyFix(d, e.output)),
-    recordAdaptFailure: updateWith<{ reason: Reason }>((d, e, params) => {
-      const output = (e as Done<AdaptOutput>).output;
-      act.recordAdaptFailure(d, params.reason, output?.fix ?? null, output?.at);
-    }),
-    recordNoAdapter: update((d) => act.recordAdaptFailure(d, 'no_alternative', null)),
-    beginProbe: update((d) => act.beginProbe(d)),
-    recordProbeFailure: update<Done<AttemptOutcome>>((d, e) => act.recordProbeFailure(d, e.output)),
-    recordProbeRejection: update<Failed>((d, e) => act.recordProbeFailure(d, undefined, e.error)),
-    recordFlaky: update<Done<AttemptOutcome>>((d, e) => act.recordFlaky(d, e.output)),
-    escalate: updateWith<{ reason: Reason }>((d, _e, params) => act.escalate(d, params.reason)),
-    recordAbort: update((d) => act.recordAbort(d)),
-    recordHandoff: update((d) => act.recordHandoff(d)),
-    planRollback: updateWith<{ then: 'adapt' | 'retry' }>((d, _e, params) => act.planRollback(d, params.then)),
-    recordRollback: update<Done<RollbackOutput>>((d, e) => act.recordRollback(d, e.output?.at, e.output?.message)),
-    noteSleepEnd: update<Done<SleepOutput>>((d, e) => { if (e.output && e.output.at > d.clockAt) d.clockAt = e.output.at; }),
-    applyDecision: update<Decide>((d, e) => act.applyDecision(d, e.choice, e.guidance, e.at, e.timedOut)),
-    raiseDefaultDecision: raise<RecoveryContext, RecoveryEvent, RecoveryEvent, undefined, never>(({ context }) => ({
-      type: 'DECIDE', choice: context.policy.defaultDecision, timedOut: true, ...(context.decisionDeadline !== null ? { at: context.decisionDeadline } : {}),
-    })),
-  },
+  guards: recoveryGuards,
+  actions: recoveryActions,
 }).createMachine({
   id: RECOVERY_MACHINE_ID,
   context: ({ input }) => initialContext(input),
@@ -155,7 +73,7 @@ export const recoveryMachine = setup({
           { guard: 'attemptPassed', target: 'recovered', actions: 'recordSuccess' },
           { target: 'recovery', actions: 'recordFailure' },
         ],
-        onError: { target: 'recovery', actions: 'recordRejection' },
+        onError: { target: 'recovery', actions: 'recordFailure' },
       },
       // Watches arm on the first HEARTBEAT / PROGRESS: a task that never sends them is not watched,
       // and pays nothing for them (the parallel watch regions are entered only then).
@@ -176,7 +94,7 @@ export const recoveryMachine = setup({
                 idle: { on: { HEARTBEAT: { target: 'watching', actions: 'noteTime' } } },
                 watching: {
                   on: { HEARTBEAT: { target: 'watching', reenter: true, actions: 'noteTime' } },
-                  after: { heartbeatTimeout: { target: '#recovery.recovery', actions: 'recordHeartbeatTimeout' } },
+                  after: { heartbeatTimeout: { target: '#recovery.recovery', actions: { type: 'recordWatchFailure', params: { type: 'HEARTBEAT_TIMEOUT' } } } },
                 },
               },
             },
@@ -186,7 +104,7 @@ export const recoveryMachine = setup({
                 idle: { on: { PROGRESS: { target: 'watching', actions: 'noteTime' } } },
                 watching: {
                   on: { PROGRESS: { target: 'watching', reenter: true, actions: 'noteTime' } },
-                  after: { stallTimeout: { target: '#recovery.recovery', actions: 'recordProgressStall' } },
+                  after: { stallTimeout: { target: '#recovery.recovery', actions: { type: 'recordWatchFailure', params: { type: 'PROGRESS_STALL' } } } },
                 },
               },
             },
@@ -197,26 +115,28 @@ export const recoveryMachine = setup({
     recovery: {
       initial: 'pause',
       states: {
-        pause: { entry: 'recordPause', always: 'diagnose' },
+        // PAUSE is recorded by the transition in (with the failure it keeps): one update per step.
+        pause: { always: 'diagnose' },
         diagnose: {
-          // The routing table of DESIGN.md, in priority order.
+          // The routing table of DESIGN.md, in priority order. Each way out records DIAGNOSE in its update.
           always: [
-            { guard: 'isSecurity', target: '#recovery.escalated', actions: ['recordDiagnosis', { type: 'escalate', params: { reason: 'critical_security_violation' } }] },
-            { guard: 'isUserAbort', target: '#recovery.aborted', actions: ['recordDiagnosis', 'recordAbort'] },
-            { guard: 'isFatal', target: '#recovery.escalated', actions: ['recordDiagnosis', { type: 'escalate', params: { reason: 'fatal_error' } }] },
-            { guard: 'isBudgetSpent', target: '#recovery.escalated', actions: ['recordDiagnosis', { type: 'escalate', params: { reason: 'max_attempts' } }] },
-            { guard: 'isTimeBudgetSpent', target: '#recovery.escalated', actions: ['recordDiagnosis', { type: 'escalate', params: { reason: 'time_budget' } }] },
-            { guard: 'isResource', target: '#recovery.handedOff', actions: ['recordDiagnosis', 'recordHandoff'] },
-            { guard: 'isTransient', target: 'retry', actions: ['recordDiagnosis', 'beginIteration', 'scheduleSameRetry'] },
+            { guard: 'isSecurity', ...escalateFor('critical_security_violation', 'diagnosis') },
+            { guard: 'isUserAbort', target: '#recovery.aborted', actions: 'recordAbort' },
+            { guard: 'isFatal', ...escalateFor('fatal_error', 'diagnosis') },
+            { guard: 'isBudgetSpent', ...escalateFor('max_attempts', 'diagnosis') },
+            { guard: 'isTimeBudgetSpent', ...escalateFor('time_budget', 'diagnosis') },
+            { guard: 'isResource', target: '#recovery.handedOff', actions: 'recordHandoff' },
+            { guard: 'isTransient', target: 'retry', actions: 'retrySame' },
             { guard: 'needsDiagnoser', target: 'consult' },
-            { guard: 'isConfidenceTooLow', target: '#recovery.escalated', actions: ['recordDiagnosis', { type: 'escalate', params: { reason: 'low_confidence' } }] },
+            // Below the escalate threshold, another diagnosis round comes first (UC-AP-004 Alt-2).
             { guard: 'shouldGatherEvidence', target: 'consult', actions: 'recordDiagnosis' },
-            { guard: 'isBrokenBuildWithGoodState', target: 'rollback', actions: ['recordDiagnosis', 'beginIteration', { type: 'planRollback', params: { then: 'adapt' } }] },
-            { guard: 'isRollbackDue', target: 'rollback', actions: ['recordDiagnosis', 'beginIteration', { type: 'planRollback', params: { then: 'adapt' } }] },
-            { guard: 'shouldProbeFlake', target: 'probeFlake', actions: 'recordDiagnosis' },
-            { guard: 'hasAdapter', target: 'adapt', actions: ['recordDiagnosis', 'beginIteration'] },
+            { guard: 'isConfidenceTooLow', ...escalateFor('low_confidence', 'diagnosis') },
+            { guard: 'isBrokenBuildWithGoodState', target: 'rollback', actions: 'beginRollback' },
+            { guard: 'isRollbackDue', target: 'rollback', actions: 'beginRollback' },
+            { guard: 'shouldProbeFlake', target: 'probeFlake', actions: 'probeFlake' },
+            { guard: 'hasAdapter', target: 'adapt', actions: 'beginAdapt' },
             // Level 2 with nothing to try falls through to ESCALATE, and says so (seed 000 task 4).
-            { target: '#recovery.escalated', actions: ['recordDiagnosis', 'recordNoAdapter', { type: 'escalate', params: { reason: 'no_alternative' } }] },
+            escalateFor('no_alternative', 'noAdapter'),
           ],
         },
         consult: {
@@ -228,22 +148,21 @@ export const recoveryMachine = setup({
               failure: context.failure!, builtIn: context.diagnosis!, history: context.history,
             }),
             onDone: { target: 'diagnose', actions: 'applyDiagnoserOutput' },
-            onError: { target: 'diagnose', actions: 'recordDiagnoserFailure' },
+            onError: { target: 'diagnose', actions: 'applyDiagnoserOutput' },
           },
         },
         probeFlake: {
-          entry: 'beginProbe',
           invoke: {
             id: 'probe',
             src: 'runTask',
             input: ({ context }) => attemptInput(context, true),
             onDone: [
               { guard: 'flakyPasses', target: '#recovery.flaky', actions: 'recordFlaky' },
-              { guard: 'attemptPassed', target: '#recovery.escalated', actions: ['recordFlaky', { type: 'escalate', params: { reason: 'non_deterministic_failure' } }] },
+              { guard: 'attemptPassed', ...escalateFor('non_deterministic_failure', 'flaky') },
               // Failed again unchanged: not flaky. Diagnose the new failure (it is probed only once).
-              { target: 'pause', actions: 'recordProbeFailure' },
+              { target: 'pause', actions: 'recordFailure' },
             ],
-            onError: { target: 'pause', actions: 'recordProbeRejection' },
+            onError: { target: 'pause', actions: 'recordFailure' },
           },
         },
         rollback: {
@@ -255,12 +174,12 @@ export const recoveryMachine = setup({
               reason: context.afterRollback === 'retry' ? ('decision' as const) : context.failure?.classification.type === 'BROKEN_BUILD' ? ('broken_build' as const) : ('consecutive_failures' as const),
             }),
             onDone: [
-              { guard: 'isRollbackFailed', target: '#recovery.escalated', actions: { type: 'escalate', params: { reason: 'rollback_failed' } } },
+              { guard: 'isRollbackFailed', ...escalateFor('rollback_failed') },
               { guard: 'retriesAfterRollback', target: '#recovery.executing', actions: 'recordRollback' },
               { guard: 'hasAdapter', target: 'adapt', actions: 'recordRollback' },
-              { target: '#recovery.escalated', actions: ['recordRollback', 'recordNoAdapter', { type: 'escalate', params: { reason: 'no_alternative' } }] },
+              escalateFor('no_alternative', 'rollback'),
             ],
-            onError: { target: '#recovery.escalated', actions: { type: 'escalate', params: { reason: 'rollback_failed' } } },
+            onError: escalateFor('rollback_failed'),
           },
         },
         adapt: {
@@ -273,13 +192,13 @@ export const recoveryMachine = setup({
               guidance: context.guidance, hint: context.hint, regression: context.regression, history: context.history,
             }),
             onDone: [
-              { guard: 'isNoAlternative', target: '#recovery.escalated', actions: [{ type: 'recordAdaptFailure', params: { reason: 'no_alternative' } }, { type: 'escalate', params: { reason: 'no_alternative' } }] },
-              { guard: 'isMalformedFix', target: '#recovery.escalated', actions: [{ type: 'recordAdaptFailure', params: { reason: 'adapter_failed' } }, { type: 'escalate', params: { reason: 'adapter_failed' } }] },
-              { guard: 'isRepeatedFix', target: '#recovery.escalated', actions: [{ type: 'recordAdaptFailure', params: { reason: 'infinite_loop' } }, { type: 'escalate', params: { reason: 'infinite_loop' } }] },
-              { guard: 'isCircularFix', target: '#recovery.escalated', actions: [{ type: 'recordAdaptFailure', params: { reason: 'circular_fix' } }, { type: 'escalate', params: { reason: 'circular_fix' } }] },
+              { guard: 'isNoAlternative', ...escalateFor('no_alternative', 'adapt') },
+              { guard: 'isMalformedFix', ...escalateFor('adapter_failed', 'adapt') },
+              { guard: 'isRepeatedFix', ...escalateFor('infinite_loop', 'adapt') },
+              { guard: 'isCircularFix', ...escalateFor('circular_fix', 'adapt') },
               { target: 'retry', actions: 'applyFix' },
             ],
-            onError: { target: '#recovery.escalated', actions: [{ type: 'recordAdaptFailure', params: { reason: 'adapter_failed' } }, { type: 'escalate', params: { reason: 'adapter_failed' } }] },
+            onError: escalateFor('adapter_failed', 'adapt'),
           },
         },
         retry: {
@@ -317,7 +236,7 @@ export const recoveryMachine = setup({
           { guard: 'choseRetryFresh', target: 'executing', actions: 'applyDecision' },
           { guard: 'choseRetryWithAdapter', target: '#recovery.recovery.adapt', actions: 'applyDecision' },
           { guard: 'choseRetryWith', target: 'executing', actions: 'applyDecision' },
-          { guard: 'choseRollback', target: '#recovery.recovery.rollback', actions: ['applyDecision', { type: 'planRollback', params: { then: 'retry' } }] },
+          { guard: 'choseRollback', target: '#recovery.recovery.rollback', actions: 'applyDecision' },
           { guard: 'choseSkip', target: 'skipped', actions: 'applyDecision' },
           { guard: 'choseAbort', target: 'aborted', actions: 'applyDecision' },
           { guard: 'choseManual', target: 'manual', actions: 'applyDecision' },

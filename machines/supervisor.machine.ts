@@ -8,7 +8,7 @@
  * are slots filled with `.provide()`. No `after` timers: the watch sleeps until a deadline kept in
  * context, so a restored supervisor waits only for what remains (statelyai/xstate#5331).
  */
-import { fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { fromCallback, setup, type EventObject } from 'xstate';
 import type { SleepInput, SleepOutput } from './recovery/types.js';
 import { supervisorActions } from './supervisor/actions.js';
 import { initialSupervisorContext } from './supervisor/context.js';
@@ -19,6 +19,7 @@ import type {
   SupervisorRollbackInput, SupervisorRollbackOutput,
 } from './supervisor/types.js';
 import { nextDeadline } from './supervisor/watch.js';
+import { outputOf, slot } from './shared.js';
 
 /** The machine id stored in every checkpoint envelope. */
 export const SUPERVISOR_MACHINE_ID = 'supervisor';
@@ -37,8 +38,6 @@ export interface SupervisorOutput {
 }
 
 const missing = (name: string) => new Error(`supervisor machine: the "${name}" actor is not provided; fill it with machine.provide({ actors: { ${name}: … } })`);
-const slot = <TOutput, TInput>(name: string) => fromPromise<TOutput, TInput>(() => Promise.reject(missing(name)));
-const outputOf = <T>(e: unknown): T => (e as { output: T }).output;
 
 /**
  * The supervisor. Input: {@link SupervisorInput} (defaults: heartbeat 30 s, stall 5 min, rollback
@@ -62,8 +61,8 @@ export const supervisorMachine = setup({
   },
   actors: {
     agent: fromCallback<EventObject, AgentInput>(() => { throw missing('agent'); }),
-    rollback: slot<SupervisorRollbackOutput, SupervisorRollbackInput>('rollback'),
-    sleepUntil: slot<SleepOutput, SleepInput>('sleepUntil'),
+    rollback: slot<SupervisorRollbackOutput, SupervisorRollbackInput>('supervisor', 'rollback'),
+    sleepUntil: slot<SleepOutput, SleepInput>('supervisor', 'sleepUntil'),
   },
   guards: {
     isLiveAgentEvent: ({ context, event }) => g.isLiveAgentEvent(context, event),

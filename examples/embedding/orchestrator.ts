@@ -8,7 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { assign, createActor, sendTo, setup, toPromise } from 'xstate';
 import type { RecoveryOutput } from '../../machines/index.js';
-import { provideRecovery, recoveryInput, type Task } from '../../src/runtime/index.js';
+import { provideRecovery, type Task } from '../../src/runtime/index.js';
 
 /** One unit of the orchestrator's work. */
 export interface Step { id: string; task: Task }
@@ -17,9 +17,8 @@ export interface Step { id: string; task: Task }
 export function orchestrator(steps: Step[]) {
   // One provided recovery machine serves every step: the task is chosen by the run id.
   const byRunId = new Map(steps.map((step) => [`step-${step.id}`, step.task]));
-  const { logic } = provideRecovery((ctx) => byRunId.get(ctx.runId)!(ctx));
-  // The policy travels in each child's input (it is part of the checkpointed context).
-  const policy = { categories: { transient: { delaysMs: [0] } } };
+  // The policy travels in each child's input (it is part of the checkpointed context): `input` makes it.
+  const { logic, input } = provideRecovery((ctx) => byRunId.get(ctx.runId)!(ctx), { policy: { categories: { transient: { delaysMs: [0] } } } });
   return setup({
     types: { context: {} as { index: number; results: Record<string, RecoveryOutput['status']> } },
     actors: { recoverStep: logic },
@@ -44,7 +43,7 @@ export function orchestrator(steps: Step[]) {
         invoke: {
           id: 'step',
           src: 'recoverStep',
-          input: ({ context }) => recoveryInput({ runId: `step-${steps[context.index]!.id}`, name: steps[context.index]!.id, policy }),
+          input: ({ context }) => input({ runId: `step-${steps[context.index]!.id}`, name: steps[context.index]!.id }),
           onSnapshot: { guard: 'stepEscalated', actions: 'skipEscalatedStep' },
           onDone: { target: 'next', actions: 'recordResult' },
         },

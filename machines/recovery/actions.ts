@@ -1,14 +1,16 @@
 /**
- * Context updates of the recovery machine, as functions on a copy-on-write draft (`nextContext`).
- * The machine wraps each in a named `assign` in `setup()`; keeping them here keeps the machine
- * file a readable chart.
+ * Context updates of the recovery machine: steps on a draft (a shallow copy, see `updater`), and
+ * `recoveryActions`, the machine's actions in XState's shape — one update per transition, each
+ * naming the steps that transition takes — passed to `setup({ actions })` as they are.
  */
 import { computeDelay, confidenceBand, policyFor, timeoutFor } from '../../src/policy/index.js';
 import type { DecisionChoice } from '../../src/policy/types.js';
 import type { Reason } from '../../src/taxonomy/index.js';
 import { failureFromOutcome, builtInDiagnosis, hintFor, detectRegression, diagnosisFromOutput, observationFromRejection, watchFailure } from './failure.js';
 import { appendHistory, boundedMessage } from './history.js';
-import type { AttemptOutcome, FailureRecord, RecoveryContext } from './types.js';
+import { raise } from 'xstate';
+import { outputOf, updater } from '../shared.js';
+import type { AdaptOutput, AttemptOutcome, FailureRecord, RecoveryContext, RecoveryEvent, RollbackOutput, SleepOutput } from './types.js';
 
 type Draft = RecoveryContext;
 
@@ -28,7 +30,7 @@ export function recordSuccess(d: Draft, outcome: AttemptOutcome): void {
   d.reason = null;
 }
 
-/** A failed attempt (an `{ ok: false }` outcome or a rejection): classify it and keep it. */
+/** A failed attempt (an `{ ok: false }` outcome or a rejection): classify it, keep it, PAUSE. */
 export function recordFailure(d: Draft, outcome: AttemptOutcome | undefined, rejection?: unknown): void {
   const failed: Extract<AttemptOutcome, { ok: false }> =
     outcome && !outcome.ok ? outcome : { ok: false, at: d.clockAt, durationMs: 0, observation: observationFromRejection(rejection) };
@@ -53,9 +55,13 @@ function keepFailure(d: Draft, failure: FailureRecord, durationMs: number | null
   d.diagnoseRound = 0;
   d.consecutiveFailures += 1;
   if (d.attempt > 1) appendHistory(d, { phase: 'RETRY', result: 'failure', durationMs, delayMs: d.delayMs });
+  recordPause(d);
 }
 
-/** PAUSE: stop, capture the failure context (the runtime persists the checkpoint). */
+/**
+ * PAUSE: stop, capture the failure context (the runtime persists the checkpoint). Recorded with
+ * the failure, on the transition into `pause`: every way into it keeps a failure first.
+ */
 export function recordPause(d: Draft): void {
   appendHistory(d, { phase: 'PAUSE', result: 'failure', iteration: d.iteration + 1, reason: d.regression ? 'regression' : null });
 }
@@ -101,7 +107,7 @@ export function applyFix(d: Draft, output: { fix: string; confidence?: number; a
   if (output.at !== undefined && output.at > d.clockAt) d.clockAt = output.at;
   if (d.level !== 'clarify') d.level = 'alternative';
   d.approach = output.fix;
-  d.fixes.push(output.fix);
+  d.fixes = [...d.fixes, output.fix];
   appendHistory(d, { phase: 'ADAPT', result: 'adapted', fix: output.fix, confidence: output.confidence ?? d.diagnosis?.confidence ?? null });
   const type = d.failure?.classification.type ?? 'UNKNOWN';
   d.delayMs = computeDelay(d.policy, type, d.iteration);
@@ -119,11 +125,6 @@ export function beginProbe(d: Draft): void {
   d.flakeProbed = true;
   d.attempt += 1;
   d.delayMs = 0;
-}
-
-/** The probe failed too: keep the new failure and go on to adapt. */
-export function recordProbeFailure(d: Draft, outcome: AttemptOutcome | undefined, rejection?: unknown): void {
-  recordFailure(d, outcome, rejection);
 }
 
 /** The probe passed unchanged: non-deterministic. */
@@ -152,11 +153,6 @@ export function recordHandoff(d: Draft): void {
   appendHistory(d, { phase: 'HANDOFF', result: 'handed_off' });
 }
 
-/** Choose what follows a rollback. */
-export function planRollback(d: Draft, then: 'adapt' | 'retry'): void {
-  d.afterRollback = then;
-}
-
 /** The rollback restored the last known good state. */
 export function recordRollback(d: Draft, at?: number, message?: string): void {
   if (at !== undefined && at > d.clockAt) d.clockAt = at;
@@ -173,6 +169,9 @@ export function applyDecision(d: Draft, choice: DecisionChoice, guidance: string
     Object.assign(d, { iteration: 0, fixes: [], flakeProbed: false, diagnoseRound: 0, approach: null, hint: null, guidance: null, level: 'same', refreshContext: true, consecutiveFailures: 0, reason: null, delayMs: 0 });
   } else if (choice === 'retry-with-modifications') {
     Object.assign(d, { guidance: guidance ?? null, level: 'clarify', reason: null, delayMs: 0, iteration: d.iteration + 1 });
+  } else if (choice === 'rollback') {
+    // A rollback a human chose retries after it (one the diagnosis chose adapts after it).
+    d.afterRollback = 'retry';
   }
 }
 
@@ -184,3 +183,61 @@ function resultOfChoice(choice: DecisionChoice) {
     default: return 'decided' as const;
   }
 }
+
+/** What an escalation records first, from the phase it leaves (one update records both). */
+export type EscalateAfter = 'diagnosis' | 'noAdapter' | 'adapt' | 'rollback' | 'flaky';
+
+const update = updater<RecoveryContext, RecoveryEvent>();
+/** A done or error event of an I/O slot, as the actions read it. */
+type Settled<T> = { output?: T; error?: unknown };
+const settled = <T>(event: RecoveryEvent) => event as unknown as Settled<T>;
+const later = (d: Draft, at: number | undefined) => { if (at !== undefined && at > d.clockAt) d.clockAt = at; };
+
+/** Every action of the recovery machine, in XState's shape, by the name the chart uses. */
+export const recoveryActions = {
+  beginAttempt: update((d) => beginAttempt(d)),
+  recordSuccess: update((d, e) => recordSuccess(d, outputOf<AttemptOutcome>(e))),
+  /** A failed attempt or probe, resolved `{ ok: false }` or rejected: keep it, then PAUSE. */
+  recordFailure: update((d, e) => {
+    const { output, error } = settled<AttemptOutcome>(e);
+    recordFailure(d, output, error);
+  }),
+  recordWatchFailure: update<{ type: 'HEARTBEAT_TIMEOUT' | 'PROGRESS_STALL' }>((d, _e, p) => recordWatchFailure(d, p.type)),
+  noteTime: update((d, e) => later(d, (e as { at?: number }).at)),
+  recordDiagnosis: update((d) => recordDiagnosis(d)),
+  /** A diagnoser answered (or failed: its error event has no output, and the built-in diagnosis stands). */
+  applyDiagnoserOutput: update((d, e) => {
+    const output = settled<unknown>(e).output;
+    applyDiagnoserOutput(d, output ?? null, (output as { at?: number } | undefined)?.at);
+  }),
+  retrySame: update((d) => { recordDiagnosis(d); beginIteration(d); scheduleSameRetry(d); }),
+  beginAdapt: update((d) => { recordDiagnosis(d); beginIteration(d); }),
+  beginRollback: update((d) => { recordDiagnosis(d); beginIteration(d); d.afterRollback = 'adapt'; }),
+  probeFlake: update((d) => { recordDiagnosis(d); beginProbe(d); }),
+  recordAbort: update((d) => { recordDiagnosis(d); recordAbort(d); }),
+  recordHandoff: update((d) => { recordDiagnosis(d); recordHandoff(d); }),
+  recordFlaky: update((d, e) => recordFlaky(d, outputOf<AttemptOutcome>(e))),
+  applyFix: update((d, e) => applyFix(d, outputOf<{ fix: string; confidence?: number; at?: number }>(e))),
+  recordRollback: update((d, e) => recordRollback(d, settled<RollbackOutput>(e).output?.at, settled<RollbackOutput>(e).output?.message)),
+  noteSleepEnd: update((d, e) => later(d, settled<SleepOutput>(e).output?.at)),
+  applyDecision: update((d, e) => {
+    if (e.type === 'DECIDE') applyDecision(d, e.choice, e.guidance, e.at, e.timedOut);
+  }),
+  /** ESCALATE for `reason`, after recording what the phase it leaves needs (`after`). */
+  escalate: update<{ reason: Reason; after: EscalateAfter | null }>((d, e, { reason, after }) => {
+    if (after === 'diagnosis' || after === 'noAdapter') recordDiagnosis(d);
+    if (after === 'rollback') recordRollback(d, settled<RollbackOutput>(e).output?.at, settled<RollbackOutput>(e).output?.message);
+    if (after === 'flaky') recordFlaky(d, outputOf<AttemptOutcome>(e));
+    if (after === 'adapt') {
+      const output = settled<AdaptOutput>(e).output;
+      recordAdaptFailure(d, reason, output?.fix ?? null, output?.at);
+    } else if (after === 'noAdapter' || after === 'rollback') {
+      // Level 2 with nothing to try: ADAPT says so before ESCALATE (seed 000 task 4).
+      recordAdaptFailure(d, 'no_alternative', null);
+    }
+    escalate(d, reason);
+  }),
+  raiseDefaultDecision: raise<RecoveryContext, RecoveryEvent, RecoveryEvent, undefined, never>(({ context }) => ({
+    type: 'DECIDE', choice: context.policy.defaultDecision, timedOut: true, ...(context.decisionDeadline !== null ? { at: context.decisionDeadline } : {}),
+  })),
+};

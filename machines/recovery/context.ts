@@ -1,4 +1,3 @@
-import { deepFreeze } from '../../src/policy/freeze.js';
 import type { AttemptInput, RecoveryContext, RecoveryInput } from './types.js';
 
 /** The machine's starting context: JSON only, everything from its input. */
@@ -54,25 +53,4 @@ export function attemptInput(c: RecoveryContext, probe: boolean): AttemptInput {
     timeoutMs: c.timeoutMs,
     probe,
   };
-}
-
-/**
- * The next context after `recipe` updates a draft of `context`: copy-on-write, the result of
- * immer's `produce` for the recovery machine's recipes at a fraction of its cost (no proxy per
- * nested read, no finalisation walk). The draft is a shallow copy whose two growing arrays,
- * `history` and `fixes`, are copies too: they are the only nested values the recipes change in
- * place (`push`); every other field is replaced, never mutated. Like immer with auto-freeze, every
- * value in the result is deep-frozen, so an in-place write to a nested value throws instead of
- * leaking into an earlier snapshot; unchanged arrays keep their identity.
- */
-export function nextContext(context: RecoveryContext, recipe: (draft: RecoveryContext) => void): RecoveryContext {
-  const history = context.history.slice();
-  const fixes = context.fixes.slice();
-  const draft: RecoveryContext = { ...context, history, fixes };
-  recipe(draft);
-  if (draft.history === history && history.length === context.history.length) draft.history = context.history;
-  if (draft.fixes === fixes && fixes.length === context.fixes.length) draft.fixes = context.fixes;
-  for (const key in draft) deepFreeze(draft[key as keyof RecoveryContext]);
-  // The root stays unfrozen: XState's assign copies it into the next snapshot's context anyway.
-  return draft;
 }

@@ -1,6 +1,7 @@
 import { classify } from '../../src/classify/index.js';
 import type { Classification, Observation } from '../../src/classify/types.js';
 import { FAILURE_TYPES, type FailureType, type Hypothesis } from '../../src/taxonomy/index.js';
+import { boundedStack } from './history.js';
 import type { AttemptOutcome, Diagnosis, FailureRecord, Regression } from './types.js';
 
 /**
@@ -10,9 +11,15 @@ import type { AttemptOutcome, Diagnosis, FailureRecord, Regression } from './typ
  */
 export function observationFromRejection(error: unknown): Observation {
   if (error instanceof Error) {
-    const { name, message } = error;
+    const { name, message, stack } = error;
     const code = (error as { code?: unknown }).code;
-    return { error: { name, message, ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}) } };
+    return {
+      error: {
+        name, message, ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+        // Where it was thrown, bounded (UC-AP-004 AC-001).
+        ...(typeof stack === 'string' && stack ? { stack: boundedStack(stack) } : {}),
+      },
+    };
   }
   if (typeof error === 'string') return { message: error };
   try {

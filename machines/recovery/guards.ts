@@ -1,10 +1,13 @@
 /**
- * Routing decisions of the recovery machine as pure functions of context (and an actor's output).
- * The machine names each one in `setup()`; they are exported so tests can table-test them.
+ * Routing decisions of the recovery machine as pure functions of context (and an actor's output),
+ * exported so tests can table-test them; `recoveryGuards` gives each its name and XState's shape,
+ * and goes to `setup({ guards })` as it is.
  */
 import { detectCircularFix, detectRepeatedFix } from '../../src/classify/index.js';
 import { budgetFor, confidenceBand } from '../../src/policy/index.js';
-import type { AdaptOutput, AttemptOutcome, RecoveryContext } from './types.js';
+import type { DecisionChoice } from '../../src/policy/types.js';
+import { outputOf } from '../shared.js';
+import type { AdaptOutput, AttemptOutcome, DecideEvent, RecoveryContext, RecoveryEvent, RollbackOutput } from './types.js';
 
 type Ctx = Pick<RecoveryContext, 'failure'> & Partial<RecoveryContext>;
 
@@ -40,16 +43,25 @@ export const isTransient = (c: Ctx): boolean => categoryOf(c) === 'transient';
 /** A diagnoser was provided and has not been consulted in this pass. */
 export const needsDiagnoser = (c: RecoveryContext): boolean => c.hasDiagnoser && c.diagnoseRound === 0;
 
-/** Diagnosis confidence strictly below the escalate threshold. */
+/**
+ * Diagnosis confidence strictly below the escalate threshold (0.50 by default), with no round
+ * left to gather more evidence in (UC-AP-004 Alt-2: a diagnoser is asked again first).
+ */
 export const isConfidenceTooLow = (c: RecoveryContext): boolean =>
-  c.diagnosis !== null && confidenceBand(c.policy, c.diagnosis.confidence) === 'escalate';
+  c.diagnosis !== null && confidenceBand(c.policy, c.diagnosis.confidence) === 'escalate' && !canAskAgain(c);
 
-/** Confidence is below `caution` and the diagnoser may be asked again (bounded rounds). */
-export const shouldGatherEvidence = (c: RecoveryContext): boolean =>
-  c.hasDiagnoser &&
-  c.diagnosis !== null &&
-  confidenceBand(c.policy, c.diagnosis.confidence) === 'gather' &&
-  c.diagnoseRound < c.policy.diagnoseRounds;
+/**
+ * Confidence is below `caution` (the `gather` band, or below `escalate`) and the diagnoser may be
+ * asked again: another round, up to `diagnoseRounds`.
+ */
+export const shouldGatherEvidence = (c: RecoveryContext): boolean => {
+  if (c.diagnosis === null || !canAskAgain(c)) return false;
+  const band = confidenceBand(c.policy, c.diagnosis.confidence);
+  return band === 'gather' || band === 'escalate';
+};
+
+/** A diagnoser was provided and a round of `diagnoseRounds` is left. */
+const canAskAgain = (c: RecoveryContext): boolean => c.hasDiagnoser && c.diagnoseRound < c.policy.diagnoseRounds;
 
 /** A broken build with a last known good state to roll back to. */
 export const isBrokenBuildWithGoodState = (c: RecoveryContext): boolean =>
@@ -109,6 +121,48 @@ export const hasDecisionTimeout = (c: RecoveryContext): boolean => c.decisionDea
 
 /** The flake probe passed and the policy says a flaky pass is a pass. */
 export const isFlakyPass = (c: RecoveryContext): boolean => c.policy.onFlaky === 'pass';
+
+/** A guard's arguments: the context and the event (done events arrive as `RecoveryEvent` too). */
+interface Args { context: RecoveryContext; event: RecoveryEvent }
+const onContext = (test: (c: RecoveryContext) => boolean) => ({ context }: Args) => test(context);
+const passed = (event: RecoveryEvent) => attemptPassed(outputOf<AttemptOutcome>(event));
+const chose = (event: RecoveryEvent, choice: DecisionChoice) => (event as DecideEvent).choice === choice;
+
+/** Every guard of the recovery machine, in XState's shape, by the name the chart uses. */
+export const recoveryGuards = {
+  passedFirstTime: ({ context, event }: Args) => passed(event) && isFirstAttempt(context),
+  attemptPassed: ({ event }: Args) => passed(event),
+  flakyPasses: ({ context, event }: Args) => passed(event) && isFlakyPass(context),
+  isSecurity: onContext(isSecurity),
+  isUserAbort: onContext(isUserAbort),
+  isFatal: onContext(isFatal),
+  isBudgetSpent: onContext(isBudgetSpent),
+  isTimeBudgetSpent: onContext(isTimeBudgetSpent),
+  isResource: onContext(isResource),
+  isTransient: onContext(isTransient),
+  needsDiagnoser: onContext(needsDiagnoser),
+  isConfidenceTooLow: onContext(isConfidenceTooLow),
+  shouldGatherEvidence: onContext(shouldGatherEvidence),
+  isBrokenBuildWithGoodState: onContext(isBrokenBuildWithGoodState),
+  isRollbackDue: onContext(isRollbackDue),
+  shouldProbeFlake: onContext(shouldProbeFlake),
+  hasAdapter: onContext(hasAdapter),
+  isDeadlineReached: onContext(isDeadlineReached),
+  hasDecisionTimeout: onContext(hasDecisionTimeout),
+  isNoAlternative: ({ event }: Args) => isNoAlternative(outputOf<unknown>(event)),
+  isMalformedFix: ({ event }: Args) => isMalformedFix(outputOf<unknown>(event)),
+  isRepeatedFix: ({ context, event }: Args) => isRepeatedFix(context, outputOf<AdaptOutput>(event)),
+  isCircularFix: ({ context, event }: Args) => isCircularFix(context, outputOf<AdaptOutput>(event)),
+  isRollbackFailed: ({ event }: Args) => outputOf<RollbackOutput | undefined>(event)?.restored !== true,
+  retriesAfterRollback: ({ context }: Args) => context.afterRollback === 'retry',
+  choseRetryFresh: ({ event }: Args) => chose(event, 'retry-fresh'),
+  choseRetryWithAdapter: ({ context, event }: Args) => chose(event, 'retry-with-modifications') && context.hasAdapter,
+  choseRetryWith: ({ event }: Args) => chose(event, 'retry-with-modifications'),
+  choseSkip: ({ event }: Args) => chose(event, 'skip'),
+  choseAbort: ({ event }: Args) => chose(event, 'abort'),
+  choseManual: ({ event }: Args) => chose(event, 'manual'),
+  choseRollback: ({ context, event }: Args) => chose(event, 'rollback') && context.hasRollback,
+};
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;

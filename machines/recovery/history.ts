@@ -22,6 +22,18 @@ export function boundedMessage(text: string | null | undefined, max = 500): stri
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
+/** Most lines of a stack kept (UC-AP-004 AC-001: where it was thrown, for the diagnoser, adapter and report). */
+export const MAX_STACK_LINES = 20;
+/** Most characters of a stack kept. */
+export const MAX_STACK_CHARS = 2_000;
+
+/** The top of a stack (the message and the innermost frames), bounded in lines and characters. */
+export function boundedStack(stack: string): string {
+  const lines = stack.split('\n', MAX_STACK_LINES + 1);
+  const kept = lines.length > MAX_STACK_LINES ? `${lines.slice(0, MAX_STACK_LINES).join('\n')}\n    …` : lines.join('\n');
+  return kept.length > MAX_STACK_CHARS ? `${kept.slice(0, MAX_STACK_CHARS - 1)}…` : kept;
+}
+
 /**
  * Append one history event to a draft context. `seq` continues the history by exactly one, so a
  * store can refuse gaps and duplicates; the timestamp is the latest time the machine has heard of.
@@ -49,7 +61,8 @@ export function appendHistory(draft: RecoveryContext, fields: PhaseEventFields):
     level: draft.level,
     reason: fields.reason ?? null,
   };
-  draft.history.push(event);
+  // A new array: snapshots share the old one (drafts are shallow copies).
+  draft.history = [...draft.history, event];
 }
 
 /** The most telling line of the current failure: evidence first, then the observation's text. */

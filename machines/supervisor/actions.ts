@@ -5,6 +5,7 @@
 import { produce } from 'immer';
 import { assign, enqueueActions } from 'xstate';
 import type { SleepOutput } from '../recovery/types.js';
+import { outputOf } from '../shared.js';
 import * as fail from './failures.js';
 import * as g from './guards.js';
 import { settle } from './lifecycle.js';
@@ -24,7 +25,6 @@ const update = <Ev>(recipe: (d: Ctx, e: Ev) => void) =>
  */
 const effects = (collect: Parameters<typeof enqueueActions<Ctx, E, undefined, E>>[0]) =>
   enqueueActions<Ctx, E, undefined, E>(collect) as unknown as ReturnType<typeof update<unknown>>;
-const outputOf = <T>(e: unknown): T => (e as { output: T }).output;
 const rollbackAt = (d: Ctx, e: unknown) => outputOf<SupervisorRollbackOutput | undefined>(e)?.at ?? d.clockAt;
 
 /** Every action of the supervisor machine, by the name the chart uses. */

@@ -1,4 +1,4 @@
-import { fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { recoveryMachine, type RecoveryMachine } from '../../machines/recovery.machine.js';
 import type {
   AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput, RollbackInput,
@@ -118,17 +118,17 @@ function redactPatternsOf(patterns: RecoveryOptions['redact']): RegExp[] {
 
 /**
  * Every recovery that `createRecovery`, `recover`, `recoverPersisted` and `resume` start runs on
- * one shared machine whose slots look up the work of the run that invoked them (the child's
- * parent is the recovery actor): `machine.provide()` rebuilds the whole state tree and its
- * transition tables, which cost more than the run itself. (`provideRecovery` still provides a
- * machine of its own: embedded in another chart, the recovery actor is not ours to register.)
+ * one shared machine whose slots look up the work of the run that invoked them by the actor
+ * system they run in (each of those runs is a root actor, so it has a system of its own):
+ * `machine.provide()` rebuilds the whole state tree and its transition tables, which cost more
+ * than the run itself. (`provideRecovery` still provides a machine of its own: embedded in
+ * another chart, the recovery actor is not ours to register.)
  */
-const workOf = new WeakMap<AnyActorRef, SlotWork>();
+const workOf = new WeakMap<object, SlotWork>();
 
 function dispatch<TOutput, TInput>(slot: keyof SlotWork) {
   return fromPromise<TOutput, TInput>((args) => {
-    const parent = args.self._parent;
-    const work = parent ? workOf.get(parent) : undefined;
+    const work = workOf.get(args.system);
     if (!work) return Promise.reject(new Error(`recovery machine: no work is bound for the "${slot}" actor of this run`));
     return (work[slot] as unknown as (a: { input: TInput; signal: AbortSignal }) => Promise<TOutput>)(args);
   });
@@ -156,7 +156,7 @@ export function sharedRun(task: Task, options: RecoveryOptions, hooks: RunHooks 
   return {
     logic: sharedLogic(),
     attach: (actor: ActorRefFrom<RecoveryMachine>) => {
-      workOf.set(actor, work);
+      workOf.set(actor.system, work);
       attach(actor);
     },
   };

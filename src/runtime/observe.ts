@@ -1,5 +1,6 @@
 import { cleanTerminalText } from '../classify/terminal-text.js';
 import type { Observation } from '../classify/types.js';
+import { boundedStack } from '../../machines/recovery/history.js';
 import { TaskFailure } from './task-failure.js';
 
 /** Most characters kept of any one text field: context and checkpoints stay small. */
@@ -19,7 +20,8 @@ export function tail(text: string, max = MAX_FIELD_CHARS): string {
 
 /**
  * Turn anything a task threw into a JSON observation: `TaskFailure`s keep their observation;
- * errors keep `name`, `message`, `code`, `status`, a typed `type` and their `cause` chain;
+ * errors keep `name`, `message`, `code`, `status`, a typed `type`, their `stack` (bounded, see
+ * `boundedStack`) and their `cause` chain;
  * anything else is described. Never throws (a throwing getter or a cyclic cause is survived).
  */
 export function observationFrom(thrown: unknown): Observation {
@@ -68,6 +70,8 @@ function describe(value: unknown, depth: number, seen: Set<unknown>): unknown {
     const field = read(source, key);
     if (field !== undefined && field !== null && typeof field !== 'object' && typeof field !== 'function') out[key] = typeof field === 'string' ? tail(field, 4_096) : field;
   }
+  const stack = read(source, 'stack');
+  if (typeof stack === 'string' && stack) out.stack = boundedStack(stack);
   const cause = read(source, 'cause');
   if (cause !== undefined) out.cause = describe(cause, depth + 1, seen);
   if (Object.keys(out).length === 0) {

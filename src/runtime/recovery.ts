@@ -138,14 +138,41 @@ export interface RecoveryHooks {
 }
 
 /**
- * The recovery machine with its I/O slots filled for `task`: embed it in your own statechart
- * with `invoke: { src: provideRecovery(task, options), input: recoveryInput(options) }`.
- * HEARTBEAT/PROGRESS from the task reach the actor through `attach(actor)`.
+ * Options of {@link provideRecovery}: those of `recover()` but `onEvent` and `inspect`, which
+ * belong to the actor, and an embedding orchestrator creates that (pass `inspect` to its own
+ * `createActor`; history is in the child's snapshots).
  */
-export function provideRecovery(task: Task, options: RecoveryOptions = {}, hooks: RecoveryHooks = {}) {
+export type ProvideRecoveryOptions = Omit<RecoveryOptions, 'onEvent' | 'inspect'>;
+
+/**
+ * The recovery machine with its I/O slots filled for `task` (the diagnoser, adapter, rollback,
+ * redaction and clock of `options`), and `input(run)`: the machine input that carries the rest
+ * of `options` — policy, rules, timeout, last known good state, the name and run id (`run`
+ * overrides those two per invocation) — and says which slots are filled. Embed it in your own
+ * statechart; HEARTBEAT/PROGRESS from the task reach the child through `attach(actor)`.
+ *
+ * @example
+ * ```ts
+ * import { createActor, setup, toPromise } from 'xstate';
+ * import { provideRecovery } from 'recovery-protocol';
+ *
+ * let calls = 0;
+ * const flaky = () => { if (++calls === 1) throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }); };
+ * const { logic, input } = provideRecovery(flaky, { policy: { categories: { transient: { delaysMs: [0] } } } });
+ * const parent = setup({ actors: { recovery: logic } }).createMachine({
+ *   invoke: { src: 'recovery', input: () => input({ runId: 'fetch-1', name: 'fetch' }), onDone: '.done' },
+ *   initial: 'running',
+ *   states: { running: {}, done: { type: 'final' } },
+ * });
+ * await toPromise(createActor(parent).start());
+ * console.log(calls); // 2: one failure, one retry after 0 ms (the default transient delay is 5 s)
+ * ```
+ */
+export function provideRecovery(task: Task, options: ProvideRecoveryOptions = {}, hooks: RecoveryHooks = {}) {
   const { binding, attach } = bindRun(task, options, hooks);
   const logic = recoveryMachine.provide({ actors: bindActors(task, options, binding) });
-  return { logic, attach };
+  const input = (run: { runId?: string; name?: string } = {}) => recoveryInput({ ...options, ...run }, binding.clock);
+  return { logic, attach, input };
 }
 
 /** `createActor` options shared by every way of starting a recovery. */

@@ -96,7 +96,8 @@ describe('commandTask', () => {
   });
 
   it('sends SIGKILL to a group that ignores SIGTERM, after the grace period', async () => {
-    const thrown = await failure(commandTask(node, [fixture('sleeper.mjs'), '30000', 'trap'])(context({ timeoutMs: 300 })));
+    // 2 s: the child must have started and set its SIGTERM trap before the timeout, even on a loaded machine.
+    const thrown = await failure(commandTask(node, [fixture('sleeper.mjs'), '30000', 'trap'])(context({ timeoutMs: 2_000 })));
     const pid = Number((thrown.observation.stdout ?? '').split('\n')[0]);
     expect(thrown.observation.exitCode).toBe(124);
     expect(thrown.observation.signal).toBe('SIGKILL');

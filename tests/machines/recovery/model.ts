@@ -137,12 +137,14 @@ export function eventsFor(c: RecoveryContext, value: unknown, config: ModelConfi
 
 /**
  * The abstract state a path may not revisit: the chart position plus only the counters that
- * route (budget, probe, diagnosis rounds, fixes, what follows a rollback, whether a human has
+ * route (budget, probe, diagnosis rounds and confidence, fixes, what follows a rollback, whether a human has
  * decided). Loops through the cycle stay finite because every pass raises the iteration.
  */
 export function serialize(value: unknown, c: RecoveryContext): string {
   return JSON.stringify([
     value, c.iteration, c.failure?.classification.type ?? null, c.flakeProbed, c.diagnoseRound,
+    // A malformed diagnoser answer keeps the diagnosis before it: its confidence routes the next round.
+    c.diagnosis?.confidence ?? null,
     c.fixes.length, c.afterRollback, c.level, c.history.some((e) => e.phase === 'DECISION'),
     // While a watch is armed, time tells one beat from the next.
     JSON.stringify(value).includes('watching') ? c.clockAt - c.startedAt : null,

@@ -1,0 +1,48 @@
+/**
+ * The public API is a list, pinned: a name joins or leaves it on purpose. (Types are checked by
+ * tsc where they are used; these are the runtime names.)
+ */
+import { describe, expect, it } from 'vitest';
+import * as api from '../src/index.js';
+import * as machinesEntry from '../machines/index.js';
+
+const API = [
+  'CorruptRunError', 'DEFAULT_POLICY', 'EXIT_NOT_FOUND', 'EXIT_TIMEOUT', 'FAILURE_TYPES', 'HistorySequenceError',
+  'InvalidRunIdError', 'InvalidRunRecordError', 'PIPELINE_ACTOR_SLOTS', 'PIPELINE_MACHINE_ID', 'PIPELINE_MACHINE_VERSION',
+  'PolicyError', 'RECOVERY_ACTOR_SLOTS', 'RECOVERY_MACHINE_ID', 'RECOVERY_MACHINE_VERSION', 'RuleError',
+  'RunFencedError', 'RunInterruptedError', 'RunLockedError', 'RunNotFoundError', 'SUPERVISOR_ACTOR_SLOTS', 'SUPERVISOR_MACHINE_ID',
+  'SUPERVISOR_MACHINE_VERSION', 'SnapshotMismatchError', 'StoreError', 'StoreWriteError', 'TaskFailure', 'adapterCommand', 'classify',
+  'commandTask', 'computeDelay', 'computeMetrics', 'confidenceBand', 'createClassifier', 'createInspector',
+  'createRecovery', 'createTraceWriter', 'defaultStoreDir', 'detectCircularFix', 'detectRepeatedFix',
+  'diagnoserCommand', 'escalationReport', 'failureTypeInfo', 'gitRollback', 'historyToJson', 'historyToYaml',
+  'isFailureType', 'isResting', 'loadRun', 'machines', 'memoryStore', 'newRunId', 'openStore', 'outcomeOf',
+  'parseRetryAfterHeader', 'pipelineMachine', 'provideRecovery', 'readTrace', 'realClock', 'recordGoodState',
+  'recover', 'recoverPersisted', 'recoveryEnv', 'recoveryEventRows', 'recoveryInput', 'recoveryMachine',
+  'recoveryMigrations', 'redactDeep', 'redactSecrets', 'resolvePolicy', 'restoreGoodState', 'resume',
+  'runCommandOnce', 'sessionReport', 'sleepUntil', 'splitCommandLine', 'statusOf', 'supervisorMachine', 'toDot',
+  'toMermaid', 'validatePolicyConfig', 'validateRule', 'whenResting',
+];
+
+/** `recovery-protocol/machines`: the statecharts alone, without the runtime. */
+const MACHINES = [
+  'PIPELINE_ACTOR_SLOTS', 'PIPELINE_MACHINE_ID', 'PIPELINE_MACHINE_VERSION', 'RECOVERY_ACTOR_SLOTS',
+  'RECOVERY_MACHINE_ID', 'RECOVERY_MACHINE_VERSION', 'SUPERVISOR_ACTOR_SLOTS', 'SUPERVISOR_MACHINE_ID',
+  'SUPERVISOR_MACHINE_VERSION', 'initialContext', 'machines', 'pipelineMachine', 'recoveryMachine',
+  'recoveryMigrations', 'supervisorMachine',
+];
+
+describe('the public API', () => {
+  it('recovery-protocol exports exactly the pinned names, each defined', () => {
+    expect(Object.keys(api).sort()).toEqual([...API].sort());
+    for (const name of API) expect(api[name as keyof typeof api], name).toBeDefined();
+  });
+
+  it('recovery-protocol/machines exports exactly the pinned names', () => {
+    expect(Object.keys(machinesEntry).sort()).toEqual([...MACHINES].sort());
+  });
+
+  it('both entries hand out the same machine objects (one copy of each)', () => {
+    expect(api.recoveryMachine).toBe(machinesEntry.recoveryMachine);
+    expect(api.machines).toBe(machinesEntry.machines);
+  });
+});
