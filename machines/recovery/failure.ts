@@ -22,13 +22,21 @@ export function observationFromRejection(error: unknown): Observation {
   }
 }
 
-/** Classify a failed attempt's observation into the record the machine keeps. */
+/** Classify an observation with the built-in packs and the run's own `rules`. */
+export function classifyObservation(observation: Observation, rules: readonly unknown[]): Classification {
+  return classify(observation, rules.length ? ({ rules } as never) : undefined);
+}
+
+/**
+ * Classify a failed attempt's observation into the record the machine keeps; a classification
+ * the runtime made of the raw observation (before redaction) is kept as given.
+ */
 export function failureFromOutcome(
   outcome: Extract<AttemptOutcome, { ok: false }>,
   attempt: number,
   rules: unknown[],
 ): FailureRecord {
-  const classification = classify(outcome.observation, rules.length ? ({ rules } as never) : undefined);
+  const classification = outcome.classification ?? classifyObservation(outcome.observation, rules);
   return { attempt, at: outcome.at, observation: outcome.observation, classification };
 }
 
