@@ -16,6 +16,7 @@ import {
 import { INSPECTION_OPTIONS, INSPECTION_USAGE, openInspection, splitInspect } from './inspection.js';
 import type { CliIO, Verb } from './main.js';
 import { createRunProgress } from './progress.js';
+import { sealCommandLine } from './sealed-command.js';
 
 const USAGE = `Usage: recover run [options] -- CMD [ARGS…]
 
@@ -155,14 +156,18 @@ export const runVerb: Verb = {
     const { newRunId } = await import('../runtime/recovery.js');
     const runId = newRunId(Date.now());
 
+    // The literal command line stays in this process; the record gets it sealed (sealed-command.ts).
+    const literal = { command, adapter: (values.adapter as string | undefined) ?? null, diagnoser: (values.diagnoser as string | undefined) ?? null };
+    const sealed = sealCommandLine(literal, io.env, config.redact);
     const meta: RunMeta = {
-      command,
+      command: sealed.command,
+      ...(sealed.fromEnv ? { fromEnv: sealed.fromEnv } : {}),
       cwd: io.cwd,
       options: {
         config: config.file,
         timeoutMs,
-        adapter: (values.adapter as string | undefined) ?? null,
-        diagnoser: (values.diagnoser as string | undefined) ?? null,
+        adapter: sealed.adapter,
+        diagnoser: sealed.diagnoser,
         rollback,
         onFlaky: onFlaky ?? null,
         lastKnownGood: null,
@@ -183,13 +188,15 @@ export const runVerb: Verb = {
     const { inspect } = inspection;
 
     const progress = createRunProgress(io, { json });
-    const runtime = await runtimeOptionsOf(meta, io, json, progress.output());
+    const runtime = await runtimeOptionsOf({ ...meta, command, options: { ...meta.options, adapter: literal.adapter, diagnoser: literal.diagnoser } }, io, json, progress.output());
     const { recoverPersisted } = await import('../runtime/persisted.js');
-    progress.note(`recover: run ${runId}: ${command.join(' ')}`);
+    progress.note(`recover: run ${runId}: ${sealed.command.join(' ')}`);
+    for (const note of sealed.notes) progress.note(note, { always: true });
     let result: Outcome | Interrupted;
     try {
       result = await withInterrupt((onStart) => recoverPersisted(runtime.task, {
         ...runtime,
+        name: sealed.command.join(' '),
         ...extra,
         runId,
         store,
