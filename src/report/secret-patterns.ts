@@ -44,21 +44,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   { name: 'github-pat', pattern: /(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9_]{20,4096}/g, replace: keepPrefix('github_pat_') },
   { name: 'slack', pattern: /(?<![A-Za-z0-9])(xox[abposre]|xapp)-[A-Za-z0-9-]{8,4096}/g, replace: (_m, p) => `${p ?? ''}-${REDACTED}` },
   { name: 'google-api-key', pattern: /(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{30,4096}/g, replace: keepPrefix('AIza') },
-  {
-    // A bare JWT (header.payload.signature, both JSON parts base64url of '{"'): no "Bearer" or key
-    // name is needed; an unsigned token (empty signature) is not a credential.
-    name: 'jwt',
-    pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{10,4096}/g,
-    replace: () => REDACTED,
-  },
   { name: 'aws-access-key-id', pattern: /(?<![A-Za-z0-9])(AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])/g, replace: (_m, p) => `${p ?? ''}${REDACTED}` },
-  {
-    // A bare AWS secret access key: exactly 40 base64 characters with upper and lower case and a
-    // digit (so a sha1 in hex, upper or lower, is never one) and not shaped like a path.
-    name: 'aws-secret-access-key',
-    pattern: /(?<![A-Za-z0-9/+=_.-])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=_.-])/g,
-    replace: (m) => (looksLikeAwsSecret(m) ? REDACTED : m),
-  },
   {
     // scheme://user:password@host → scheme://user:***@host (the password may contain '@': greedy
     // up to the last '@' before the path). The match starts at the literal '://' and checks the
@@ -79,5 +65,27 @@ export const SECRET_RULES: readonly SecretRule[] = [
     name: 'bearer',
     pattern: /(?<![A-Za-z0-9_-])(bearer[ \t]{1,8})([A-Za-z0-9._~+/-]{8,4096}={0,8})/gi,
     replace: (m, prefix, token) => (looksLikeToken(token ?? '') ? `${prefix ?? ''}${REDACTED}` : m),
+  },
+];
+
+/**
+ * Rules for bare tokens with no prefix of their own, run after every other rule and after the
+ * assignments: text another rule replaced can leave one standing next to a `[REDACTED]` that
+ * was part of a longer run before, and it must be caught in the same pass (idempotence).
+ */
+export const LATE_SECRET_RULES: readonly SecretRule[] = [
+  {
+    // A bare JWT (header.payload.signature, both JSON parts base64url of '{"'): no "Bearer" or key
+    // name is needed; an unsigned token (empty signature) is not a credential.
+    name: 'jwt',
+    pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{10,4096}/g,
+    replace: () => REDACTED,
+  },
+  {
+    // A bare AWS secret access key: exactly 40 base64 characters with upper and lower case and a
+    // digit (so a sha1 in hex, upper or lower, is never one) and not shaped like a path.
+    name: 'aws-secret-access-key',
+    pattern: /(?<![A-Za-z0-9/+=_.-])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=_.-])/g,
+    replace: (m) => (looksLikeAwsSecret(m) ? REDACTED : m),
   },
 ];
