@@ -48,6 +48,9 @@ export class StreamRedactor {
 
   /** Redact whole lines (the text ends with a line break, or is a cut-off line). */
   private lines(text: string): string {
+    // No rule matches across a line break, so lines without a key block go through in one call
+    // (one call per line would cost more than the rules themselves).
+    if (!this.inKey && !text.includes('PRIVATE KEY')) return redactSecrets(text, this.extra);
     let out = '';
     for (const line of text.split(/(?<=[\r\n])/)) out += this.line(line);
     return out;
