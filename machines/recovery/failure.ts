@@ -29,7 +29,15 @@ export function observationFromRejection(error: unknown): Observation {
   }
 }
 
-/** Classify a failed attempt's observation into the record the machine keeps. */
+/** Classify an observation with the built-in packs and the run's own `rules`. */
+export function classifyObservation(observation: Observation, rules: readonly unknown[], now?: number): Classification {
+  return classify(observation, { ...(rules.length ? { rules: rules as never } : {}), ...(now !== undefined ? { now } : {}) });
+}
+
+/**
+ * Classify a failed attempt's observation into the record the machine keeps; a classification
+ * the runtime made of the raw observation (before redaction) is kept as given.
+ */
 export function failureFromOutcome(
   outcome: Extract<AttemptOutcome, { ok: false }>,
   attempt: number,
@@ -37,7 +45,7 @@ export function failureFromOutcome(
 ): FailureRecord {
   // `now` is the run's clock at the attempt's end (injected or simulated), never Date.now(): an
   // HTTP-date Retry-After is read against the time the run lives in.
-  const classification = classify(outcome.observation, { ...(rules.length ? { rules: rules as never } : {}), now: outcome.at });
+  const classification = outcome.classification ?? classifyObservation(outcome.observation, rules, outcome.at);
   return { attempt, at: outcome.at, observation: outcome.observation, classification };
 }
 

@@ -46,7 +46,15 @@ export interface AttemptInput {
  */
 export type AttemptOutcome =
   | { ok: true; at: number; durationMs: number }
-  | { ok: false; at: number; durationMs: number; observation: Observation };
+  | {
+    ok: false; at: number; durationMs: number; observation: Observation;
+    /**
+     * The classification of the observation as the task saw it, when the runtime classified it
+     * before redacting `observation` (a redacted text can hide what identifies the failure, e.g.
+     * a path like `/etc/passwd`). Absent: the machine classifies `observation` itself.
+     */
+    classification?: Classification;
+  };
 
 /** What the `diagnose` actor receives. */
 export interface DiagnoseInput {

@@ -70,7 +70,10 @@ export async function openCliStore(io: CliIO, dir: string | undefined) {
 
 /** What `recover run` keeps in the run's `meta` so `resume` and `decide` can rebuild the task. */
 export interface RunMeta {
+  /** The command, redacted (see sealed-command.ts). */
   command: string[];
+  /** How the pieces of the command that held secrets are rebuilt on resume (sealed-command.ts). */
+  fromEnv?: import('./sealed-command.js').FromEnv;
   cwd: string;
   options: {
     config?: string | null;

@@ -32,11 +32,15 @@ export const pipelineVerb: Verb = {
     const onSigint = () => controller.abort();
     process.once('SIGINT', onSigint);
     let result;
+    // The steps' live output reaches the terminal redacted, as `recover run`'s does.
+    const { redactingOutput } = await import('./progress/redacting-output.js');
+    const stdout = redactingOutput(values.json === true ? process.stderr : process.stdout);
+    const stderr = redactingOutput(process.stderr);
     try {
       result = await pipeline.runPipeline(resolvePath(io.cwd, positionals[1]!), {
         dir,
         resumeFromFailure: values['resume-from-failure'] === true,
-        stream: { stdout: values.json === true ? process.stderr : process.stdout, stderr: process.stderr },
+        stream: { stdout: stdout.stream, stderr: stderr.stream },
         signal: controller.signal,
       });
     } catch (error) {
@@ -45,6 +49,8 @@ export const pipelineVerb: Verb = {
       }
       throw error;
     } finally {
+      stdout.flush();
+      stderr.flush();
       process.removeListener('SIGINT', onSigint);
     }
     if (values.json === true) io.stdout.write(`${JSON.stringify(result)}\n`);

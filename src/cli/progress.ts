@@ -7,6 +7,8 @@ import { Writable } from 'node:stream';
 import type { Clock } from '../runtime/clock.js';
 import type { Outcome } from '../runtime/outcome.js';
 import type { CliIO } from './main.js';
+import type { RedactPatterns } from '../report/redact-text.js';
+import { redactingOutput, redactingProgressStream, type RedactingOutput } from './progress/redacting-output.js';
 import { ProgressReporter, type ProgressStream } from './progress/reporter.js';
 import { viewOf, type RunView, type SnapshotLike } from './progress/view.js';
 
@@ -61,6 +63,8 @@ export interface RunProgressOptions {
   verbosity?: 'quiet' | 'normal' | 'verbose';
   /** Where SIGINT is heard, to stop the spinner at once. Default: `process`. */
   signals?: Pick<NodeJS.EventEmitter, 'once' | 'removeListener'>;
+  /** The user's extra secret patterns (config `redact`), on top of the built-in ones. Default none. */
+  redact?: RedactPatterns;
 }
 
 /** Progress of one `run` / `resume` / `decide` invocation. */
@@ -78,21 +82,28 @@ export interface RunProgress {
    */
   watch(actor: WatchedActor, options?: { shownThrough?: number; resuming?: string }): void;
   /**
-   * Streams for the command's output that take the live line off the screen before each chunk
-   * reaches the terminal; undefined when there is no live line (forward to the targets directly).
+   * Streams for the command's output: redacted line by line, and with a live line, taken off the
+   * screen before each chunk reaches the terminal. Default targets: the process's stdout and
+   * stderr (both stderr with `--json`, so stdout carries only the outcome).
    */
-  output(targets?: { stdout: NodeJS.WritableStream & { isTTY?: boolean }; stderr: NodeJS.WritableStream & { isTTY?: boolean } }): { stdout: Writable; stderr: Writable } | undefined;
+  output(targets?: { stdout: NodeJS.WritableStream & { isTTY?: boolean }; stderr: NodeJS.WritableStream & { isTTY?: boolean } }): { stdout: Writable; stderr: Writable };
   /** The summary line(s) (nothing with `--json`: the caller prints the JSON outcome); `choices`: what an escalated run offers. */
   finish(outcome: Outcome, choices?: readonly string[]): void;
   /** Stop the timer and the SIGINT listener, erase the live line. Idempotent. */
   stop(): void;
 }
 
-/** Progress on `io.stderr` in the mode its stream and `io.env` call for. */
+/**
+ * Progress on `io.stderr` in the mode its stream and `io.env` call for. Every line of it, and the
+ * command's output, is redacted on its way out (see redacting-output.ts).
+ */
 export function createRunProgress(io: Pick<CliIO, 'stderr' | 'env'>, options: RunProgressOptions): RunProgress {
-  const stream = io.stderr as ProgressStream;
+  const stream = redactingProgressStream(io.stderr as ProgressStream, options.redact);
   const mode = progressMode(stream, io.env, options.json);
   const quiet = options.verbosity === 'quiet';
+  // The command's held unfinished lines go out before any line of ours, so the order is kept.
+  const outputs: RedactingOutput[] = [];
+  const flushOutputs = () => { for (const output of outputs) output.flush(); };
   const reporter = new ProgressReporter({
     stream, live: mode === 'live' && !quiet,
     color: mode === 'live' ? colorAllowed(io.env, options.color) : colorForced(io.env, options.color),
@@ -102,6 +113,7 @@ export function createRunProgress(io: Pick<CliIO, 'stderr' | 'env'>, options: Ru
   let subscription: { unsubscribe(): void } | undefined;
   const onSigint = () => reporter.stop();
   const stop = () => {
+    flushOutputs();
     subscription?.unsubscribe();
     subscription = undefined;
     signals.removeListener('SIGINT', onSigint);
@@ -112,8 +124,9 @@ export function createRunProgress(io: Pick<CliIO, 'stderr' | 'env'>, options: Ru
     mode,
     note(text, { always = false } = {}) {
       // Through the reporter even after `stop`: it ends a line the command left unfinished first.
+      flushOutputs();
       if (mode !== 'off' && !quiet) reporter.note(text, 'bold');
-      else if (always) io.stderr.write(`${text}\n`);
+      else if (always) stream.write(`${text}\n`);
     },
     watch(actor, { shownThrough = 0, resuming } = {}) {
       if (mode === 'off' || quiet) return;
@@ -123,6 +136,7 @@ export function createRunProgress(io: Pick<CliIO, 'stderr' | 'env'>, options: Ru
       let seen = shownThrough;
       let view: RunView | undefined;
       const follow = (snapshot: SnapshotLike) => {
+        flushOutputs();
         view = viewOf(snapshot, view);
         const fresh = snapshot.context.history.filter((event) => event.seq > seen);
         seen = Math.max(seen, ...fresh.map((event) => event.seq));
@@ -136,9 +150,13 @@ export function createRunProgress(io: Pick<CliIO, 'stderr' | 'env'>, options: Ru
       follow(first);
       subscription = actor.subscribe({ next: follow, error: () => undefined });
     },
-    output(targets = { stdout: process.stdout, stderr: process.stderr }) {
-      if (mode !== 'live' || quiet) return undefined;
-      return { stdout: guarded(targets.stdout, reporter), stderr: guarded(targets.stderr, reporter) };
+    output(targets = { stdout: options.json ? process.stderr : process.stdout, stderr: process.stderr }) {
+      const wrap = (target: NodeJS.WritableStream & { isTTY?: boolean }) => {
+        const output = redactingOutput(mode === 'live' && !quiet ? guarded(target, reporter) : target, options.redact);
+        outputs.push(output);
+        return output.stream;
+      };
+      return { stdout: wrap(targets.stdout), stderr: wrap(targets.stderr) };
     },
     finish(outcome, choices) {
       stop();

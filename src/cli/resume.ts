@@ -12,6 +12,7 @@ import { FINAL_RUN_STATUSES, type RunStatus } from '../taxonomy/index.js';
 import type { CliIO, Verb } from './main.js';
 import { createRunProgress } from './progress.js';
 import { cliGitRollback } from './rollback-options.js';
+import { unsealCommandLine } from './sealed-command.js';
 import { concludeRun, withInterrupt } from './run.js';
 import type { DecisionChoice } from '../policy/types.js';
 
@@ -85,8 +86,10 @@ export async function resumeRun(
     return exitCodeOf(outcome);
   }
   const meta = runMetaOf(runId, record.meta);
+  // The stored command is redacted: rebuild its secrets from the environment, or say which to set.
+  const line = unsealCommandLine(runId, { command: meta.command, adapter: meta.options.adapter ?? null, diagnoser: meta.options.diagnoser ?? null }, record.meta.fromEnv, io.env);
   const progress = createRunProgress(io, { json: options.json, ...options.style });
-  const runtime = await runtimeOptionsOf(meta, io, options.json, progress.output());
+  const runtime = await runtimeOptionsOf({ ...meta, command: line.command, options: { ...meta.options, adapter: line.adapter, diagnoser: line.diagnoser } }, io, options.json, progress.output());
   // The first process showed these events already; a restored snapshot carries them all again.
   const shownThrough = record.history[record.history.length - 1]?.seq ?? 0;
   const extra: { rollback?: import('../runtime/options.js').Rollback; lastKnownGood?: string } = {};

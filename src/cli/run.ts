@@ -18,6 +18,7 @@ import { OUTPUT_OPTIONS, STORE_OPTION, outputStyle, parseOptions, type VerbSpec 
 import type { CliIO, Verb } from './main.js';
 import { createRunProgress } from './progress.js';
 import { asUsageError, BUDGET_OPTIONS, budgetOf, cliGitRollback } from './rollback-options.js';
+import { sealCommandLine } from './sealed-command.js';
 
 /** `recover run`'s options and help. */
 export const RUN_SPEC = {
@@ -170,14 +171,18 @@ export const runVerb: Verb = {
     const { newRunId } = await import('../runtime/recovery.js');
     const runId = newRunId(Date.now());
 
+    // The literal command line stays in this process; the record gets it sealed (sealed-command.ts).
+    const literal = { command, adapter: (values.adapter as string | undefined) ?? null, diagnoser: (values.diagnoser as string | undefined) ?? null };
+    const sealed = sealCommandLine(literal, io.env, config.redact);
     const meta: RunMeta = {
-      command,
+      command: sealed.command,
+      ...(sealed.fromEnv ? { fromEnv: sealed.fromEnv } : {}),
       cwd: io.cwd,
       options: {
         config: config.file,
         timeoutMs,
-        adapter: (values.adapter as string | undefined) ?? null,
-        diagnoser: (values.diagnoser as string | undefined) ?? null,
+        adapter: sealed.adapter,
+        diagnoser: sealed.diagnoser,
         rollback,
         onFlaky,
         lastKnownGood: null,
@@ -200,13 +205,15 @@ export const runVerb: Verb = {
     const style = outputStyle(values);
     const progress = createRunProgress(io, { json, ...style });
     if (style.verbosity === 'verbose') progress.note(`recover: config ${config.file ?? '(none: defaults)'}, store ${await cliStoreDir(io, values.store)}`);
-    const runtime = await runtimeOptionsOf(meta, io, json, progress.output());
+    const runtime = await runtimeOptionsOf({ ...meta, command, options: { ...meta.options, adapter: literal.adapter, diagnoser: literal.diagnoser } }, io, json, progress.output());
     const { recoverPersisted } = await import('../runtime/persisted.js');
-    progress.note(`recover: run ${runId}: ${command.join(' ')}`);
+    progress.note(`recover: run ${runId}: ${sealed.command.join(' ')}`);
+    for (const note of sealed.notes) progress.note(note, { always: true });
     let result: Outcome | Interrupted;
     try {
       result = await withInterrupt((onStart) => recoverPersisted(runtime.task, {
         ...runtime,
+        name: sealed.command.join(' '),
         ...extra,
         runId,
         store,

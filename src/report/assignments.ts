@@ -40,13 +40,16 @@ export function redactAssignments(text: string): string {
   KEY_END.lastIndex = 0;
   for (let word = KEY_END.exec(text); word !== null; word = KEY_END.exec(text)) {
     const keyEnd = word.index + word[0].length;
-    const { name } = keyBefore(text, keyEnd, word.index);
+    const { start, name } = keyBefore(text, keyEnd, word.index);
     // Authorization headers have their own rule, which keeps the scheme.
     if (keyEnd <= from || !isSecretKey(name) || /authorization$/i.test(name)) continue;
     VALUE.lastIndex = keyEnd;
     const value = VALUE.exec(text);
     if (value === null) continue;
     const [whole, sep = '', dq, sq, openQuote = '', bare] = value;
+    // `'/etc/passwd': Operation not permitted` is a path in an error message, not a key: a name
+    // right after a path separator, followed by ':', is left alone (`?password=` still counts).
+    if (/[\\/]/.test(text[start - 1] ?? '') && !sep.includes('=')) continue;
     const secret = dq ?? sq ?? bare ?? '';
     if (isPlaceholderValue(secret)) continue;
     const redacted =

@@ -8,7 +8,7 @@
 import { redactAssignments } from './assignments.js';
 import { redactPrivateKeys } from './private-keys.js';
 import { REDACTED } from './secret-keys.js';
-import { SECRET_RULES } from './secret-patterns.js';
+import { LATE_SECRET_RULES, SECRET_RULES } from './secret-patterns.js';
 
 /** User patterns: compiled regexes, or pattern strings (compiled here; see {@link compileRedactPatterns}). */
 export type RedactPatterns = readonly RegExp[] | readonly string[];
@@ -81,8 +81,8 @@ function applyExtra(text: string, pattern: RegExp): string {
 /**
  * A copy of `text` with every secret replaced: Anthropic, OpenAI, GitHub, Slack, Google and AWS
  * keys, bearer tokens and Authorization headers, URL passwords, secret-named assignments
- * (`password=`, `api_key:`, `"token": "…"`, `aws_secret_access_key = …`) and PEM private key
- * blocks; then the `extra` patterns. The built-in rules are linear in the length of `text` and
+ * (`password=`, `api_key:`, `"token": "…"`, `aws_secret_access_key = …`), PEM private key
+ * blocks, bare JWTs and bare AWS secret access keys; then the `extra` patterns. The built-in rules are linear in the length of `text` and
  * idempotent (the user's patterns are as fast and as idempotent as they are written). Never
  * throws: on an unexpected internal error it returns a marker, never the unredacted input.
  */
@@ -95,6 +95,10 @@ export function redactSecrets(text: string, extra?: RedactPatterns): string {
       );
     }
     out = redactAssignments(out);
+    for (const rule of LATE_SECRET_RULES) {
+      out = out.replace(rule.pattern, (match: string, ...groups: unknown[]) =>
+        rule.replace(match, ...groups.map((g) => (typeof g === 'string' ? g : undefined))));
+    }
     for (const pattern of extra ?? []) out = applyExtra(out, toRegExp(pattern));
     return out;
   } catch {

@@ -7,4 +7,5 @@
 export { REDACTED, isSecretField, isSecretKey } from './secret-keys.js';
 export { compileRedactPatterns, redactSecrets, type RedactPatterns } from './redact-text.js';
 export { redactDeep } from './redact-deep.js';
-export { SECRET_RULES, type SecretRule } from './secret-patterns.js';
+export { LATE_SECRET_RULES, SECRET_RULES, type SecretRule } from './secret-patterns.js';
+export { StreamRedactor } from './redact-stream.js';

@@ -26,6 +26,12 @@ function looksLikeToken(value: string): boolean {
   return !/^[A-Za-z]+$/.test(value) || value.length >= 20;
 }
 
+const AUTH_SCHEME = /^(?:bearer|basic|digest|token|negotiate|apikey)$/i;
+
+function looksLikeAwsSecret(value: string): boolean {
+  return /[a-z]/.test(value) && /[A-Z]/.test(value) && /[0-9]/.test(value) && !value.startsWith('/') && !value.endsWith('/') && !value.includes('//');
+}
+
 /** Built-in rules in the order they run (vendor tokens before the generic ones). */
 export const SECRET_RULES: readonly SecretRule[] = [
   { name: 'anthropic', pattern: /(?<![A-Za-z0-9])sk-ant-[A-Za-z0-9_-]{8,4096}/g, replace: keepPrefix('sk-ant-') },
@@ -51,11 +57,35 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // Authorization: <scheme> <credentials>, also as "Authorization": "…" in JSON.
     name: 'authorization-header',
     pattern: /(?<![A-Za-z0-9_-])((?:proxy-)?authorization)(\\?["']?[ \t]{0,8}[:=][ \t]{0,8}\\?["']?)((?:bearer|basic|digest|token|negotiate|apikey)[ \t]{1,8})?([^\s"'\\,;]{1,4096})/gi,
-    replace: (m, key, sep, scheme, value) => (value === REDACTED ? m : `${key ?? ''}${sep ?? ''}${scheme ?? ''}${REDACTED}`),
+    // A scheme with no credentials after it (`Authorization: Bearer` at the end) holds no secret.
+    replace: (m, key, sep, scheme, value) => (value === REDACTED || (!scheme && AUTH_SCHEME.test(value ?? ''))
+      ? m : `${key ?? ''}${sep ?? ''}${scheme ?? ''}${REDACTED}`),
   },
   {
     name: 'bearer',
     pattern: /(?<![A-Za-z0-9_-])(bearer[ \t]{1,8})([A-Za-z0-9._~+/-]{8,4096}={0,8})/gi,
     replace: (m, prefix, token) => (looksLikeToken(token ?? '') ? `${prefix ?? ''}${REDACTED}` : m),
+  },
+];
+
+/**
+ * Rules for bare tokens with no prefix of their own, run after every other rule and after the
+ * assignments: text another rule replaced can leave one standing next to a `[REDACTED]` that
+ * was part of a longer run before, and it must be caught in the same pass (idempotence).
+ */
+export const LATE_SECRET_RULES: readonly SecretRule[] = [
+  {
+    // A bare JWT (header.payload.signature, both JSON parts base64url of '{"'): no "Bearer" or key
+    // name is needed; an unsigned token (empty signature) is not a credential.
+    name: 'jwt',
+    pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{10,4096}/g,
+    replace: () => REDACTED,
+  },
+  {
+    // A bare AWS secret access key: exactly 40 base64 characters with upper and lower case and a
+    // digit (so a sha1 in hex, upper or lower, is never one) and not shaped like a path.
+    name: 'aws-secret-access-key',
+    pattern: /(?<![A-Za-z0-9/+=_.-])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=_.-])/g,
+    replace: (m) => (looksLikeAwsSecret(m) ? REDACTED : m),
   },
 ];

@@ -4,7 +4,8 @@ import type {
   AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput, RollbackInput,
   RollbackOutput, SleepInput, SleepOutput,
 } from '../../machines/recovery/types.js';
-import { compileRedactPatterns, redactDeep } from '../report/redact.js';
+import { classifyObservation } from '../../machines/recovery/failure.js';
+import { compileRedactPatterns, redactDeep, redactSecrets } from '../report/redact.js';
 import { realClock, sleepUntil, type Clock } from './clock.js';
 import { observationFrom } from './observe.js';
 import type { Adapter, Diagnoser, RecoveryOptions, Rollback, Task, TaskContext } from './options.js';
@@ -13,6 +14,13 @@ import type { Adapter, Diagnoser, RecoveryOptions, Rollback, Task, TaskContext }
 export interface Binding {
   clock: Clock;
   redact: RegExp[];
+  /** The run's own classification rules: a failure is classified before it is redacted. */
+  rules: readonly unknown[];
+  /**
+   * Text that was redacted on its way into the run (a decision's guidance), back to what the
+   * user gave, for the programs this process starts; never recorded. Default: as is.
+   */
+  reveal(text: string | null): string | null;
   /** Send HEARTBEAT / PROGRESS to the running actor. */
   send(event: { type: 'HEARTBEAT' | 'PROGRESS'; at: number; progress?: number }): void;
   /**
@@ -38,6 +46,11 @@ export interface SlotWork {
 /**
  * The real work of the machine's I/O slots: the task (timed, redacted, never rejecting), the
  * user's diagnoser/adapter/rollback, and deadline sleeps on the clock.
+ *
+ * This is where what a task and the user's programs saw enters the run: a failure is classified
+ * on its raw observation (`'/etc/passwd': Operation not permitted` must stay a security failure),
+ * then the observation and the classification's evidence are redacted, so nothing downstream
+ * (context, history, checkpoints, reports, traces, the inspector) holds a secret.
  */
 export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adapter; rollback?: Rollback }, binding: Binding): SlotWork {
   const { clock } = binding;
@@ -46,11 +59,12 @@ export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adap
     runTask: async ({ input, signal }) => {
       await binding.writeAhead();
       const startedAt = clock.now();
-      const outcome = await runAttempt(task, input, signal, binding);
+      const outcome = await runAttempt(task, { ...input, guidance: binding.reveal(input.guidance) }, signal, binding);
       const at = clock.now();
-      return outcome.ok
-        ? { ok: true, at, durationMs: at - startedAt }
-        : { ok: false, at, durationMs: at - startedAt, observation: clean(outcome.observation) };
+      if (outcome.ok) return { ok: true, at, durationMs: at - startedAt };
+      // The raw observation (a secret-shaped path must still read as a security failure), on the run's clock.
+      const classification = classifyObservation(outcome.observation, binding.rules, at);
+      return { ok: false, at, durationMs: at - startedAt, observation: clean(outcome.observation), classification: clean(classification) };
     },
     sleepUntil: ({ input, signal }) => sleepUntil(clock, input.until, signal),
     diagnose: async ({ input }) => {
@@ -60,7 +74,7 @@ export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adap
     },
     adapt: async ({ input }) => {
       await binding.writeAhead();
-      const output = await hooks.adapt!(input);
+      const output = await hooks.adapt!({ ...input, guidance: binding.reveal(input.guidance) });
       if (output === undefined || output === null) return null;
       return typeof output === 'object' ? { ...clean(output), at: clock.now() } : (output as AdaptOutput);
     },
@@ -95,23 +109,37 @@ export interface RunHooks {
   writeAhead?(actor: ActorRefFrom<RecoveryMachine>): Promise<void>;
 }
 
-/** The per-run work behind the I/O slots, and how it learns which actor it drives. */
+/**
+ * The per-run work behind the I/O slots, and how it learns which actor it drives. `seal(text)`
+ * redacts text the user sends into the run (a decision's guidance) and remembers the original
+ * in memory only, so this process's programs still receive it as given.
+ */
 export function bindRun(task: Task, options: RecoveryOptions, hooks: RunHooks) {
   const clock = options.clock ?? realClock;
   let target: ActorRefFrom<RecoveryMachine> | undefined;
+  const originals = new Map<string, string>();
+  const redact = redactPatternsOf(options.redact);
   const binding: Binding = {
     clock,
     // Strings are compiled (a bad one throws naming it); RegExps keep their flags.
-    redact: redactPatternsOf(options.redact),
+    redact,
+    rules: options.rules ?? [],
+    reveal: (text) => (text === null ? null : originals.get(text) ?? text),
     send: (event) => target?.send(event),
     writeAhead: () => (target && hooks.writeAhead ? hooks.writeAhead(target) : Promise.resolve()),
   };
-  return { binding, work: slotWork(task, options, binding), attach: (actor: ActorRefFrom<RecoveryMachine>) => void (target = actor) };
+  const seal = (text: string): string => {
+    const redacted = redactSecrets(text, redact);
+    if (redacted !== text) originals.set(redacted, text);
+    return redacted;
+  };
+  return { binding, seal, work: slotWork(task, options, binding), attach: (actor: ActorRefFrom<RecoveryMachine>) => void (target = actor) };
 }
 
 const NO_PATTERNS: RegExp[] = [];
 
-function redactPatternsOf(patterns: RecoveryOptions['redact']): RegExp[] {
+/** The user's extra secret patterns, compiled (a bad string throws naming it); RegExps keep their flags. */
+export function redactPatternsOf(patterns: RecoveryOptions['redact']): RegExp[] {
   if (!patterns || patterns.length === 0) return NO_PATTERNS;
   return [...compileRedactPatterns(patterns.filter((p): p is string => typeof p === 'string')), ...patterns.filter((p): p is RegExp => p instanceof RegExp)];
 }
@@ -152,9 +180,10 @@ function sharedLogic(): RecoveryMachine {
  * call it before `actor.start()` (a restored snapshot's slots start with the actor).
  */
 export function sharedRun(task: Task, options: RecoveryOptions, hooks: RunHooks = {}) {
-  const { work, attach } = bindRun(task, options, hooks);
+  const { work, attach, seal } = bindRun(task, options, hooks);
   return {
     logic: sharedLogic(),
+    seal,
     attach: (actor: ActorRefFrom<RecoveryMachine>) => {
       workOf.set(actor.system, work);
       attach(actor);

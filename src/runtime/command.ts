@@ -61,8 +61,9 @@ export interface CommandResult {
 }
 
 /**
- * Run a program once, without a shell, as the leader of its own process group (so a timeout or
- * an abort can kill everything it started). Never rejects: every outcome is a `CommandResult`.
+ * Run a program once, without a shell, as the leader of its own process group (so a timeout, an
+ * abort or its own exit ends everything it started: a background process never outlives the
+ * run; SIGTERM, then SIGKILL after `KILL_GRACE_MS`). Never rejects: every outcome is a `CommandResult`.
  * Stdin is empty: a background process group reading the terminal would be stopped (SIGTTIN).
  */
 export function runCommandOnce(cmd: string, args: readonly string[], options: RunOnceOptions = {}): Promise<CommandResult> {
@@ -140,7 +141,12 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
     // 'close' waits for the output pipes; a background grandchild may hold them open forever,
     // so after the direct child exits we give the pipes a short grace and then stop listening.
     // When we are stopping the command, its whole group must be gone before we report.
+    // When the command itself exits, whatever it left running in its group (`sleep 300 &`, a
+    // server started for a test) is ended too, as a CI step runner does: a background process of
+    // a failed attempt would otherwise outlive it, hold its output pipes and compete with the
+    // retry. A program that must outlive its attempt has to leave the group (`setsid`).
     child.on('exit', (code, signal) => {
+      if (!stopping && child.pid !== undefined) stopping = terminateGroup(child.pid);
       void (stopping ?? Promise.resolve()).then(() => {
         timers.push(setTimeout(() => finish(code, signal), CLOSE_GRACE_MS));
         child.on('close', () => finish(code, signal));

@@ -13,7 +13,8 @@ import { noteKilled, RunInterruptedError, trackedTask } from './interrupt.js';
 import { realClock } from './clock.js';
 import type { RecoveryOptions, Task } from './options.js';
 import { isResting, outcomeOf, statusOf, type Outcome } from './outcome.js';
-import { sharedRun } from './actors.js';
+import { redactDeep } from '../report/redact.js';
+import { redactPatternsOf, sharedRun } from './actors.js';
 import { actorOptions, forwardHistory, recoveryInput, type RecoveryActor } from './recovery.js';
 import type { DecisionChoice } from '../policy/types.js';
 
@@ -49,7 +50,8 @@ export interface PersistedOptions extends RecoveryOptions {
 export async function recoverPersisted(task: Task, options: PersistedOptions): Promise<Outcome> {
   const clock = options.clock ?? realClock;
   const input = recoveryInput(options, clock);
-  const identity: RunIdentity = { runId: input.runId, task: input.task, createdAt: input.now, meta: options.meta ?? {} };
+  // Redacted where it enters the run record: the meta is the caller's (the CLI keeps a command line there).
+  const identity: RunIdentity = { runId: input.runId, task: input.task, createdAt: input.now, meta: redactDeep(options.meta ?? {}, redactPatternsOf(options.redact)) };
   const lease = await acquire(options, identity.runId);
   return drive(task, { ...options, runId: input.runId }, identity, lease, { committed: 0, policy: options.policy },
     (logic) => createActor(logic, { ...actorOptions(options), input }));
@@ -76,7 +78,7 @@ export async function resume(runId: string, options: PersistedOptions & { task: 
     if (!record) throw new RunNotFoundError(runId);
     const stored = storedSnapshotOf(record, options);
     const { attemptProcesses: _recorded, ...meta } = { ...record.meta, ...options.meta };
-    const identity: RunIdentity = { runId, task: record.task, createdAt: record.createdAt, meta };
+    const identity: RunIdentity = { runId, task: record.task, createdAt: record.createdAt, meta: redactDeep(meta, redactPatternsOf(options.redact)) };
     // The lock is ours, so whoever recorded these processes is gone: any still running is an
     // orphan of a `recover` killed with SIGKILL, and must end before the attempt runs again.
     const killed = await killLeftovers(attemptProcessesOf(record.meta));
@@ -181,7 +183,7 @@ async function drive(
   // The shared machine (as `recover()` uses): this run's slots find its work through the actor.
   // A commit the store refused (disk full, a newer owner): the run stops with it (see `writeAhead`).
   let refused: ((error: unknown) => void) | undefined;
-  const { logic, attach } = sharedRun(attempts.task, options, {
+  const { logic, attach, seal } = sharedRun(attempts.task, options, {
     writeAhead: async (running) => {
       save(running.getSnapshot());
       try {
@@ -241,7 +243,9 @@ async function drive(
     const live = () => actor!.getSnapshot().status !== 'stopped';
     if (decision && live() && actor.getSnapshot().matches('escalated')) {
       const at = clock.now();
-      const event = { type: 'DECIDE' as const, choice: decision.choice, at, ...(decision.guidance !== undefined ? { guidance: decision.guidance } : {}) };
+      // The guidance enters the run redacted (history, context, trace, inspector); this process's
+      // command and adapter still get it as the user wrote it (see `seal`).
+      const event = { type: 'DECIDE' as const, choice: decision.choice, at, ...(decision.guidance !== undefined ? { guidance: seal(decision.guidance) } : {}) };
       decision = undefined;
       actor.send(event);
     }

@@ -4,7 +4,8 @@ import { recoveryMachine, type RecoveryMachine } from '../../machines/recovery.m
 import type { RecoveryInput } from '../../machines/recovery/types.js';
 import { resolvePolicy } from '../policy/index.js';
 import type { PolicyConfig, ResolvedPolicy } from '../policy/types.js';
-import { bindActors, bindRun, sharedRun } from './actors.js';
+import { redactSecrets } from '../report/redact.js';
+import { bindActors, bindRun, redactPatternsOf, sharedRun } from './actors.js';
 import { realClock, type Clock } from './clock.js';
 import type { RecoveryOptions, Task } from './options.js';
 import { isResting, outcomeOf, type Outcome } from './outcome.js';
@@ -18,7 +19,11 @@ export function newRunId(now: number): string {
   return `${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 19).replaceAll(':', '')}-${randomUUID().slice(0, 8)}`;
 }
 
-/** The machine input for these options (policy validated: a bad field throws `PolicyError` naming its path). */
+/**
+ * The machine input for these options (policy validated: a bad field throws `PolicyError` naming
+ * its path). The task's name is redacted here, where it enters the run: it is often a command
+ * line, and it reaches every record, report, trace and terminal line of the run.
+ */
 export function recoveryInput(options: RecoveryOptions, clock: Clock = options.clock ?? realClock): RecoveryInput {
   const now = clock.now();
   const runId = options.runId ?? newRunId(now);
@@ -26,7 +31,7 @@ export function recoveryInput(options: RecoveryOptions, clock: Clock = options.c
   const jitterSeed = options.policy?.jitterSeed ?? seedOf(runId);
   return {
     runId,
-    task: options.name ?? 'task',
+    task: redactSecrets(options.name ?? 'task', redactPatternsOf(options.redact)),
     policy: runPolicy(options.policy, jitterSeed),
     rules: options.rules ?? [],
     timeoutMs: options.timeoutMs ?? null,

@@ -8,6 +8,7 @@ import { EventEmitter } from 'node:events';
 import { SimulatedClock } from 'xstate';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { progressLine } from '../../src/cli/progress/format.js';
+import { HOLD_PARTIAL_LINE_MS } from '../../src/cli/progress/redacting-output.js';
 import {
   CLEAR_LINE, ProgressReporter, SPINNER, createRunProgress, viewOf, type RunView, type SnapshotLike, type WatchedActor,
 } from '../../src/cli/progress.js';
@@ -204,7 +205,6 @@ describe('createRunProgress: modes, colour, resume, SIGINT, the command\'s outpu
     const clock = new SimulatedClock();
     const progress = createRunProgress({ stderr: term, env: { TERM: 'xterm' } }, { json: false, clock });
     expect(progress.mode).toBe('plain');
-    expect(progress.output()).toBeUndefined();
     progress.note('recover: run r1: node flaky.js');
     const actor = fakeActor(first);
     progress.watch(actor);
@@ -219,6 +219,26 @@ describe('createRunProgress: modes, colour, resume, SIGINT, the command\'s outpu
       `recover: run r1: node flaky.js\n${lines}recover: run 20261121-125406-3f9a1c2b recovered (NETWORK) after 2 attempt(s) in 5.2s\n`,
     );
     expect(term.text()).not.toMatch(/[\x1b\r]/);
+  });
+
+  test('not a terminal: the command\'s output and our own lines are redacted, clean bytes pass as they are', async () => {
+    const term = fakeTerminal(false);
+    const progress = createRunProgress({ stderr: term, env: {} }, { json: false, clock: new SimulatedClock() });
+    const received: Buffer[] = [];
+    const target = Object.assign(new EventEmitter(), { write: (chunk: Buffer) => { received.push(Buffer.from(chunk)); return true; } });
+    const streams = progress.output({ stdout: target as never, stderr: target as never });
+    const key = 'sk-ant-api03-Zq7Lm2Xv9Rt4Yp8Wn3Kb6Hj1Gf5Ds0Aa';
+    const clean = Buffer.concat([Buffer.from('caf\u00e9 \u2713 '), Buffer.from([0xff, 0xfe]), Buffer.from(' ok\n')]); // invalid UTF-8 too
+    const bytes = Buffer.concat([clean, Buffer.from('key='), Buffer.from(key.slice(0, 20))]);
+    await new Promise<void>((resolve) => streams.stdout.write(bytes, () => resolve()));
+    await new Promise<void>((resolve) => streams.stdout.write(`${key.slice(20)}\n`, () => resolve()));
+    progress.note(`recover: run r1: curl -H "x-api-key: ${key}"`);
+    progress.stop();
+    const out = Buffer.concat(received);
+    expect(out.subarray(0, clean.length)).toEqual(clean);
+    expect(out.toString('latin1')).not.toContain(key.slice(8));
+    expect(out.toString('latin1')).toContain('key=sk-ant-[REDACTED]\n');
+    expect(term.text()).toBe('recover: run r1: curl -H "x-api-key: [REDACTED]"\n');
   });
 
   test('resume: restored events are not printed again; one line says where the run picks up', () => {
@@ -263,6 +283,9 @@ describe('createRunProgress: modes, colour, resume, SIGINT, the command\'s outpu
     clock.increment(80);
     expect(term.writes.at(-1)!.startsWith(CLEAR_LINE)).toBe(true); // redrawn below the output
     await new Promise<void>((resolve) => streams.stdout.write('Downloading…', () => resolve()));
+    // An unfinished line is held a moment for the rest of a secret it may be cut in.
+    await new Promise((resolve) => setTimeout(resolve, HOLD_PARTIAL_LINE_MS + 20));
+    expect(term.writes.at(-1)).toBe('<Downloading…>');
     const count = term.writes.length;
     clock.increment(400);
     expect(term.writes).toHaveLength(count); // no redraw over "Downloading…"

@@ -3,6 +3,19 @@ import { createActor, createMachine } from 'xstate';
 import { stringifySafe, toJsonSafe } from '../../src/inspect/serialize.js';
 
 describe('toJsonSafe', () => {
+  test('redacts: every string, Error messages, and whatever sits under a secret-named field', () => {
+    const key = 'sk-ant-api03-Zq7Lm2Xv9Rt4Yp8Wn3Kb6Hj1Gf5Ds0Aa';
+    const value = {
+      type: 'DECIDE', guidance: `use ${key}`, nested: [{ apiKey: 'plain-looking', password: 12345 }], error: new Error(`token=${key}`),
+      headers: new Map([['authorization', 'Basic dXNlcjpwYXNz']]), count: 3, ok: true,
+    };
+    expect(toJsonSafe(value)).toEqual({
+      type: 'DECIDE', guidance: 'use sk-ant-[REDACTED]', nested: [{ apiKey: '[REDACTED]', password: '[REDACTED]' }],
+      error: { name: 'Error', message: 'token=[REDACTED]' }, headers: { authorization: '[REDACTED]' }, count: 3, ok: true,
+    });
+    expect(stringifySafe({ note: `x-api-key: ${key}` })).toBe('{"note":"x-api-key: [REDACTED]"}');
+  });
+
   test('cycles, functions, undefined, symbols, bigint, non-finite numbers', () => {
     const a: Record<string, unknown> = { n: 1, f: () => 1, u: undefined, s: Symbol('x'), big: 10n, inf: Infinity, list: [() => 1, 2] };
     a.self = a;

@@ -47,6 +47,16 @@ const POSITIVES: [string, string][] = [
   ['google AIzaSyA-1234567890abcdefghijklmnopqrstu', `google AIza${REDACTED}`],
   [`key:\n${PEM}\nafter`, `key:\n-----BEGIN RSA PRIVATE KEY-----${REDACTED}-----END RSA PRIVATE KEY-----\nafter`],
   ['-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA', `-----BEGIN OPENSSH PRIVATE KEY-----${REDACTED}`],
+  // A bare JWT: no "Bearer", no key name.
+  ['tok eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c.', `tok ${REDACTED}.`],
+  ['"id_token":"eyJraWQiOiJhYmMifQ.eyJpc3MiOiJodHRwczovL2EifQ.c2lnbmF0dXJlLXNpZ25hdHVyZQ"', `"id_token":"${REDACTED}"`],
+  // A bare AWS secret access key (40 characters, mixed case and digits).
+  ['aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', `aws configure set aws_secret_access_key ${REDACTED}`],
+  ['wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', REDACTED],
+  ['x-api-key: abc123def456', `x-api-key: ${REDACTED}`],
+  ['slack xoxs-1234567890-abcdefghij', `slack xoxs-${REDACTED}`],
+  ['slack xoxr-1234567890-abcdefghij', `slack xoxr-${REDACTED}`],
+  ['https://x.test/cb?api_key=k3y&token=t0k', `https://x.test/cb?api_key=${REDACTED}&token=${REDACTED}`],
 ];
 
 const NEGATIVES = [
@@ -68,6 +78,20 @@ const NEGATIVES = [
   '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
   'Error: Cannot find module ./utils',
   `already ${REDACTED} and sk-ant-${REDACTED} and https://u:***@h`,
+  // Paths in error messages are not keys: the security classifier needs this text as it is.
+  "touch: cannot touch '/etc/passwd': Operation not permitted",
+  'cat: /etc/passwd: Permission denied',
+  'C:\\Users\\dev\\.aws\\credentials: Access is denied',
+  // A scheme with nothing after it holds no credential.
+  'Authorization: Bearer',
+  // sha1 (hex, either case), sha256, uuids, git object ids: never secrets.
+  'commit da39a3ee5e6b4b0d3255bfef95601890afd80709',
+  'DA39A3EE5E6B4B0D3255BFEF95601890AFD80709',
+  'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+  'run 123e4567-e89b-12d3-a456-426614174000 done',
+  // A 40-character path or identifier is not an AWS secret.
+  '/usr/local/lib/node_modules/typescript/bin',
+  'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.', // an unsigned JWT carries no credential
 ];
 
 describe('redactSecrets', () => {
@@ -184,6 +208,9 @@ const secretArb: fc.Arbitrary<{ secret: string; body: string }> = fc.oneof(
   alnum(16, 40).map((b) => ({ secret: `password=${b}`, body: b })),
   alnum(16, 40).map((b) => ({ secret: `"api_key": "${b}"`, body: b })),
   alnum(16, 40).map((b) => ({ secret: `-----BEGIN EC PRIVATE KEY-----\n${b}\n-----END EC PRIVATE KEY-----`, body: b })),
+  fc.tuple(alnum(8, 40), alnum(8, 40), alnum(20, 60)).map(([h, p, s]) => ({ secret: `eyJ${h}.eyJ${p}.${s}`, body: s })),
+  alnum(40, 40).filter((b) => /[a-z]/.test(b) && /[A-Z]/.test(b) && /[0-9]/.test(b)).map((b) => ({ secret: b, body: b })),
+  alnum(8, 30).map((b) => ({ secret: `https://api.example.com/x?token=${b}&page=1`, body: b })),
 );
 
 // Text that is random but also rich in the characters and words the rules look for.
@@ -227,6 +254,21 @@ describe('redactSecrets properties', () => {
     for (const hostile of ['-----BEGIN '.repeat(90_000), 'a'.repeat(1_000_000), 'password='.repeat(110_000), 'x://'.repeat(250_000)]) {
       expect(typeof redactSecrets(hostile)).toBe('string');
     }
+  });
+});
+
+describe('redactSecrets: what is promised to stay', () => {
+  const hex = (n: number) => fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: n, maxLength: n });
+  const word = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), minLength: 1, maxLength: 12 });
+  const harmless = fc.oneof(
+    hex(40), hex(40).map((h) => h.toUpperCase()), hex(64), fc.uuid(), word,
+    fc.constantFrom('error:', 'failed', 'at', '/etc/hosts', 'of', 'news', '-', '\n', 'sk-', 'AKIA', 'token', 'count=3'),
+  );
+  it('ordinary words, sha1/sha256 hashes and uuids pass unchanged, whatever the mix', () => {
+    fc.assert(fc.property(fc.array(harmless, { maxLength: 30 }), fc.constantFrom(' ', '\n', ', '), (parts, sep) => {
+      const text = parts.join(sep);
+      return redactSecrets(text) === text;
+    }), { numRuns: 2000 });
   });
 });
 

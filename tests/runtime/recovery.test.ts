@@ -7,6 +7,29 @@ const failingTest = (name: string) =>
   new TaskFailure('tests failed', { exitCode: 1, stderr: `AssertionError: expected 200 but got 404\n  ✗ ${name}`, tests: { passed: 1, failed: 1, failing: [name] } });
 
 describe('recover()', () => {
+  it('classifies the raw failure, records it redacted: a path that reads like a key stays a security failure', async () => {
+    let runs = 0;
+    const outcome = await recover(() => {
+      runs += 1;
+      throw new TaskFailure('touch failed', { exitCode: 1, stderr: "touch: cannot touch '/etc/passwd': Operation not permitted\nDB_PASSWORD=hunter2 ghp_16C7e42F292c6912E7710c838347Ae178B4a" });
+    });
+    expect(runs).toBe(1);
+    expect(outcome.status).toBe('escalated');
+    expect(outcome.classification?.type).toBe('SECURITY_VIOLATION');
+    const text = JSON.stringify(outcome);
+    expect(text).toContain('/etc/passwd');
+    expect(text).not.toContain('hunter2');
+    expect(text).not.toContain('16C7e42F292c6912E7710c838347Ae178B4a');
+  });
+
+  it('evidence drawn from a secret-bearing line is redacted too', async () => {
+    const outcome = await recover(() => {
+      throw new TaskFailure('denied', { exitCode: 1, stderr: "cat: /etc/shadow: Permission denied token=s3cr3tValue" });
+    }, { rules: [{ id: 'user.token', type: 'SECURITY_VIOLATION', phrases: ['token=s3cr3tvalue'] }] });
+    expect(outcome.classification?.evidence.length).toBeGreaterThan(0);
+    expect(JSON.stringify(outcome)).not.toContain('s3cr3tValue');
+  });
+
   it('passes through a task that succeeds first time, with no history', async () => {
     const outcome = await recover(() => 'ok');
     expect(outcome).toMatchObject({ status: 'succeeded', attempts: 1, iterations: 0, reason: null, history: [] });

@@ -15,7 +15,8 @@ export const gitPack: RulePack = {
       type: 'AUTH_REQUIRED',
       sources: FAILURE_SOURCES,
       phrases: [
-        'permission denied (publickey)', 'authentication failed for', 'could not read username for', 'could not read password for',
+        // ssh names the methods it tried: "(publickey)", "(publickey,password)", "(password)"…
+        'permission denied (publickey', 'permission denied (password', 'permission denied (keyboard-interactive', 'authentication failed for', 'could not read username for', 'could not read password for',
         'invalid username or password', 'host key verification failed', 'support for password authentication was removed',
         'terminal prompts disabled',
       ],

@@ -3,11 +3,12 @@ import { FAILURE_SOURCES, type RulePack } from '../rule.js';
 /**
  * Paths whose access is a security matter (UC-AP-004 Exc-2, NFR-AP-05). A leading `*` lets
  * the path sit under a prefix (`/private/etc/sudoers`, a chroot); `/root` keeps its boundary so
- * `/home/x/root` is not it.
+ * `/home/x/root` is not it. `/etc` itself (any file under it, at the root only, not
+ * `/usr/local/etc`): an unprivileged task writing system configuration is crossing a boundary.
  */
 export const SENSITIVE_PATHS: readonly string[] = [
   '*/etc/shadow', '*/etc/gshadow', '*/etc/sudoers', '*/etc/master.passwd', '*/etc/passwd', '*/etc/ssl/private',
-  '*/etc/kubernetes', '/root', '.ssh', 'id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'authorized_keys',
+  '*/etc/kubernetes', '/etc', '/root', '.ssh', 'id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'authorized_keys',
   '.aws/credentials', '.gnupg', '.kube/config', '.docker/config.json', '.netrc', '.git-credentials',
   '/proc/kcore', '/dev/mem', '/dev/kmem', '/boot', '/sys/firmware', '/var/run/secrets', 'windows\\system32\\config',
 ];

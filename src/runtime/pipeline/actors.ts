@@ -2,7 +2,7 @@
  * The pipeline machine's slots filled with real work: `prepareStep` writes the "step starts"
  * checkpoint before the step runs (write-ahead: an interrupted step is re-run on resume),
  * `runStep` is the recovery machine provided with the step's command, `saveStep` persists the
- * step's output and result atomically before the next step starts.
+ * step's output (redacted) and result atomically before the next step starts.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import type { PrepareStepInput, PrepareStepOutput, SaveStepInput, SaveStepOutput
 import type { Clock } from '../clock.js';
 import type { CommandResult } from '../command.js';
 import type { Adapter } from '../options.js';
+import { redactSecrets } from '../../report/redact.js';
 import { provideRecovery, recoveryInput } from '../recovery.js';
 import { writeCheckpoint, writeFileAtomic, type PipelineCheckpoint } from './checkpoint.js';
 import { fileSha256 } from './reuse.js';
@@ -89,7 +90,9 @@ export function bindPipelineActors(run: PipelineRunState) {
       if (result) {
         outputFile = join('outputs', `${input.stepId}.stdout`);
         await mkdir(join(run.runDir, 'outputs'), { recursive: true });
-        await writeFileAtomic(join(run.runDir, outputFile), result.stdout);
+        // Redacted like everything else the run keeps: a later step reading it gets `[REDACTED]`
+        // where a secret was (pass secrets between steps through the environment instead).
+        await writeFileAtomic(join(run.runDir, outputFile), redactSecrets(result.stdout));
       }
       const history = (run.stepActor?.getSnapshot() as { context?: { history?: PipelineCheckpoint['steps'][string]['history'] } } | undefined)?.context?.history ?? [];
       const at = run.clock.now();

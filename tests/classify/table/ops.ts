@@ -3,6 +3,9 @@ import { message, stderr, type Row } from './row.js';
 /** git and docker, as printed. */
 export const OPS_ROWS: Row[] = [
   stderr('git ssh', 'git@github.com: Permission denied (publickey).\nfatal: Could not read from remote repository.', 'AUTH_REQUIRED'),
+  stderr('ssh', 'deploy@203.0.113.7: Permission denied (publickey,password).', 'AUTH_REQUIRED'),
+  stderr('ssh', 'root@host: Permission denied (publickey,gssapi-keyex,gssapi-with-mic,password).', 'AUTH_REQUIRED'),
+  stderr('ssh', 'u@host: Permission denied (password).', 'AUTH_REQUIRED'),
   stderr('git https', "remote: Support for password authentication was removed on August 13, 2021.\nfatal: Authentication failed for 'https://github.com/org/repo.git/'", 'AUTH_REQUIRED'),
   stderr('git ci', "fatal: could not read Username for 'https://github.com': terminal prompts disabled", 'AUTH_REQUIRED'),
   stderr('git', "fatal: unable to access 'https://github.com/org/repo.git/': Could not resolve host: github.com", 'NETWORK'),
