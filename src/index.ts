@@ -16,3 +16,5 @@ export * from './report/index.js';
 export * from './diagram/index.js';
 export * from './inspect/index.js';
 export * from '../machines/index.js';
+export { postgresStore, PostgresStore, type PostgresStoreOptions } from './store/postgres/store.js';
+export * from './runtime/fleet/index.js';

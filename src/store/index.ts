@@ -13,7 +13,6 @@ export { checkEnvelope, wrapSnapshot, type EnvelopeExpectation, type SnapshotMig
 export { openStore, type LowdbStoreOptions } from './lowdb-store.js';
 export { memoryStore } from './memory-store.js';
 export { isPostgresUrl, openStoreAt, type OpenedStore } from './open.js';
-export type { PostgresStore, PostgresStoreOptions } from './postgres/store.js';
 export { defaultStoreDir } from './store-dir.js';
 export { assertRunId, MAX_RUN_ID_LENGTH } from './run-id.js';
 export { envelopeProblem, eventProblem, runHeadProblem, type ShapeProblem } from './validate.js';
