@@ -76,8 +76,16 @@ export async function cliStoreDir(io: CliIO, dir: string | undefined): Promise<s
   return dir !== undefined ? resolvePath(io.cwd, dir) : defaultStoreDir(io.env, io.cwd);
 }
 
-/** Opens the store at `--store DIR`, else `$RECOVERY_STORE`, else `./.recovery`. */
+/**
+ * Opens the store at `--store DIR|URL`, else `$RECOVERY_STORE`, else `./.recovery`. A
+ * `postgres://` URL opens the PostgreSQL store (fleet mode); its pool lets the process exit once idle.
+ */
 export async function openCliStore(io: CliIO, dir: string | undefined) {
+  const location = dir ?? io.env.RECOVERY_STORE;
+  if (location !== undefined && /^postgres(ql)?:\/\//i.test(location.trim())) {
+    const { openStoreAt } = await import('../store/open.js');
+    return (await openStoreAt(location)).store;
+  }
   const { openStore } = await import('../store/index.js');
   return openStore(await cliStoreDir(io, dir));
 }

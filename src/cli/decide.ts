@@ -4,6 +4,7 @@
  */
 import { parse, UsageError } from './args.js';
 import { EXIT_CODES_HELP } from './common.js';
+import { isFleetStore } from './fleet-store.js';
 import { INSPECTION_OPTIONS, INSPECTION_USAGE, splitInspect } from './inspection.js';
 import type { Verb } from './main.js';
 import { resumeRun } from './resume.js';
@@ -38,7 +39,8 @@ Choices:
 Options:
   --choice CHOICE        the decision (required)
   --guidance TEXT        guidance for the next attempt
-  --store DIR            run store (default: $RECOVERY_STORE or ./.recovery)
+  --store DIR|URL        run store (default: $RECOVERY_STORE or ./.recovery); with a
+                         postgres:// URL a fleet run's decision is recorded and a worker continues it
   --json                 print the outcome as one JSON line on stdout
 ${INSPECTION_USAGE}
 
@@ -66,6 +68,12 @@ export const decideVerb: Verb = {
     const choice = Object.prototype.hasOwnProperty.call(CHOICES, raw) ? CHOICES[raw] : undefined;
     if (!choice) throw new UsageError(`--choice must be one of retry-fresh, retry-with, skip, rollback, abort, manual (got '${raw}')`);
     const guidance = typeof values.guidance === 'string' ? values.guidance : undefined;
+    // A fleet run (PostgreSQL store): record the decision; a worker continues the run.
+    if (isFleetStore(io, values.store as string | undefined)) {
+      const { decideInFleet } = await import('./fleet-decide.js');
+      const recorded = await decideInFleet(positionals[0]!, choice, guidance, values.store as string | undefined, io);
+      if (recorded !== null) return recorded;
+    }
     return resumeRun(positionals[0]!, {
       store: values.store as string | undefined,
       json: values.json === true,
