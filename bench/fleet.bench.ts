@@ -53,8 +53,6 @@ async function throughput(url: string, store: PostgresStore, workers: number): P
   const seconds = (performance.now() - started) / 1000;
   await Promise.all(running.map((w) => w.stop()));
   await Promise.all(stores.map((s) => s.close()));
-  const { rows } = await store.pool.query<{ n: string }>("SELECT count(*) AS n FROM recovery_run_events WHERE event->>'phase' IN ('EXECUTE', 'RETRY', 'PAUSE')");
-  void rows;
   return { runs: RUNS / seconds, attempts: (2 * RUNS) / seconds };
 }
 
@@ -87,8 +85,6 @@ async function decideWake(store: PostgresStore, n: number): Promise<number[]> {
     tasks: { fatal: () => { throw new Error('HTTP 401 Unauthorized'); } },
     onEvent: (e) => { if (e.type === 'claimed' && e.resumed) claimed.set(e.runId, Date.now()); },
   });
-  await sleep(300);
-  await store.pool.query("UPDATE recovery_runs SET queued_at = now() WHERE true"); // nudge
   for (const id of ids) while ((await runState(store, id))?.status !== 'escalated' || (await runState(store, id))?.owner) await sleep(20);
   const latencies: number[] = [];
   for (const id of ids) {

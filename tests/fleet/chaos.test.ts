@@ -126,8 +126,10 @@ describe('a fleet under SIGKILL and SIGSTOP', () => {
       for (const [key, fences] of starts) {
         if (!key.startsWith(`${runId} `)) continue;
         // No owner started one attempt twice; an attempt started by two owners is a takeover's
-        // re-run (at-least-once), and every such takeover is recorded in the run.
+        // re-run (at-least-once): the newer owner started it after the older one (never a replaced
+        // owner starting it late), and every such takeover is recorded in the run.
         expect(new Set(fences).size, key).toBe(fences.length);
+        expect(fences.map(Number), `${key}: starts in fence order`).toEqual(fences.map(Number).sort((a, b) => a - b));
         for (const fence of fences.slice(1).map(Number)) {
           expect(takeovers.map((t) => t.fence), `${key}: fence ${fence} re-ran it`).toContain(fence);
           rerunsAfterTakeover++;

@@ -95,17 +95,20 @@ export function createWorker(options: WorkerOptions): Worker {
     let actor: RecoveryActor | undefined;
     let lost: RunFencedError | null = null;
     const stop = () => actor?.stop();
+    const onLost = (error: RunFencedError) => {
+      lost ??= error;
+      stop(); // kills the attempt's process group; the runtime writes nothing more under this fence
+    };
     const renewer = setInterval(() => {
       claim.lease.renew().catch((error: unknown) => {
-        if (!(error instanceof RunFencedError)) return; // the database was unreachable: try again next time
-        lost ??= error;
-        stop(); // kills the attempt's process group; the runtime writes nothing more under this fence
+        // Another error: the database was unreachable; try again next time.
+        if (error instanceof RunFencedError) onLost(error);
       });
     }, Math.max(50, leaseMs / 3));
     const settled = drive(claim, (a) => {
       actor = a;
       if (lost || stopping) a.stop();
-    }).then((status) => {
+    }, onLost).then((status) => {
       if (claim.decision) return markDecisionTaken(store, claim.decision.id, claim.lease.fence).then(() => status);
       return status;
     }).then((status) => {
@@ -126,14 +129,23 @@ export function createWorker(options: WorkerOptions): Worker {
     active.set(claim.lease.runId, { stop, settled });
   };
 
-  const drive = async (claim: Claim, onStart: (actor: RecoveryActor) => void): Promise<string> => {
+  const drive = async (claim: Claim, onStart: (actor: RecoveryActor) => void, onLost: (error: RunFencedError) => void): Promise<string> => {
     const { lease } = claim;
     const submission = (claim.input ?? { input: null, options: {} }) as Submission;
     const fn = tasks[claim.taskName]!;
-    const task = (ctx: TaskContext) => fn({
-      ...ctx, input: submission.input, fence: lease.fence,
-      env: { RECOVERY_RUN_ID: ctx.runId, RECOVERY_ATTEMPT: String(ctx.attempt), RECOVERY_FENCE: String(lease.fence) },
-    });
+    const task = async (ctx: TaskContext) => {
+      // The write-ahead checkpoint was fenced, but this process may have stalled (SIGSTOP, a long
+      // pause) between it and here while another worker took the run: renewing first means an
+      // owner that has been replaced never starts the attempt (the window left is this renew's).
+      await lease.renew().catch((error: unknown) => {
+        if (error instanceof RunFencedError) onLost(error);
+        throw error;
+      });
+      return fn({
+        ...ctx, input: submission.input, fence: lease.fence,
+        env: { RECOVERY_RUN_ID: ctx.runId, RECOVERY_ATTEMPT: String(ctx.attempt), RECOVERY_FENCE: String(lease.fence) },
+      });
+    };
     emit({ type: 'claimed', runId: lease.runId, fence: lease.fence, resumed: claim.started, tookOverFrom: lease.tookOverFrom });
     const common = {
       ...submission.options, runId: lease.runId, store: claimedStore(store, lease), onStart,
