@@ -7,6 +7,7 @@ import { DECISION_DESCRIPTIONS } from '../report/options.js';
 import { hint } from '../policy/paths.js';
 import { EXIT_CODES_HELP } from './common.js';
 import { UsageError } from './errors.js';
+import { isFleetStore } from './fleet-store.js';
 import { INSPECTION_OPTIONS, splitInspect } from './inspection.js';
 import type { Verb } from './main.js';
 import { OUTPUT_OPTIONS, STORE_OPTION, outputStyle, parseOptions, type VerbSpec } from './options.js';
@@ -29,7 +30,7 @@ ${CHOICES_HELP}`,
   options: {
     choice: { type: 'string', value: 'CHOICE', description: `the decision (required): ${DECISION_NAME_LIST.join(', ')}` },
     guidance: { type: 'string', value: 'TEXT', description: 'guidance for the next attempt' },
-    ...STORE_OPTION,
+    store: { type: 'string', value: 'DIR|URL', description: 'run store (default: $RECOVERY_STORE, else .recovery/ at the project root); with a\npostgres:// URL a fleet run\'s decision is recorded and a worker continues it' },
     json: { type: 'boolean', description: 'print the outcome as one JSON line on stdout' },
     ...OUTPUT_OPTIONS,
     ...INSPECTION_OPTIONS,
@@ -53,6 +54,12 @@ export const decideVerb: Verb = {
     const choice = decisionChoiceOf(raw);
     if (!choice) throw new UsageError(`--choice must be one of ${DECISION_NAME_LIST.join(', ')} (got '${raw}')${hint(raw, DECISION_NAME_LIST, false)}`);
     const guidance = values.guidance;
+    // A fleet run (PostgreSQL store): record the decision; a worker continues the run.
+    if (isFleetStore(io, values.store)) {
+      const { decideInFleet } = await import('./fleet-decide.js');
+      const recorded = await decideInFleet(positionals[0]!, choice, guidance, values.store, io);
+      if (recorded !== null) return recorded;
+    }
     return resumeRun(positionals[0]!, {
       store: values.store,
       json: values.json === true,
