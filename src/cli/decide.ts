@@ -7,25 +7,16 @@ import { EXIT_CODES_HELP } from './common.js';
 import { INSPECTION_OPTIONS, INSPECTION_USAGE, splitInspect } from './inspection.js';
 import type { Verb } from './main.js';
 import { resumeRun } from './resume.js';
-import type { DecisionChoice } from '../policy/types.js';
+import { deciderName, parseChoice } from './decision.js';
 
-/** CLI spellings of the decision choices; `retry-with` is short for `retry-with-modifications`. */
-const CHOICES: Record<string, DecisionChoice> = {
-  'retry-fresh': 'retry-fresh',
-  'retry-with': 'retry-with-modifications',
-  'retry-with-modifications': 'retry-with-modifications',
-  skip: 'skip',
-  rollback: 'rollback',
-  abort: 'abort',
-  manual: 'manual',
-};
-
-const USAGE = `Usage: recover decide RUN_ID --choice CHOICE [--guidance TEXT] [--store DIR] [--json]
-                     [--inspect [URL]] [--trace FILE]
+const USAGE = `Usage: recover decide RUN_ID --choice CHOICE [--guidance TEXT] [--as NAME] [--store DIR]
+                     [--json] [--inspect [URL]] [--trace FILE]
 
 Answers an escalated run and CONTINUES it in this process: retry-fresh and retry-with run the
 command again (retry-with passes --guidance to the adapter and as RECOVERY_GUIDANCE); rollback
-restores the last known good state first; skip, abort and manual end the run.
+restores the last known good state first; skip, abort and manual end the run. The run must be
+waiting for a decision and offer the choice (rollback only where a rollback is possible); who
+decided (--as NAME, else the OS user) is kept with the run. 'recover ui' decides the same way.
 
 Choices:
   retry-fresh   retry from scratch with a fresh budget
@@ -38,6 +29,7 @@ Choices:
 Options:
   --choice CHOICE        the decision (required)
   --guidance TEXT        guidance for the next attempt
+  --as NAME              who decides (default: the OS user)
   --store DIR            run store (default: $RECOVERY_STORE or ./.recovery)
   --json                 print the outcome as one JSON line on stdout
 ${INSPECTION_USAGE}
@@ -56,20 +48,19 @@ export const decideVerb: Verb = {
     const { values, positionals } = parse(splitInspect(args), {
       choice: { type: 'string' },
       guidance: { type: 'string' },
+      as: { type: 'string' },
       store: { type: 'string' },
       json: { type: 'boolean' },
       ...INSPECTION_OPTIONS,
     });
     if (positionals.length !== 1) throw new UsageError('expected exactly one RUN_ID');
-    const raw = values.choice;
-    if (typeof raw !== 'string') throw new UsageError(`--choice is required (${Object.keys(CHOICES).join(', ')})`);
-    const choice = Object.prototype.hasOwnProperty.call(CHOICES, raw) ? CHOICES[raw] : undefined;
-    if (!choice) throw new UsageError(`--choice must be one of retry-fresh, retry-with, skip, rollback, abort, manual (got '${raw}')`);
+    const choice = parseChoice(values.choice);
+    const by = deciderName(values.as as string | undefined, io.env);
     const guidance = typeof values.guidance === 'string' ? values.guidance : undefined;
     return resumeRun(positionals[0]!, {
       store: values.store as string | undefined,
       json: values.json === true,
-      decision: { choice, ...(guidance !== undefined ? { guidance } : {}) },
+      decision: { choice, by, ...(guidance !== undefined ? { guidance } : {}) },
       inspection: values,
     }, io);
   },

@@ -6,6 +6,9 @@ const USAGE = `Usage: recover inspect-server [--port N]
 
 Starts a local WebSocket relay and a page that shows runs started with --inspect live. Stop with Ctrl-C.
 
+The page embeds the Stately inspector from https://stately.ai/inspect: it needs network access
+to stately.ai (offline, the browser shows an error page). 'recover ui' needs no network.
+
 Examples:
   recover inspect-server --port 8080
   recover run --inspect ws://127.0.0.1:8080 -- npm test

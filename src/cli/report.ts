@@ -29,7 +29,7 @@ type RunRecord = Awaited<ReturnType<typeof import('../runtime/load-run.js')['loa
  * The Markdown report of `record`. The stored report is used only while the run is escalated: it
  * was written at escalation, so once a decision has ended the run it would describe the past.
  */
-async function markdownOf(record: RunRecord): Promise<string> {
+export async function markdownOf(record: RunRecord): Promise<string> {
   if (record.status === 'escalated' && record.report) return record.report;
   const { runReport } = await import('../report/escalation-outcome.js');
   const history = record.history;
