@@ -99,9 +99,9 @@ describe('recover ui in headless Chromium', () => {
     expect(await page.textContent(`#runs tbody tr[data-run-id="${escalatedId}"] td.type`)).toBe('AUTH_REQUIRED');
     expect(await page.textContent(`#runs tbody tr[data-run-id="${escalatedId}"] td.task`)).toBe('node gate.js');
     expect(await page.textContent('#live')).toBe('live');
+    await page.screenshot({ path: join(ARTIFACTS, 'ui-list.png'), fullPage: true });
     await page.click('#filters button[data-status="running"]');
     expect(await page.$$eval('#runs tbody tr', (rows) => rows.map((r) => (r as HTMLElement).dataset.status))).toEqual(['running']);
-    await page.screenshot({ path: join(ARTIFACTS, 'ui-list.png'), fullPage: true });
     await page.click('#filters button[data-status="all"]');
   });
 
@@ -132,7 +132,7 @@ describe('recover ui in headless Chromium', () => {
     expect(await page.$$eval('#chart svg g.current', (els) => els.map((e) => e.id))).toEqual(['recovery.escalated.awaiting']);
     expect(await page.$$eval('#decide button', (els) => els.map((e) => (e as HTMLElement).dataset.choice)))
       .toEqual(['retry-fresh', 'retry-with', 'skip', 'abort', 'manual']);
-    expect(await page.textContent('#stderr')).toBe(`deploying with ghp_[REDACTED]\n${PAYLOAD}\nHTTP 401 Unauthorized`);
+    expect(await page.textContent('#stderr')).toBe(`deploying with ghp_[REDACTED]\n${PAYLOAD}\nHTTP 401 Unauthorized\n`);
     expect(await page.$$eval('#failure td.rule', (els) => els.map((e) => e.textContent))).toContain('http.auth-required');
     expect(await page.$$eval('table.timeline tbody tr', (rows) => rows.map((r) => (r as HTMLElement).dataset.phase))).toEqual(['PAUSE', 'DIAGNOSE', 'ESCALATE']);
     expect(await page.textContent('#report h2')).toBe('Escalation report');
