@@ -101,7 +101,7 @@ describe('recover ui in headless Chromium', () => {
     expect(await page.textContent('#live')).toBe('live');
     await page.screenshot({ path: join(ARTIFACTS, 'ui-list.png'), fullPage: true });
     await page.click('#filters button[data-status="running"]');
-    expect(await page.$$eval('#runs tbody tr', (rows) => rows.map((r) => (r as HTMLElement).dataset.status))).toEqual(['running']);
+    expect(await page.$$eval('#runs tbody tr', (rows) => rows.map((r) => r.getAttribute('data-status')))).toEqual(['running']);
     await page.click('#filters button[data-status="all"]');
   });
 
@@ -130,14 +130,14 @@ describe('recover ui in headless Chromium', () => {
     await page.click(`#runs tbody tr[data-run-id="${escalatedId}"]`);
     await page.waitForSelector('#decide');
     expect(await page.$$eval('#chart svg g.current', (els) => els.map((e) => e.id))).toEqual(['recovery.escalated.awaiting']);
-    expect(await page.$$eval('#decide button', (els) => els.map((e) => (e as HTMLElement).dataset.choice)))
+    expect(await page.$$eval('#decide button', (els) => els.map((e) => e.getAttribute('data-choice'))))
       .toEqual(['retry-fresh', 'retry-with', 'skip', 'abort', 'manual']);
     expect(await page.textContent('#stderr')).toBe(`deploying with ghp_[REDACTED]\n${PAYLOAD}\nHTTP 401 Unauthorized\n`);
     expect(await page.$$eval('#failure td.rule', (els) => els.map((e) => e.textContent))).toContain('http.auth-required');
-    expect(await page.$$eval('table.timeline tbody tr', (rows) => rows.map((r) => (r as HTMLElement).dataset.phase))).toEqual(['PAUSE', 'DIAGNOSE', 'ESCALATE']);
+    expect(await page.$$eval('table.timeline tbody tr', (rows) => rows.map((r) => r.getAttribute('data-phase')))).toEqual(['PAUSE', 'DIAGNOSE', 'ESCALATE']);
     expect(await page.textContent('#report h2')).toBe('Escalation report');
-    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
-    expect(await page.$$eval('script', (els) => els.map((e) => new URL((e as HTMLScriptElement).src).pathname))).toEqual(['/ui.js']);
+    expect(await page.evaluate(() => (globalThis as { __xss?: unknown }).__xss)).toBeUndefined();
+    expect(await page.$$eval('script', (els) => els.map((e) => new URL((e as unknown as { src: string }).src).pathname))).toEqual(['/ui.js']);
     expect(await page.$$eval('#run-view img', (els) => els.length)).toBe(0);
     expect(await page.content()).not.toContain(SECRET);
     await page.screenshot({ path: join(ARTIFACTS, 'ui-run.png'), fullPage: true });
@@ -147,7 +147,7 @@ describe('recover ui in headless Chromium', () => {
   test('a click on retry-fresh resumes the run; the page then shows it recovered and who decided', async () => {
     writeFileSync(join(dir, 'fixed'), '');
     await page.click('#decide button[data-choice="retry-fresh"]');
-    await page.waitForFunction(() => document.querySelector('#run-view h1 .status')?.textContent === 'recovered', undefined, { timeout: 60_000 });
+    await page.waitForFunction("document.querySelector('#run-view h1 .status')?.textContent === 'recovered'", undefined, { timeout: 60_000 });
     expect(await page.$('#decide')).toBeNull();
     expect(await page.textContent('#decisions li')).toMatch(/^retry-fresh by alice at /);
     expect(await page.textContent('#report h2')).toBe('Run report');
