@@ -147,7 +147,8 @@ describe('recover ui in headless Chromium', () => {
   test('a click on retry-fresh resumes the run; the page then shows it recovered and who decided', async () => {
     writeFileSync(join(dir, 'fixed'), '');
     await page.click('#decide button[data-choice="retry-fresh"]');
-    await page.waitForFunction("document.querySelector('#run-view h1 .status')?.textContent === 'recovered'", undefined, { timeout: 60_000 });
+    // The page's own CSP forbids eval, so wait on a selector rather than a predicate string.
+    await page.waitForSelector('#run-view h1 .status.recovered', { timeout: 60_000 });
     expect(await page.$('#decide')).toBeNull();
     expect(await page.textContent('#decisions li')).toMatch(/^retry-fresh by alice at /);
     expect(await page.textContent('#report h2')).toBe('Run report');
