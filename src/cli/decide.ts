@@ -2,15 +2,15 @@
  * `recover decide RUN_ID --choice …`: answers an escalation and continues the run with that
  * decision, in this process (the command runs again for retry choices).
  */
-import { DECISION_NAME_LIST, decisionChoiceOf } from '../policy/types.js';
+import { DECISION_NAME_LIST } from '../policy/types.js';
 import { DECISION_DESCRIPTIONS } from '../report/options.js';
-import { hint } from '../policy/paths.js';
 import { EXIT_CODES_HELP } from './common.js';
+import { deciderName, parseChoice } from './decision.js';
 import { UsageError } from './errors.js';
 import { isFleetStore } from './fleet-store.js';
 import { INSPECTION_OPTIONS, splitInspect } from './inspection.js';
 import type { Verb } from './main.js';
-import { OUTPUT_OPTIONS, STORE_OPTION, outputStyle, parseOptions, type VerbSpec } from './options.js';
+import { OUTPUT_OPTIONS, outputStyle, parseOptions, type VerbSpec } from './options.js';
 import { resumeRun } from './resume.js';
 
 /** The choices with what each does, from the one vocabulary (policy) and its descriptions (report). */
@@ -24,12 +24,14 @@ const DECIDE_SPEC = {
   description: `Answers an escalated run and CONTINUES it in this process: retry-fresh and retry-with run the
 command again (retry-with passes --guidance to the adapter and as RECOVERY_GUIDANCE); rollback
 restores the last known good state first; skip, abort and manual end the run. A run that has
-ended, or a choice the run does not offer, is refused (exit 2).
+ended, or a choice the run does not offer, is refused (exit 2). Who decided (--as NAME, else the
+OS user) is kept with the run; 'recover ui' decides the same way.
 
 ${CHOICES_HELP}`,
   options: {
     choice: { type: 'string', value: 'CHOICE', description: `the decision (required): ${DECISION_NAME_LIST.join(', ')}` },
     guidance: { type: 'string', value: 'TEXT', description: 'guidance for the next attempt' },
+    as: { type: 'string', value: 'NAME', description: 'who decides (default: the OS user)' },
     store: { type: 'string', value: 'DIR|URL', description: 'run store (default: $RECOVERY_STORE, else .recovery/ at the project root); with a\npostgres:// URL a fleet run\'s decision is recorded and a worker continues it' },
     json: { type: 'boolean', description: 'print the outcome as one JSON line on stdout' },
     ...OUTPUT_OPTIONS,
@@ -48,11 +50,8 @@ export const decideVerb: Verb = {
   async run(args, io) {
     const { values, positionals } = parseOptions(splitInspect(args), DECIDE_SPEC.options);
     if (positionals.length !== 1) throw new UsageError('expected exactly one RUN_ID');
-    const raw = values.choice;
-    if (raw === undefined) throw new UsageError(`--choice is required (${DECISION_NAME_LIST.join(', ')})`);
-    // `retry-with-modifications` (the policy's spelling) is accepted as well as `retry-with`.
-    const choice = decisionChoiceOf(raw);
-    if (!choice) throw new UsageError(`--choice must be one of ${DECISION_NAME_LIST.join(', ')} (got '${raw}')${hint(raw, DECISION_NAME_LIST, false)}`);
+    const choice = parseChoice(values.choice);
+    const by = deciderName(values.as, io.env);
     const guidance = values.guidance;
     // A fleet run (PostgreSQL store): record the decision; a worker continues the run.
     if (isFleetStore(io, values.store)) {
@@ -63,7 +62,7 @@ export const decideVerb: Verb = {
     return resumeRun(positionals[0]!, {
       store: values.store,
       json: values.json === true,
-      decision: { choice, ...(guidance !== undefined ? { guidance } : {}) },
+      decision: { choice, by, ...(guidance !== undefined ? { guidance } : {}) },
       inspection: values,
       style: outputStyle(values),
     }, io);

@@ -7,7 +7,10 @@ import { parseOptions, type VerbSpec } from './options.js';
 const INSPECT_SERVER_SPEC = {
   name: 'inspect-server',
   synopsis: '[--port N]',
-  description: 'Starts a local WebSocket relay and a page that shows runs started with --inspect live. Stop with Ctrl-C.',
+  description: `Starts a local WebSocket relay and a page that shows runs started with --inspect live. Stop with Ctrl-C.
+
+The page embeds the Stately inspector from https://stately.ai/inspect: it needs network access
+to stately.ai (offline, the browser shows an error page). 'recover ui' needs no network.`,
   options: { port: { type: 'string', value: 'N', default: '8080', description: 'port to listen on (0: any free port)' } },
   examples: ['recover inspect-server --port 8080', 'recover run --inspect ws://127.0.0.1:8080 -- npm test'],
 } as const satisfies VerbSpec;

@@ -4,17 +4,20 @@
  */
 import { EXIT_CODES_HELP, cliStoreDir, exitCodeOf, openCliStore, printJsonOutcome, runMetaOf, runtimeOptionsOf } from './common.js';
 import type { Outcome } from '../runtime/outcome.js';
-import { CliError, UsageError } from './errors.js';
+import { UsageError } from './errors.js';
 import { INSPECTION_OPTIONS, openInspection, splitInspect, type InspectionFlags } from './inspection.js';
 import { OUTPUT_OPTIONS, STORE_OPTION, outputStyle, parseOptions, type VerbSpec } from './options.js';
-import { DECISION_NAMES } from '../policy/types.js';
-import { FINAL_RUN_STATUSES, type RunStatus } from '../taxonomy/index.js';
+import type { RunStatus } from '../taxonomy/index.js';
 import type { CliIO, Verb } from './main.js';
 import { createRunProgress } from './progress.js';
 import { cliGitRollback } from './rollback-options.js';
 import { unsealCommandLine } from './sealed-command.js';
 import { concludeRun, withInterrupt } from './run.js';
-import type { DecisionChoice } from '../policy/types.js';
+import type { Writable } from 'node:stream';
+import { admitDecision, ensureOffered, hasEnded, type Decision } from './decision.js';
+import type { PersistedOptions } from '../runtime/persisted.js';
+import type { RecoveryActor } from '../runtime/recovery.js';
+import type { RunRecord, Store } from '../store/types.js';
 
 /** `recover resume`'s options and help. */
 const RESUME_SPEC = {
@@ -37,11 +40,6 @@ and exits with the code it ended with (--json prints its outcome).`,
   examples: ['recover resume 20261121-125406-3f9a1c2b', 'recover list --status interrupted   # to find the run id'],
 } as const satisfies VerbSpec;
 
-/** True for a run that has ended (a handed-off run has ended its context, not its work: resuming it is what it asks for). */
-function hasEnded(status: RunStatus): boolean {
-  return FINAL_RUN_STATUSES.has(status) && status !== 'handedOff';
-}
-
 /**
  * The outcome a run that has ended was left with, read from its record without restoring it:
  * the fields and order of `outcomeOf`, so a script sees the same JSON as the process that ran it.
@@ -61,20 +59,70 @@ function endedOutcome(record: { runId: string; status: RunStatus; history: Outco
   };
 }
 
+/** How {@link continueRun} continues a run: what the caller adds to the runtime's options. */
+export interface ContinueOptions {
+  /** `--store DIR|URL` as given (default: $RECOVERY_STORE or the project's .recovery/). */
+  store?: string;
+  /** The decision to apply; it is admitted under the run's lease (see `admitDecision`). Default: none. */
+  decision?: Decision;
+  /** Where the command's output goes while it runs again. Default: this process's stdout and stderr. */
+  stream?: { stdout: Writable; stderr: Writable } | undefined;
+  /** With `--json`, the command's stdout goes to stderr (see `runtimeOptionsOf`). Default false. */
+  json?: boolean;
+  /** Called once the run is owned and started, with the run as it was stored. */
+  onStart?: (actor: RecoveryActor, record: RunRecord) => void;
+  /** What the store mended on the way in, one sentence each. */
+  onNotice?: (message: string) => void;
+  /** Inspection of the continued run (`--inspect`). Default: none. */
+  inspect?: PersistedOptions['inspect'];
+}
+
+/**
+ * Continues `runId` from its checkpoint with the task rebuilt from its meta (its secrets from the
+ * environment), the rollback it was started with, and `decision` when given: the one path of
+ * `resume`, `decide` and `recover ui`. Signals are the caller's: stop the actor given to
+ * `onStart` and the run rejects with `RunInterruptedError` once checkpointed.
+ */
+export async function continueRun(runId: string, options: ContinueOptions, io: CliIO, store?: Store): Promise<Outcome> {
+  const opened = store ?? await openCliStore(io, options.store);
+  const { loadRun, resume } = await import('../runtime/persisted.js');
+  const record = await loadRun(opened, runId);
+  const meta = runMetaOf(runId, record.meta);
+  // The stored command is redacted: rebuild its secrets from the environment, or say which to set.
+  const line = unsealCommandLine(runId, { command: meta.command, adapter: meta.options.adapter ?? null, diagnoser: meta.options.diagnoser ?? null }, record.meta.fromEnv, io.env);
+  const runtime = await runtimeOptionsOf({ ...meta, command: line.command, options: { ...meta.options, adapter: line.adapter, diagnoser: line.diagnoser } }, io, options.json === true, options.stream);
+  const extra: { rollback?: import('../runtime/options.js').Rollback; lastKnownGood?: string } = {};
+  if (meta.options.rollback === 'git') {
+    extra.rollback = (await cliGitRollback(meta.cwd, runId, await cliStoreDir(io, options.store), meta.options.rollbackBudget)).rollback;
+    if (meta.options.lastKnownGood) extra.lastKnownGood = meta.options.lastKnownGood;
+  }
+  const decision = options.decision;
+  return resume(runId, {
+    ...runtime,
+    ...extra,
+    store: opened,
+    ...(decision ? {
+      decision: { choice: decision.choice, ...(decision.guidance !== undefined ? { guidance: decision.guidance } : {}) },
+      admit: (stored: RunRecord) => admitDecision(stored, decision, Date.now()),
+    } : {}),
+    ...(options.inspect ? { inspect: options.inspect } : {}),
+    ...(options.onNotice ? { onNotice: options.onNotice } : {}),
+    onStart: (actor) => options.onStart?.(actor, record),
+  });
+}
+
 /**
  * Resumes `runId` (with `decision`, when given) from the store and prints the outcome: shared by
  * `resume` and `decide`, which differ only in the decision.
  */
 export async function resumeRun(
   runId: string,
-  options: {
-    store?: string; json: boolean; decision?: { choice: DecisionChoice; guidance?: string }; inspection?: InspectionFlags;
-    style?: ReturnType<typeof outputStyle>;
-  },
+  options: { store?: string; json: boolean; decision?: Decision; inspection?: InspectionFlags; style?: ReturnType<typeof outputStyle> },
   io: CliIO,
 ): Promise<number> {
   const store = await openCliStore(io, options.store);
-  const { loadRun, resume } = await import('../runtime/persisted.js');
+  const { loadRun } = await import('../runtime/persisted.js');
+  // Loaded first so a typo'd RUN_ID or a refused decision fails before the progress line and the trace file exist.
   const record = await loadRun(store, runId);
   if (options.decision) ensureOffered(runId, record, options.decision.choice);
   else if (hasEnded(record.status)) {
@@ -85,60 +133,29 @@ export async function resumeRun(
     if (options.json) printJsonOutcome(outcome, io);
     return exitCodeOf(outcome);
   }
-  const meta = runMetaOf(runId, record.meta);
-  // The stored command is redacted: rebuild its secrets from the environment, or say which to set.
-  const line = unsealCommandLine(runId, { command: meta.command, adapter: meta.options.adapter ?? null, diagnoser: meta.options.diagnoser ?? null }, record.meta.fromEnv, io.env);
   const progress = createRunProgress(io, { json: options.json, ...options.style });
-  const runtime = await runtimeOptionsOf({ ...meta, command: line.command, options: { ...meta.options, adapter: line.adapter, diagnoser: line.diagnoser } }, io, options.json, progress.output());
-  // The first process showed these events already; a restored snapshot carries them all again.
-  const shownThrough = record.history[record.history.length - 1]?.seq ?? 0;
-  const extra: { rollback?: import('../runtime/options.js').Rollback; lastKnownGood?: string } = {};
-  if (meta.options.rollback === 'git') {
-    extra.rollback = (await cliGitRollback(meta.cwd, runId, await cliStoreDir(io, options.store), meta.options.rollbackBudget)).rollback;
-    if (meta.options.lastKnownGood) extra.lastKnownGood = meta.options.lastKnownGood;
-  }
-  // Opened after the run is known to exist, so a typo'd RUN_ID leaves no empty trace file behind.
   const inspection = await openInspection(options.inspection ?? {}, io.cwd, { appendTrace: true });
   const { inspect } = inspection;
   let result;
   try {
-    result = await withInterrupt((onStart) => resume(runId, {
-      ...runtime,
-      ...extra,
-      store,
+    result = await withInterrupt((onStart) => continueRun(runId, {
+      ...(options.store !== undefined ? { store: options.store } : {}),
       ...(options.decision ? { decision: options.decision } : {}),
+      stream: progress.output(),
+      json: options.json,
       ...(inspect ? { inspect } : {}),
       onNotice: (message) => progress.note(`recover: note: ${message}`),
-      onStart: (actor) => {
+      // The first process showed these events already; a restored snapshot carries them all again.
+      onStart: (actor, stored) => {
         onStart(actor);
-        progress.watch(actor, { shownThrough, resuming: runId });
+        progress.watch(actor, { shownThrough: stored.history[stored.history.length - 1]?.seq ?? 0, resuming: runId });
       },
-    }));
+    }, io, store));
   } finally {
     progress.stop();
     await inspection.stop();
   }
   return concludeRun(result, { runId, store, reportFile: undefined, json: options.json, progress, io });
-}
-
-/**
- * Refuses a decision the run does not wait for or does not offer (`rollback` without
- * `--rollback git`), naming the run and the choices it has: silently ignoring it would leave
- * the user thinking it was taken.
- */
-function ensureOffered(runId: string, record: { status: RunStatus; decisionOptions: string[] | null }, choice: DecisionChoice): void {
-  if (hasEnded(record.status)) {
-    throw new CliError(`run ${runId} has already ended (${record.status}): there is no decision to take; 'recover report ${runId}' shows how it ended, 'recover run' starts a new run`);
-  }
-  if (record.status !== 'escalated') {
-    throw new CliError(`run ${runId} is not waiting for a decision (it is ${record.status === 'running' ? 'running or was interrupted' : record.status}); 'recover resume ${runId}' continues it`);
-  }
-  const name = DECISION_NAMES[choice];
-  const offered = record.decisionOptions;
-  if (offered && !offered.includes(name)) {
-    const why = name === 'rollback' ? ' (it was not started with --rollback git)' : '';
-    throw new CliError(`run ${runId} does not offer '${name}'${why}; its choices: ${offered.join(', ')}`);
-  }
 }
 
 /** `recover resume`. */

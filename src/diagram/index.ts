@@ -12,6 +12,6 @@ export { loadMachines, MACHINES_MODULE } from './load-machines.js';
 export { highlightSets, type HighlightSets, type VisitedPath } from './visited.js';
 export { defaultPhaseMapper, visitedFromHistory, type PathFromHistoryOptions, type PhaseEvent, type PhaseMapper } from './path-from-history.js';
 export { visitedFromTrace, type TraceStep } from './path-from-trace.js';
-export { renderRunPage, runPage, type RunPageInput, type RunPageParts } from './run-page.js';
+export { renderRunPage, runPage, runPageParts, svgElement, type RunPageInput, type RunPageParts } from './run-page.js';
 export { timelineTable, type TimelineEvent } from './timeline.js';
 export { markdownToHtml } from './markdown.js';

@@ -77,7 +77,7 @@ tr.phase-escalate td.phase{color:#b91c1c;font-weight:600}
 `;
 
 /** The SVG element alone: Graphviz's XML prolog and DOCTYPE are not valid inside HTML. */
-function svgElement(svg: string): string {
+export function svgElement(svg: string): string {
   const start = svg.indexOf('<svg');
   return start < 0 ? '' : svg.slice(start).trim();
 }
@@ -129,11 +129,11 @@ ${timelineTable(parts.history)}
 }
 
 /**
- * Renders the run page: derives the visited path (unless given), renders the chart with that
+ * The run page's parts: derives the visited path (unless given) and renders the chart with that
  * path highlighted (SVG node ids are state ids; visited ones have class `visited`, the resting
- * state `current`), and assembles the HTML with {@link renderRunPage}. Deterministic.
+ * state `current`). `recover ui` shows these parts in its run view; {@link runPage} assembles them.
  */
-export async function runPage(input: RunPageInput): Promise<string> {
+export async function runPageParts(input: RunPageInput): Promise<RunPageParts> {
   const model = describeMachine(input.machine);
   const visited = input.visited ?? visitedFromHistory(model, input.history, {
     ...(input.status ? { finalState: input.status } : {}),
@@ -141,10 +141,15 @@ export async function runPage(input: RunPageInput): Promise<string> {
   });
   const svg = await dotToSvg(toDot(input.machine, { visited }));
   const visitedNames = visited.states.filter((id) => id !== model.root.id).map((id) => model.states.get(id)?.key ?? id);
-  return renderRunPage({
+  return {
     title: input.title,
     ...(input.status ? { status: input.status } : {}),
     svg, visited, visitedNames, history: input.history,
     ...(input.report === undefined ? {} : { report: input.report }),
-  });
+  };
+}
+
+/** Renders the run page ({@link runPageParts} assembled by {@link renderRunPage}). Deterministic. */
+export async function runPage(input: RunPageInput): Promise<string> {
+  return renderRunPage(await runPageParts(input));
 }

@@ -64,6 +64,19 @@ async function acquire(options: PersistedOptions, runId: string): Promise<Lease>
   return lease;
 }
 
+/** What `resume` takes besides the persisted options. */
+export interface ResumeOptions {
+  task: Task;
+  /** The answer to an escalation; applied only when the run rests in `escalated`. Default: none. */
+  decision?: { choice: DecisionChoice; guidance?: string };
+  /**
+   * Called with the run as stored, under the lease and before anything runs, so a check cannot
+   * race another owner: throw to refuse (the lease is released, nothing is written); return meta
+   * to keep with the run (e.g. who decided). Default: admit as it is.
+   */
+  admit?: (record: RunRecord) => Record<string, unknown> | void;
+}
+
 /**
  * Continue a stored run: an interrupted attempt is re-run (marked `interrupted` in history), a
  * backoff waits only what remains, an escalated run applies `decision` (or stays escalated), a
@@ -71,13 +84,14 @@ async function acquire(options: PersistedOptions, runId: string): Promise<Lease>
  * A process group the previous (SIGKILLed) process left running is killed first and named in
  * the RESUME/interrupted event, so the attempt never runs twice at once.
  */
-export async function resume(runId: string, options: PersistedOptions & { task: Task; decision?: { choice: DecisionChoice; guidance?: string } }): Promise<Outcome> {
+export async function resume(runId: string, options: PersistedOptions & ResumeOptions): Promise<Outcome> {
   const lease = await acquire(options, runId);
   try {
     const record = await options.store.load(runId);
     if (!record) throw new RunNotFoundError(runId);
+    const admitted = options.admit?.(record) ?? {};
     const stored = storedSnapshotOf(record, options);
-    const { attemptProcesses: _recorded, ...meta } = { ...record.meta, ...options.meta };
+    const { attemptProcesses: _recorded, ...meta } = { ...record.meta, ...options.meta, ...admitted };
     const identity: RunIdentity = { runId, task: record.task, createdAt: record.createdAt, meta: redactDeep(meta, redactPatternsOf(options.redact)) };
     // The lock is ours, so whoever recorded these processes is gone: any still running is an
     // orphan of a `recover` killed with SIGKILL, and must end before the attempt runs again.
