@@ -92,3 +92,5 @@ export type { PipelineInput, PipelineOutput } from '../machines/pipeline/types.j
 
 // Fleet mode: the PostgreSQL store and its workers.
 export { postgresStore, PostgresStore, type PostgresStoreOptions } from './store/postgres/store.js';
+export { openStoreAt } from './store/open.js';
+export { createWorker, submit, type FleetTask, type FleetTaskContext, type SubmitOptions, type Worker, type WorkerOptions } from './runtime/fleet/index.js';
