@@ -152,6 +152,8 @@ class LowdbStore implements Store {
       const committedBytes = state.kind === 'ok' && state.v1History === null ? state.head.logBytes : state.kind === 'absent' ? 0 : null;
       const cut = committedBytes === null ? 0 : cutUncommitted(logPath, committedBytes);
       if (cut > 0) repairs.push(`cut ${cut} bytes from ${logPath}: an append its last owner never committed (it stopped mid-checkpoint)`);
+      // A head write its last owner never renamed into place (killed mid-write): nobody else can be writing one now.
+      for (const name of readdirSync(this.#runs)) if (name.startsWith(`.${runId}.json.`) && name.endsWith('.tmp')) removeIfThere(join(this.#runs, name));
     } catch (error) {
       await lock.release();
       throw writeError(error, fencePath, runId);

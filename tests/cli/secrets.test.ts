@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { listen } from '../inspect/helpers.js';
 import { ensureCli, recoverAsync, type CliResult } from './cli.js';
+import { openStore } from '../../src/store/index.js';
 
 beforeAll(() => ensureCli(), 120_000);
 
@@ -153,7 +154,8 @@ describe('no secret leaks through any channel (built CLI)', () => {
       'decide', runId, '--choice', 'retry-with', '--guidance', guidance, '--trace', 'decide-trace.ndjson', '--inspect', server.url,
     ], 60_000, resumeEnv);
     expect(decided.status).toBe(3);
-    const record = JSON.parse(readFileSync(join(work, '.recovery', 'runs', `${runId}.json`), 'utf8')) as { history: { phase: string; message: string | null }[] };
+    // The history as the store holds it: the committed part of the run's event log.
+    const record = (await openStore(join(work, '.recovery')).load(runId))!;
     const decision = record.history.find((e) => e.phase === 'DECISION')!;
     expect(decision.message).toContain('rotate these: sk-[REDACTED]');
     // Every attempt, before and after the decision, ran with the literal arguments, and the

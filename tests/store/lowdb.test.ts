@@ -232,3 +232,22 @@ describe('defaultStoreDir', () => {
     expect(defaultStoreDir({ RECOVERY_STORE: 'state/runs' }, '/work/p')).toBe('/work/p/state/runs');
   });
 });
+
+describe('a head write its owner never renamed into place', () => {
+  it('is removed by the next owner, and never listed', async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const store = openStore(dir);
+      await saveRun(store, makeRun('r1'));
+      const orphan = join(dir, 'runs', '.r1.json.0123456789ab.tmp');
+      await writeFile(orphan, '{"format":2, "half');
+      expect((await store.list()).map((s) => s.runId)).toEqual(['r1']);
+      const lease = await store.acquire('r1');
+      await lease.release();
+      expect(existsSync(orphan)).toBe(false);
+      expect((await store.load('r1'))!.history).toHaveLength(3);
+    } finally {
+      await cleanup();
+    }
+  });
+});
