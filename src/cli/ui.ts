@@ -6,7 +6,7 @@
 import { Writable } from 'node:stream';
 import { openCliStore } from './common.js';
 import { UsageError } from './errors.js';
-import { parseOptions, type VerbSpec } from './options.js';
+import { STORE_OPTION, parseOptions, type VerbSpec } from './options.js';
 import { deciderName, parseChoice } from './decision.js';
 import type { Verb } from './main.js';
 
@@ -16,7 +16,7 @@ const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() 
 /** `recover ui`'s options and help. */
 const UI_SPEC = {
   name: 'ui',
-  synopsis: '[--store DIR|URL] [--port N] [--host ADDR] [--as NAME]',
+  synopsis: '[--store DIR] [--port N] [--host ADDR] [--as NAME]',
   description: `Serves a local web app of the store's runs: the list (what waits for a person first, live), each
 run's statechart with the path taken, its timeline, failure evidence, output tails and report,
 and the escalation's choices one click away. A decision goes the way of 'recover decide': the
@@ -27,7 +27,7 @@ Security: listens on 127.0.0.1 unless --host says otherwise. The URL printed at 
 random token that every request needs (401 without it); share it only with who may decide.
 Stop with Ctrl-C: a run continuing from a decision is checkpointed and can be resumed.`,
   options: {
-    store: { type: 'string', value: 'DIR|URL', description: 'run store (default: $RECOVERY_STORE, else .recovery/ at the project root)' },
+    ...STORE_OPTION,
     port: { type: 'string', value: 'N', default: '0', description: 'TCP port (0: a free one; the URL says which)' },
     host: { type: 'string', value: 'ADDR', default: '127.0.0.1', description: 'interface to listen on' },
     as: { type: 'string', value: 'NAME', description: 'who decisions are recorded as (default: the OS user)' },

@@ -1,7 +1,7 @@
 /**
  * Live runs by polling the Store contract alone (`list()`, then `load()` of each run whose
- * `updatedAt` moved), so the same code watches a `.recovery/` directory and a PostgreSQL store
- * with no store-specific code: a poll every 500 ms, and a change is told once.
+ * `updatedAt` moved), so the same code watches any store that implements the contract, with no
+ * store-specific code: a poll every 500 ms, and a change is told once.
  */
 import type { Store } from '../store/types.js';
 import { compareRows, damagedRow, runRow, type RunRow } from './run-row.js';
