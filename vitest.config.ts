@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
+    // Installs PostgreSQL when missing; its throwaway cluster starts on first use (tests/helpers/postgres.ts).
+    globalSetup: ['tests/setup/postgres.global.ts'],
     // CLI end-to-end tests spawn real processes; 2 cores, so keep parallelism modest.
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -89,3 +89,8 @@ export type {
 export type { RecoveryOutput } from '../machines/recovery/output.js';
 export type { AgentInput, SupervisorEvent, SupervisorInput } from '../machines/supervisor/types.js';
 export type { PipelineInput, PipelineOutput } from '../machines/pipeline/types.js';
+
+// Fleet mode: the PostgreSQL store and its workers.
+export { postgresStore, PostgresStore, type PostgresStoreOptions } from './store/postgres/store.js';
+export { openStoreAt } from './store/open.js';
+export { createWorker, submit, type FleetTask, type FleetTaskContext, type SubmitOptions, type Worker, type WorkerOptions } from './runtime/fleet/index.js';

@@ -62,8 +62,16 @@ export async function cliStoreDir(io: CliIO, dir: string | undefined): Promise<s
   return findUpward(io.cwd, ['.recovery']) ?? join(projectRoot(io.cwd), '.recovery');
 }
 
-/** Opens the store at {@link cliStoreDir}. */
+/**
+ * Opens the store at `--store DIR|URL`, else `$RECOVERY_STORE`, else `./.recovery`. A
+ * `postgres://` URL opens the PostgreSQL store (fleet mode); its pool lets the process exit once idle.
+ */
 export async function openCliStore(io: CliIO, dir: string | undefined) {
+  const location = dir ?? io.env.RECOVERY_STORE;
+  if (location !== undefined && /^postgres(ql)?:\/\//i.test(location.trim())) {
+    const { openStoreAt } = await import('../store/open.js');
+    return (await openStoreAt(location)).store;
+  }
   const { openStore } = await import('../store/index.js');
   return openStore(await cliStoreDir(io, dir));
 }

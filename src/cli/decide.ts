@@ -7,9 +7,10 @@ import { DECISION_DESCRIPTIONS } from '../report/options.js';
 import { EXIT_CODES_HELP } from './common.js';
 import { deciderName, parseChoice } from './decision.js';
 import { UsageError } from './errors.js';
+import { isFleetStore } from './fleet-store.js';
 import { INSPECTION_OPTIONS, splitInspect } from './inspection.js';
 import type { Verb } from './main.js';
-import { OUTPUT_OPTIONS, STORE_OPTION, outputStyle, parseOptions, type VerbSpec } from './options.js';
+import { OUTPUT_OPTIONS, outputStyle, parseOptions, type VerbSpec } from './options.js';
 import { resumeRun } from './resume.js';
 
 /** The choices with what each does, from the one vocabulary (policy) and its descriptions (report). */
@@ -31,7 +32,7 @@ ${CHOICES_HELP}`,
     choice: { type: 'string', value: 'CHOICE', description: `the decision (required): ${DECISION_NAME_LIST.join(', ')}` },
     guidance: { type: 'string', value: 'TEXT', description: 'guidance for the next attempt' },
     as: { type: 'string', value: 'NAME', description: 'who decides (default: the OS user)' },
-    ...STORE_OPTION,
+    store: { type: 'string', value: 'DIR|URL', description: 'run store (default: $RECOVERY_STORE, else .recovery/ at the project root); with a\npostgres:// URL a fleet run\'s decision is recorded and a worker continues it' },
     json: { type: 'boolean', description: 'print the outcome as one JSON line on stdout' },
     ...OUTPUT_OPTIONS,
     ...INSPECTION_OPTIONS,
@@ -52,6 +53,12 @@ export const decideVerb: Verb = {
     const choice = parseChoice(values.choice);
     const by = deciderName(values.as, io.env);
     const guidance = values.guidance;
+    // A fleet run (PostgreSQL store): record the decision; a worker continues the run.
+    if (isFleetStore(io, values.store)) {
+      const { decideInFleet } = await import('./fleet-decide.js');
+      const recorded = await decideInFleet(positionals[0]!, choice, guidance, values.store, io);
+      if (recorded !== null) return recorded;
+    }
     return resumeRun(positionals[0]!, {
       store: values.store,
       json: values.json === true,

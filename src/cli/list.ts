@@ -1,6 +1,7 @@
 /** `recover list`: the runs in the store, newest first; damaged run files are shown, never hidden. */
 import { UsageError } from './errors.js';
-import { cliStoreDir } from './common.js';
+import { cliStoreDir, openCliStore } from './common.js';
+import { isFleetStore } from './fleet-store.js';
 import type { Verb } from './main.js';
 import { JSON_OPTION, STORE_OPTION, parseOptions, type VerbSpec } from './options.js';
 import { listedStatus } from './run-state.js';
@@ -38,10 +39,11 @@ export const listVerb: Verb = {
     const limit = values.limit === undefined ? Infinity : Number(values.limit);
     if (!Number.isInteger(limit) && limit !== Infinity) throw new UsageError(`--limit must be a whole number (got '${values.limit}')`);
     if (limit < 1) throw new UsageError(`--limit must be at least 1 (got '${values.limit}')`);
-    const dir = await cliStoreDir(io, values.store);
-    const { openStore } = await import('../store/index.js');
-    const runs = (await (await openStore(dir)).list())
-      .map((run) => ({ ...run, status: listedStatus(dir, run) }))
+    // Interrupted is told by the lowdb store's lock files; a fleet store's leases say it themselves.
+    const dir = isFleetStore(io, values.store) ? null : await cliStoreDir(io, values.store);
+    const store = await openCliStore(io, values.store);
+    const runs = (await store.list())
+      .map((run) => ({ ...run, status: dir === null ? run.status : listedStatus(dir, run) }))
       .filter((run) => values.status === undefined || run.status === values.status)
       .slice(0, limit);
     if (values.json === true) {
@@ -49,7 +51,7 @@ export const listVerb: Verb = {
       return 0;
     }
     if (runs.length === 0) {
-      io.stderr.write(`recover: no runs${values.status ? ` with status ${values.status}` : ''} in the store (${dir})\n`);
+      io.stderr.write(`recover: no runs${values.status ? ` with status ${values.status}` : ''} in the store (${dir ?? 'PostgreSQL'})\n`);
       return 0;
     }
     for (const run of runs) {

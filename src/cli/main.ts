@@ -47,6 +47,9 @@ const VERBS: Record<string, { summary: string; load: () => Promise<Verb> }> = {
   'inspect-server': { summary: 'serve a live statechart view for --inspect', load: () => import('./inspect-server.js').then((m) => m.inspectServerVerb) },
   ui: { summary: 'see every run and decide escalations in the browser', load: () => import('./ui.js').then((m) => m.uiVerb) },
   pipeline: { summary: 'run a pipeline file (steps with recovery)', load: () => import('./pipeline.js').then((m) => m.pipelineVerb) },
+  worker: { summary: 'run fleet runs from a PostgreSQL store', load: () => import('./worker.js').then((m) => m.workerVerb) },
+  submit: { summary: 'queue a command for the fleet (prints the run id)', load: () => import('./submit.js').then((m) => m.submitVerb) },
+  wait: { summary: 'wait for a fleet run to end; exit with its exit code', load: () => import('./wait.js').then((m) => m.waitVerb) },
 };
 
 function usage(): string {

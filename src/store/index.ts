@@ -12,6 +12,7 @@ export {
 export { checkEnvelope, wrapSnapshot, type EnvelopeExpectation, type SnapshotMigration } from './envelope.js';
 export { openStore, type LowdbStoreOptions } from './lowdb-store.js';
 export { memoryStore } from './memory-store.js';
+export { isPostgresUrl, openStoreAt, type OpenedStore } from './open.js';
 export { defaultStoreDir } from './store-dir.js';
 export { assertRunId, MAX_RUN_ID_LENGTH } from './run-id.js';
 export { envelopeProblem, eventProblem, runHeadProblem, type ShapeProblem } from './validate.js';

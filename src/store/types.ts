@@ -8,9 +8,9 @@
  *   write from an owner that has been replaced is refused with `RunFencedError`.
  *
  * A commit appends the new events and then replaces the head; the head says how many events are
- * committed, so a reader always sees a whole checkpoint, the previous one or the new one. Two
- * implementations honour it (`memoryStore`, `openStore` on lowdb files) and one contract test
- * suite runs against each; it is also what a shared (PostgreSQL) store has to implement.
+ * committed, so a reader always sees a whole checkpoint, the previous one or the new one. Three
+ * implementations honour it (`memoryStore`, `openStore` on lowdb files, `postgresStore`) and one
+ * contract test suite runs against each.
  */
 import type { HistoryEvent, RunStatus } from '../taxonomy/history.js';
 
@@ -99,7 +99,7 @@ export interface AcquireOptions {
   /** The worker's id (fleet mode). Default: none. */
   worker?: string;
   /**
-   * How long the lease lasts without a renew, in ms (for stores that expire leases by a clock). Default
+   * How long the lease lasts without a renew, in ms (stores with a clock: PostgreSQL). Default
    * 15,000. A lowdb lease lasts while its holder's process lives (a pid is checkable on one host).
    */
   leaseMs?: number;

@@ -1,6 +1,6 @@
 /**
  * The Store contract (run log v2), as one suite every implementation must pass (memory.test.ts,
- * lowdb.test.ts).
+ * lowdb.test.ts, postgres.test.ts).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {

@@ -1,0 +1,28 @@
+/**
+ * The built-in fleet task `command`: runs `{ cmd, args, cwd }` with the runtime's `commandTask`
+ * (its own process group, killed when the attempt is stopped), so `recover submit -- CMD ARGS`
+ * works with any worker.
+ */
+import { commandTask } from '../command.js';
+import type { FleetTask } from './worker.js';
+
+/** The input of the `command` task. */
+export interface CommandInput {
+  cmd: string;
+  args?: string[];
+  /** Working directory on the worker's machine. Default: the worker's. */
+  cwd?: string;
+}
+
+/** The task name `recover submit` queues commands under. */
+export const COMMAND_TASK = 'command';
+
+/** Runs the command in `input`, with `RECOVERY_FENCE` added to the `RECOVERY_*` environment. */
+export const runCommandTask: FleetTask = (ctx) => {
+  const input = ctx.input as CommandInput | null;
+  if (input === null || typeof input !== 'object' || typeof input.cmd !== 'string' || input.cmd === '') {
+    throw new Error('the command task needs an input { cmd, args?, cwd? } with cmd a non-empty string');
+  }
+  const args = Array.isArray(input.args) ? input.args.map(String) : [];
+  return commandTask(input.cmd, args, { ...(typeof input.cwd === 'string' ? { cwd: input.cwd } : {}), env: ctx.env })(ctx);
+};

@@ -1,0 +1,222 @@
+/**
+ * A fleet worker: claims runs from the PostgreSQL store (queued ones, ones whose owner's lease
+ * ran out, escalated ones a decision is waiting for), runs each with its registered task under
+ * the persisted runtime, renews each lease every lease/3, and stops a run the moment a renew
+ * finds it taken (the fence moved): the attempt's process group is killed and nothing more is
+ * written. A run taken over from a lost owner resumes at its last checkpoint; the attempt that
+ * was in flight runs again (at-least-once), as a resume after kill -9 does, and the takeover is
+ * recorded in the run's meta (`takeovers`: from whom, at which event, with which fence).
+ *
+ * Wake-ups: LISTEN/NOTIFY (a submit, a decision, a run let go), with polling every `pollMs` as
+ * the backstop (a lost notification, a lease that simply ran out).
+ */
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { RunFencedError } from '../../store/errors.js';
+import { listen, type Listener } from '../../store/postgres/notify.js';
+import { announceWork, claimRuns, markDecisionTaken, touchWorker, WORK_CHANNEL, type Claim } from '../../store/postgres/queue.js';
+import type { PostgresStore } from '../../store/postgres/store.js';
+import type { LeaseHolder } from '../../store/types.js';
+import type { DecisionChoice } from '../../policy/types.js';
+import type { TaskContext } from '../options.js';
+import { recoverPersisted, resume, RunInterruptedError } from '../persisted.js';
+import type { RecoveryActor } from '../recovery.js';
+import { claimedStore } from './claimed-store.js';
+import { COMMAND_TASK, runCommandTask, type CommandInput } from './command-task.js';
+import type { Submission } from './submit.js';
+
+/** What a fleet task is given: the attempt's context, the run's input and its owner's fence. */
+export interface FleetTaskContext extends TaskContext {
+  /** The JSON the run was submitted with. */
+  input: unknown;
+  /** The fence of this ownership: an idempotency key for the task's own side effects. */
+  fence: number;
+  /** `RECOVERY_RUN_ID`, `RECOVERY_ATTEMPT` and `RECOVERY_FENCE`, for the programs the task starts. */
+  env: Record<string, string>;
+}
+
+/** A task registered by name: another machine runs it, so it is named, never passed. */
+export type FleetTask = (ctx: FleetTaskContext) => unknown;
+
+/** What a worker reports. */
+export type WorkerEvent =
+  | { type: 'claimed'; runId: string; fence: number; resumed: boolean; tookOverFrom: LeaseHolder | null }
+  | { type: 'finished'; runId: string; fence: number; status: string }
+  | { type: 'lost'; runId: string; fence: number; error: RunFencedError }
+  | { type: 'interrupted'; runId: string; fence: number }
+  | { type: 'notice'; runId: string; message: string }
+  | { type: 'error'; runId: string | null; error: unknown };
+
+/** Options of `createWorker`. */
+export interface WorkerOptions {
+  store: PostgresStore;
+  /** Tasks by name. The built-in `command` task is added unless one is given under that name. */
+  tasks?: Record<string, FleetTask>;
+  /** Runs at once. Default 1. */
+  concurrency?: number;
+  /** Lease length in ms, by the database clock. Default 15,000; renewed every third of it. */
+  leaseMs?: number;
+  /** The polling backstop, in ms. Default 1,000. */
+  pollMs?: number;
+  /** Default: `<host>-<pid>-<random>`. */
+  workerId?: string;
+  onEvent?: (event: WorkerEvent) => void;
+}
+
+/** A running worker. */
+export interface Worker {
+  readonly id: string;
+  /** Stops claiming, interrupts the runs in hand (their checkpoints kept, leases released), resolves when all are let go. */
+  stop(): Promise<void>;
+  /** Resolves once the worker has stopped. */
+  readonly done: Promise<void>;
+}
+
+/** Starts a worker on `options.store`. */
+export function createWorker(options: WorkerOptions): Worker {
+  const { store } = options;
+  const tasks: Record<string, FleetTask> = { [COMMAND_TASK]: runCommandTask, ...options.tasks };
+  const names = Object.keys(tasks);
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  const leaseMs = options.leaseMs ?? 15_000;
+  const pollMs = options.pollMs ?? 1_000;
+  const id = options.workerId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const holder: LeaseHolder = { pid: process.pid, host: hostname(), worker: id };
+  const emit = (event: WorkerEvent) => options.onEvent?.(event);
+  const active = new Map<string, { stop(): void; settled: Promise<void> }>();
+  let stopping = false;
+  let wake: (() => void) | null = null;
+  const poke = () => wake?.();
+
+  const listener: Listener = listen(store.url, [WORK_CHANNEL], poke);
+  const heartbeat = setInterval(() => void touchWorker(store, id, holder).catch(() => undefined), Math.max(1_000, leaseMs / 3));
+
+  const runClaim = (claim: Claim) => {
+    let actor: RecoveryActor | undefined;
+    let lost: RunFencedError | null = null;
+    const stop = () => actor?.stop();
+    const onLost = (error: RunFencedError) => {
+      lost ??= error;
+      stop(); // kills the attempt's process group; the runtime writes nothing more under this fence
+    };
+    const renewer = setInterval(() => {
+      claim.lease.renew().catch((error: unknown) => {
+        // Another error: the database was unreachable; try again next time.
+        if (error instanceof RunFencedError) onLost(error);
+      });
+    }, Math.max(50, leaseMs / 3));
+    const settled = drive(claim, (a) => {
+      actor = a;
+      if (lost || stopping) a.stop();
+    }, onLost).then((status) => {
+      if (claim.decision) return markDecisionTaken(store, claim.decision.id, claim.lease.fence).then(() => status);
+      return status;
+    }).then((status) => {
+      emit({ type: 'finished', runId: claim.lease.runId, fence: claim.lease.fence, status });
+    }, (error: unknown) => {
+      const fenced = lost ?? (error instanceof RunFencedError ? error : null);
+      if (fenced) emit({ type: 'lost', runId: claim.lease.runId, fence: claim.lease.fence, error: fenced });
+      else if (error instanceof RunInterruptedError) emit({ type: 'interrupted', runId: claim.lease.runId, fence: claim.lease.fence });
+      else emit({ type: 'error', runId: claim.lease.runId, error });
+    }).finally(async () => {
+      clearInterval(renewer);
+      await claim.lease.release().catch(() => undefined);
+      // A run let go before it came to rest: another worker may take it now rather than at its next poll.
+      if (!lost) await announceWork(store, claim.lease.runId).catch(() => undefined);
+      active.delete(claim.lease.runId);
+      poke();
+    });
+    active.set(claim.lease.runId, { stop, settled });
+  };
+
+  const drive = async (claim: Claim, onStart: (actor: RecoveryActor) => void, onLost: (error: RunFencedError) => void): Promise<string> => {
+    const { lease } = claim;
+    const submission = (claim.input ?? { input: null, options: {} }) as Submission;
+    const fn = tasks[claim.taskName]!;
+    const task = async (ctx: TaskContext) => {
+      // The write-ahead checkpoint was fenced, but this process may have stalled (SIGSTOP, a long
+      // pause) between it and here while another worker took the run: renewing first means an
+      // owner that has been replaced never starts the attempt (the window left is this renew's).
+      await lease.renew().catch((error: unknown) => {
+        if (error instanceof RunFencedError) onLost(error);
+        throw error;
+      });
+      return fn({
+        ...ctx, input: submission.input, fence: lease.fence,
+        env: { RECOVERY_RUN_ID: ctx.runId, RECOVERY_ATTEMPT: String(ctx.attempt), RECOVERY_FENCE: String(lease.fence) },
+      });
+    };
+    emit({ type: 'claimed', runId: lease.runId, fence: lease.fence, resumed: claim.started, tookOverFrom: lease.tookOverFrom });
+    const common = {
+      ...submission.options, runId: lease.runId, store: claimedStore(store, lease), onStart,
+      onNotice: (message: string) => emit({ type: 'notice', runId: lease.runId, message }),
+    };
+    const record = claim.started ? await store.load(lease.runId) : null;
+    const takeovers = Array.isArray(record?.meta.takeovers) ? record.meta.takeovers : [];
+    const meta: Record<string, unknown> = lease.tookOverFrom
+      ? { takeovers: [...takeovers, { from: lease.tookOverFrom, fence: lease.fence, atSeq: record?.history.length ?? 0, at: lease.acquiredAt }] }
+      : {};
+    if (!claim.started) {
+      const outcome = await recoverPersisted(task, { ...common, meta: { ...meta, fleet: { task: claim.taskName }, ...commandMeta(claim) } });
+      return outcome.status;
+    }
+    const decision = claim.decision ? { choice: claim.decision.choice as DecisionChoice, ...(claim.decision.guidance !== null ? { guidance: claim.decision.guidance } : {}) } : undefined;
+    const outcome = await resume(lease.runId, { ...common, task, meta, ...(decision ? { decision } : {}) });
+    return outcome.status;
+  };
+
+  const loop = async () => {
+    await touchWorker(store, id, holder).catch((error: unknown) => emit({ type: 'error', runId: null, error }));
+    while (!stopping) {
+      const free = concurrency - active.size;
+      let claimed = 0;
+      if (free > 0) {
+        try {
+          const claims = await claimRuns(store, holder, names, free, leaseMs);
+          claimed = claims.length;
+          for (const claim of claims) {
+            if (stopping) await claim.lease.release();
+            else runClaim(claim);
+          }
+        } catch (error) {
+          emit({ type: 'error', runId: null, error });
+        }
+      }
+      if (stopping || (claimed > 0 && claimed === free && active.size < concurrency)) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  };
+
+  let stopped: Promise<void> | undefined;
+  const loopDone = loop();
+  const stopWorker = () => {
+    stopped ??= (async () => {
+      stopping = true;
+      poke();
+      await loopDone;
+      for (const run of active.values()) run.stop();
+      await Promise.all([...active.values()].map((run) => run.settled));
+      clearInterval(heartbeat);
+      await listener.close();
+      await touchWorker(store, id, holder, true).catch(() => undefined);
+    })();
+    return stopped;
+  };
+  const done = new Promise<void>((resolve) => void loopDone.then(() => stopped ?? stopWorker()).then(resolve, resolve));
+  return { id, stop: stopWorker, done };
+}
+
+/** For the `command` task: the command line and directory, as `recover run` keeps them, so `recover resume` works too. */
+function commandMeta(claim: Claim): Record<string, unknown> {
+  if (claim.taskName !== COMMAND_TASK) return {};
+  const input = (claim.input as Submission | null)?.input as CommandInput | null;
+  if (input === null || typeof input !== 'object' || typeof input.cmd !== 'string') return {};
+  return { command: [input.cmd, ...(input.args ?? [])], cwd: input.cwd ?? process.cwd(), options: {} };
+}

@@ -1,0 +1,81 @@
+/**
+ * Leases on PostgreSQL: the owner, its fence and its deadline live in the run's row, and the
+ * deadline is the database's clock (`now()` + the lease), so hosts whose clocks disagree still
+ * agree on who owns a run. A renew moves the deadline only while the fence is still the run's;
+ * a release clears the owner only while it is.
+ */
+import { hostname } from 'node:os';
+import type pg from 'pg';
+import { RunFencedError, RunLockedError } from '../errors.js';
+import { isProcessAlive } from '../process-alive.js';
+import type { AcquireOptions, Lease, LeaseHolder } from '../types.js';
+
+/** How long a lease lasts without a renew, by default: 15 s. */
+export const DEFAULT_LEASE_MS = 15_000;
+
+const HOST = hostname();
+
+/** The holder an acquisition records, from its options (defaults: this process, no worker). */
+export function holderOf(options: AcquireOptions): LeaseHolder {
+  return { pid: options.pid ?? process.pid, host: HOST, worker: options.worker ?? null };
+}
+
+/**
+ * True when `owner` can no longer be holding its lease: its deadline passed (by the database's
+ * clock), or it is a process on this host that is gone. A pid means nothing on another host,
+ * so there only the deadline counts.
+ */
+export function ownerGone(owner: LeaseHolder | null, expired: boolean): boolean {
+  if (owner === null || expired) return true;
+  return owner.host === HOST && !isProcessAlive(owner.pid);
+}
+
+/** The lease of an ownership just taken (by `acquire` or a worker's claim). */
+export function leaseOf(
+  pool: pg.Pool, runId: string, fence: number, holder: LeaseHolder, leaseMs: number, acquiredAt: number,
+  tookOverFrom: LeaseHolder | null, onRelease?: () => void,
+): Lease {
+  let released = false;
+  return {
+    runId, fence, holder, acquiredAt, tookOverFrom, repairs: [],
+    async renew() {
+      const { rowCount } = await pool.query(
+        `UPDATE recovery_runs SET lease_until = now() + $3 * interval '1 millisecond'
+          WHERE run_id = $1 AND fence = $2 AND owner IS NOT NULL`, [runId, fence, leaseMs]);
+      if (released || rowCount === 0) throw new RunFencedError(runId, fence, await currentFence(pool, runId));
+    },
+    async release() {
+      if (released) return;
+      released = true;
+      await pool.query('UPDATE recovery_runs SET owner = NULL, lease_until = NULL WHERE run_id = $1 AND fence = $2', [runId, fence]);
+      onRelease?.();
+    },
+  };
+}
+
+/** The fence of the run's current owner, or null when nobody holds it. */
+export async function currentFence(db: pg.Pool | pg.ClientBase, runId: string): Promise<number | null> {
+  const { rows } = await db.query<{ fence: string; owned: boolean }>(
+    'SELECT fence, owner IS NOT NULL AS owned FROM recovery_runs WHERE run_id = $1', [runId]);
+  const row = rows[0];
+  return row?.owned ? Number(row.fence) : null;
+}
+
+/**
+ * Takes the run for `holder` inside the caller's transaction: creates its row when missing,
+ * refuses with `RunLockedError` while a live owner holds it, and otherwise hands out the next
+ * fence. Returns the fence, the database's time, and the owner it replaced (a takeover).
+ */
+export async function takeRun(
+  client: pg.ClientBase, runId: string, holder: LeaseHolder, leaseMs: number,
+): Promise<{ fence: number; acquiredAt: number; tookOverFrom: LeaseHolder | null }> {
+  await client.query('INSERT INTO recovery_runs (run_id) VALUES ($1) ON CONFLICT DO NOTHING', [runId]);
+  const { rows } = await client.query<{ owner: LeaseHolder | null; expired: boolean | null }>(
+    'SELECT owner, lease_until <= now() AS expired FROM recovery_runs WHERE run_id = $1 FOR UPDATE', [runId]);
+  const owner = rows[0]?.owner ?? null;
+  if (!ownerGone(owner, rows[0]?.expired === true)) throw new RunLockedError(runId, owner!.pid, owner!.host);
+  const taken = await client.query<{ fence: string; at: number }>(
+    `UPDATE recovery_runs SET fence = fence + 1, owner = $2, lease_until = now() + $3 * interval '1 millisecond', last_owner = owner
+      WHERE run_id = $1 RETURNING fence, extract(epoch FROM now()) * 1000 AS at`, [runId, JSON.stringify(holder), leaseMs]);
+  return { fence: Number(taken.rows[0]!.fence), acquiredAt: Math.round(Number(taken.rows[0]!.at)), tookOverFrom: owner };
+}

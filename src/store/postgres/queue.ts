@@ -1,0 +1,139 @@
+/**
+ * Fleet mode's queue, in the runs table: a submitted run is a row with the registered task that
+ * runs it and its input; a worker claims runs it can run whose owner is gone (none yet, a
+ * released lease, or a lease past its deadline by the database clock), skipping rows another
+ * worker is claiming (`FOR UPDATE SKIP LOCKED`), and takes each with the next fence in the same
+ * statement. Escalated runs are claimed only once a decision waits for them.
+ *
+ * Like graphile-worker's `get_job` (locked_at older than the expiry) and pg-boss's fetch
+ * (`FOR UPDATE SKIP LOCKED`, then state = active), but the claim also bumps the run's fence, so
+ * a worker that lost its run is refused on its next write instead of finishing it twice, and the
+ * expiry is the lease (seconds, renewed), not hours.
+ */
+import { RunLockedError, RunNotFoundError } from '../errors.js';
+import { assertRunId } from '../run-id.js';
+import type { Lease, LeaseHolder } from '../types.js';
+import { leaseOf } from './lease.js';
+import type { PostgresStore } from './store.js';
+
+/** Channels: work to claim (a submit, a decision, a run let go), and a run that came to rest. */
+export const WORK_CHANNEL = 'recovery_work';
+export const RUN_CHANNEL = 'recovery_run';
+
+/** A run queued for the fleet. */
+export interface QueuedRun {
+  runId: string;
+  /** The registered task a worker runs it with. */
+  taskName: string;
+  /** JSON given to the task (and run options). */
+  input: unknown;
+}
+
+/** Queues a run for any worker that has `taskName`; throws when the run id is taken. */
+export async function enqueue(store: PostgresStore, run: QueuedRun): Promise<void> {
+  assertRunId(run.runId);
+  await store.ready();
+  const { rowCount } = await store.pool.query(
+    `WITH q AS (INSERT INTO recovery_runs (run_id, task_name, input, queued_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT DO NOTHING RETURNING run_id)
+     SELECT pg_notify($4, run_id) FROM q`, [run.runId, run.taskName, JSON.stringify(run.input ?? null), WORK_CHANNEL]);
+  if (rowCount !== 1) throw new RunLockedError(run.runId, null);
+}
+
+/** A run a worker has just claimed. */
+export interface Claim {
+  lease: Lease;
+  taskName: string;
+  input: unknown;
+  /** False for a run nobody has started (no checkpoint yet): it starts fresh; else it resumes. */
+  started: boolean;
+  /** The oldest decision waiting for the run, when it is escalated. */
+  decision: { id: number; choice: string; guidance: string | null } | null;
+}
+
+/**
+ * Claims up to `limit` runs for `holder` among those with a task in `tasks`, oldest first, each
+ * with a lease of `leaseMs` by the database clock and the next fence.
+ */
+export async function claimRuns(
+  store: PostgresStore, holder: LeaseHolder, tasks: readonly string[], limit: number, leaseMs: number,
+): Promise<Claim[]> {
+  if (limit <= 0 || tasks.length === 0) return [];
+  await store.ready();
+  const { rows } = await store.pool.query<{
+    run_id: string; fence: string; task_name: string; input: unknown; started: boolean; last_owner: LeaseHolder | null; at: number;
+    decision: { id: number; choice: string; guidance: string | null } | null;
+  }>(
+    `WITH c AS (
+       SELECT run_id FROM recovery_runs r
+        WHERE task_name = ANY($1) AND NOT final AND (owner IS NULL OR lease_until <= now())
+          AND (status IS DISTINCT FROM 'escalated'
+               OR EXISTS (SELECT 1 FROM recovery_decisions d WHERE d.run_id = r.run_id AND d.taken_at IS NULL))
+        ORDER BY queued_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+     UPDATE recovery_runs r SET fence = r.fence + 1, owner = $3, lease_until = now() + $4 * interval '1 millisecond', last_owner = r.owner
+       FROM c WHERE r.run_id = c.run_id
+     RETURNING r.run_id, r.fence, r.task_name, r.input, r.head IS NOT NULL AS started, r.last_owner,
+       extract(epoch FROM now()) * 1000 AS at,
+       CASE WHEN r.status = 'escalated' THEN (SELECT json_build_object('id', d.id, 'choice', d.choice, 'guidance', d.guidance)
+         FROM recovery_decisions d WHERE d.run_id = r.run_id AND d.taken_at IS NULL ORDER BY d.id LIMIT 1) END AS decision`,
+    [tasks, limit, JSON.stringify(holder), leaseMs]);
+  return rows.map((r) => ({
+    lease: leaseOf(store.pool, r.run_id, Number(r.fence), holder, leaseMs, Math.round(Number(r.at)), r.last_owner),
+    taskName: r.task_name, input: r.input, started: r.started, decision: r.decision,
+  }));
+}
+
+/**
+ * Records a decision for an escalated run, from any machine, and wakes the workers. Throws
+ * `RunNotFoundError` for an unknown run and an Error naming the status for one not escalated.
+ */
+export async function recordDecision(store: PostgresStore, runId: string, choice: string, guidance: string | null): Promise<number> {
+  assertRunId(runId);
+  await store.ready();
+  const { rows } = await store.pool.query<{ status: string | null; task_name: string | null }>(
+    'SELECT status, task_name FROM recovery_runs WHERE run_id = $1 AND head IS NOT NULL', [runId]);
+  if (rows[0] === undefined) throw new RunNotFoundError(runId);
+  if (rows[0].status !== 'escalated') throw new Error(`run ${runId} is ${rows[0].status}, not escalated: there is nothing to decide`);
+  if (rows[0].task_name === null) throw new Error(`run ${runId} was not submitted to the fleet: answer it where it runs (recover decide without a PostgreSQL store)`);
+  const inserted = await store.pool.query<{ id: string }>(
+    `WITH d AS (INSERT INTO recovery_decisions (run_id, choice, guidance) VALUES ($1, $2, $3) RETURNING id)
+     SELECT id, pg_notify($4, $1) FROM d`, [runId, choice, guidance, WORK_CHANNEL]);
+  return Number(inserted.rows[0]!.id);
+}
+
+/** Marks a decision taken by the owner with `fence` (a commit leaving `escalated` does it too). */
+export async function markDecisionTaken(store: PostgresStore, id: number, fence: number): Promise<void> {
+  await store.pool.query('UPDATE recovery_decisions SET taken_at = now(), taken_fence = $2 WHERE id = $1 AND taken_at IS NULL', [id, fence]);
+}
+
+/** Where a fleet run is: its status (null before its first checkpoint), whether final, who owns it. */
+export interface FleetRunState {
+  status: string | null;
+  final: boolean;
+  owner: LeaseHolder | null;
+  fence: number;
+}
+
+/** The run's state, or null when there is no such run. */
+export async function runState(store: PostgresStore, runId: string): Promise<FleetRunState | null> {
+  assertRunId(runId);
+  await store.ready();
+  const { rows } = await store.pool.query<{ status: string | null; final: boolean; owner: LeaseHolder | null; fence: string }>(
+    'SELECT status, final, owner, fence FROM recovery_runs WHERE run_id = $1 AND (head IS NOT NULL OR task_name IS NOT NULL)', [runId]);
+  const row = rows[0];
+  return row === undefined ? null : { status: row.status, final: row.final, owner: row.owner, fence: Number(row.fence) };
+}
+
+/** Records a worker's start, or its latest sign of life. */
+export async function touchWorker(store: PostgresStore, workerId: string, holder: LeaseHolder, stopped = false): Promise<void> {
+  await store.ready();
+  await store.pool.query(
+    `INSERT INTO recovery_workers (worker_id, host, pid) VALUES ($1, $2, $3)
+     ON CONFLICT (worker_id) DO UPDATE SET seen_at = now(), stopped_at = CASE WHEN $4 THEN now() END`,
+    [workerId, holder.host, holder.pid, stopped]);
+}
+
+/** Wakes the workers: a run was let go and may be claimed now. */
+export async function announceWork(store: PostgresStore, runId: string): Promise<void> {
+  await store.pool.query('SELECT pg_notify($1, $2)', [WORK_CHANNEL, runId]);
+}

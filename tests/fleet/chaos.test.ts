@@ -1,0 +1,171 @@
+/**
+ * Chaos: six `recover worker` processes share one PostgreSQL store and 200 runs of real commands
+ * that fail transiently or escalate; a decider process answers the escalations; every 1.5 s one
+ * worker is killed with SIGKILL (and replaced) or stopped with SIGSTOP for longer than its lease.
+ * Bounded: every run must be final within 180 s (on a quiet 2-core machine it takes far less;
+ * the bound is for a machine shared with other test suites).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submit } from '../../src/runtime/fleet/submit.js';
+import { RunFencedError } from '../../src/store/errors.js';
+import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
+import { BIN, ensureCli } from '../cli/cli.js';
+import { testDatabase } from '../helpers/postgres.js';
+
+const WORKERS = 6;
+const RUNS = 200;
+const LEASE_MS = 2_000;
+const MARKER = `RECOVERY_CHAOS_${process.pid}`;
+
+let url: string;
+let drop: () => Promise<void>;
+let store: PostgresStore;
+let dir: string;
+beforeAll(async () => {
+  ensureCli();
+  ({ url, drop } = await testDatabase());
+  store = postgresStore(url);
+  dir = await mkdtemp(join(tmpdir(), 'recovery-chaos-'));
+}, 120_000);
+afterAll(async () => {
+  await store.close();
+  await drop();
+  if (!process.env.KEEP_CHAOS) await rm(dir, { recursive: true, force: true });
+  else console.info(dir);
+});
+
+// Journals its start (run, attempt, fence), works a little, then: a transient run fails its first
+// attempt with a network error and passes the next; an escalating run fails with a 401.
+const SCRIPT = `echo "$RECOVERY_RUN_ID $RECOVERY_ATTEMPT $RECOVERY_FENCE $$" >> "$JOURNAL"; sleep 0.0$((RANDOM % 5 + 1));
+case "$RECOVERY_RUN_ID" in
+  esc-*) echo "HTTP 401 Unauthorized"; exit 1 ;;
+  *) [ "$RECOVERY_ATTEMPT" -ge 2 ] && exit 0; echo "Error: connect ECONNRESET 10.0.0.1:443"; exit 1 ;;
+esac`;
+
+const DECIDER = `
+const { postgresStore } = await import(${JSON.stringify(new URL('../../dist/src/store/postgres/store.js', import.meta.url).href)});
+const { recordDecision } = await import(${JSON.stringify(new URL('../../dist/src/store/postgres/queue.js', import.meta.url).href)});
+const store = postgresStore(process.argv[1]);
+for (let n = 0; ; n++) {
+  const { rows } = await store.pool.query("SELECT run_id FROM recovery_runs r WHERE status = 'escalated' AND NOT EXISTS (SELECT 1 FROM recovery_decisions d WHERE d.run_id = r.run_id AND d.taken_at IS NULL)");
+  for (const { run_id } of rows) await recordDecision(store, run_id, n % 2 ? 'skip' : 'abort', null).catch(() => undefined);
+  await new Promise((r) => setTimeout(r, 200));
+}`;
+
+function startWorker(n: number): ChildProcess {
+  const log = createWriteStream(join(dir, `worker-${n}.log`));
+  const child = spawn(process.execPath, [BIN, 'worker', '--store', url, '--concurrency', '3', '--lease', `${LEASE_MS}ms`, '--poll', '300ms', '--json'], {
+    env: { ...process.env, RECOVERY_STORE: '', JOURNAL: join(dir, 'journal'), [MARKER]: '1' }, stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  child.stdout!.pipe(log);
+  return child;
+}
+
+describe('a fleet under SIGKILL and SIGSTOP', () => {
+  it('brings every run to a final state with fenced writes, no gaps, recorded takeovers and no orphans', async () => {
+    const policy = { categories: { transient: { delaysMs: [10] } } };
+    const ids: string[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const runId = `${i % 4 === 0 ? 'esc' : 'tr'}-${i}`;
+      ids.push(await submit(store, 'command', { cmd: 'bash', args: ['-c', SCRIPT] }, { runId, policy }));
+    }
+    const workers: ChildProcess[] = [];
+    for (let n = 0; n < WORKERS; n++) workers.push(startWorker(n));
+    const decider = spawn(process.execPath, ['--input-type=module', '-e', DECIDER, url], { stdio: 'ignore' });
+    let kills = 0;
+    let stops = 0;
+    let next = WORKERS;
+    const chaos = setInterval(() => {
+      const i = Math.floor(Math.random() * workers.length);
+      const victim = workers[i]!;
+      if ((kills + stops) % 2 === 0) {
+        victim.kill('SIGKILL');
+        kills++;
+        workers[i] = startWorker(next++);
+      } else {
+        victim.kill('SIGSTOP');
+        stops++;
+        setTimeout(() => victim.kill('SIGCONT'), LEASE_MS + 1_500);
+      }
+    }, 1_500);
+    const finalCount = async () => Number((await store.pool.query("SELECT count(*) AS n FROM recovery_runs WHERE final")).rows[0].n);
+    try {
+      for (const deadline = Date.now() + 180_000; Date.now() < deadline && (await finalCount()) < RUNS;) await new Promise((r) => setTimeout(r, 500));
+    } finally {
+      clearInterval(chaos);
+      for (const w of workers) w.kill('SIGCONT');
+      await Promise.all([...workers, decider].map((p) => new Promise((resolve) => {
+        if (p.exitCode !== null || p.signalCode !== null) return resolve(undefined);
+        p.once('exit', resolve);
+        p.kill('SIGTERM');
+      })));
+    }
+    expect(await finalCount()).toBe(RUNS);
+    expect(kills).toBeGreaterThan(0);
+    expect(stops).toBeGreaterThan(0);
+
+    // No gap, no duplicate: each run's log is exactly 1..n, and the head commits all of it.
+    const gaps = await store.pool.query(`SELECT r.run_id FROM recovery_runs r LEFT JOIN recovery_run_events e USING (run_id)
+      GROUP BY r.run_id, r.events HAVING count(e.seq) <> r.events OR coalesce(max(e.seq), 0) <> r.events OR count(DISTINCT e.seq) <> count(e.seq)`);
+    expect(gaps.rows).toEqual([]);
+
+    const journal = (await readFile(join(dir, 'journal'), 'utf8')).trim().split('\n').map((l) => l.split(' '));
+    const starts = new Map<string, string[]>();
+    for (const [runId, attempt, fence] of journal) starts.set(`${runId} ${attempt}`, [...(starts.get(`${runId} ${attempt}`) ?? []), fence!]);
+    let rerunsAfterTakeover = 0;
+    for (const runId of ids) {
+      const run = (await store.load(runId))!;
+      expect(['recovered', 'skipped', 'aborted'], runId).toContain(run.status);
+      expect(run.history.map((e) => e.seq), runId).toEqual(run.history.map((_, i) => i + 1));
+      const takeovers = (run.meta.takeovers ?? []) as { fence: number }[];
+      for (const [key, fences] of starts) {
+        if (!key.startsWith(`${runId} `)) continue;
+        // No owner started one attempt twice; an attempt started by two owners is a takeover's
+        // re-run (at-least-once): the newer owner started it after the older one (never a replaced
+        // owner starting it late), and every such takeover is recorded in the run.
+        expect(new Set(fences).size, key).toBe(fences.length);
+        expect(fences.map(Number), `${key}: starts in fence order`).toEqual(fences.map(Number).sort((a, b) => a - b));
+        for (const fence of fences.slice(1).map(Number)) {
+          expect(takeovers.map((t) => t.fence), `${key}: fence ${fence} re-ran it`).toContain(fence);
+          rerunsAfterTakeover++;
+        }
+      }
+      // Every older owner is fenced off: its write is refused and nothing changes.
+      for (const stale of new Set(journal.filter((l) => l[0] === runId).map((l) => Number(l[2])))) {
+        if (stale === run.fence) continue;
+        const error = await store.commit(runId, stale, { events: [], head: { ...run, status: 'aborted' } }).catch((e: unknown) => e);
+        expect(error, `${runId} fence ${stale}`).toBeInstanceOf(RunFencedError);
+      }
+    }
+    const logs = readdirSync(dir).filter((f) => f.startsWith('worker-')).map((f) => readFileSync(join(dir, f), 'utf8')).join('');
+    const events = logs.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { type: string });
+    expect(events.filter((e) => e.type === 'claimed' && (e as { tookOverFrom?: unknown }).tookOverFrom).length).toBeGreaterThan(0);
+    expect(events.filter((e) => e.type === 'error')).toEqual([]);
+    console.info(`chaos: ${RUNS} runs, ${kills} SIGKILL, ${stops} SIGSTOP, ${events.filter((e) => e.type === 'lost').length} runs lost to a newer owner, ${rerunsAfterTakeover} attempts re-run after a takeover`);
+
+    // No orphan: no process started by the fleet (they carry the marker) outlives it.
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(processesWith(MARKER)).toEqual([]);
+  }, 230_000);
+});
+
+/** Pids of live processes whose environment holds `name`. */
+function processesWith(name: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue;
+      if (readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').some((kv) => kv.startsWith(`${name}=`))) found.push(Number(entry));
+    } catch {
+      // gone already
+    }
+  }
+  return found;
+}
