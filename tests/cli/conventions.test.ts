@@ -116,6 +116,35 @@ describe('conventions of gh, git and vitest', () => {
     expect(existsSync(runFile(dir, runId))).toBe(true);
   });
 
+  test('prune keeps escalated runs awaiting a decision (they stay decidable) unless --include-escalated', async () => {
+    const dir = workdir();
+    recover(dir, ['run', '--', 'node', 'flaky.js']);
+    const recovered = onlyRun(dir);
+    const { status, outcome } = recoverJson<{ runId: string }>(dir, ['run', '--', 'node', 'fatal.js']);
+    expect(status).toBe(3);
+    const escalated = outcome.runId;
+    // Both runs are older than the cutoff by the time prune looks.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const note = 'kept 1 escalated run(s) awaiting a decision (--include-escalated removes them)';
+    const dry = recover(dir, ['prune', '--older-than', '0.001', '--dry-run']);
+    expect(dry).toMatchObject({ status: 0, stdout: `${recovered}\n`, stderr: `recover: would remove 1 run(s); ${note}\n` });
+    const pruned = recover(dir, ['prune', '--older-than', '0.001', '--json']);
+    expect(pruned.status).toBe(0);
+    expect(JSON.parse(pruned.stdout)).toEqual({ dryRun: false, removed: [recovered], keptAwaitingDecision: [escalated] });
+    expect(pruned.stderr).toBe(`recover: removed 1 run(s); ${note}\n`);
+    expect(existsSync(runFile(dir, recovered))).toBe(false);
+    expect(existsSync(runFile(dir, escalated))).toBe(true);
+    // Holding its lease during the prune left it decidable.
+    expect(recover(dir, ['decide', escalated, '--choice', 'abort']).status).toBe(5);
+    const again = recover(dir, ['run', '--', 'node', 'fatal.js']);
+    expect(again.status).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const all = recover(dir, ['prune', '--older-than', '0.001', '--include-escalated']);
+    expect(all.status).toBe(0);
+    expect(all.stderr).toBe('recover: removed 2 run(s)\n');
+    expect(readdirSync(join(dir, '.recovery', 'runs')).filter((name) => !name.startsWith('.'))).toEqual([]);
+  });
+
   test('FORCE_COLOR and --color colour the progress off a terminal; --no-color wins', () => {
     const dir = workdir();
     expect(recover(dir, ['run', '--', 'node', 'flaky.js']).stderr).not.toContain('\u001b[');
