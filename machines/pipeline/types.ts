@@ -51,8 +51,11 @@ export interface PipelineInput {
   now: number;
 }
 
+/** Every status a pipeline run can have (the one definition; `PipelineStatus` is derived). */
+export const PIPELINE_STATUSES = ['running', 'succeeded', 'failed', 'aborted'] as const;
+
 /** Where the pipeline stands. */
-export type PipelineStatus = 'running' | 'succeeded' | 'failed' | 'aborted';
+export type PipelineStatus = (typeof PIPELINE_STATUSES)[number];
 
 /** The pipeline machine's context. */
 export interface PipelineContext {

@@ -5,10 +5,12 @@ import { isFleetStore } from './fleet-store.js';
 import type { Verb } from './main.js';
 import { JSON_OPTION, STORE_OPTION, parseOptions, type VerbSpec } from './options.js';
 import { listedStatus } from './run-state.js';
+import { pipelineListRows } from './pipeline-runs.js';
 import { RUN_STATUSES } from '../taxonomy/index.js';
+import { PIPELINE_STATUSES } from '../../machines/pipeline/types.js';
 
-/** What `--status` can filter on: every run status, plus `interrupted` and `damaged`. */
-const LISTED_STATUSES = [...RUN_STATUSES, 'interrupted', 'damaged'] as const;
+/** What `--status` can filter on: every run and pipeline status, plus `interrupted` and `damaged`. */
+const LISTED_STATUSES = [...new Set([...RUN_STATUSES, ...PIPELINE_STATUSES, 'interrupted', 'damaged'] as const)];
 
 /** `recover list`'s options and help. */
 const LIST_SPEC = {
@@ -16,7 +18,9 @@ const LIST_SPEC = {
   synopsis: '[--status STATUS] [--limit N] [--store DIR] [--json]',
   description: `Lists the runs in the store, newest first: run id, status, task, last update. A run whose
 process is gone is listed as interrupted ('recover resume' continues it); a run file that cannot
-be read is listed as damaged with its path ('recover repair' moves it aside).`,
+be read is listed as damaged with its path ('recover repair' moves it aside). Pipeline runs
+('recover pipeline run') are listed too, with their task 'pipeline NAME (FILE)'; --json marks
+each row's kind: run or pipeline.`,
   options: {
     status: { type: 'string', value: 'STATUS', choices: LISTED_STATUSES, description: `only runs with this status: ${LISTED_STATUSES.join(', ')}` },
     limit: { type: 'string', value: 'N', description: 'at most N runs (the newest)' },
@@ -42,8 +46,9 @@ export const listVerb: Verb = {
     // Interrupted is told by the lowdb store's lock files; a fleet store's leases say it themselves.
     const dir = isFleetStore(io, values.store) ? null : await cliStoreDir(io, values.store);
     const store = await openCliStore(io, values.store);
-    const runs = (await store.list())
-      .map((run) => ({ ...run, status: dir === null ? run.status : listedStatus(dir, run) }))
+    const stored = (await store.list()).map((run) => ({ ...run, kind: 'run' as const, status: dir === null ? run.status : listedStatus(dir, run) }));
+    const runs = [...stored, ...(await pipelineListRows(io, values.store))]
+      .sort((a, b) => b.updatedAt - a.updatedAt || (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0))
       .filter((run) => values.status === undefined || run.status === values.status)
       .slice(0, limit);
     if (values.json === true) {

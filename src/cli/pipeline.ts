@@ -32,16 +32,20 @@ export const pipelineVerb: Verb = {
     const onSigint = () => controller.abort();
     process.once('SIGINT', onSigint);
     let result;
-    // The steps' live output reaches the terminal redacted, as `recover run`'s does.
-    const { redactingOutput } = await import('./progress/redacting-output.js');
-    const stdout = redactingOutput(values.json === true ? process.stderr : process.stdout);
-    const stderr = redactingOutput(process.stderr);
+    // Each step's attempts are shown as `recover run` shows a run's (a live line on a terminal,
+    // a line per event elsewhere), and its output reaches the terminal redacted.
+    const { createRunProgress } = await import('./progress.js');
+    const progress = createRunProgress(io, { json: values.json === true });
     try {
       result = await pipeline.runPipeline(resolvePath(io.cwd, positionals[1]!), {
         dir,
         resumeFromFailure: values['resume-from-failure'] === true,
-        stream: { stdout: stdout.stream, stderr: stderr.stream },
+        stream: progress.output(),
         signal: controller.signal,
+        onStep(step, actor) {
+          progress.note(`recover: step ${step.id} (${step.index}/${step.total}): ${step.run}`);
+          progress.watch(actor as unknown as Parameters<typeof progress.watch>[0]);
+        },
       });
     } catch (error) {
       if (error instanceof pipeline.PipelineDefinitionError || error instanceof pipeline.PipelineResumeError) {
@@ -49,8 +53,7 @@ export const pipelineVerb: Verb = {
       }
       throw error;
     } finally {
-      stdout.flush();
-      stderr.flush();
+      progress.stop();
       process.removeListener('SIGINT', onSigint);
     }
     if (values.json === true) io.stdout.write(`${JSON.stringify(result)}\n`);

@@ -15,9 +15,14 @@ export type ListedStatus = RunStatus | 'interrupted' | 'damaged';
 
 /** True when the lock of `runId` in the store at `dir` is held by a live process (or one on another host, which cannot be checked). */
 export function heldByLiveProcess(dir: string, runId: string): boolean {
+  return lockHeldByLiveProcess(join(dir, 'locks', `${runId}.lock`));
+}
+
+/** True when the lock file at `lockPath` (store/file-lock.ts) is held by a live process (or one on another host). */
+export function lockHeldByLiveProcess(lockPath: string): boolean {
   let holder: { pid?: unknown; hostname?: unknown };
   try {
-    holder = JSON.parse(readFileSync(join(dir, 'locks', `${runId}.lock`), 'utf8')) as typeof holder;
+    holder = JSON.parse(readFileSync(lockPath, 'utf8')) as typeof holder;
   } catch (error) {
     // No lock file: nobody runs it. A file being written (empty, half JSON) belongs to a starting process.
     return (error as NodeJS.ErrnoException).code !== 'ENOENT';

@@ -3,7 +3,7 @@
  * recovery machine, persist a checkpoint per run, resume from the failed step.
  * @packageDocumentation
  */
-export { runPipeline, pipelineRunId, type RunPipelineOptions, type PipelineResult } from './run.js';
+export { runPipeline, pipelineRunId, type RunPipelineOptions, type PipelineResult, type StartedStep } from './run.js';
 export { loadPipeline, parsePipelineText, pipelineFromData } from './load.js';
 export { validatePipeline, parseTimeout, outputVariable } from './validate.js';
 export { definitionHash, canonicalJson } from './hash.js';
@@ -17,3 +17,5 @@ export {
 } from './checkpoint.js';
 export type { PipelineDefinition, PipelineStep, LoadedPipeline } from './types.js';
 export { pipelineSession } from './session.js';
+export { listPipelineRuns, findPipelineRun, PIPELINE_RUN_ID, type StoredPipelineRun } from './stored-runs.js';
+export { pipelineReport, pipelineHistory, type PipelineHistory } from './report.js';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { createActor, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, type AnyActorRef, type InspectionEvent, type Observer } from 'xstate';
 import { pipelineMachine } from '../../../machines/pipeline.machine.js';
 import type { PipelineStatus, StepResult } from '../../../machines/pipeline/types.js';
 import { acquireFileLock } from '../../store/file-lock.js';
@@ -15,6 +15,7 @@ import { bindPipelineActors, type PipelineRunState } from './actors.js';
 import { CHECKPOINT_FILE, CHECKPOINT_FORMAT, CHECKPOINT_VERSION, latestRunDir, pipelineDir, readCheckpoint, writeCheckpoint, type PipelineCheckpoint } from './checkpoint.js';
 import { PipelineResumeError } from './errors.js';
 import { loadPipeline } from './load.js';
+import { displayRun } from './step-task.js';
 import { reusableResults } from './reuse.js';
 import type { LoadedPipeline } from './types.js';
 
@@ -34,6 +35,21 @@ export interface RunPipelineOptions {
   clock?: Clock;
   /** An XState inspection observer (the Stately inspector, an NDJSON trace). */
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+  /**
+   * Called as each step's recovery actor starts (reused steps never start one), so a caller can
+   * show the step's attempts as `recover run` shows a run's. Default: none.
+   */
+  onStep?: (step: StartedStep, actor: AnyActorRef) => void;
+}
+
+/** A step whose recovery has just started (see {@link RunPipelineOptions.onStep}). */
+export interface StartedStep {
+  id: string;
+  /** 1-based position in the pipeline's order, and how many steps there are. */
+  index: number;
+  total: number;
+  /** The step's command as reports show it. */
+  run: string;
 }
 
 /** How a pipeline run ended. */
@@ -101,7 +117,16 @@ async function execute(
     },
   });
   // The step's recovery actor, so `saveStep` can record its history.
-  actor.subscribe((snapshot) => { run.stepActor = snapshot.children.step ?? run.stepActor; });
+  const order = loaded.definition.order;
+  actor.subscribe((snapshot) => {
+    const step = snapshot.children.step as AnyActorRef | undefined;
+    if (step !== undefined && step !== run.stepActor && snapshot.context.current !== null) {
+      const id = snapshot.context.current;
+      const definition = loaded.definition.steps.find((s) => s.id === id)!;
+      options.onStep?.({ id, index: order.indexOf(id) + 1, total: order.length, run: displayRun(definition.run) }, step);
+    }
+    run.stepActor = step ?? run.stepActor;
+  });
   const onAbort = () => actor.send({ type: 'ABORT', reason: String(options.signal?.reason ?? 'aborted') });
   const output = await new Promise<NonNullable<ReturnType<typeof actor.getSnapshot>['output']>>((resolve, reject) => {
     actor.subscribe({ complete: () => resolve(actor.getSnapshot().output!), error: reject });
