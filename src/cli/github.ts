@@ -2,9 +2,11 @@
  * GitHub Actions: a run's end as a workflow annotation, so it shows on the workflow summary and
  * the pull request, not only in the log. `::error::` for a run that needs a human (escalated,
  * aborted, manual, skipped), `::warning::` for one that passed only after a failure (recovered,
- * flaky, handed off): what CI users most want to see.
+ * flaky, handed off): what CI users most want to see. And each attempt's output folded into a
+ * `::group::` of the log, so a long log opens on what the recovery did.
  */
 import type { Outcome } from '../runtime/outcome.js';
+import type { RunView } from './progress/view.js';
 
 /** True inside a GitHub Actions job (`GITHUB_ACTIONS=true`). */
 export function inGitHubActions(env: Record<string, string | undefined>): boolean {
@@ -35,4 +37,37 @@ export function annotationOf(outcome: Pick<Outcome, 'runId' | 'status' | 'attemp
   const next = outcome.status === 'escalated' ? `; decide with 'recover decide ${outcome.runId} --choice …' (see the step summary)` : '';
   const title = `recover: ${outcome.status}${type}`;
   return `::${level} title=${escapeProperty(title)}::${escapeData(`run ${outcome.runId} ${outcome.status}${type} after ${outcome.attempts} attempt(s)${reason}${next}`)}\n`;
+}
+
+/** Opens and closes one log group per execution of the command (see {@link attemptGroups}). */
+export interface AttemptGroups {
+  /** Opens a group when `view` shows an execution that has none yet (a retry, a flake probe). */
+  follow(view: RunView): void;
+  /** Closes the open group, if any; idempotent. */
+  close(): void;
+}
+
+/**
+ * `::group::recover: attempt N/M` … `::endgroup::` around each execution, written by `write`
+ * (groups do not nest, so one is closed before the next opens).
+ */
+export function attemptGroups(write: (line: string) => void): AttemptGroups {
+  let open: string | null = null;
+  const close = () => {
+    if (open === null) return;
+    open = null;
+    write('::endgroup::\n');
+  };
+  return {
+    follow(view) {
+      if (view.activity !== 'running' && view.activity !== 'probing') return;
+      const key = `${view.attempt}:${view.activity}`;
+      if (open === key) return;
+      close();
+      open = key;
+      const what = view.activity === 'probing' ? ' (flake probe)' : view.phase === 'RETRY' ? ' (retry)' : '';
+      write(`::group::${escapeData(`recover: attempt ${view.attempt}/${view.maxAttempts}${what}`)}\n`);
+    },
+    close,
+  };
 }

@@ -11,6 +11,7 @@ import type { RedactPatterns } from '../report/redact-text.js';
 import { redactingOutput, redactingProgressStream, type RedactingOutput } from './progress/redacting-output.js';
 import { ProgressReporter, type ProgressStream } from './progress/reporter.js';
 import { viewOf, type RunView, type SnapshotLike } from './progress/view.js';
+import { attemptGroups } from './github.js';
 
 export { ProgressReporter, CLEAR_LINE, type ProgressStream, type ReporterOptions } from './progress/reporter.js';
 export { viewOf, stateOf, type RunView, type SnapshotLike, type Activity } from './progress/view.js';
@@ -65,6 +66,11 @@ export interface RunProgressOptions {
   signals?: Pick<NodeJS.EventEmitter, 'once' | 'removeListener'>;
   /** The user's extra secret patterns (config `redact`), on top of the built-in ones. Default none. */
   redact?: RedactPatterns;
+  /**
+   * Fold each attempt's output into a `::group::` of the GitHub Actions log (plain mode only).
+   * Default: inside GitHub Actions (`GITHUB_ACTIONS=true`).
+   */
+  groups?: boolean;
 }
 
 /** Progress of one `run` / `resume` / `decide` invocation. */
@@ -112,8 +118,11 @@ export function createRunProgress(io: Pick<CliIO, 'stderr' | 'env'>, options: Ru
   const signals = options.signals ?? process;
   let subscription: { unsubscribe(): void } | undefined;
   const onSigint = () => reporter.stop();
+  // Workflow commands on stderr, as the annotations: stdout may carry --json.
+  const groups = mode === 'plain' && (options.groups ?? io.env.GITHUB_ACTIONS === 'true') ? attemptGroups((line) => stream.write(line)) : null;
   const stop = () => {
     flushOutputs();
+    groups?.close();
     subscription?.unsubscribe();
     subscription = undefined;
     signals.removeListener('SIGINT', onSigint);
@@ -130,6 +139,9 @@ export function createRunProgress(io: Pick<CliIO, 'stderr' | 'env'>, options: Ru
     },
     watch(actor, { shownThrough = 0, resuming } = {}) {
       if (mode === 'off' || quiet) return;
+      // A pipeline watches one actor per step: the previous step's is done with.
+      subscription?.unsubscribe();
+      signals.removeListener('SIGINT', onSigint);
       // Installed only now, inside the run's own SIGINT handling: a listener of ours alone would
       // keep Ctrl-C from ending the process before the run starts.
       if (mode === 'live') signals.once('SIGINT', onSigint);
@@ -140,7 +152,10 @@ export function createRunProgress(io: Pick<CliIO, 'stderr' | 'env'>, options: Ru
         view = viewOf(snapshot, view);
         const fresh = snapshot.context.history.filter((event) => event.seq > seen);
         seen = Math.max(seen, ...fresh.map((event) => event.seq));
+        // An attempt's group closes before the line saying how it ended, and opens after the line before it.
+        if (view.activity !== 'running' && view.activity !== 'probing') groups?.close();
         reporter.update(view, fresh);
+        groups?.follow(view);
       };
       const first = actor.getSnapshot();
       if (resuming !== undefined) {

@@ -224,6 +224,30 @@ describe('CI', () => {
     expect(recover(workdir(), ['run', '--', 'node', 'flaky.js']).stderr).not.toContain('::warning');
   });
 
+  test('under GitHub Actions each attempt\'s output is folded into a ::group:: of the log', async () => {
+    const { openSync, closeSync } = await import('node:fs');
+    const { spawnSync } = await import('node:child_process');
+    const dir = workdir();
+    // One file for both streams, as the runner's log merges them.
+    const log = join(dir, 'log.txt');
+    const fd = openSync(log, 'w');
+    const { status } = spawnSync(process.execPath, [BIN, 'run', '--', 'node', 'flaky.js'], {
+      cwd: dir, env: cliEnv({ GITHUB_ACTIONS: 'true' }), stdio: ['ignore', fd, fd], timeout: 60_000,
+    });
+    closeSync(fd);
+    expect(status).toBe(0);
+    const lines = readFileSync(log, 'utf8').split('\n');
+    const at = (text: string) => lines.findIndex((line) => line.startsWith(text));
+    expect(lines.filter((line) => line.startsWith('::group::'))).toEqual(['::group::recover: attempt 1/4', '::group::recover: attempt 2/4 (retry)']);
+    expect(lines.filter((line) => line === '::endgroup::')).toHaveLength(2);
+    // Each attempt's output sits inside its group; the lines of recover's own say how it ended, outside.
+    expect(at('::group::recover: attempt 1/4')).toBeLessThan(at('Error: socket hang up'));
+    expect(at('Error: socket hang up')).toBeLessThan(at('::endgroup::'));
+    expect(at('::endgroup::')).toBeLessThan(at('recover: attempt 1 · PAUSE'));
+    expect(at('::group::recover: attempt 2/4 (retry)')).toBeLessThan(at('ok'));
+    expect(lines.lastIndexOf('::endgroup::')).toBeGreaterThan(at('ok'));
+  });
+
   test('a failed pipeline says why, not only which step', async () => {
     const { writeFileSync } = await import('node:fs');
     const dir = workdir();

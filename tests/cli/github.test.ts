@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { annotationOf, inGitHubActions } from '../../src/cli/github.js';
+import { annotationOf, attemptGroups, inGitHubActions } from '../../src/cli/github.js';
+import type { RunView } from '../../src/cli/progress/view.js';
 
 const base = { runId: 'r1', attempts: 2, reason: null, classification: null };
 const network = { type: 'NETWORK' } as never;
@@ -25,5 +26,30 @@ describe('GitHub Actions annotations', () => {
   test('only inside GitHub Actions', () => {
     expect(inGitHubActions({ GITHUB_ACTIONS: 'true' })).toBe(true);
     expect(inGitHubActions({ CI: 'true' })).toBe(false);
+  });
+});
+
+describe('attemptGroups: one ::group:: per execution', () => {
+  const view = (attempt: number, activity: RunView['activity'], phase: RunView['phase'] = null): RunView =>
+    ({ attempt, maxAttempts: 4, base: 1, phase, activity, type: null, category: null, waitUntil: null, status: 'running' });
+
+  test('opens once per execution, closes before the next, and close is idempotent', () => {
+    const lines: string[] = [];
+    const groups = attemptGroups((line) => lines.push(line));
+    groups.follow(view(1, 'running'));
+    groups.follow(view(1, 'running'));
+    groups.follow(view(1, 'diagnosing', 'DIAGNOSE'));
+    groups.follow(view(1, 'probing', 'DIAGNOSE'));
+    groups.follow(view(2, 'running', 'RETRY'));
+    groups.close();
+    groups.close();
+    expect(lines).toEqual([
+      '::group::recover: attempt 1/4\n',
+      '::endgroup::\n',
+      '::group::recover: attempt 1/4 (flake probe)\n',
+      '::endgroup::\n',
+      '::group::recover: attempt 2/4 (retry)\n',
+      '::endgroup::\n',
+    ]);
   });
 });
