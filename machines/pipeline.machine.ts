@@ -9,7 +9,7 @@
  */
 import { setup } from 'xstate';
 import { recoveryMachine } from './recovery.machine.js';
-import { slot, updater } from './shared.js';
+import { actorNames, slotType, slots, updater } from './shared.js';
 import * as s from './pipeline/steps.js';
 import type {
   PipelineContext, PipelineEvent, PipelineInput, PipelineOutput, PrepareStepInput, PrepareStepOutput, SaveStepInput,
@@ -20,8 +20,15 @@ import type {
 export const PIPELINE_MACHINE_ID = 'pipeline';
 /** Bump when context or states change shape. */
 export const PIPELINE_MACHINE_VERSION = 1;
-/** The slots a runtime must provide. */
-export const PIPELINE_ACTOR_SLOTS = ['prepareStep', 'runStep', 'saveStep'] as const;
+/** The slots a runtime must provide: `runStep` is the recovery machine, provided with the step's task. */
+const PIPELINE_ACTORS = {
+  ...slots(PIPELINE_MACHINE_ID, { prepareStep: slotType<PrepareStepOutput, PrepareStepInput>() }),
+  // Unprovided, the recovery machine's own slots reject: the runtime provides it with the step's task.
+  runStep: recoveryMachine,
+  ...slots(PIPELINE_MACHINE_ID, { saveStep: slotType<SaveStepOutput, SaveStepInput>() }),
+};
+/** The names of the slots a runtime must provide: `prepareStep`, `runStep`, `saveStep`. */
+export const PIPELINE_ACTOR_SLOTS = actorNames(PIPELINE_ACTORS);
 
 type Ctx = PipelineContext;
 const updateOn = updater<Ctx, PipelineEvent>();
@@ -44,12 +51,7 @@ export const pipelineMachine = setup({
     events: {} as PipelineEvent,
     output: {} as PipelineOutput,
   },
-  actors: {
-    prepareStep: slot<PrepareStepOutput, PrepareStepInput>('pipeline', 'prepareStep'),
-    // Unprovided, the recovery machine's own slots reject: the runtime provides it with the step's task.
-    runStep: recoveryMachine,
-    saveStep: slot<SaveStepOutput, SaveStepInput>('pipeline', 'saveStep'),
-  },
+  actors: PIPELINE_ACTORS,
   guards: {
     allStepsPassed: ({ context }) => s.nextStep(context) === null,
     stepEscalated: ({ event }) => s.isEscalatedSnapshot((event as { snapshot?: unknown }).snapshot),

@@ -17,7 +17,7 @@ import type {
   AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput,
   RecoveryContext, RecoveryEvent, RecoveryInput, RollbackInput, RollbackOutput, SleepInput, SleepOutput,
 } from './recovery/types.js';
-import { slot } from './shared.js';
+import { actorNames, slotType, slots } from './shared.js';
 
 /** The machine id stored in every checkpoint envelope. */
 export const RECOVERY_MACHINE_ID = 'recovery';
@@ -28,8 +28,18 @@ export const RECOVERY_MACHINE_ID = 'recovery';
 export const RECOVERY_MACHINE_VERSION = 2;
 export { recoveryMigrations } from './recovery/migrations.js';
 
-/** The I/O slots a runtime must provide. */
-export const RECOVERY_ACTOR_SLOTS = ['runTask', 'diagnose', 'adapt', 'rollback', 'sleepUntil'] as const;
+/** The I/O slots a runtime must provide, with their output and input types: the one definition of their names. */
+const RECOVERY_SLOTS = {
+  runTask: slotType<AttemptOutcome, AttemptInput>(),
+  diagnose: slotType<DiagnoseOutput, DiagnoseInput>(),
+  adapt: slotType<AdaptOutput, AdaptInput>(),
+  rollback: slotType<RollbackOutput, RollbackInput>(),
+  sleepUntil: slotType<SleepOutput, SleepInput>(),
+};
+/** The recovery machine's slot table (a runtime derives the work it provides from it). */
+export type RecoverySlots = typeof RECOVERY_SLOTS;
+/** The names of the I/O slots a runtime must provide: `runTask`, `diagnose`, `adapt`, `rollback`, `sleepUntil`. */
+export const RECOVERY_ACTOR_SLOTS = actorNames(RECOVERY_SLOTS);
 
 /** To ESCALATE for `reason`, recording first what the phase left needs (see `EscalateAfter`). */
 const escalateFor = (reason: Reason, after: EscalateAfter | null = null) =>
@@ -42,13 +52,7 @@ export const recoveryMachine = setup({
     events: {} as RecoveryEvent,
     output: {} as RecoveryOutput,
   },
-  actors: {
-    runTask: slot<AttemptOutcome, AttemptInput>('recovery', 'runTask'),
-    diagnose: slot<DiagnoseOutput, DiagnoseInput>('recovery', 'diagnose'),
-    adapt: slot<AdaptOutput, AdaptInput>('recovery', 'adapt'),
-    rollback: slot<RollbackOutput, RollbackInput>('recovery', 'rollback'),
-    sleepUntil: slot<SleepOutput, SleepInput>('recovery', 'sleepUntil'),
-  },
+  actors: slots(RECOVERY_MACHINE_ID, RECOVERY_SLOTS),
   delays: {
     heartbeatTimeout: ({ context }) => context.policy.heartbeatTimeoutMs,
     stallTimeout: ({ context }) => context.policy.stallTimeoutMs,

@@ -19,14 +19,12 @@ import type {
   SupervisorRollbackInput, SupervisorRollbackOutput,
 } from './supervisor/types.js';
 import { nextDeadline } from './supervisor/watch.js';
-import { outputOf, slot } from './shared.js';
+import { actorNames, outputOf, slotType, slots } from './shared.js';
 
 /** The machine id stored in every checkpoint envelope. */
 export const SUPERVISOR_MACHINE_ID = 'supervisor';
 /** Bump when context or states change shape. */
 export const SUPERVISOR_MACHINE_VERSION = 1;
-/** The slots a runtime must provide. */
-export const SUPERVISOR_ACTOR_SLOTS = ['agent', 'rollback', 'sleepUntil'] as const;
 
 /** What the supervisor ends with. */
 export interface SupervisorOutput {
@@ -38,6 +36,17 @@ export interface SupervisorOutput {
 }
 
 const missing = (name: string) => new Error(`supervisor machine: the "${name}" actor is not provided; fill it with machine.provide({ actors: { ${name}: … } })`);
+
+/** The slots a runtime must provide: the agents (any actor logic), and two promise slots. */
+const SUPERVISOR_ACTORS = {
+  agent: fromCallback<EventObject, AgentInput>(() => { throw missing('agent'); }),
+  ...slots(SUPERVISOR_MACHINE_ID, {
+    rollback: slotType<SupervisorRollbackOutput, SupervisorRollbackInput>(),
+    sleepUntil: slotType<SleepOutput, SleepInput>(),
+  }),
+};
+/** The names of the slots a runtime must provide: `agent`, `rollback`, `sleepUntil`. */
+export const SUPERVISOR_ACTOR_SLOTS = actorNames(SUPERVISOR_ACTORS);
 
 /**
  * The supervisor. Input: {@link SupervisorInput} (defaults: heartbeat 30 s, stall 5 min, rollback
@@ -59,11 +68,7 @@ export const supervisorMachine = setup({
     events: {} as SupervisorEvent,
     output: {} as SupervisorOutput,
   },
-  actors: {
-    agent: fromCallback<EventObject, AgentInput>(() => { throw missing('agent'); }),
-    rollback: slot<SupervisorRollbackOutput, SupervisorRollbackInput>('supervisor', 'rollback'),
-    sleepUntil: slot<SleepOutput, SleepInput>('supervisor', 'sleepUntil'),
-  },
+  actors: SUPERVISOR_ACTORS,
   guards: {
     isLiveAgentEvent: ({ context, event }) => g.isLiveAgentEvent(context, event),
     isAbortFailure: ({ context, event }) => g.isAbortFailure(context, event),

@@ -2,6 +2,7 @@
  * What crosses the supervisor's boundary: the events agents, people and orchestrators send, what
  * a spawned agent is given and told, and the rollback slot's input and output. JSON only.
  */
+import type { DecisionChoice } from '../../src/policy/types.js';
 import type { FailureType, Severity } from '../../src/taxonomy/index.js';
 import type { AgentCheckpoint, RollbackScope } from './types.js';
 
@@ -45,7 +46,7 @@ export interface ProgressFields {
 }
 
 /** A human's answer for one escalated agent (seed 004's four options). */
-export type SupervisorChoice = 'retry-fresh' | 'skip' | 'rollback' | 'abort';
+export type SupervisorChoice = Extract<DecisionChoice, 'retry-fresh' | 'skip' | 'rollback' | 'abort'>;
 
 /** Events agents, people and orchestrators send to the supervisor. `at` is epoch ms. */
 export type SupervisorEvent =

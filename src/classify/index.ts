@@ -17,5 +17,5 @@ export {
 export { validateRule } from './validate.js';
 export { cleanTerminalText } from './terminal-text.js';
 export { EVIDENCE_CONFIDENCE, RULE_PRIORITY, TYPE_PRIORITY } from './priority.js';
-export { parseDuration, parseRetryAfterHeader } from './retry-after.js';
+export { scanDuration, parseRetryAfterHeader } from './retry-after.js';
 export * from './packs/index.js';

@@ -44,11 +44,12 @@ const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c 
 const isGap = (c: number): boolean => c === 32 || c === 58 || c === 61 || c === 34 || c === 39 || c === 96 || c === 9;
 
 /**
- * Parses the duration starting at `text[from]` ("6s", "1m30s", "2.002s", "20 seconds", "30");
+ * Scans the duration written in free text at `text[from]` (a failure message; the CLI and config
+ * durations are `policy/duration.ts`) ("6s", "1m30s", "2.002s", "20 seconds", "30");
  * a bare number is in `bareUnit` ms. `null` when there is none or its unit is not a time unit
  * ("retry after 3 attempts"). Reads at most a few dozen characters.
  */
-export function parseDuration(text: string, from: number, bareUnit: number): number | null {
+export function scanDuration(text: string, from: number, bareUnit: number): number | null {
   let i = from;
   for (let gap = 0; gap < 4 && i < text.length && isGap(text.charCodeAt(i)); gap++) i++;
   let total = 0;
@@ -148,7 +149,7 @@ export function readRetryFields(obj: object): RetryHint | null {
     const raw = safeGet(obj, key);
     const text = asText(raw);
     if (text === undefined) continue;
-    const ms = typeof raw === 'number' ? (raw >= 0 && Number.isFinite(raw) ? Math.ceil(raw * unit) : null) : parseDuration(text, 0, unit);
+    const ms = typeof raw === 'number' ? (raw >= 0 && Number.isFinite(raw) ? Math.ceil(raw * unit) : null) : scanDuration(text, 0, unit);
     if (ms !== null) return { ms, source: 'error', match: `${key}: ${text}`.slice(0, 200) };
   }
   return null;

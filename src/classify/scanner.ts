@@ -1,7 +1,7 @@
 import { isWordCode, matchStart, onBoundaries, scan, type MatchSink } from './automaton.js';
 import { SOURCE_BIT, type CompiledRules } from './compile.js';
 import { EVIDENCE_CONFIDENCE } from './priority.js';
-import { parseDuration, type RetryHint } from './retry-after.js';
+import { scanDuration, type RetryHint } from './retry-after.js';
 import type { Candidate, TextSource } from './rule.js';
 import { lineHasAny } from './line.js';
 import { excerpt } from './text.js';
@@ -75,7 +75,7 @@ export class Scanner implements MatchSink {
     this.hits.push(pattern);
     const unit = hintUnit[pattern]!;
     if (unit > 0 && this.hint === null && this.hintsAllowed) {
-      const ms = parseDuration(text, end + 1, unit);
+      const ms = scanDuration(text, end + 1, unit);
       if (ms !== null) this.hint = { ms, source: this.source, match: excerpt(text, start, Math.min(text.length - 1, end + 12)) };
     }
   }

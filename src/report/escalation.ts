@@ -12,6 +12,7 @@ import { recommendationsFor } from './recommendations.js';
 import { redactSecrets, type RedactPatterns } from './redact-text.js';
 import { rollbacksSection } from './rollbacks-section.js';
 import type { RunReportInput } from './types.js';
+import type { DecisionName } from '../policy/types.js';
 
 /** Options of {@link escalationReport}. */
 export interface EscalationReportOptions {
@@ -30,8 +31,9 @@ function attemptsLine(input: RunReportInput): string {
 }
 
 // After a security violation, stopping comes first and a plain retry would only hit the wall again.
+const SECURITY_ORDER = ['abort', 'manual', 'rollback', 'retry-with', 'skip', 'retry-fresh'] as const satisfies readonly DecisionName[];
 function defaultOptions(reason: RunReportInput['reason']): readonly string[] | undefined {
-  return reason === 'critical_security_violation' ? ['abort', 'manual', 'rollback', 'retry-with', 'skip', 'retry-fresh'] : undefined;
+  return reason === 'critical_security_violation' ? SECURITY_ORDER : undefined;
 }
 
 function failureLine(input: RunReportInput): string | null {

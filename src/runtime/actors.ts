@@ -1,9 +1,7 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { recoveryMachine, type RecoveryMachine } from '../../machines/recovery.machine.js';
-import type {
-  AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput, RollbackInput,
-  RollbackOutput, SleepInput, SleepOutput,
-} from '../../machines/recovery/types.js';
+import { RECOVERY_ACTOR_SLOTS, recoveryMachine, type RecoveryMachine, type RecoverySlots } from '../../machines/recovery.machine.js';
+import type { SlotActors, SlotType } from '../../machines/shared.js';
+import type { AdaptOutput, AttemptInput } from '../../machines/recovery/types.js';
 import { classifyObservation } from '../../machines/recovery/failure.js';
 import { compileRedactPatterns, redactDeep, redactSecrets } from '../report/redact.js';
 import { realClock, sleepUntil, type Clock } from './clock.js';
@@ -34,13 +32,12 @@ export interface Binding {
 /** One I/O slot's work: what `fromPromise` runs for it. */
 type Work<TOutput, TInput> = (args: { input: TInput; signal: AbortSignal }) => Promise<TOutput>;
 
-/** The work behind each of the machine's I/O slots, for one run. */
-export interface SlotWork {
-  runTask: Work<AttemptOutcome, AttemptInput>;
-  sleepUntil: Work<SleepOutput, SleepInput>;
-  diagnose: Work<DiagnoseOutput, DiagnoseInput>;
-  adapt: Work<AdaptOutput, AdaptInput>;
-  rollback: Work<RollbackOutput, RollbackInput>;
+/** The work behind each of the machine's I/O slots, for one run (derived from the machine's slot table). */
+export type SlotWork = { [K in keyof RecoverySlots]: RecoverySlots[K] extends SlotType<infer O, infer I> ? Work<O, I> : never };
+
+/** One actor logic per slot, built by `make(name)`, for `recoveryMachine.provide({ actors })`. */
+function eachSlot(make: <K extends keyof SlotWork>(name: K) => unknown): SlotActors<RecoverySlots> {
+  return Object.fromEntries(RECOVERY_ACTOR_SLOTS.map((name) => [name, make(name)])) as SlotActors<RecoverySlots>;
 }
 
 /**
@@ -94,13 +91,7 @@ export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adap
  */
 export function bindActors(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adapter; rollback?: Rollback }, binding: Binding) {
   const work = slotWork(task, hooks, binding);
-  return {
-    runTask: fromPromise<AttemptOutcome, AttemptInput>(work.runTask),
-    sleepUntil: fromPromise<SleepOutput, SleepInput>(work.sleepUntil),
-    diagnose: fromPromise<DiagnoseOutput, DiagnoseInput>(work.diagnose),
-    adapt: fromPromise<AdaptOutput, AdaptInput>(work.adapt),
-    rollback: fromPromise<RollbackOutput, RollbackInput>(work.rollback),
-  };
+  return eachSlot((name) => fromPromise(work[name] as Work<unknown, unknown>));
 }
 
 /** The hooks a persistence layer plugs into a run (`RecoveryHooks` in recovery.ts). */
@@ -165,13 +156,7 @@ function dispatch<TOutput, TInput>(slot: keyof SlotWork) {
 let sharedMachine: RecoveryMachine | undefined;
 function sharedLogic(): RecoveryMachine {
   return (sharedMachine ??= recoveryMachine.provide({
-    actors: {
-      runTask: dispatch<AttemptOutcome, AttemptInput>('runTask'),
-      sleepUntil: dispatch<SleepOutput, SleepInput>('sleepUntil'),
-      diagnose: dispatch<DiagnoseOutput, DiagnoseInput>('diagnose'),
-      adapt: dispatch<AdaptOutput, AdaptInput>('adapt'),
-      rollback: dispatch<RollbackOutput, RollbackInput>('rollback'),
-    },
+    actors: eachSlot((name) => dispatch(name)),
   }));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { classify, parseDuration, parseRetryAfterHeader } from '../../src/classify/index.js';
+import { classify, scanDuration, parseRetryAfterHeader } from '../../src/classify/index.js';
 
 const NOW = Date.parse('2025-01-01T00:00:00Z');
 const after = (observation: object): number | undefined => classify(observation, { now: NOW }).retryAfterMs;
@@ -72,13 +72,13 @@ describe('Retry-After → retryAfterMs', () => {
 });
 
 describe('parsers', () => {
-  test('parseDuration', () => {
-    expect(parseDuration('6s', 0, 1000)).toBe(6000);
-    expect(parseDuration(' 30', 0, 1000)).toBe(30_000);
-    expect(parseDuration('1h2m3.5s', 0, 1000)).toBe(3_723_500);
-    expect(parseDuration('abc', 0, 1000)).toBeNull();
-    expect(parseDuration('5 apples', 0, 1000)).toBeNull();
-    expect(parseDuration('999999999999999999999s', 0, 1000)).toBeGreaterThan(0);
+  test('scanDuration', () => {
+    expect(scanDuration('6s', 0, 1000)).toBe(6000);
+    expect(scanDuration(' 30', 0, 1000)).toBe(30_000);
+    expect(scanDuration('1h2m3.5s', 0, 1000)).toBe(3_723_500);
+    expect(scanDuration('abc', 0, 1000)).toBeNull();
+    expect(scanDuration('5 apples', 0, 1000)).toBeNull();
+    expect(scanDuration('999999999999999999999s', 0, 1000)).toBeGreaterThan(0);
   });
 
   test('parseRetryAfterHeader', () => {
