@@ -20,7 +20,10 @@ export interface DotOptions {
   rankdir?: 'TB' | 'LR';
 }
 
-const FONT = 'Helvetica,Arial,sans-serif';
+// One font Graphviz has metrics for: it sizes every label with them, and a font list it does not
+// know ("Helvetica,Arial,sans-serif") is measured as Times, narrower than what a browser draws, so
+// labels overlapped and ran past their cluster. Browsers draw Helvetica as Arial or Liberation Sans.
+const FONT = 'Helvetica';
 const ACCENT = '#1d4ed8';
 const VISITED_FILL = '#dbeafe';
 
@@ -68,7 +71,11 @@ function emitState(state: ChartState, hl: HighlightSets, lines: string[], depth:
   lines.push(`${pad}  graph ${attrs({
     id: state.id,
     class: classes(`state ${state.type}`, state.id, hl),
-    label: state.key,
+    // The root is the whole picture: named as the machine, without a box, so a state that shares
+    // the machine's name (recovery.recovery) is the only box with that name.
+    label: state.parentId === null ? `${state.key} machine` : state.key,
+    // Explicitly 1 below the root: a cluster inherits its parent's graph attributes.
+    peripheries: state.parentId === null ? 0 : 1,
     style: state.type === 'parallel' ? 'rounded,dashed' : 'rounded',
     color: visited ? ACCENT : '#6b7280',
     // The root is always visited; tinting the whole picture would highlight nothing.
@@ -85,19 +92,65 @@ function end(model: ChartModel, id: string): string {
   return (model.states.get(id)?.children.length ?? 0) > 0 ? anchor(id) : id;
 }
 
-function edge(model: ChartModel, e: ChartEdge, hl: HighlightSets): string {
-  const taken = hl.edges.has(e.id);
+/** `EVENT [guard]` → `[EVENT, '[guard]']` (no guard: `[EVENT, null]`). */
+function splitLabel(label: string): [string, string | null] {
+  const at = label.indexOf(' [');
+  return at < 0 ? [label, null] : [label.slice(0, at), label.slice(at + 1)];
+}
+
+/**
+ * The label of edges drawn as one, one line each: `EVENT [guard]` as the event over its guard (half
+ * the width, and the guard still reads with its event); several with one event as that event over
+ * one guard per line, a guardless one being the `(otherwise)`.
+ */
+function mergedLabel(edges: readonly ChartEdge[]): string {
+  const byEvent = new Map<string, (string | null)[]>();
+  for (const e of edges) {
+    const [event, guard] = splitLabel(e.label);
+    byEvent.set(event, [...(byEvent.get(event) ?? []), guard]);
+  }
+  const lines: string[] = [];
+  for (const [event, guards] of byEvent) {
+    lines.push(event);
+    const only = guards.length === 1 ? guards[0] : undefined;
+    if (only !== undefined) lines.push(...(only === null ? [] : [only]));
+    else lines.push(...guards.map((guard) => guard ?? '(otherwise)'));
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Transitions between the same two states, drawn as one edge: the recovery machine's diagnosis
+ * chooses among seven guarded `always` transitions to `escalated`, and parallel curves with a
+ * label each made the picture 2,300 pt wide with labels drawn on top of each other. The drawn
+ * edge keeps the first one's id and has every kind among its classes; it is `visited` when any
+ * of them was taken, and dashed when all of them are eventless or targetless.
+ */
+function edgeGroups(edges: readonly ChartEdge[]): ChartEdge[][] {
+  const groups = new Map<string, ChartEdge[]>();
+  for (const e of edges) {
+    const key = `${e.source}\u0000${e.target}`;
+    const group = groups.get(key);
+    if (group) group.push(e);
+    else groups.set(key, [e]);
+  }
+  return [...groups.values()];
+}
+
+function edge(model: ChartModel, group: readonly ChartEdge[], hl: HighlightSets): string {
+  const e = group[0]!;
+  const taken = group.some((member) => hl.edges.has(member.id));
   const srcCompound = end(model, e.source) !== e.source;
   const dstCompound = end(model, e.target) !== e.target;
   return `  ${q(end(model, e.source))} -> ${q(end(model, e.target))} ${attrs({
     id: e.id,
-    class: `transition ${e.kind}${taken ? ' visited' : ''}`,
-    label: e.label,
+    class: `transition ${[...new Set(group.map((member) => member.kind))].join(' ')}${taken ? ' visited' : ''}`,
+    label: mergedLabel(group),
     // Clip at the cluster border, except when the other end sits inside that same cluster
     // (Graphviz would warn and ignore it).
     ltail: srcCompound && e.source !== e.target && !isAncestor(model, e.source, e.target) ? cluster(e.source) : undefined,
     lhead: dstCompound && e.source !== e.target && !isAncestor(model, e.target, e.source) ? cluster(e.target) : undefined,
-    style: e.targetless || e.kind === 'always' ? 'dashed' : undefined,
+    style: group.every((member) => member.targetless || member.kind === 'always') ? 'dashed' : undefined,
     color: taken ? ACCENT : undefined,
     fontcolor: taken ? ACCENT : undefined,
     penwidth: taken ? 2.5 : undefined,
@@ -115,9 +168,9 @@ export function toDot(machine: AnyStateMachine, options: DotOptions = {}): strin
   const hl = highlightSets(model, options.visited);
   const lines = [
     `digraph ${q(model.id)} {`,
-    `  graph ${attrs({ compound: 'true', rankdir: options.rankdir ?? 'TB', fontname: FONT, fontsize: 12, nodesep: 0.35, ranksep: 0.45 })};`,
+    `  graph ${attrs({ compound: 'true', rankdir: options.rankdir ?? 'TB', fontname: FONT, fontsize: 13, nodesep: 0.5, ranksep: 0.6 })};`,
     `  node ${attrs({ fontname: FONT, fontsize: 11, style: 'rounded,filled', fillcolor: 'white' })};`,
-    `  edge ${attrs({ fontname: FONT, fontsize: 9, color: '#374151' })};`,
+    `  edge ${attrs({ fontname: FONT, fontsize: 10, color: '#374151' })};`,
   ];
   emitState(model.root, hl, lines, 1);
   for (const s of model.states.values()) {
@@ -130,7 +183,7 @@ export function toDot(machine: AnyStateMachine, options: DotOptions = {}): strin
       color: taken ? ACCENT : undefined,
     })};`);
   }
-  for (const e of model.edges) lines.push(edge(model, e, hl));
+  for (const group of edgeGroups(model.edges)) lines.push(edge(model, group, hl));
   lines.push('}');
   return `${lines.join('\n')}\n`;
 }

@@ -61,8 +61,8 @@ h1{font-size:20px;margin:0 0 4px}
 h2{font-size:16px;margin:0 0 12px}
 .status{display:inline-block;padding:1px 8px;border-radius:10px;background:#eef2ff;color:var(--accent);font-weight:600}
 .muted{color:var(--muted)}
-.chart{overflow:auto;border:1px solid var(--line);border-radius:6px;padding:8px}
-.chart svg{max-width:100%;height:auto}
+.chart{overflow:auto;max-height:85vh;border:1px solid var(--line);border-radius:6px;padding:8px}
+.chart svg{max-width:none;height:auto}
 .chart .node.visited polygon,.chart .node.visited path{stroke:var(--accent)}
 .chart .edge.visited path,.chart .edge.visited polygon{stroke:var(--accent)}
 .legend span{margin-right:16px}

@@ -15,17 +15,30 @@ describe('toDot', () => {
   });
 
   test('edges into a compound state attach to its anchor, clipped at the cluster', () => {
-    expect(dot).toContain('"recoveryLike.executing" -> "recoveryLike.recovery::initial" [id="recoveryLike.executing->recoveryLike.recovery#1" class="transition error" label="error: runTask" lhead="cluster_recoveryLike.recovery"]');
+    expect(dot).toContain('"recoveryLike.executing" -> "recoveryLike.recovery::initial" [id="recoveryLike.executing->recoveryLike.recovery#0" class="transition done error" label="done: runTask\\nerror: runTask" lhead="cluster_recoveryLike.recovery"]');
+  });
+
+  test('transitions between the same two states are drawn as one edge: its event over one guard per line', () => {
+    expect(dot).toContain('[id="recoveryLike.recovery.diagnose->recoveryLike.escalated#0" class="transition done error" label="done: diagnose\\n[isFatal]\\n[budgetSpent]\\nerror: diagnose"]');
+    expect(dot).not.toContain('recoveryLike.recovery.diagnose->recoveryLike.escalated#1');
+    // Dashed only when every one of them is eventless.
+    expect(dot).toContain('[id="recoveryLike.recovery.pause->recoveryLike.recovery.diagnose#0" class="transition always" label="always" style="dashed"]');
+  });
+
+  test('the root is the picture, named as the machine and without a box; a cluster below it has one', () => {
+    expect(dot).toContain('graph [id="recoveryLike" class="state compound" label="recoveryLike machine" peripheries=0');
+    expect(dot).toContain('graph [id="recoveryLike.recovery" class="state compound" label="recovery" peripheries=1');
+    expect(dot).toContain('fontname="Helvetica"');
   });
 
   test('labels: guards, actors, delays; invoked actors inside the node', () => {
-    expect(dot).toContain('label="done: diagnose [isTransient && !isFatal]"');
+    expect(dot).toContain('label="done: diagnose\\n[isTransient && !isFatal]"');
     expect(dot).toContain('label="after backoff (5s)"');
     expect(dot).toContain('label="executing\\ninvoke runTask"');
   });
 
   test('escapes quotes and backslashes', () => {
-    expect(toDot(shapes)).toContain('label="say \\"hi\\" #1 [ready]"');
+    expect(toDot(shapes)).toContain('label="say \\"hi\\" #1\\n[ready]"');
   });
 
   test('highlights a visited path with classes and colours', () => {
@@ -34,9 +47,8 @@ describe('toDot', () => {
     });
     expect(hl).toContain('class="state atomic visited current"');
     expect(hl).toContain('class="state compound visited"');
-    // executing → pause is declared as executing → recovery (twice: done and error): both are marked.
-    expect(hl).toContain('id="recoveryLike.executing->recoveryLike.recovery#0" class="transition done visited"');
-    expect(hl).toContain('id="recoveryLike.executing->recoveryLike.recovery#1" class="transition error visited"');
+    // executing → pause is declared as executing → recovery (twice: done and error), drawn as one edge: marked.
+    expect(hl).toContain('id="recoveryLike.executing->recoveryLike.recovery#0" class="transition done error visited"');
     expect(hl).not.toContain('id="recoveryLike.executing->recoveryLike.succeeded#0" class="transition done visited"');
   });
 
@@ -51,7 +63,7 @@ describe('toSvg', () => {
     expect(svg).toContain('<svg');
     expect(svg).toContain('<g id="recoveryLike.recovery.diagnose" class="node state atomic">');
     expect(svg).toContain('<g id="recoveryLike.recovery" class="cluster state compound">');
-    expect(svg).toContain('done: diagnose [budgetSpent]');
+    expect(svg).toContain('>[budgetSpent]</text>');
     expect(await toSvg(recoveryLike)).toBe(svg);
     await expect(toSvg(shapes)).resolves.toContain('shapes.active.upload.busy');
   });
