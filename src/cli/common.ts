@@ -116,7 +116,7 @@ export function runMetaOf(runId: string, meta: Record<string, unknown>): RunMeta
 export async function runtimeOptionsOf(meta: RunMeta, io: CliIO, json = false, stream?: { stdout: import('node:stream').Writable; stderr: import('node:stream').Writable }) {
   const { commandTask } = await import('../runtime/command.js');
   const [cmd, ...args] = meta.command as [string, ...string[]];
-  const task = commandTask(cmd, args, { cwd: meta.cwd, stream: stream ?? { stdout: json ? process.stderr : process.stdout, stderr: process.stderr } });
+  const task = commandTask(cmd, args, { cwd: meta.cwd, stream: stream ?? { stdout: json ? process.stderr : process.stdout, stderr: process.stderr }, pty: ptyFor(io, json) });
   const config = await loadConfig(meta.cwd, meta.options.config ?? undefined);
   const policy: Record<string, unknown> = { ...(config.policy ?? {}) };
   if (meta.options.onFlaky) policy.onFlaky = meta.options.onFlaky;
@@ -139,6 +139,17 @@ export async function runtimeOptionsOf(meta: RunMeta, io: CliIO, json = false, s
     ...extra,
     ...(meta.options.timeoutMs ? { timeoutMs: meta.options.timeoutMs } : {}),
   };
+}
+
+/**
+ * On a terminal, the command gets a pseudo-terminal of the terminal's size (its output is still
+ * captured), so it prints as it would without `recover`: spec reporters, colours. Not with
+ * `--json` (its output goes to stderr, not a terminal's stdout), nor where `TERM=dumb`, nor with
+ * `RECOVER_PTY=0`. Off a terminal nothing changes.
+ */
+export function ptyFor(io: Pick<CliIO, 'env'>, json: boolean, out: { isTTY?: boolean; columns?: number; rows?: number } = process.stdout): { columns: number; rows: number } | null {
+  if (json || out.isTTY !== true || io.env.TERM === 'dumb' || io.env.RECOVER_PTY === '0') return null;
+  return { columns: out.columns || 80, rows: out.rows || 24 };
 }
 
 /** A duration option (`--timeout 2` is 2 s; `500ms`, `30s`, `2m`, `1h`, `90d`) in ms, greater than zero. */

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import type { Writable } from 'node:stream';
 import { groupAlive, reportExit, reportSpawn } from './attempt-process.js';
+import { findsProgram, ptyArgv, type PtySize } from './pty.js';
 import type { Task, TaskContext } from './options.js';
 import { TaskFailure } from './task-failure.js';
 
@@ -27,6 +28,12 @@ export interface CommandOptions {
   tailBytes?: number;
   /** Called on every chunk of output: a liveness signal for spinners and heartbeats. */
   onOutput?: () => void;
+  /**
+   * Run the command on a pseudo-terminal of this size (see pty.ts: util-linux `script`), so it
+   * behaves as on a terminal while its output is still captured; stderr then arrives on stdout.
+   * Ignored where there is no util-linux `script`. Default `null`: plain pipes.
+   */
+  pty?: PtySize | null;
 }
 
 /** Options of one run. */
@@ -72,9 +79,12 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
   const out = new Tail(limit);
   const err = new Tail(limit);
   return new Promise<CommandResult>((resolve) => {
-    const child = spawn(cmd, [...args], {
+    const env = { ...process.env, ...options.env };
+    // A program that is not there is spawned as is, so it is reported as not found, by name.
+    const wrapped = options.pty && findsProgram(cmd, options.cwd ?? process.cwd(), env.PATH) ? ptyArgv(cmd, args, options.pty, env.SHELL) : null;
+    const child = spawn(wrapped?.file ?? cmd, wrapped?.args ?? [...args], {
       cwd: options.cwd,
-      env: { ...process.env, ...options.env },
+      env: { ...env, ...wrapped?.env },
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       detached: true,
     });

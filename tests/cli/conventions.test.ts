@@ -160,6 +160,37 @@ describe('conventions of gh, git and vitest', () => {
   });
 });
 
+describe('the wrapped command keeps its terminal', () => {
+  const SPEC = "const test = require('node:test');\ntest('adds', () => {});\n";
+
+  test('on a terminal (the CLI under script(1)) node --test uses its spec reporter, in colour', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { writeFileSync } = await import('node:fs');
+    const dir = workdir();
+    writeFileSync(join(dir, 'spec.test.js'), SPEC);
+    const line = `${process.execPath} ${BIN} run -- ${process.execPath} --test spec.test.js`;
+    const result = spawnSync('script', ['-qec', line, '/dev/null'], { cwd: dir, env: cliEnv({ TERM: 'xterm-256color' }), encoding: 'utf8', timeout: 90_000 });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/✔ adds/);
+    expect(result.stdout).toMatch(/ℹ tests 1/);
+    expect(result.stdout).toContain('\u001b[32m');
+    expect(result.stdout).not.toContain('TAP version');
+    // RECOVER_PTY=0 turns it off: the command sees pipes again.
+    const off = spawnSync('script', ['-qec', line, '/dev/null'], { cwd: dir, env: cliEnv({ TERM: 'xterm-256color', RECOVER_PTY: '0' }), encoding: 'utf8', timeout: 90_000 });
+    expect(off.stdout).toContain('TAP version 13');
+  });
+
+  test('off a terminal nothing changes: TAP on stdout, as without recover', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const dir = workdir();
+    writeFileSync(join(dir, 'spec.test.js'), SPEC);
+    const { status, stdout } = recover(dir, ['run', '--', process.execPath, '--test', 'spec.test.js']);
+    expect(status).toBe(0);
+    expect(stdout).toContain('TAP version 13');
+    expect(stdout).toContain('ok 1 - adds');
+  });
+});
+
 test('--verbose says which config and store the run uses', () => {
   const dir = workdir();
   const { stderr } = recover(dir, ['run', '--verbose', '--', 'true']);
