@@ -24,5 +24,7 @@ export const runCommandTask: FleetTask = (ctx) => {
     throw new Error('the command task needs an input { cmd, args?, cwd? } with cmd a non-empty string');
   }
   const args = Array.isArray(input.args) ? input.args.map(String) : [];
-  return commandTask(input.cmd, args, { ...(typeof input.cwd === 'string' ? { cwd: input.cwd } : {}), env: ctx.env })(ctx);
+  return commandTask(input.cmd, args, {
+    ...(typeof input.cwd === 'string' ? { cwd: input.cwd } : {}), ...(ctx.startBy === undefined ? {} : { startBy: ctx.startBy }), env: ctx.env,
+  })(ctx);
 };
