@@ -47,6 +47,17 @@ describe('recover submit, wait and decide on a fleet', () => {
     expect(await waiting).toMatchObject({ status: 4, stdout: `${runId} skipped\n` });
   });
 
+  it('refuses to queue a command line holding a secret, and stores nothing of it', async () => {
+    const token = 'ghp_0123456789abcdefghijABCDEFGHIJ012345';
+    const before = recover(cwd, ['list', '--json', '--store', url]).stdout;
+    const refused = recover(cwd, ['submit', '--store', url, '--run-id', 'leaky', '--', 'curl', '-H', `Authorization: Bearer ${token}`, 'https://example.invalid']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('argument 2 of the command holds a secret');
+    expect(refused.stderr).toContain('$API_TOKEN');
+    expect(refused.stderr + refused.stdout).not.toContain(token);
+    expect(recover(cwd, ['list', '--json', '--store', url]).stdout).toBe(before);
+  });
+
   it('refuses fleet verbs without a PostgreSQL store, and an unknown run', async () => {
     expect(recover(cwd, ['submit', '--', 'true'])).toMatchObject({ status: 2, stderr: expect.stringContaining('needs a PostgreSQL store') });
     expect(recover(cwd, ['wait', 'nope', '--store', url])).toMatchObject({ status: 2, stderr: expect.stringContaining('Run "nope" does not exist') });
