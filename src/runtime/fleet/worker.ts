@@ -22,7 +22,7 @@ import type { TaskContext } from '../options.js';
 import { recoverPersisted, resume, RunInterruptedError } from '../persisted.js';
 import type { RecoveryActor } from '../recovery.js';
 import { claimedStore } from './claimed-store.js';
-import { COMMAND_TASK, runCommandTask, type CommandInput } from './command-task.js';
+import { COMMAND_TASK, commandInputOf, runCommandTask, type CommandInput } from './command-task.js';
 import type { Submission } from './submit.js';
 import { hostClock, StartLapsedError } from '../start-gate.js';
 
@@ -152,7 +152,9 @@ export function createWorker(options: WorkerOptions): Worker {
     claim: Claim, onStart: (actor: RecoveryActor) => void, onLost: (error: RunFencedError | StartLapsedError) => void,
   ): Promise<string> => {
     const { lease } = claim;
-    const submission = (claim.input ?? { input: null, options: {} }) as Submission;
+    const record = claim.started ? await store.load(lease.runId) : null;
+    // A run `recover run` offered to the fleet was never queued: its command is in its meta.
+    const submission = (claim.input ?? { input: record ? commandInputOf(record.meta) : null, options: {} }) as Submission;
     const fn = tasks[claim.taskName]!;
     const task = async (ctx: TaskContext) => {
       // The write-ahead checkpoint was fenced, but this process may have stalled (SIGSTOP, a long
@@ -188,7 +190,6 @@ export function createWorker(options: WorkerOptions): Worker {
       ...submission.options, runId: lease.runId, store: claimedStore(store, lease), onStart,
       onNotice: (message: string) => emit({ type: 'notice', runId: lease.runId, message }),
     };
-    const record = claim.started ? await store.load(lease.runId) : null;
     const takeovers = Array.isArray(record?.meta.takeovers) ? record.meta.takeovers : [];
     const meta: Record<string, unknown> = lease.tookOverFrom
       ? { takeovers: [...takeovers, { from: lease.tookOverFrom, fence: lease.fence, atSeq: record?.history.length ?? 0, at: lease.acquiredAt }] }
