@@ -17,7 +17,7 @@ import { listen, type Listener } from '../../store/postgres/notify.js';
 import { announceWork, claimRuns, markDecisionTaken, touchWorker, WORK_CHANNEL, type Claim } from '../../store/postgres/queue.js';
 import type { PostgresStore } from '../../store/postgres/store.js';
 import type { LeaseHolder } from '../../store/types.js';
-import type { DecisionChoice } from '../../policy/types.js';
+import { decisionChoiceOf } from '../../policy/types.js';
 import type { TaskContext } from '../options.js';
 import { recoverPersisted, resume, RunInterruptedError } from '../persisted.js';
 import type { RecoveryActor } from '../recovery.js';
@@ -198,7 +198,14 @@ export function createWorker(options: WorkerOptions): Worker {
       const outcome = await recoverPersisted(task, { ...common, meta: { ...meta, fleet: { task: claim.taskName }, ...commandMeta(claim) } });
       return outcome.status;
     }
-    const decision = claim.decision ? { choice: claim.decision.choice as DecisionChoice, ...(claim.decision.guidance !== null ? { guidance: claim.decision.guidance } : {}) } : undefined;
+    const choice = claim.decision ? decisionChoiceOf(claim.decision.choice) : null;
+    if (claim.decision && choice === null) throw new Error(`run ${lease.runId}: decision ${claim.decision.id} names no known choice ('${claim.decision.choice}')`);
+    const decision = claim.decision && choice ? { choice, ...(claim.decision.guidance !== null ? { guidance: claim.decision.guidance } : {}) } : undefined;
+    if (claim.decision) {
+      // Who decided, kept in the run's meta as `recover decide` keeps it (`meta.decisions`).
+      const decisions = Array.isArray(record?.meta.decisions) ? record.meta.decisions : [];
+      meta.decisions = [...decisions, { by: claim.decision.by ?? 'unknown', choice: claim.decision.choice, at: Date.now() }];
+    }
     const outcome = await resume(lease.runId, { ...common, task, meta, ...(decision ? { decision } : {}) });
     return outcome.status;
   };
