@@ -100,7 +100,12 @@ export function createWorker(options: WorkerOptions): Worker {
   const active = new Map<string, { stop(): void; settled: Promise<void> }>();
   let stopping = false;
   let wake: (() => void) | null = null;
-  const poke = () => wake?.();
+  // A poke while the loop is claiming (not waiting) must not be lost: the next wait returns at once.
+  let poked = false;
+  const poke = () => {
+    poked = true;
+    wake?.();
+  };
 
   const listener: Listener = listen(store.url, [WORK_CHANNEL], poke);
   const heartbeat = setInterval(() => void touchWorker(store, id, holder).catch(() => undefined), Math.max(1_000, leaseMs / 3));
@@ -152,20 +157,27 @@ export function createWorker(options: WorkerOptions): Worker {
     claim: Claim, onStart: (actor: RecoveryActor) => void, onLost: (error: RunFencedError | StartLapsedError) => void,
   ): Promise<string> => {
     const { lease } = claim;
+    /** When the lease was last renewed (by a renew or a commit): both clocks, read before the request was sent. */
+    let renewed: { clock: number | null; ms: number } | null = null;
+    const renewing = async (request: () => Promise<void>) => {
+      const sent = { clock: hostClock(), ms: performance.now() };
+      await request();
+      return (renewed = sent);
+    };
     const record = claim.started ? await store.load(lease.runId) : null;
     // A run `recover run` offered to the fleet was never queued: its command is in its meta.
     const submission = (claim.input ?? { input: record ? commandInputOf(record.meta) : null, options: {} }) as Submission;
     const fn = tasks[claim.taskName]!;
     const task = async (ctx: TaskContext) => {
       // The write-ahead checkpoint was fenced, but this process may have stalled (SIGSTOP, a long
-      // pause) between it and here while another worker took the run. So: renew first (an owner
-      // that has been replaced is refused), and start the attempt only while the renewed lease
-      // surely holds — it lasts at least `leaseMs` from before the renew was sent, and the start
-      // must come within START_WINDOW of that. A program's start is checked by its forked child
+      // pause) between it and here while another worker took the run. So the attempt starts only
+      // while a renewed lease surely holds: it lasts at least `leaseMs` from before its renew was
+      // sent, and the start must come within START_WINDOW of that. The write-ahead commit renewed
+      // it (a commit does, see the store's RENEW); when that is not fresh, a renew of its own (an
+      // owner that has been replaced is refused). A program's start is checked by its forked child
       // (start-gate.ts); a function's here, the closest this process can come to its start.
-      const sentAt = hostClock();
-      const sentMs = performance.now();
-      await lease.renew().catch((error: unknown) => {
+      const fresh = renewed !== null && performance.now() - renewed.ms <= leaseMs / 6 ? renewed : null;
+      const { clock: sentAt, ms: sentMs } = fresh ?? await renewing(() => lease.renew()).catch((error: unknown) => {
         if (error instanceof RunFencedError) onLost(error);
         throw error;
       });
@@ -187,7 +199,7 @@ export function createWorker(options: WorkerOptions): Worker {
     };
     emit({ type: 'claimed', runId: lease.runId, fence: lease.fence, resumed: claim.started, tookOverFrom: lease.tookOverFrom });
     const common = {
-      ...submission.options, runId: lease.runId, store: claimedStore(store, lease), onStart,
+      ...submission.options, runId: lease.runId, store: claimedStore(store, lease, async (commit) => void (await renewing(commit))), onStart,
       onNotice: (message: string) => emit({ type: 'notice', runId: lease.runId, message }),
     };
     const takeovers = Array.isArray(record?.meta.takeovers) ? record.meta.takeovers : [];
@@ -215,6 +227,7 @@ export function createWorker(options: WorkerOptions): Worker {
     while (!stopping) {
       const free = concurrency - active.size;
       let claimed = 0;
+      poked = false; // this claim answers every poke so far
       if (free > 0) {
         try {
           const claims = await claimRuns(store, holder, names, free, leaseMs);
@@ -228,6 +241,7 @@ export function createWorker(options: WorkerOptions): Worker {
         }
       }
       if (stopping || (claimed > 0 && claimed === free && active.size < concurrency)) continue;
+      if (poked && active.size < concurrency) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);
         wake = () => {

@@ -79,7 +79,7 @@ export async function claimRuns(
           AND (status IS DISTINCT FROM 'escalated'
                OR EXISTS (SELECT 1 FROM recovery_decisions d WHERE d.run_id = r.run_id AND d.taken_at IS NULL))
         ORDER BY queued_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-     UPDATE recovery_runs r SET fence = r.fence + 1, owner = $3, lease_until = now() + $4 * interval '1 millisecond', last_owner = r.owner
+     UPDATE recovery_runs r SET fence = r.fence + 1, owner = $3, lease_until = now() + $4 * interval '1 millisecond', lease_ms = $4, last_owner = r.owner
        FROM c WHERE r.run_id = c.run_id
      RETURNING r.run_id, r.fence, r.task_name, r.input, r.head IS NOT NULL AS started, r.last_owner,
        extract(epoch FROM now()) * 1000 AS at,

@@ -66,6 +66,8 @@ export const MIGRATIONS: readonly string[] = [
    );`,
   // Who took a decision (`recover decide --as`, `recover ui`), kept with it.
   `ALTER TABLE recovery_decisions ADD COLUMN decided_by text;`,
+  // The owner's lease length, so that a commit under its fence renews the lease as well.
+  `ALTER TABLE recovery_runs ADD COLUMN lease_ms integer;`,
 ];
 
 /**
