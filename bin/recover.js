@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Thin launcher: the compiled CLI lives in dist/ (built by `npm install` through `prepare`).
-import { main } from '../dist/src/cli/main.js';
+// Thin launcher: the CLI is bundled into dist/cli/ (built by `npm install` through `prepare`,
+// see scripts/bundle-cli.mjs): a few files to load instead of the ~140 modules of dist/src.
+import { main } from '../dist/cli/main.js';
 
 process.exitCode = await main(process.argv.slice(2));
