@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Thin launcher: the CLI is bundled into dist/cli/ (built by `npm install` through `prepare`,
-// see scripts/bundle-cli.mjs): a few files to load instead of the ~140 modules of dist/src.
-import { main } from '../dist/cli/main.js';
+// Thin launcher: the CLI is one bundled CommonJS file, dist/cli/main.cjs (built by `npm install`
+// through `prepare`, see scripts/bundle-cli.mjs): one file to compile instead of ~140 modules.
+import { createRequire } from 'node:module';
 
+const { main } = createRequire(import.meta.url)('../dist/cli/main.cjs');
 process.exitCode = await main(process.argv.slice(2));

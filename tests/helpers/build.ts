@@ -29,7 +29,7 @@ export function ensureBuilt(): void {
  * `npm run build`): rebundle when it is missing or older than the compiled CLI.
  */
 export function ensureBundled(): void {
-  const bundle = join(root, 'dist/cli/main.js');
+  const bundle = join(root, 'dist/cli/main.cjs');
   const compiled = join(root, 'dist/src/cli/main.js');
   if (existsSync(bundle) && existsSync(compiled) && statSync(bundle).mtimeMs >= newestJs(join(root, 'dist/src'), join(root, 'dist/machines'))) return;
   execFileSync(process.execPath, [join(root, 'scripts/bundle-cli.mjs')], { cwd: root, stdio: 'inherit' });
