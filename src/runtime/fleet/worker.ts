@@ -17,13 +17,20 @@ import { listen, type Listener } from '../../store/postgres/notify.js';
 import { announceWork, claimRuns, markDecisionTaken, touchWorker, WORK_CHANNEL, type Claim } from '../../store/postgres/queue.js';
 import type { PostgresStore } from '../../store/postgres/store.js';
 import type { LeaseHolder } from '../../store/types.js';
-import type { DecisionChoice } from '../../policy/types.js';
+import { decisionChoiceOf } from '../../policy/types.js';
 import type { TaskContext } from '../options.js';
 import { recoverPersisted, resume, RunInterruptedError } from '../persisted.js';
 import type { RecoveryActor } from '../recovery.js';
 import { claimedStore } from './claimed-store.js';
-import { COMMAND_TASK, runCommandTask, type CommandInput } from './command-task.js';
+import { COMMAND_TASK, commandInputOf, runCommandTask, type CommandInput } from './command-task.js';
 import type { Submission } from './submit.js';
+import { hostClock, StartLapsedError } from '../start-gate.js';
+
+/**
+ * The part of a fresh lease within which an attempt must start: the rest (a third) is the margin
+ * for the started program to reach its first effect before the lease could run out.
+ */
+const START_WINDOW = 2 / 3;
 
 /** What a fleet task is given: the attempt's context, the run's input and its owner's fence. */
 export interface FleetTaskContext extends TaskContext {
@@ -33,6 +40,12 @@ export interface FleetTaskContext extends TaskContext {
   fence: number;
   /** `RECOVERY_RUN_ID`, `RECOVERY_ATTEMPT` and `RECOVERY_FENCE`, for the programs the task starts. */
   env: Record<string, string>;
+  /**
+   * The start deadline on the host clock (`hostClock()`) for a program this attempt starts: give
+   * it to `runCommandOnce`/`commandTask` as `startBy`, so a worker paused past its lease never
+   * starts it late. Undefined where the host has no such clock.
+   */
+  startBy?: number;
 }
 
 /** A task registered by name: another machine runs it, so it is named, never passed. */
@@ -44,6 +57,7 @@ export type WorkerEvent =
   | { type: 'finished'; runId: string; fence: number; status: string }
   | { type: 'lost'; runId: string; fence: number; error: RunFencedError }
   | { type: 'interrupted'; runId: string; fence: number }
+  | { type: 'lapsed'; runId: string; fence: number; attempt: number }
   | { type: 'notice'; runId: string; message: string }
   | { type: 'error'; runId: string | null; error: unknown };
 
@@ -86,7 +100,12 @@ export function createWorker(options: WorkerOptions): Worker {
   const active = new Map<string, { stop(): void; settled: Promise<void> }>();
   let stopping = false;
   let wake: (() => void) | null = null;
-  const poke = () => wake?.();
+  // A poke while the loop is claiming (not waiting) must not be lost: the next wait returns at once.
+  let poked = false;
+  const poke = () => {
+    poked = true;
+    wake?.();
+  };
 
   const listener: Listener = listen(store.url, [WORK_CHANNEL], poke);
   const heartbeat = setInterval(() => void touchWorker(store, id, holder).catch(() => undefined), Math.max(1_000, leaseMs / 3));
@@ -94,9 +113,12 @@ export function createWorker(options: WorkerOptions): Worker {
   const runClaim = (claim: Claim) => {
     let actor: RecoveryActor | undefined;
     let lost: RunFencedError | null = null;
+    let lapsed: StartLapsedError | null = null;
+    let atRest = false; // final, or escalated: nothing for another worker to do until a decision comes
     const stop = () => actor?.stop();
-    const onLost = (error: RunFencedError) => {
-      lost ??= error;
+    const onLost = (error: RunFencedError | StartLapsedError) => {
+      if (error instanceof StartLapsedError) lapsed ??= error;
+      else lost ??= error;
       stop(); // kills the attempt's process group; the runtime writes nothing more under this fence
     };
     const renewer = setInterval(() => {
@@ -107,51 +129,79 @@ export function createWorker(options: WorkerOptions): Worker {
     }, Math.max(50, leaseMs / 3));
     const settled = drive(claim, (a) => {
       actor = a;
-      if (lost || stopping) a.stop();
+      if (lost || lapsed || stopping) a.stop();
     }, onLost).then((status) => {
       if (claim.decision) return markDecisionTaken(store, claim.decision.id, claim.lease.fence).then(() => status);
       return status;
     }).then((status) => {
+      atRest = true;
       emit({ type: 'finished', runId: claim.lease.runId, fence: claim.lease.fence, status });
     }, (error: unknown) => {
       const fenced = lost ?? (error instanceof RunFencedError ? error : null);
       if (fenced) emit({ type: 'lost', runId: claim.lease.runId, fence: claim.lease.fence, error: fenced });
+      else if (lapsed) emit({ type: 'lapsed', runId: claim.lease.runId, fence: claim.lease.fence, attempt: lapsed.attempt });
       else if (error instanceof RunInterruptedError) emit({ type: 'interrupted', runId: claim.lease.runId, fence: claim.lease.fence });
       else emit({ type: 'error', runId: claim.lease.runId, error });
     }).finally(async () => {
       clearInterval(renewer);
       await claim.lease.release().catch(() => undefined);
       // A run let go before it came to rest: another worker may take it now rather than at its next poll.
-      if (!lost) await announceWork(store, claim.lease.runId).catch(() => undefined);
+      if (!lost && !atRest) await announceWork(store, claim.lease.runId).catch(() => undefined);
       active.delete(claim.lease.runId);
       poke();
     });
     active.set(claim.lease.runId, { stop, settled });
   };
 
-  const drive = async (claim: Claim, onStart: (actor: RecoveryActor) => void, onLost: (error: RunFencedError) => void): Promise<string> => {
+  const drive = async (
+    claim: Claim, onStart: (actor: RecoveryActor) => void, onLost: (error: RunFencedError | StartLapsedError) => void,
+  ): Promise<string> => {
     const { lease } = claim;
-    const submission = (claim.input ?? { input: null, options: {} }) as Submission;
+    /** When the lease was last renewed (by a renew or a commit): both clocks, read before the request was sent. */
+    let renewed: { clock: number | null; ms: number } | null = null;
+    const renewing = async (request: () => Promise<void>) => {
+      const sent = { clock: hostClock(), ms: performance.now() };
+      await request();
+      return (renewed = sent);
+    };
+    const record = claim.started ? await store.load(lease.runId) : null;
+    // A run `recover run` offered to the fleet was never queued: its command is in its meta.
+    const submission = (claim.input ?? { input: record ? commandInputOf(record.meta) : null, options: {} }) as Submission;
     const fn = tasks[claim.taskName]!;
     const task = async (ctx: TaskContext) => {
       // The write-ahead checkpoint was fenced, but this process may have stalled (SIGSTOP, a long
-      // pause) between it and here while another worker took the run: renewing first means an
-      // owner that has been replaced never starts the attempt (the window left is this renew's).
-      await lease.renew().catch((error: unknown) => {
+      // pause) between it and here while another worker took the run. So the attempt starts only
+      // while a renewed lease surely holds: it lasts at least `leaseMs` from before its renew was
+      // sent, and the start must come within START_WINDOW of that. The write-ahead commit renewed
+      // it (a commit does, see the store's RENEW); when that is not fresh, a renew of its own (an
+      // owner that has been replaced is refused). A program's start is checked by its forked child
+      // (start-gate.ts); a function's here, the closest this process can come to its start.
+      const fresh = renewed !== null && performance.now() - renewed.ms <= leaseMs / 6 ? renewed : null;
+      const { clock: sentAt, ms: sentMs } = fresh ?? await renewing(() => lease.renew()).catch((error: unknown) => {
         if (error instanceof RunFencedError) onLost(error);
         throw error;
       });
-      return fn({
-        ...ctx, input: submission.input, fence: lease.fence,
-        env: { RECOVERY_RUN_ID: ctx.runId, RECOVERY_ATTEMPT: String(ctx.attempt), RECOVERY_FENCE: String(lease.fence) },
-      });
+      const lapse = () => {
+        const error = new StartLapsedError(ctx.runId, ctx.attempt);
+        onLost(error);
+        return error;
+      };
+      if (performance.now() - sentMs > leaseMs * START_WINDOW) throw lapse();
+      try {
+        return await fn({
+          ...ctx, input: submission.input, fence: lease.fence,
+          ...(sentAt === null ? {} : { startBy: sentAt + Math.floor((leaseMs * START_WINDOW) / 10) }),
+          env: { RECOVERY_RUN_ID: ctx.runId, RECOVERY_ATTEMPT: String(ctx.attempt), RECOVERY_FENCE: String(lease.fence) },
+        });
+      } catch (error) {
+        throw error instanceof StartLapsedError ? lapse() : error;
+      }
     };
     emit({ type: 'claimed', runId: lease.runId, fence: lease.fence, resumed: claim.started, tookOverFrom: lease.tookOverFrom });
     const common = {
-      ...submission.options, runId: lease.runId, store: claimedStore(store, lease), onStart,
+      ...submission.options, runId: lease.runId, store: claimedStore(store, lease, async (commit) => void (await renewing(commit))), onStart,
       onNotice: (message: string) => emit({ type: 'notice', runId: lease.runId, message }),
     };
-    const record = claim.started ? await store.load(lease.runId) : null;
     const takeovers = Array.isArray(record?.meta.takeovers) ? record.meta.takeovers : [];
     const meta: Record<string, unknown> = lease.tookOverFrom
       ? { takeovers: [...takeovers, { from: lease.tookOverFrom, fence: lease.fence, atSeq: record?.history.length ?? 0, at: lease.acquiredAt }] }
@@ -160,7 +210,14 @@ export function createWorker(options: WorkerOptions): Worker {
       const outcome = await recoverPersisted(task, { ...common, meta: { ...meta, fleet: { task: claim.taskName }, ...commandMeta(claim) } });
       return outcome.status;
     }
-    const decision = claim.decision ? { choice: claim.decision.choice as DecisionChoice, ...(claim.decision.guidance !== null ? { guidance: claim.decision.guidance } : {}) } : undefined;
+    const choice = claim.decision ? decisionChoiceOf(claim.decision.choice) : null;
+    if (claim.decision && choice === null) throw new Error(`run ${lease.runId}: decision ${claim.decision.id} names no known choice ('${claim.decision.choice}')`);
+    const decision = claim.decision && choice ? { choice, ...(claim.decision.guidance !== null ? { guidance: claim.decision.guidance } : {}) } : undefined;
+    if (claim.decision) {
+      // Who decided, kept in the run's meta as `recover decide` keeps it (`meta.decisions`).
+      const decisions = Array.isArray(record?.meta.decisions) ? record.meta.decisions : [];
+      meta.decisions = [...decisions, { by: claim.decision.by ?? 'unknown', choice: claim.decision.choice, at: Date.now() }];
+    }
     const outcome = await resume(lease.runId, { ...common, task, meta, ...(decision ? { decision } : {}) });
     return outcome.status;
   };
@@ -170,6 +227,7 @@ export function createWorker(options: WorkerOptions): Worker {
     while (!stopping) {
       const free = concurrency - active.size;
       let claimed = 0;
+      poked = false; // this claim answers every poke so far
       if (free > 0) {
         try {
           const claims = await claimRuns(store, holder, names, free, leaseMs);
@@ -183,6 +241,7 @@ export function createWorker(options: WorkerOptions): Worker {
         }
       }
       if (stopping || (claimed > 0 && claimed === free && active.size < concurrency)) continue;
+      if (poked && active.size < concurrency) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);
         wake = () => {

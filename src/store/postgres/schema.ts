@@ -8,7 +8,8 @@
  *   summary columns, the event count the head commits, the ownership lease (owner, fence, deadline
  *   by the database clock), and in fleet mode the registered task and its input.
  * - `recovery_run_events`: the event log, primary key (run_id, seq): no gap, no duplicate.
- * - `recovery_decisions`: decisions recorded by `recover decide` on any machine, taken by a worker.
+ * - `recovery_decisions`: decisions recorded by `recover decide` on any machine (and who made
+ *   them), taken by a worker.
  * - `recovery_workers`: the workers that have run, with their last sign of life.
  *
  * Heads and events are `json`, not `jsonb`: a command's output can hold a NUL character, which
@@ -63,6 +64,10 @@ export const MIGRATIONS: readonly string[] = [
      seen_at    timestamptz NOT NULL DEFAULT now(),
      stopped_at timestamptz
    );`,
+  // Who took a decision (`recover decide --as`, `recover ui`), kept with it.
+  `ALTER TABLE recovery_decisions ADD COLUMN decided_by text;`,
+  // The owner's lease length, so that a commit under its fence renews the lease as well.
+  `ALTER TABLE recovery_runs ADD COLUMN lease_ms integer;`,
 ];
 
 /**
