@@ -8,7 +8,7 @@ import { STORE_OPTION, parseOptions, type VerbSpec } from './options.js';
 /** `recover history`'s options and help. */
 const HISTORY_SPEC = {
   name: 'history',
-  synopsis: 'RUN_ID|PIPELINE_RUN[/STEP] [--format yaml|json] [--json] [--store DIR]',
+  synopsis: 'RUN_ID|PIPELINE_RUN[/STEP] [--format yaml|json] [--json] [--store DIR|URL]',
   description: `Prints every history event of a run (phase, attempt, result, type, fix, delay…), oldest first.
 For a pipeline run, each step's events under the step (RUN/STEP: that step's alone).`,
   options: {

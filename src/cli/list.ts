@@ -15,7 +15,7 @@ const LISTED_STATUSES = [...new Set([...RUN_STATUSES, ...PIPELINE_STATUSES, 'int
 /** `recover list`'s options and help. */
 const LIST_SPEC = {
   name: 'list',
-  synopsis: '[--status STATUS] [--limit N] [--store DIR] [--json]',
+  synopsis: '[--status STATUS] [--limit N] [--store DIR|URL] [--json]',
   description: `Lists the runs in the store, newest first: run id, status, task, last update. A run whose
 process is gone is listed as interrupted ('recover resume' continues it); a run file that cannot
 be read is listed as damaged with its path ('recover repair' moves it aside). Pipeline runs

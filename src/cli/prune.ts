@@ -9,7 +9,7 @@ import type { Lease, RunSummary, Store } from '../store/types.js';
 /** `recover prune`'s options and help. */
 const PRUNE_SPEC = {
   name: 'prune',
-  synopsis: '[--older-than DURATION] [--include-escalated] [--dry-run] [--store DIR] [--json]',
+  synopsis: '[--older-than DURATION] [--include-escalated] [--dry-run] [--store DIR|URL] [--json]',
   description:
     'Removes runs last updated more than DURATION ago. Locked and damaged runs are kept, and so are escalated runs (they await `recover decide`) unless --include-escalated.',
   options: {

@@ -7,7 +7,7 @@ import { JSON_OPTION, STORE_OPTION, parseOptions, type VerbSpec } from './option
 /** `recover repair`'s options and help. */
 const REPAIR_SPEC = {
   name: 'repair',
-  synopsis: '[--store DIR] [--json]',
+  synopsis: '[--store DIR|URL] [--json]',
   description: `Moves damaged run files aside as <file>.corrupt-<timestamp> (nothing is deleted); locked ones are
 skipped and named. Releases locks that dead processes left on runs that were never written.`,
   options: { ...STORE_OPTION, ...JSON_OPTION },

@@ -12,7 +12,7 @@ import { STORE_OPTION, parseOptions, type VerbSpec } from './options.js';
 /** `recover report`'s options and help. */
 const REPORT_SPEC = {
   name: 'report',
-  synopsis: 'RUN_ID|PIPELINE_RUN[/STEP] [--format md|json|html] [--json] [--store DIR]',
+  synopsis: 'RUN_ID|PIPELINE_RUN[/STEP] [--format md|json|html] [--json] [--store DIR|URL]',
   description: `md (default): for an escalated run, its escalation report with the 'recover decide' commands;
 for any other run, how it ended (e.g. "recovered after 2 attempts"), its original error and
 recovery attempts. json: the run record. html: a standalone page with the statechart, the path

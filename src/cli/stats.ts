@@ -9,7 +9,7 @@ import { JSON_OPTION, STORE_OPTION, parseOptions, type VerbSpec } from './option
 /** `recover stats`'s options and help. */
 const STATS_SPEC = {
   name: 'stats',
-  synopsis: '[--store DIR] [--json]',
+  synopsis: '[--store DIR|URL] [--json]',
   description: `Failures, auto-recovered, escalations, rollbacks, skips, flake rate, mean time to recover and
 counts by failure type, across every readable run in the store (damaged runs are skipped).`,
   options: { ...STORE_OPTION, ...JSON_OPTION },
