@@ -9,7 +9,7 @@ import { logText } from '../../src/store/event-log.js';
 import { openStore } from '../../src/store/lowdb-store.js';
 import { defaultStoreDir } from '../../src/store/store-dir.js';
 import { describeStoreContract } from './contract.js';
-import { headOf, makeEvent, makeEvents, makeRun, saveRun, tempDir, type TestRun } from './helpers/fixtures.js';
+import { deadPid, headOf, makeEvent, makeEvents, makeRun, saveRun, tempDir, type TestRun } from './helpers/fixtures.js';
 
 describeStoreContract('lowdb', async () => {
   const { dir, cleanup } = await tempDir();
@@ -234,15 +234,18 @@ describe('defaultStoreDir', () => {
 });
 
 describe('a head write its owner never renamed into place', () => {
-  it('is removed by the next owner, and never listed', async () => {
+  it('is removed by the next owner, which takes over the killed owner\'s lock, and never listed', async () => {
     const { dir, cleanup } = await tempDir();
     try {
       const store = openStore(dir);
       await saveRun(store, makeRun('r1'));
+      // What an owner SIGKILLed mid-write leaves: its lock, and its temp head.
+      await store.acquire('r1', { pid: await deadPid() });
       const orphan = join(dir, 'runs', '.r1.json.0123456789ab.tmp');
       await writeFile(orphan, '{"format":2, "half');
       expect((await store.list()).map((s) => s.runId)).toEqual(['r1']);
       const lease = await store.acquire('r1');
+      expect(lease.tookOverFrom).not.toBeNull();
       await lease.release();
       expect(existsSync(orphan)).toBe(false);
       expect((await store.load('r1'))!.history).toHaveLength(3);
