@@ -239,12 +239,13 @@ class LowdbStore implements Store {
     if (own !== null) owned.set(headPath, own);
     return leaseOf(runId, lock, options, repairs, () => lockHolder(this.#lockPath(runId))?.fence ?? null, () => {
       if (own === null) return false;
+      const current = owned.get(headPath) === own && lock.unchanged();
       if (owned.get(headPath) === own) owned.delete(headPath);
       if (own.logFd !== null) closeSync(own.logFd);
       own.logFd = null;
       // The run's files are its head and log again once nobody writes it: the previous copy is
-      // only for readers that look while a commit is between its renames (kept if the head may be missing).
-      if (own.headExists === true && own.previousExists !== false) {
+      // only for readers that look while a commit is between its renames (kept while the head is missing).
+      if (current && own.previousExists !== false && lstatSync(headPath, { throwIfNoEntry: false }) !== undefined) {
         try {
           removeIfThere(previousHeadPath(headPath));
         } catch {

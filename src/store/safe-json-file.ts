@@ -46,7 +46,11 @@ export interface WriteOptions {
  */
 export interface PreviousCopy {
   path: string;
-  /** Whether the target exists now: true, false, or undefined to look (one lstat). */
+  /**
+   * False when the caller knows the target does not exist (its first write); else it is looked
+   * at (one lstat), since removing the previous copy while the target is missing would remove
+   * the only copy.
+   */
   targetExists?: boolean;
   /** Whether the previous copy exists now: true, false, or undefined to look (one lstat). */
   exists?: boolean;
@@ -111,7 +115,7 @@ export function writeFileAtomic(path: string, text: string, options: WriteOption
 function replaceKeepingPrevious(temp: string, path: string, previous: PreviousCopy): void {
   // Only while `path` exists may the previous copy go: when it is missing, the copy is the
   // current content (a writer stopped between the two renames below).
-  if (!(previous.targetExists ?? exists(path))) {
+  if (previous.targetExists === false || !exists(path)) {
     renameSync(temp, path);
     return;
   }
