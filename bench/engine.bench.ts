@@ -16,7 +16,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { handleAll, retry, ConstantBackoff } from 'cockatiel';
 import pRetry from 'p-retry';
@@ -210,13 +210,21 @@ async function persisted() {
     }],
   ] as const;
   const samples = new Map<string, number[]>();
+  // CPU time too (user + system, every thread of the process: the baselines' async writes run on
+  // libuv's pool): on a machine shared with other jobs it moves far less than wall time.
+  const cpuSamples = new Map<string, number[]>();
   try {
     for (let round = 0; round < ROUNDS; round++) {
       for (const s of scenarios) {
         for (const [name, make] of variants) {
           gc();
-          const us = await microsPerCall(make(s), PERSISTED_RUNS, round === 0 ? Math.min(200, PERSISTED_RUNS) : 20);
+          const fn = make(s);
+          await microsPerCall(fn, round === 0 ? Math.min(200, PERSISTED_RUNS) : 20, 0);
+          const cpu0 = process.cpuUsage();
+          const us = await microsPerCall(fn, PERSISTED_RUNS, 0);
+          const cpu = process.cpuUsage(cpu0);
           samples.set(`${name}/${s}`, [...(samples.get(`${name}/${s}`) ?? []), us]);
+          cpuSamples.set(`${name}/${s}`, [...(cpuSamples.get(`${name}/${s}`) ?? []), (cpu.user + cpu.system) / PERSISTED_RUNS]);
         }
       }
     }
@@ -224,6 +232,7 @@ async function persisted() {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
   const fig = (name: string, s: Scenario) => median(samples.get(`${name}/${s}`)!);
+  const cpuFig = (name: string, s: Scenario) => median(cpuSamples.get(`${name}/${s}`)!);
   console.log(`\npersisted runs — ${PERSISTED_RUNS} runs × ${ROUNDS} interleaved rounds per figure, median µs/run`);
   console.log(`(checkpoints saved per run: (a) ${shape.get('ok')!.saves}, (b) ${shape.get('transient')!.saves}, (c) ${shape.get('systematic')!.saves}; final record ${(shape.get('systematic')!.json.length / 1024).toFixed(1)} KiB in (c))`);
   console.log('what                             (a) µs/run  (b) µs/run  (c) µs/run');
@@ -239,6 +248,15 @@ async function persisted() {
   console.log(`  persisted (disk) / p-retry + classify + lowdb write:        ${ratios('p-retry + classify + lowdb write')}  (issue #12's aim for (b): ≤ 1.3×; the baseline writes fewer times, see above)`);
   console.log(`  persisted (disk) / … and a write before each attempt:       ${ratios('… and a write before each attempt')}  (like for like: both on disk before every attempt starts)`);
   console.log(`  persisted (disk) / floor (task + writeFile/rename):        ${ratios('floor: task + writeFile/rename')}`);
+  console.log(`\nthe same runs in CPU time (user + system, all threads), median µs/run — load average now ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
+  console.log('what                             (a) µs/run  (b) µs/run  (c) µs/run');
+  for (const [name] of variants) {
+    console.log(`${name.padEnd(30)} ${fmt(cpuFig(name, 'ok'), 1, 12)}${fmt(cpuFig(name, 'transient'), 1, 12)}${fmt(cpuFig(name, 'systematic'), 1, 12)}`);
+  }
+  const cpuRatios = (base: string) => (['ok', 'transient', 'systematic'] as const).map((s, i) => `(${'abc'[i]}) ${(cpuFig(disk, s) / cpuFig(base, s)).toFixed(2)}×`).join('  ');
+  console.log(`  CPU: persisted (disk) / p-retry + classify + lowdb write:   ${cpuRatios('p-retry + classify + lowdb write')}`);
+  console.log(`  CPU: persisted (disk) / … and a write before each attempt:  ${cpuRatios('… and a write before each attempt')}`);
+  console.log(`  CPU: persisted (disk) / floor:                              ${cpuRatios('floor: task + writeFile/rename')}`);
   console.log(`  lowdb store over the raw-write floor:    (a) ${cost('persisted, openStore (disk)', 'floor: task + writeFile/rename', 'ok')}  (b) ${cost('persisted, openStore (disk)', 'floor: task + writeFile/rename', 'transient')}  (c) ${cost('persisted, openStore (disk)', 'floor: task + writeFile/rename', 'systematic')} µs`);
 }
 
