@@ -175,7 +175,7 @@ class LowdbStore implements Store {
       await writeHeadFile(path, file, this.#write, known);
       own.committed = committed;
       own.headExists = true;
-      own.previousExists = known.headExists === true || known.previousExists === true ? true : undefined;
+      own.previousExists = false; // removed once the new head was in place (a stray one left by a failed unlink is renamed over: only slower)
     } else {
       await writeHeadFile(path, file, this.#write);
       written.remember(path, committed);
@@ -239,19 +239,9 @@ class LowdbStore implements Store {
     if (own !== null) owned.set(headPath, own);
     return leaseOf(runId, lock, options, repairs, () => lockHolder(this.#lockPath(runId))?.fence ?? null, () => {
       if (own === null) return false;
-      const current = owned.get(headPath) === own && lock.unchanged();
       if (owned.get(headPath) === own) owned.delete(headPath);
       if (own.logFd !== null) closeSync(own.logFd);
       own.logFd = null;
-      // The run's files are its head and log again once nobody writes it: the previous copy is
-      // only for readers that look while a commit is between its renames (kept while the head is missing).
-      if (current && own.previousExists !== false && lstatSync(headPath, { throwIfNoEntry: false }) !== undefined) {
-        try {
-          removeIfThere(previousHeadPath(headPath));
-        } catch {
-          // a stray copy costs nothing: readers prefer the head
-        }
-      }
       return own.discard;
     });
   }

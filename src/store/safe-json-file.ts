@@ -39,10 +39,10 @@ export interface WriteOptions {
  * Why: on ext4 (the default `auto_da_alloc`), a rename over an existing file first flushes the
  * new file's delayed-allocation blocks to the device, which made a replace cost 5–10× a rename
  * to a free name (measured: 1.0–2.2 ms against 0.15–0.3 ms per 2.5 KB write on this machine's
- * disk). So a replace is: remove `path` (the copy from two writes ago), rename the current file
- * to `path`, rename the new one into place; no rename has a target. Between the last two renames
- * only `path` holds the current content, so readers must fall back to it when the file is
- * missing (run-file.ts), and whoever next owns the file must move it back if a writer died there.
+ * disk). So a replace is: rename the current file to `path`, rename the new one into place,
+ * remove `path`; no rename has a target. Between the two renames only `path` holds the current
+ * content, so readers must fall back to it when the file is missing (run-file.ts), and whoever
+ * next owns the file must move it back if a writer died there.
  */
 export interface PreviousCopy {
   path: string;
@@ -138,6 +138,13 @@ function replaceKeepingPrevious(temp: string, path: string, previous: PreviousCo
       // left as the previous copy
     }
     throw error;
+  }
+  // The new content is in place: the copy was only for readers that looked between the renames
+  // (they look again). So a run's files stay its head and log, even if the writer dies next.
+  try {
+    unlinkSync(previous.path);
+  } catch {
+    // a stray copy costs nothing: readers prefer the head, and the next replace removes it first
   }
 }
 

@@ -261,17 +261,18 @@ describe('this process\'s own lease: fence from memory, head replaced without re
     await lease.release();
   });
 
-  it('keeps the replaced head as its previous copy while the run is owned, and removes it on release', async () => {
+  it('replaces the head with a new file each commit and leaves no copy of the old one behind', async () => {
     const store = openStore(dir);
     const lease = await store.acquire('r1');
-    await store.commit('r1', lease.fence, { events: makeEvents(1, 1), head: headOf(makeRun('r1', { updatedAt: 1 })) });
-    expect(existsSync(previous())).toBe(false);
-    const firstHead = await stat(head());
-    await store.commit('r1', lease.fence, { events: [makeEvent(2)], head: headOf(makeRun('r1', { updatedAt: 2 })) });
-    expect((await stat(previous())).ino).toBe(firstHead.ino); // moved aside, not renamed over
-    expect(JSON.parse(await readFile(previous(), 'utf8'))).toMatchObject({ updatedAt: 1, events: 1 });
-    await store.commit('r1', lease.fence, { events: [makeEvent(3)], head: headOf(makeRun('r1', { updatedAt: 3 })) });
-    expect(JSON.parse(await readFile(previous(), 'utf8'))).toMatchObject({ updatedAt: 2, events: 2 });
+    let inode = -1;
+    for (let i = 1; i <= 3; i++) {
+      await store.commit('r1', lease.fence, { events: [makeEvent(i)], head: headOf(makeRun('r1', { updatedAt: i })) });
+      const now = (await stat(head())).ino;
+      expect(now, `commit ${i} wrote a new file, not the old one in place`).not.toBe(inode);
+      inode = now;
+      expect(existsSync(previous()), `after commit ${i}`).toBe(false);
+      expect(JSON.parse(await readFile(head(), 'utf8'))).toMatchObject({ updatedAt: i, events: i });
+    }
     await lease.release();
     expect((await readdir(join(dir, 'runs'))).sort()).toEqual(['r1.events.ndjson', 'r1.json']);
     expect(await store.load('r1')).toMatchObject({ updatedAt: 3, history: makeEvents(1, 3) });
