@@ -5,7 +5,7 @@
  * mid-line). Readers read exactly the committed bytes, so they never see a torn line; the next
  * owner cuts the uncommitted bytes when it acquires the run.
  */
-import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import type { HistoryEvent } from '../taxonomy/history.js';
 import { CorruptRunError } from './errors.js';
 import { eventProblem } from './validate.js';
@@ -20,24 +20,38 @@ export function logText(events: readonly HistoryEvent[]): string {
   return text;
 }
 
+/** Opens the log for writing, creating it 0600; never through a symbolic link (ELOOP). */
+export function openLogForWrite(path: string): number {
+  return openSync(path, APPEND_FLAGS, 0o600);
+}
+
 /**
  * Writes `text` at byte `offset` of the log and cuts anything after it (an uncommitted tail
  * left by a dead writer), so the file is exactly `offset + bytes` long. Returns that length.
  */
 export function writeLogAt(path: string, runId: string, offset: number, text: string, options: WriteOptions = {}): number {
-  const data = Buffer.from(text, 'utf8');
-  const fd = openSync(path, APPEND_FLAGS, 0o600);
+  const fd = openLogForWrite(path);
   try {
-    // Writing past the end would fill the hole with zeros: the committed part must be there.
-    const size = fstatSync(fd).size;
-    if (size < offset) throw new CorruptRunError(path, runId, new Error(`the event log has ${size} bytes but ${offset} were committed (it was truncated)`));
-    let written = 0;
-    while (written < data.length) written += writeSync(fd, data, written, data.length - written, offset + written);
-    ftruncateSync(fd, offset + data.length);
-    if (options.fsync) fsyncSync(fd);
+    return writeLogFd(fd, path, runId, offset, text, options);
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * `writeLogAt` through a descriptor the caller keeps open (a lease holder keeps its run's log
+ * open: no open and close per commit). The fstat stays: it is what notices a log truncated
+ * behind the writer's back, and it tells whether there is a tail to cut.
+ */
+export function writeLogFd(fd: number, path: string, runId: string, offset: number, text: string, options: WriteOptions = {}): number {
+  const data = Buffer.from(text, 'utf8');
+  // Writing past the end would fill the hole with zeros: the committed part must be there.
+  const size = fstatSync(fd).size;
+  if (size < offset) throw new CorruptRunError(path, runId, new Error(`the event log has ${size} bytes but ${offset} were committed (it was truncated)`));
+  let written = 0;
+  while (written < data.length) written += writeSync(fd, data, written, data.length - written, offset + written);
+  if (size > offset + data.length) ftruncateSync(fd, offset + data.length);
+  if (options.fsync) fsyncSync(fd);
   return offset + data.length;
 }
 
@@ -94,6 +108,8 @@ function parseLog(text: string, path: string, runId: string, count: number): His
  * file). Never follows a symbolic link (ELOOP): truncating through one would cut another file.
  */
 export function cutUncommitted(path: string, bytes: number): number {
+  // Most runs acquired have no log yet: an lstat that does not throw is cheaper than a thrown ENOENT.
+  if (lstatSync(path, { throwIfNoEntry: false }) === undefined) return 0;
   let fd: number;
   try {
     fd = openSync(path, constants.O_WRONLY | constants.O_NOFOLLOW);

@@ -17,9 +17,18 @@
  *   removed the same way.
  * - Creation is open + write, so a reader may see an empty file for a moment: that counts as held
  *   (pid unknown) unless it is older than `WRITING_GRACE_MS`, when its creator must have died.
+ *   The fence is computed between the two, while the (empty) file already excludes everyone
+ *   else: no owner can commit or release in between, so the fence read is final. (Read before
+ *   the create, a release landing between that read and the create would hand the same fence
+ *   out twice.)
+ * - `releaseTo`: a lock that carries a fence is renamed there on release instead of deleted, so
+ *   the run's last fence survives its lease at the cost of one rename (no fence file write when
+ *   the run is acquired). A dead holder's fence is in its stale lock, read when it is taken over.
+ * - The held lock's descriptor stays open for the lease's lifetime: `unchanged()` is one fstat
+ *   showing the file is still linked and still exactly as written (see lowdb-store.ts's commit).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync, type BigIntStats } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { RunLockedError } from './errors.js';
@@ -45,24 +54,59 @@ export interface FileLock {
   readonly holder: Holder;
   /** The holder of the stale lock this acquisition replaced, else null. */
   readonly tookOverFrom: Holder | null;
-  /** Releases the lock (deletes the file if it is still ours); idempotent. */
-  release(): Promise<void>;
-  /** True while the lock file is still exactly ours. */
+  /**
+   * Releases the lock if the file is still ours: renamed to `releaseTo` when given (unless
+   * `discard`), else deleted. Idempotent.
+   */
+  release(options?: { discard?: boolean }): Promise<void>;
+  /** True while the lock file is still exactly ours (reads it). */
   held(): boolean;
+  /**
+   * True while the file created for this lock is still linked and unmodified (one fstat of the
+   * descriptor kept open, no path lookup). A deleted, renamed-over or rewritten lock says false.
+   */
+  unchanged(): boolean;
+  /** True when this acquisition replaced a stale lock (a dead holder's, or an empty one past its grace). */
+  readonly replacedStale: boolean;
+}
+
+/** Options of `acquireFileLock`. */
+export interface FileLockOptions {
+  /**
+   * Called once the lock file is created (and before its content is written): the highest fence
+   * the run has seen. The lock's fence is one more. Default: none (fence 0 plus stale holders').
+   */
+  lastFence?: () => number;
+  /** Rename the lock here on release (it keeps the fence) instead of deleting it. Default: delete. */
+  releaseTo?: string;
 }
 
 /**
  * Takes the lock at `lockPath` for `pid`. Throws `RunLockedError` when a live process holds it.
- * `lastFence`, when given, is read before each try: the lock's fence is one more than it.
+ * `lastFence` (or `options.lastFence`), when given, is read once the lock file exists: the lock's
+ * fence is one more than it.
  */
-export async function acquireFileLock(lockPath: string, runId: string, pid: number, lastFence: () => number = () => -1): Promise<FileLock> {
+export async function acquireFileLock(lockPath: string, runId: string, pid: number, lastFence?: () => number, options: FileLockOptions = {}): Promise<FileLock> {
+  const fenceFloor = options.lastFence ?? lastFence ?? (() => -1);
   const me: Holder = { pid, hostname: HOST, acquiredAt: Date.now(), token: randomBytes(8).toString('hex'), fence: 0 };
   let staleHolder: Holder | null = null;
+  let replacedStale = false;
   let writingRounds = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    me.fence = Math.max(lastFence(), staleHolder?.fence ?? -1) + 1;
-    const text = JSON.stringify(me);
-    if (createExclusive(lockPath, text)) return heldLock(lockPath, runId, { ...me }, text, staleHolder);
+    const fd = openExclusive(lockPath);
+    if (fd !== null) {
+      let text: string;
+      try {
+        me.fence = Math.max(fenceFloor(), staleHolder?.fence ?? -1) + 1;
+        text = JSON.stringify(me);
+        writeAll(fd, text);
+      } catch (error) {
+        closeSync(fd);
+        unlinkSync(lockPath); // an empty lock would block the run for WRITING_GRACE_MS
+        throw error;
+      }
+      return heldLock(lockPath, runId, { ...me }, text, staleHolder, replacedStale, fd, options.releaseTo);
+    }
     const seen = readLock(lockPath);
     if (seen === null) continue; // released between our create and our read
     const verdict = judge(seen);
@@ -74,43 +118,80 @@ export async function acquireFileLock(lockPath: string, runId: string, pid: numb
       continue;
     }
     staleHolder = seen.holder ?? staleHolder;
-    if (removeStale(lockPath, seen, text, 0) === 'busy') await sleep(1 + Math.random() * 2);
+    replacedStale = true;
+    if (removeStale(lockPath, seen, JSON.stringify(me), 0) === 'busy') await sleep(1 + Math.random() * 2);
   }
   throw new RunLockedError(runId, null);
 }
 
-function heldLock(lockPath: string, runId: string, me: Holder, text: string, tookOverFrom: Holder | null): FileLock {
+/** What identifies the lock file as we wrote it: unlinked (nlink 0), resized or touched means changed. */
+const identityOf = (st: BigIntStats) => `${st.nlink}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+
+function heldLock(lockPath: string, runId: string, me: Holder, text: string, tookOverFrom: Holder | null, replacedStale: boolean, fd: number, releaseTo: string | undefined): FileLock {
   let released = false;
+  let identity: string | null;
+  try {
+    identity = identityOf(fstatSync(fd, { bigint: true }));
+  } catch {
+    identity = null; // unknowable: unchanged() then always says false and callers read the file
+  }
+  const unchanged = () => {
+    if (released || identity === null) return false;
+    try {
+      return identityOf(fstatSync(fd, { bigint: true })) === identity;
+    } catch {
+      return false;
+    }
+  };
   return {
-    runId, holder: me, tookOverFrom,
+    runId, holder: me, tookOverFrom, replacedStale, unchanged,
     held: () => !released && readLock(lockPath)?.text === text,
-    async release() {
+    async release({ discard = false } = {}) {
       if (released) return;
-      released = true;
-      // Delete only our own file: never someone else's lock after a manual cleanup.
       try {
-        if (readFileSync(lockPath, 'utf8') === text) unlinkSync(lockPath);
+        // Delete (or keep as the run's last fence) only our own file: never someone else's lock
+        // after a manual cleanup. Unchanged since we wrote it (one fstat) or, failing that, the
+        // same text, is ours.
+        if (unchanged() || readFileSync(lockPath, 'utf8') === text) {
+          if (releaseTo === undefined || discard) unlinkSync(lockPath);
+          else renameSync(lockPath, releaseTo);
+        }
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      } finally {
+        released = true;
+        closeSync(fd);
       }
     },
   };
 }
 
-/** Creates `path` with `text` only if it does not exist. False when it exists. */
-function createExclusive(path: string, text: string): boolean {
-  let fd: number;
+/** Creates `path` empty only if it does not exist: its descriptor, or null when it exists. */
+function openExclusive(path: string): number | null {
   try {
-    fd = openSync(path, 'wx');
+    return openSync(path, 'wx');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return false;
+    if (code === 'EEXIST') return null;
     if (code !== 'ENOENT') throw error;
     mkdirSync(dirname(path), { recursive: true });
-    return createExclusive(path, text);
+    return openExclusive(path);
   }
+}
+
+/** Writes all of `text` (a short write on a full disk would leave a partial lock). */
+function writeAll(fd: number, text: string): void {
+  const data = Buffer.from(text, 'utf8');
+  let written = 0;
+  while (written < data.length) written += writeSync(fd, data, written, data.length - written);
+}
+
+/** Creates `path` with `text` only if it does not exist. False when it exists. */
+function createExclusive(path: string, text: string): boolean {
+  const fd = openExclusive(path);
+  if (fd === null) return false;
   try {
-    writeSync(fd, text);
+    writeAll(fd, text);
   } catch (error) {
     closeSync(fd);
     unlinkSync(path); // an empty lock would block the run for WRITING_GRACE_MS

@@ -13,17 +13,17 @@
  * records how many events and bytes of the log are committed: the head's rename is the commit
  * point. The store directory is created private (0700); files are 0600.
  */
-import { mkdirSync, readFileSync, readdirSync, unlinkSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RunFencedError, RunLockedError, StoreWriteError } from './errors.js';
-import { cutUncommitted, logText, readLog, writeLogAt } from './event-log.js';
+import { cutUncommitted, logText, openLogForWrite, readLog, writeLogAt, writeLogFd } from './event-log.js';
 import { acquireFileLock, lockHolder, type FileLock } from './file-lock.js';
 import { assertRepeatsMatch, commitArgumentsError, splitEvents } from './history.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { moveAside } from './move-aside.js';
 import { isProcessAlive } from './process-alive.js';
-import { loadHeadFile, readHeadFile, writeHeadFile, type HeadFile } from './run-file.js';
+import { loadHeadFile, previousHeadPath, readHeadFile, writeHeadFile, type HeadFile, type HeadState } from './run-file.js';
 import { assertRunId, runIdProblem } from './run-id.js';
 import { RunIndex } from './run-index.js';
 import { writeFileAtomic, type WriteOptions } from './safe-json-file.js';
@@ -46,6 +46,43 @@ const written = new WriteMemo<Committed>();
 
 /** What a head says is committed. */
 interface Committed { events: number; logBytes: number }
+
+/**
+ * A lease this process holds on a run for itself (`pid` = this process), keyed by head path and
+ * module-wide like the file turns, so every store object on the directory sees it.
+ *
+ * Why a commit may check such a lease's fence from memory instead of reading the lock file
+ * (which cost five syscalls per commit): the lock file was created by this process and names
+ * this pid, alive for as long as this code runs. Another process replaces a lock only after
+ * judging it stale (file-lock.ts): its pid dead on this host, or the file empty or unparseable
+ * past the grace period. Ours is neither, and a lock from another host is never taken over. So
+ * while our lock file is the one we created, nobody following the protocol holds a newer fence,
+ * and `lock.unchanged()` (one fstat of the descriptor kept open) shows that it is: a lock deleted
+ * by hand, renamed over or rewritten fails it, and the commit falls back to reading the file,
+ * which refuses it if another owner's fence is there. A lease taken for another pid (a child
+ * process) is always checked on disk: that pid may die while we live, and the run be taken over.
+ * Out of reach of both checks: a lock rewritten in place to the same size within one timestamp
+ * tick, by hand. The lowdb store is a one-host store (its pid checks would mean nothing on a
+ * filesystem shared between hosts), and the PostgreSQL store fences in the database.
+ *
+ * The same reasoning lets the lease remember what its last commit wrote (no stat of the head per
+ * commit) and keep the event log's descriptor open until release.
+ */
+interface Ownership {
+  readonly fence: number;
+  readonly lock: FileLock;
+  /** What the head says after this lease's last commit; null before the first one and after a failed one (read the head). */
+  committed: Committed | null;
+  /** The event log, opened at the first append and closed on release. */
+  logFd: number | null;
+  /** Whether the head file exists; undefined after a failed commit (look). */
+  headExists: boolean | undefined;
+  /** Whether the head's previous copy exists; undefined: look. */
+  previousExists: boolean | undefined;
+  /** Prune removed the run: release deletes the lock instead of keeping it as the run's last fence. */
+  discard: boolean;
+}
+const owned = new Map<string, Ownership>();
 
 /** Opens (lazily creating on first write) the lowdb store in `dir`. See `defaultStoreDir`. */
 export function openStore(dir: string, options: LowdbStoreOptions = {}): Store {
@@ -86,20 +123,33 @@ class LowdbStore implements Store {
     // stringify runs synchronously, so no copy is needed on the hot path.
     const copy = files.busy(path) ? (JSON.parse(JSON.stringify(checkpoint)) as Checkpoint) : checkpoint;
     return files.run(path, async () => {
+      let own: Ownership | null = null;
       try {
         this.#makeDirs();
-        this.#assertOwner(runId, fence);
-        await this.#commit(runId, path, fence, copy);
+        own = this.#owner(path, runId, fence);
+        await this.#commit(runId, path, fence, copy, own);
       } catch (error) {
         written.forget(path);
+        if (own !== null) own.committed = null;
         throw writeError(error, path, runId);
       }
     });
   }
 
-  async #commit(runId: string, path: string, fence: number, { events, head }: Checkpoint): Promise<void> {
+  /**
+   * This process's own lease on the run when `fence` is its fence and its lock file is unchanged
+   * (see `Ownership` for why memory then suffices); else null, after checking the lock file.
+   */
+  #owner(path: string, runId: string, fence: number): Ownership | null {
+    const own = owned.get(path);
+    if (own !== undefined && own.fence === fence && own.lock.unchanged()) return own;
+    this.#assertOwner(runId, fence);
+    return null;
+  }
+
+  async #commit(runId: string, path: string, fence: number, { events, head }: Checkpoint, own: Ownership | null): Promise<void> {
     const logPath = this.#logPath(runId);
-    let stored = written.get(path);
+    let stored = own !== null ? own.committed ?? undefined : written.get(path);
     let v1History = null;
     if (stored === undefined) {
       // Never build on a damaged head: it may be the only copy of a run someone can still rescue.
@@ -113,12 +163,23 @@ class LowdbStore implements Store {
     }
     let logBytes = stored.logBytes;
     // A version-1 run's history lives in its head: its first commit writes the whole log.
-    if (v1History !== null) logBytes = writeLogAt(logPath, runId, 0, logText([...v1History, ...fresh]), this.#write);
-    else if (fresh.length > 0) logBytes = writeLogAt(logPath, runId, stored.logBytes, logText(fresh), this.#write);
+    const append = v1History !== null ? { at: 0, text: logText([...v1History, ...fresh]) } : fresh.length > 0 ? { at: stored.logBytes, text: logText(fresh) } : null;
+    if (append !== null && own !== null) logBytes = writeLogFd(own.logFd ??= openLogForWrite(logPath), logPath, runId, append.at, append.text, this.#write);
+    else if (append !== null) logBytes = writeLogAt(logPath, runId, append.at, append.text, this.#write);
     const committed = { events: stored.events + fresh.length, logBytes };
     const file: HeadFile = { format: 2, ...head, fence, ...committed };
-    await writeHeadFile(path, file, this.#write);
-    written.remember(path, committed);
+    if (own !== null) {
+      own.committed = null;
+      const known = { headExists: own.headExists, previousExists: own.previousExists };
+      own.headExists = own.previousExists = undefined; // until this write is known to have landed
+      await writeHeadFile(path, file, this.#write, known);
+      own.committed = committed;
+      own.headExists = true;
+      own.previousExists = false; // removed once the new head was in place (a stray one left by a failed unlink is renamed over: only slower)
+    } else {
+      await writeHeadFile(path, file, this.#write);
+      written.remember(path, committed);
+    }
   }
 
   /** Throws `RunFencedError` unless `fence` is the fence of the lock that holds the run now. */
@@ -140,26 +201,49 @@ class LowdbStore implements Store {
     }
     const pid = options.pid ?? process.pid;
     const fencePath = join(this.#locks, `${runId}.fence`);
-    const lock = await acquireFileLock(this.#lockPath(runId), runId, pid, () => Math.max(readFence(fencePath), this.#headFence(runId)))
+    const headPath = this.#headPath(runId);
+    // Read once the lock file exists (nobody can commit or release then): the fence floor, and
+    // the head the cut below needs.
+    let state: HeadState | null = null;
+    const lastFence = () => {
+      state = readHeadFile(headPath, runId, 1); // one look: nobody else can be committing now
+      return Math.max(readFence(fencePath), state.kind === 'ok' ? state.head.fence : 0);
+    };
+    const lock = await acquireFileLock(this.#lockPath(runId), runId, pid, undefined, { lastFence, releaseTo: fencePath })
       .catch((error: unknown) => { throw writeError(error, this.#lockPath(runId), runId); });
     const repairs: string[] = [];
+    const head = (state as HeadState | null) ?? readHeadFile(headPath, runId, 1);
+    const logPath = this.#logPath(runId);
     try {
-      writeFileAtomic(fencePath, String(lock.holder.fence));
+      // Its last owner stopped between a commit's two renames: the previous copy is the head.
+      if (head.kind === 'ok' && head.previous) renameSync(previousHeadPath(headPath), headPath);
       // Whatever a dead owner appended without committing is not part of the run: cut it now
       // that nobody else can be mid-append, and say so.
-      const state = readHeadFile(this.#headPath(runId), runId);
-      const logPath = this.#logPath(runId);
-      const committedBytes = state.kind === 'ok' && state.v1History === null ? state.head.logBytes : state.kind === 'absent' ? 0 : null;
+      const committedBytes = head.kind === 'ok' && head.v1History === null ? head.head.logBytes : head.kind === 'absent' ? 0 : null;
       const cut = committedBytes === null ? 0 : cutUncommitted(logPath, committedBytes);
       if (cut > 0) repairs.push(`cut ${cut} bytes from ${logPath}: an append its last owner never committed (it stopped mid-checkpoint)`);
-      // A head write its last owner never renamed into place (killed mid-write): nobody else can be writing one now.
-      for (const name of readdirSync(this.#runs)) if (name.startsWith(`.${runId}.json.`) && name.endsWith('.tmp')) removeIfThere(join(this.#runs, name));
+      // A head write its last owner never renamed into place: only an owner killed mid-write
+      // leaves one, and a killed owner leaves its lock, which this acquisition just replaced.
+      // (Listing the directory on every acquire would cost O(runs in the store).)
+      if (lock.replacedStale) {
+        for (const name of readdirSync(this.#runs)) if (name.startsWith(`.${runId}.json.`) && name.endsWith('.tmp')) removeIfThere(join(this.#runs, name));
+      }
     } catch (error) {
       await lock.release();
-      throw writeError(error, fencePath, runId);
+      throw writeError(error, logPath, runId);
     }
-    written.forget(this.#headPath(runId));
-    return leaseOf(runId, lock, options, repairs, () => lockHolder(this.#lockPath(runId))?.fence ?? null);
+    written.forget(headPath);
+    const own: Ownership | null = pid === process.pid
+      ? { fence: lock.holder.fence, lock, committed: committedOf(head), logFd: null, headExists: head.kind !== 'absent', previousExists: undefined, discard: false }
+      : null;
+    if (own !== null) owned.set(headPath, own);
+    return leaseOf(runId, lock, options, repairs, () => lockHolder(this.#lockPath(runId))?.fence ?? null, () => {
+      if (own === null) return false;
+      if (owned.get(headPath) === own) owned.delete(headPath);
+      if (own.logFd !== null) closeSync(own.logFd);
+      own.logFd = null;
+      return own.discard;
+    });
   }
 
   async prune(olderThanMs: number, now: number = Date.now()): Promise<string[]> {
@@ -174,7 +258,10 @@ class LowdbStore implements Store {
         if (state.kind !== 'ok' || state.head.updatedAt >= cutoff) return;
         written.forget(path);
         unlinkSync(path);
-        for (const other of [this.#logPath(run.runId), join(this.#locks, `${run.runId}.fence`)]) removeIfThere(other);
+        for (const other of [previousHeadPath(path), this.#logPath(run.runId), join(this.#locks, `${run.runId}.fence`)]) removeIfThere(other);
+        // The run is gone: its lock goes too rather than staying as its last fence.
+        const own = owned.get(path);
+        if (own !== undefined) own.discard = true;
         removed.push(run.runId);
       });
     }
@@ -194,6 +281,9 @@ class LowdbStore implements Store {
         written.forget(path);
         try {
           result.moved.push({ from: path, to: await moveAside(path) });
+          // Its previous copy goes aside too: else the run would come back as that older head.
+          const previous = previousHeadPath(path);
+          if (existsSync(previous)) result.moved.push({ from: previous, to: await moveAside(previous) });
         } catch (error) {
           // One file that cannot be moved (a directory, a read-only dir) must not stop the others.
           result.skipped.push({ path, reason: `could not move it: ${(error as Error).message}` });
@@ -245,12 +335,6 @@ class LowdbStore implements Store {
     }
   }
 
-  /** The fence of the run's head; 0 when there is none or it cannot be read (a commit will say why). */
-  #headFence(runId: string): number {
-    const state = readHeadFile(this.#headPath(runId), runId);
-    return state.kind === 'ok' ? state.head.fence : 0;
-  }
-
   /** Creates the store private (0700) with a `.gitignore` of `*`, once per store object. */
   #makeDirs(): void {
     if (this.#dirsReady) return;
@@ -278,9 +362,20 @@ class LowdbStore implements Store {
   }
 }
 
-function leaseOf(runId: string, lock: FileLock, options: AcquireOptions, repairs: string[], currentFence: () => number | null): Lease {
+/** What a head read at acquire says is committed; null when a commit must read it again (a version-1 or damaged head). */
+function committedOf(head: HeadState): Committed | null {
+  if (head.kind === 'absent') return { events: 0, logBytes: 0 };
+  return head.kind === 'ok' && head.v1History === null ? { events: head.head.events, logBytes: head.head.logBytes } : null;
+}
+
+/**
+ * The lease over a held file lock. `ending` runs first on release (it forgets the ownership and
+ * closes the log) and says whether to delete the lock rather than keep it as the run's last fence.
+ */
+function leaseOf(runId: string, lock: FileLock, options: AcquireOptions, repairs: string[], currentFence: () => number | null, ending: () => boolean): Lease {
   const { holder } = lock;
   const fence = holder.fence;
+  let released = false;
   return {
     runId, fence, acquiredAt: holder.acquiredAt, repairs,
     holder: { pid: holder.pid, host: holder.hostname, worker: options.worker ?? null },
@@ -288,14 +383,25 @@ function leaseOf(runId: string, lock: FileLock, options: AcquireOptions, repairs
     async renew() {
       if (!lock.held()) throw new RunFencedError(runId, fence, currentFence());
     },
-    release: () => lock.release(),
+    async release() {
+      if (released) return;
+      released = true;
+      const discard = ending();
+      await lock.release(discard ? { discard } : undefined);
+    },
   };
 }
 
+/**
+ * The fence a fence file records: the released lock renamed there (`{ …, "fence": n }`), or a
+ * bare number (written by releases before that). 0 when there is none or it cannot be read.
+ */
 function readFence(path: string): number {
   try {
-    const n = Number(readFileSync(path, 'utf8').trim());
-    return Number.isSafeInteger(n) && n >= 0 ? n : 0;
+    if (lstatSync(path, { throwIfNoEntry: false }) === undefined) return 0; // cheaper than a thrown ENOENT
+    const text = readFileSync(path, 'utf8').trim();
+    const n = text.startsWith('{') ? (JSON.parse(text) as { fence?: unknown }).fence : Number(text);
+    return Number.isSafeInteger(n) && (n as number) >= 0 ? n as number : 0;
   } catch {
     return 0;
   }

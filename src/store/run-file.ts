@@ -9,10 +9,11 @@
  *   it is and becomes version 2 on the run's next commit (see lowdb-store.ts).
  */
 import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { Low } from 'lowdb';
 import type { HistoryEvent } from '../taxonomy/history.js';
 import { CorruptRunError } from './errors.js';
-import { SafeJsonFile, type WriteOptions } from './safe-json-file.js';
+import { SafeJsonFile, type PreviousCopy, type WriteOptions } from './safe-json-file.js';
 import type { RunHead } from './types.js';
 import { runHeadProblem, runRecordProblem } from './validate.js';
 
@@ -27,24 +28,68 @@ export interface HeadFile extends RunHead {
   logBytes: number;
 }
 
-/** What is on disk for one run's head. `v1History` is set for a version-1 file. */
+/**
+ * What is on disk for one run's head. `v1History` is set for a version-1 file; `previous` when it
+ * was read from the previous copy because the head itself is missing (see `previousHeadPath`).
+ */
 export type HeadState =
   | { kind: 'absent' }
-  | { kind: 'ok'; head: HeadFile; v1History: HistoryEvent[] | null }
+  | { kind: 'ok'; head: HeadFile; v1History: HistoryEvent[] | null; previous?: true }
   | { kind: 'damaged'; error: Error };
 
-/** Reads and checks a head file (either format). Never throws for a damaged file: says so. */
-export function readHeadFile(path: string, runId: string): HeadState {
-  // Read directly rather than through Low.read(), which cannot tell a missing file from one
-  // holding `null`; a synchronous read of a few KB also costs a tenth of the promise API's hops.
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return absentOrDangling(path);
-    return { kind: 'damaged', error: readError(error) };
+/**
+ * Where a commit moves the head it replaces, `runs/.<runId>.json.prev` (a name list() skips):
+ * a rename over the head would cost an ext4 flush (see `PreviousCopy` in safe-json-file.ts).
+ * While the head is missing, this copy is the run's committed head.
+ */
+export function previousHeadPath(path: string): string {
+  return join(dirname(path), `.${basename(path)}.prev`);
+}
+
+/** Both names missing this many times in a row means no run (each retry needs a commit to have moved on). */
+const LOOKS = 3;
+
+/**
+ * Reads and checks a head file (either format). Never throws for a damaged file: says so. When
+ * the head is missing, its previous copy is the committed head: a writer is between the two
+ * renames of a commit, or died there. `looks`: how many times to look at both before concluding
+ * there is no run (default 3); 1 is enough for the run's owner, as nobody else writes it then.
+ */
+export function readHeadFile(path: string, runId: string, looks = LOOKS): HeadState {
+  const previous = previousHeadPath(path);
+  for (let look = 1; ; look++) {
+    // Read directly rather than through Low.read(), which cannot tell a missing file from one
+    // holding `null`; a synchronous read of a few KB also costs a tenth of the promise API's hops.
+    const head = readText(path);
+    if (typeof head === 'string') return parseHeadText(head, runId);
+    if (head !== null) return { kind: 'damaged', error: head };
+    const dangling = look === 1 ? danglingLink(path) : null;
+    if (dangling !== null) return dangling;
+    const copy = readText(previous);
+    if (typeof copy === 'string') {
+      const state = parseHeadText(copy, runId);
+      return state.kind === 'ok' ? { ...state, previous: true } : state;
+    }
+    if (copy !== null) return { kind: 'damaged', error: copy };
+    // Neither: no run, or the head was read inside one commit and the copy after the next one
+    // removed it: look again.
+    if (look >= looks) return { kind: 'absent' };
   }
-  return parseHeadText(text, runId);
+}
+
+/**
+ * The file's text, null when it does not exist, or why it could not be read. A missing file is
+ * found by an lstat that does not throw: a thrown ENOENT costs more than the read (a fresh run
+ * has no head, and a head usually no previous copy).
+ */
+function readText(path: string): string | null | Error {
+  try {
+    if (lstatSync(path, { throwIfNoEntry: false }) === undefined) return null;
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    return readError(error);
+  }
 }
 
 /** Like `readHeadFile`, throwing `CorruptRunError` (naming the file) for a damaged one. */
@@ -54,9 +99,16 @@ export function loadHeadFile(path: string, runId: string): Exclude<HeadState, { 
   return state;
 }
 
-/** Writes a format-2 head atomically through lowdb. The head must be valid already. */
-export async function writeHeadFile(path: string, head: HeadFile, options: WriteOptions = {}): Promise<void> {
-  const db = new Low<HeadFile>(new SafeJsonFile<HeadFile>(path, options), head);
+/**
+ * Writes a format-2 head atomically through lowdb, keeping the head it replaces as the previous
+ * copy (see `previousHeadPath`). `known`: whether the head and its previous copy exist now, when
+ * the caller knows (else they are looked at). The head must be valid already.
+ */
+export async function writeHeadFile(path: string, head: HeadFile, options: WriteOptions = {}, known: { headExists?: boolean | undefined; previousExists?: boolean | undefined } = {}): Promise<void> {
+  const previous: PreviousCopy = { path: previousHeadPath(path) };
+  if (known.headExists !== undefined) previous.targetExists = known.headExists;
+  if (known.previousExists !== undefined) previous.exists = known.previousExists;
+  const db = new Low<HeadFile>(new SafeJsonFile<HeadFile>(path, options, previous), head);
   await db.write();
 }
 
@@ -92,8 +144,8 @@ function countsProblem(v: Record<string, unknown>): string | null {
   return null;
 }
 
-/** A missing file, or a symbolic link whose target is gone: the latter is damage, not absence. */
-function absentOrDangling(path: string): HeadState {
+/** A symbolic link whose target is gone is damage, not absence: says so; null when not one. */
+function danglingLink(path: string): HeadState | null {
   try {
     if (lstatSync(path).isSymbolicLink()) {
       return { kind: 'damaged', error: new Error(`a symbolic link to ${readlinkSync(path)}, which does not exist`) };
@@ -101,7 +153,7 @@ function absentOrDangling(path: string): HeadState {
   } catch {
     // really absent
   }
-  return { kind: 'absent' };
+  return null;
 }
 
 /** A short, printable description of why a file could not be read or parsed. */

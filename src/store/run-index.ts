@@ -11,7 +11,7 @@
  * `RACY_MS` (file times are coarse: a write in the same clock tick as the caching could otherwise
  * look unchanged). The index is never authoritative: lost, stale or garbage, it only costs a reread.
  */
-import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RUN_STATUSES, type RunStatus } from '../taxonomy/history.js';
@@ -24,6 +24,7 @@ import type { RunHead, RunSummary } from './types.js';
 export const RACY_MS = 2_000;
 const YIELD_EVERY = 500;
 const STATUSES: ReadonlySet<string> = new Set(RUN_STATUSES);
+const PREVIOUS_SUFFIX = '.json.prev';
 
 /** identity, status, task, createdAt, updatedAt, damage message (null when healthy). */
 type Row = [string, RunStatus | null, string | null, number | null, number, string | null];
@@ -61,9 +62,11 @@ export class RunIndex {
         mtimeMs = st.mtimeMs;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-          // A symbolic link to a missing file is a damaged run, not a missing one; else removed since readdir.
-          const state = isSymlink(path) ? readHeadFile(path, runId) : null;
-          if (state?.kind === 'damaged') out.push(summary(runId, path, ['', null, null, null, 0, state.error.message]));
+          // A commit between its two renames (the previous copy is the head then), a symbolic link
+          // to a missing file (a damaged run, not a missing one), or removed since readdir.
+          const state = readHeadFile(path, runId);
+          if (state.kind === 'ok') out.push(summary(runId, path, healthyRow('', state.head)));
+          if (state.kind === 'damaged') out.push(summary(runId, path, ['', null, null, null, 0, state.error.message]));
           continue;
         }
         out.push(summary(runId, path, ['', null, null, null, 0, `unreadable (${(error as NodeJS.ErrnoException).code ?? String(error)})`]));
@@ -89,7 +92,16 @@ export class RunIndex {
   #names(): string[] {
     try {
       // Skips temp files (`.x.json.<random>.tmp`), event logs (`x.events.ndjson`), repaired files (`x.json.corrupt-…`) and strays.
-      return readdirSync(this.runsDir).filter((n) => n.endsWith('.json') && runIdProblem(n.slice(0, -5)) === null);
+      // A head seen only as its previous copy (`.x.json.prev`: listed while a commit was
+      // between its two renames) counts as its head.
+      const all = readdirSync(this.runsDir);
+      const names = new Set(all.filter((n) => n.endsWith('.json') && runIdProblem(n.slice(0, -5)) === null));
+      for (const n of all) {
+        if (!n.startsWith('.') || !n.endsWith(PREVIOUS_SUFFIX)) continue;
+        const head = n.slice(1, -PREVIOUS_SUFFIX.length + '.json'.length);
+        if (runIdProblem(head.slice(0, -5)) === null) names.add(head);
+      }
+      return [...names];
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
@@ -118,14 +130,6 @@ export class RunIndex {
       // Only a cache: failing to write it (read-only dir, disk full) must not fail the listing.
       await unlink(temp).catch(() => undefined);
     }
-  }
-}
-
-function isSymlink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
   }
 }
 

@@ -172,7 +172,13 @@ export function readStored(store: string, runId: string): Stored | null {
   try {
     text = readFileSync(join(store, 'runs', `${runId}.json`), 'utf8');
   } catch {
-    return null;
+    // A process killed between a commit's two renames leaves the head as its previous copy
+    // (`.<id>.json.prev`, see src/store/run-file.ts): that is the committed head then.
+    try {
+      text = readFileSync(join(store, 'runs', `.${runId}.json.prev`), 'utf8');
+    } catch {
+      return null;
+    }
   }
   const record = JSON.parse(text) as { status: string; logBytes: number; checkpoint: { snapshot: { value: unknown; context: { attempt: number } } } };
   // The head says how much of the event log is committed: what a reader must see, and no more.
@@ -184,10 +190,13 @@ export function readStored(store: string, runId: string): Stored | null {
   return { history, status: record.status, value, midAttempt, attempt: record.checkpoint.snapshot.context.attempt };
 }
 
-/** Run ids with a file in `runs/` (temp and moved-aside files excluded). */
+/** Run ids with a head in `runs/`, or only its previous copy (temp and moved-aside files excluded). */
 export function runIds(store: string): string[] {
   try {
-    return readdirSync(join(store, 'runs')).filter((n) => n.endsWith('.json') && !n.startsWith('.')).map((n) => n.slice(0, -5));
+    const names = readdirSync(join(store, 'runs'));
+    const heads = names.filter((n) => n.endsWith('.json') && !n.startsWith('.')).map((n) => n.slice(0, -5));
+    const copies = names.filter((n) => n.startsWith('.') && n.endsWith('.json.prev')).map((n) => n.slice(1, -'.json.prev'.length));
+    return [...new Set([...heads, ...copies])];
   } catch {
     return [];
   }

@@ -1,15 +1,15 @@
 /** The lowdb store: the shared contract, plus what only a directory of files can show. */
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir, readFile, readdir, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, readdir, rename, stat, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StoreWriteError } from '../../src/store/errors.js';
+import { RunFencedError, StoreWriteError } from '../../src/store/errors.js';
 import { logText } from '../../src/store/event-log.js';
 import { openStore } from '../../src/store/lowdb-store.js';
 import { defaultStoreDir } from '../../src/store/store-dir.js';
 import { describeStoreContract } from './contract.js';
-import { headOf, makeEvent, makeEvents, makeRun, saveRun, tempDir, type TestRun } from './helpers/fixtures.js';
+import { deadPid, headOf, makeEvent, makeEvents, makeRun, saveRun, tempDir, type TestRun } from './helpers/fixtures.js';
 
 describeStoreContract('lowdb', async () => {
   const { dir, cleanup } = await tempDir();
@@ -176,9 +176,10 @@ describe('an unfinished append (a writer killed mid-commit)', () => {
   });
 
   it('property: commits interleaved with crashes (torn tails, lost head writes) always load to the committed run', async () => {
-    type Op = { kind: 'commit'; events: number } | { kind: 'torn'; bytes: number } | { kind: 'lostHead'; events: number } | { kind: 'reacquire' };
+    type Op = { kind: 'commit'; events: number } | { kind: 'torn'; bytes: number } | { kind: 'lostHead'; events: number } | { kind: 'betweenRenames' } | { kind: 'reacquire' };
     const op = fc.oneof(
       fc.record({ kind: fc.constant('commit' as const), events: fc.integer({ min: 0, max: 3 }) }),
+      fc.record({ kind: fc.constant('betweenRenames' as const) }),
       fc.record({ kind: fc.constant('torn' as const), bytes: fc.integer({ min: 1, max: 300 }) }),
       fc.record({ kind: fc.constant('lostHead' as const), events: fc.integer({ min: 1, max: 3 }) }),
       fc.record({ kind: fc.constant('reacquire' as const) }),
@@ -202,6 +203,10 @@ describe('an unfinished append (a writer killed mid-commit)', () => {
         } else if (o.kind === 'torn') {
           await appendFile(log, JSON.stringify(makeEvent(committed + 1)).repeat(3).slice(0, o.bytes));
           dirty = true;
+        } else if (o.kind === 'betweenRenames') {
+          // The head moved to its previous copy and the new one not yet renamed in (a writer stopped there).
+          const runs = join(dir, `p${round - 1}`, 'runs');
+          if (existsSync(join(runs, `${runId}.json`))) await rename(join(runs, `${runId}.json`), join(runs, `.${runId}.json.prev`));
         } else if (o.kind === 'lostHead') {
           // Whole lines appended, then the process died before the head's rename: not committed.
           await appendFile(log, logText(makeEvents(committed + 1, committed + o.events)));
@@ -221,6 +226,91 @@ describe('an unfinished append (a writer killed mid-commit)', () => {
   });
 });
 
+describe('this process\'s own lease: fence from memory, head replaced without renaming over it', () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => ({ dir, cleanup } = await tempDir()));
+  afterEach(() => cleanup());
+  const head = () => join(dir, 'runs', 'r1.json');
+  const previous = () => join(dir, 'runs', '.r1.json.prev');
+
+  it('a lock deleted by hand and taken by another owner: the first owner\'s commits are refused', async () => {
+    const store = openStore(dir);
+    const first = await store.acquire('r1');
+    await store.commit('r1', first.fence, { events: makeEvents(1, 2), head: headOf(makeRun('r1', { updatedAt: 1 })) });
+    await unlink(join(dir, 'locks', 'r1.lock'));
+    const second = await openStore(dir).acquire('r1');
+    expect(second.fence).toBeGreaterThan(first.fence);
+    const error = await store.commit('r1', first.fence, { events: [makeEvent(3)], head: headOf(makeRun('r1', { updatedAt: 2 })) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RunFencedError);
+    await store.commit('r1', second.fence, { events: [makeEvent(3, { result: 'success' })], head: headOf(makeRun('r1', { updatedAt: 3 })) });
+    await first.release();
+    expect(existsSync(join(dir, 'locks', 'r1.lock'))).toBe(true); // the first owner's release leaves the second's lock alone
+    await second.release();
+    expect(await store.load('r1')).toMatchObject({ updatedAt: 3, history: [...makeEvents(1, 2), makeEvent(3, { result: 'success' })], fence: second.fence });
+  });
+
+  it('a lock rewritten in place by hand for another holder: the owner\'s commit is refused', async () => {
+    const store = openStore(dir);
+    const lease = await store.acquire('r1');
+    await store.commit('r1', lease.fence, { events: makeEvents(1, 1), head: headOf(makeRun('r1')) });
+    await writeFile(join(dir, 'locks', 'r1.lock'), JSON.stringify({ pid: process.pid, hostname: 'elsewhere.example', acquiredAt: 1, token: 'x', fence: lease.fence + 1 }));
+    const error = await store.commit('r1', lease.fence, { events: [makeEvent(2)], head: headOf(makeRun('r1')) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RunFencedError);
+    expect((await store.load('r1'))!.history).toHaveLength(1);
+    await lease.release();
+  });
+
+  it('replaces the head with a new file each commit and leaves no copy of the old one behind', async () => {
+    const store = openStore(dir);
+    const lease = await store.acquire('r1');
+    let inode = -1;
+    for (let i = 1; i <= 3; i++) {
+      await store.commit('r1', lease.fence, { events: [makeEvent(i)], head: headOf(makeRun('r1', { updatedAt: i })) });
+      const now = (await stat(head())).ino;
+      expect(now, `commit ${i} wrote a new file, not the old one in place`).not.toBe(inode);
+      inode = now;
+      expect(existsSync(previous()), `after commit ${i}`).toBe(false);
+      expect(JSON.parse(await readFile(head(), 'utf8'))).toMatchObject({ updatedAt: i, events: i });
+    }
+    await lease.release();
+    expect((await readdir(join(dir, 'runs'))).sort()).toEqual(['r1.events.ndjson', 'r1.json']);
+    expect(await store.load('r1')).toMatchObject({ updatedAt: 3, history: makeEvents(1, 3) });
+  });
+
+  it('a head found only as its previous copy (its writer killed between the renames) loads, lists, and is put back by the next owner', async () => {
+    const store = openStore(dir);
+    const old = await store.acquire('r1', { pid: await deadPid() });
+    await store.commit('r1', old.fence, { events: makeEvents(1, 3), head: headOf(makeRun('r1', { updatedAt: 1 })) });
+    await store.commit('r1', old.fence, { events: [makeEvent(4)], head: headOf(makeRun('r1', { updatedAt: 2 })) });
+    // Killed after moving the head aside and before renaming the new one in.
+    await rename(head(), previous());
+    await writeFile(join(dir, 'runs', '.r1.json.0123456789ab.tmp'), '{"format":2, "half');
+    expect(await openStore(dir).load('r1')).toMatchObject({ updatedAt: 2, history: makeEvents(1, 4) });
+    expect((await openStore(dir).list()).map((s) => [s.runId, s.updatedAt, s.damaged])).toEqual([['r1', 2, undefined]]);
+    const heir = await store.acquire('r1');
+    expect(heir.tookOverFrom).not.toBeNull();
+    expect(JSON.parse(await readFile(head(), 'utf8'))).toMatchObject({ updatedAt: 2, events: 4 });
+    await store.commit('r1', heir.fence, { events: [makeEvent(5)], head: headOf(makeRun('r1', { updatedAt: 3 })) });
+    await heir.release();
+    expect((await readdir(join(dir, 'runs'))).sort()).toEqual(['r1.events.ndjson', 'r1.json']);
+    expect(await store.load('r1')).toMatchObject({ updatedAt: 3, history: makeEvents(1, 5) });
+  });
+
+  it('keeps the last fence in the released lock, above a fence file written by an earlier release (a bare number)', async () => {
+    const store = openStore(dir);
+    await mkdir(join(dir, 'locks'), { recursive: true });
+    await writeFile(join(dir, 'locks', 'r1.fence'), '7\n');
+    const lease = await store.acquire('r1');
+    expect(lease.fence).toBe(8);
+    await lease.release();
+    expect(JSON.parse(await readFile(join(dir, 'locks', 'r1.fence'), 'utf8'))).toMatchObject({ pid: process.pid, fence: 8 });
+    const next = await store.acquire('r1');
+    expect(next.fence).toBe(9);
+    await next.release();
+  });
+});
+
 describe('defaultStoreDir', () => {
   it('is .recovery in the working directory by default', () => {
     expect(defaultStoreDir({}, '/work/p')).toBe('/work/p/.recovery');
@@ -234,15 +324,18 @@ describe('defaultStoreDir', () => {
 });
 
 describe('a head write its owner never renamed into place', () => {
-  it('is removed by the next owner, and never listed', async () => {
+  it('is removed by the next owner, which takes over the killed owner\'s lock, and never listed', async () => {
     const { dir, cleanup } = await tempDir();
     try {
       const store = openStore(dir);
       await saveRun(store, makeRun('r1'));
+      // What an owner SIGKILLed mid-write leaves: its lock, and its temp head.
+      await store.acquire('r1', { pid: await deadPid() });
       const orphan = join(dir, 'runs', '.r1.json.0123456789ab.tmp');
       await writeFile(orphan, '{"format":2, "half');
       expect((await store.list()).map((s) => s.runId)).toEqual(['r1']);
       const lease = await store.acquire('r1');
+      expect(lease.tookOverFrom).not.toBeNull();
       await lease.release();
       expect(existsSync(orphan)).toBe(false);
       expect((await store.load('r1'))!.history).toHaveLength(3);
