@@ -5,3 +5,4 @@ export { failureSignature, keyTokens } from './signature.js';
 export { memoryFixMemory } from './memory-fix-memory.js';
 export { lowdbFixMemory, FixMemoryFileError, FIX_MEMORY_FILE } from './lowdb-fix-memory.js';
 export { fixScore, rankFixes } from './rank.js';
+export { postgresFixMemory } from './postgres-fix-memory.js';

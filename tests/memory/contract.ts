@@ -1,4 +1,4 @@
-/** The FixMemory contract, run against each implementation (memory, lowdb; PostgreSQL to follow). */
+/** The FixMemory contract, run against each implementation (memory, lowdb, PostgreSQL). */
 import { describe, expect, it } from 'vitest';
 import type { FixMemory } from '../../src/memory/types.js';
 

@@ -10,6 +10,7 @@
  * - `recovery_run_events`: the event log, primary key (run_id, seq): no gap, no duplicate.
  * - `recovery_decisions`: decisions recorded by `recover decide` on any machine, taken by a worker.
  * - `recovery_workers`: the workers that have run, with their last sign of life.
+ * - `recovery_fixes`, `recovery_fix_stats` (version 2): the fix memory and its lookup counters.
  *
  * Heads and events are `json`, not `jsonb`: a command's output can hold a NUL character, which
  * `jsonb` refuses, and the text is stored as written (no re-encoding on every commit).
@@ -63,6 +64,24 @@ export const MIGRATIONS: readonly string[] = [
      seen_at    timestamptz NOT NULL DEFAULT now(),
      stopped_at timestamptz
    );`,
+  // 2: the fix memory (src/memory/postgres-fix-memory.ts), shared by every process on the database.
+  `CREATE TABLE recovery_fixes (
+     signature text NOT NULL,
+     fix       text NOT NULL,
+     type      text NOT NULL,
+     worked    integer NOT NULL DEFAULT 0 CHECK (worked >= 0),
+     failed    integer NOT NULL DEFAULT 0 CHECK (failed >= 0),
+     last_used double precision NOT NULL,
+     PRIMARY KEY (signature, fix)
+   );
+   CREATE INDEX recovery_fixes_last_used ON recovery_fixes (last_used DESC);
+   CREATE TABLE recovery_fix_stats (
+     one     boolean PRIMARY KEY DEFAULT true CHECK (one),
+     lookups bigint NOT NULL DEFAULT 0,
+     hits    bigint NOT NULL DEFAULT 0,
+     reused  bigint NOT NULL DEFAULT 0
+   );
+   INSERT INTO recovery_fix_stats DEFAULT VALUES;`,
 ];
 
 /**
