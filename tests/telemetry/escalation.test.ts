@@ -1,13 +1,12 @@
 /**
- * Escalation, decision and takeover telemetry: a persisted run escalates in one "process" (its
- * run span ends in error with an escalation event), a decision resumes it later: the decision span
- * covers the wait, and the resumed run span links back to the run span that escalated. The fleet
- * hook counts a takeover. All exported to a real OTLP/HTTP receiver.
+ * Escalation and decision telemetry: a persisted run escalates in one "process" (its run span
+ * ends in error with an escalation event), a decision resumes it later: the decision span covers
+ * the wait, and the resumed run span links back to the run span that escalated. All exported to
+ * a real OTLP/HTTP receiver.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recoverPersisted, resume } from '../../src/runtime/persisted.js';
 import { memoryStore } from '../../src/store/memory-store.js';
-import { recordTakeover } from '../../src/telemetry/takeover.js';
 import { startOtlpReceiver, type OtlpReceiver } from './otlp-receiver.js';
 import { registerSdk } from './sdk.js';
 
@@ -55,21 +54,5 @@ describe('escalation and decision', () => {
     const outcome = await recoverPersisted(unauthorized, { store: memoryStore() });
     await sdk.stop();
     expect(receiver.points('recover.escalations')).toEqual([{ attributes: { 'recover.reason': outcome.reason! }, value: 1 }]);
-  });
-});
-
-describe('recordTakeover (the fleet hook)', () => {
-  it('exports a takeover span and counts it; a lease that replaced nobody is not one', async () => {
-    const sdk = registerSdk(receiver.endpoint);
-    const holder = { pid: 4242, host: 'worker-b', worker: 'w-2' };
-    recordTakeover({ runId: 'r1', fence: 7, holder, tookOverFrom: { pid: 99, host: 'worker-a', worker: 'w-1' } });
-    recordTakeover({ runId: 'r2', fence: 1, holder, tookOverFrom: null });
-    await sdk.stop();
-    const spans = receiver.spans.filter((s) => s.name === 'recover.lease.takeover');
-    expect(spans.map((s) => s.attributes)).toEqual([{
-      'recover.run.id': 'r1', 'recover.lease.fence': 7, 'recover.lease.previous.pid': 99, 'recover.lease.previous.host': 'worker-a',
-      'recover.lease.previous.worker': 'w-1', 'recover.lease.worker': 'w-2',
-    }]);
-    expect(receiver.points('recover.lease.takeovers')).toEqual([{ attributes: { 'recover.lease.worker': 'w-2' }, value: 1 }]);
   });
 });
