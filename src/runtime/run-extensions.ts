@@ -41,6 +41,7 @@ export function runExtensions(options: RecoveryOptions, clock: Clock, redact: re
     name: options.name ?? 'task',
     now: () => clock.now(),
     restingStatus: (snapshot) => (isResting(snapshot) ? statusOf(snapshot) : 'running'),
+    redact,
   });
   const memory = options.fixMemory && options.adapt ? runMemory({
     memory: options.fixMemory,

@@ -12,6 +12,7 @@ import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput, RollbackInput, RollbackOutput, SleepInput, SleepOutput } from '../../machines/recovery/types.js';
+import { redactSecrets } from '../report/redact.js';
 import type { HistoryEvent } from '../taxonomy/history.js';
 import { otelApi, providersRegistered, type OtelApi } from './api.js';
 import { instruments, SCOPE, type Instruments } from './instruments.js';
@@ -59,6 +60,8 @@ export interface RunFacts {
   now: () => number;
   /** The status a snapshot stands for: `running` until the run rests (final, or escalated). */
   restingStatus: (snapshot: SnapshotFrom<RecoveryMachine>) => string;
+  /** The run's extra secret patterns: what a program's error says is redacted before it is exported. */
+  redact: readonly RegExp[];
 }
 
 const RUN_ATTRIBUTES = (name: string): Attributes => ({ 'recover.run.name': name });
@@ -193,7 +196,8 @@ class Observed implements RunTelemetry {
       span.setAttributes(result(out));
       return out;
     } catch (error) {
-      this.failSpan(span, error instanceof Error ? error.name : 'Error', error instanceof Error ? error.message : String(error));
+      // An adapter's or diagnoser's error may quote what it was given: exported redacted, as the run records it.
+      this.failSpan(span, error instanceof Error ? error.name : 'Error', redactSecrets(error instanceof Error ? error.message : String(error), this.facts.redact));
       throw error;
     } finally {
       span.end();

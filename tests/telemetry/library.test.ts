@@ -104,6 +104,30 @@ describe('recover() with a registered SDK', () => {
     expect(receiver.points('recover.attempts').map((p) => p.attributes['recover.attempt.outcome']).sort()).toEqual(['failure', 'success']);
   });
 
+  it('exports a failing adapter\'s error redacted: built-in secrets and the run\'s own patterns', async () => {
+    const sdk = registerSdk(receiver.endpoint);
+    const token = 'ghp_0123456789abcdefghijklmnopqrstuvwxyzAB';
+    const outcome = await recover((ctx) => {
+      if (!ctx.approach) throw new Error('AssertionError: expected 200 but got 404');
+    }, {
+      policy: { maxDelayMs: 1 }, redact: ['internal-[a-z]+'],
+      adapt: () => {
+        throw new Error(`adapter refused: GITHUB_TOKEN=${token} for internal-billing`);
+      },
+    });
+    await sdk.stop();
+    expect(outcome.status).toBe('escalated');
+    const adapt = receiver.spans.filter((s) => s.name === 'recover.adapt');
+    expect(adapt.length).toBeGreaterThan(0);
+    for (const span of adapt) {
+      expect(span.status.code).toBe(2);
+      expect(span.status.message).toContain('adapter refused');
+      expect(span.status.message).not.toContain(token.slice(4));
+      expect(span.status.message).not.toContain('internal-billing');
+    }
+    expect(JSON.stringify(receiver.spans)).not.toContain(token.slice(4));
+  });
+
   it('records a backoff wait as an event of the run and in the backoff histogram', async () => {
     const sdk = registerSdk(receiver.endpoint);
     let calls = 0;
