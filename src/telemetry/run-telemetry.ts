@@ -54,7 +54,7 @@ export function runTelemetry(options: TelemetryOptions | undefined, run: RunFact
 
 /** What the telemetry needs from the runtime (which owns these definitions). */
 export interface RunFacts {
-  /** The run's name (`RecoveryOptions.name`). */
+  /** The run's name (`RecoveryOptions.name`), as given (exported redacted). */
   name: string;
   /** The run's clock, epoch ms. */
   now: () => number;
@@ -81,14 +81,15 @@ class Observed implements RunTelemetry {
   private readonly now: () => number;
 
   constructor(private readonly api: OtelApi, private readonly options: TelemetryOptions, private readonly facts: RunFacts) {
-    this.name = facts.name;
+    // Redacted as the run records it (`recoveryInput`): a name is often a command line.
+    this.name = redactSecrets(facts.name, facts.redact);
     this.now = facts.now;
     this.tracer = api.trace.getTracer(SCOPE);
     this.metrics = instruments(api);
     this.parent = api.context.active();
     const linked = parseTraceparent(options.linkTo);
     this.runSpan = this.tracer.startSpan('recover.run', {
-      attributes: { ...RUN_ATTRIBUTES(facts.name), ...options.attributes },
+      attributes: { ...RUN_ATTRIBUTES(this.name), ...options.attributes },
       ...(linked ? { links: [{ context: { ...linked, isRemote: true }, attributes: { 'recover.link': 'earlier_process' } }] } : {}),
     }, this.parent);
     this.runContext = api.trace.setSpan(this.parent, this.runSpan);

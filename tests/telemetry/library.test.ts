@@ -104,13 +104,13 @@ describe('recover() with a registered SDK', () => {
     expect(receiver.points('recover.attempts').map((p) => p.attributes['recover.attempt.outcome']).sort()).toEqual(['failure', 'success']);
   });
 
-  it('exports a failing adapter\'s error redacted: built-in secrets and the run\'s own patterns', async () => {
+  it('exports the run\'s name and a failing adapter\'s error redacted: built-in secrets and the run\'s own patterns', async () => {
     const sdk = registerSdk(receiver.endpoint);
     const token = 'ghp_0123456789abcdefghijklmnopqrstuvwxyzAB';
     const outcome = await recover((ctx) => {
       if (!ctx.approach) throw new Error('AssertionError: expected 200 but got 404');
     }, {
-      policy: { maxDelayMs: 1 }, redact: ['internal-[a-z]+'],
+      name: `deploy --token ${token}`, policy: { maxDelayMs: 1 }, redact: ['internal-[a-z]+'],
       adapt: () => {
         throw new Error(`adapter refused: GITHUB_TOKEN=${token} for internal-billing`);
       },
@@ -125,6 +125,7 @@ describe('recover() with a registered SDK', () => {
       expect(span.status.message).not.toContain(token.slice(4));
       expect(span.status.message).not.toContain('internal-billing');
     }
+    expect(receiver.spans.find((s) => s.name === 'recover.run')!.attributes['recover.run.name']).toMatch(/^deploy --token /);
     expect(JSON.stringify(receiver.spans)).not.toContain(token.slice(4));
   });
 
