@@ -66,12 +66,10 @@ export async function cliStoreDir(io: CliIO, dir: string | undefined): Promise<s
  * Opens the store at `--store DIR|URL`, else `$RECOVERY_STORE`, else `./.recovery`. A
  * `postgres://` URL opens the PostgreSQL store (fleet mode); its pool lets the process exit once idle.
  */
-export async function openCliStore(io: CliIO, dir: string | undefined) {
+export async function openCliStore(io: CliIO, dir: string | undefined, options: { leaseMs?: number } = {}) {
   const location = dir ?? io.env.RECOVERY_STORE;
-  if (location !== undefined && /^postgres(ql)?:\/\//i.test(location.trim())) {
-    const { openStoreAt } = await import('../store/open.js');
-    return (await openStoreAt(location)).store;
-  }
+  const { isPostgresUrl, openStoreAt } = await import('../store/open.js');
+  if (location !== undefined && isPostgresUrl(location)) return (await openStoreAt(location, io.cwd, options)).store;
   const { openStore } = await import('../store/index.js');
   return openStore(await cliStoreDir(io, dir));
 }
@@ -82,6 +80,8 @@ export interface RunMeta {
   command: string[];
   /** How the pieces of the command that held secrets are rebuilt on resume (sealed-command.ts). */
   fromEnv?: import('./sealed-command.js').FromEnv;
+  /** On a PostgreSQL store: the fleet task a worker continues the run with if this process dies (`command`). */
+  fleet?: { task: string };
   cwd: string;
   options: {
     config?: string | null;

@@ -20,6 +20,7 @@ import type { CliIO, Verb } from './main.js';
 import { createRunProgress } from './progress.js';
 import { asUsageError, BUDGET_OPTIONS, budgetOf, cliGitRollback } from './rollback-options.js';
 import { sealCommandLine } from './sealed-command.js';
+import { isFleetStore } from './fleet-store.js';
 
 /** `recover run`'s options and help. */
 export const RUN_SPEC = {
@@ -30,6 +31,7 @@ PAUSE → DIAGNOSE → ADAPT → RETRY → ESCALATE. Each phase is checkpointed 
   options: {
     config: { type: 'string', value: 'FILE', description: 'policy config (default: $RECOVERY_CONFIG, else recovery.config.json\nor .yaml found upward from the cwd to the project root)' },
     ...STORE_OPTION,
+    lease: { type: 'string', value: 'DURATION', description: "on a PostgreSQL store: the run's lease, renewed every third of it; a worker\ntakes the run over this long after this process dies (default: 15s)" },
     timeout: { type: 'string', value: 'DURATION', description: "first attempt's timeout: 2 (seconds), 500ms, 30s, 2m (the process group\nis killed, exit 124)" },
     adapter: { type: 'string', value: 'CMD', description: 'program proposing a fix (diagnosis as JSON on stdin, answers {"fix","confidence"})' },
     diagnoser: { type: 'string', value: 'CMD', description: 'program proposing hypotheses (answers {"hypotheses":[{"text","confidence"}]})' },
@@ -169,7 +171,8 @@ export const runVerb: Verb = {
 
     // Validate the config before anything runs: a bad field is exit 2, never a half-started run.
     const config = await loadConfig(io.cwd, configFile);
-    const store = await openCliStore(io, values.store as string | undefined);
+    const leaseMs = typeof values.lease === 'string' ? durationOption(values.lease, '--lease') : undefined;
+    const store = await openCliStore(io, values.store as string | undefined, leaseMs === undefined ? {} : { leaseMs });
     const { newRunId } = await import('../runtime/recovery.js');
     const runId = newRunId(Date.now());
 
@@ -192,6 +195,11 @@ export const runVerb: Verb = {
         ...(values['reuse-fixes'] === true ? { reuseFixes: true } : {}),
       },
     };
+    // On a shared store, a worker takes the run over if this process dies — when a worker can run
+    // it as it is: its command line whole (no secret left out) and no program only this machine has.
+    const offerable = !sealed.fromEnv && literal.adapter === null && literal.diagnoser === null && rollback !== 'git';
+    const fleetStore = isFleetStore(io, values.store as string | undefined);
+    if (fleetStore && offerable) meta.fleet = { task: 'command' };
     const extra: { rollback?: import('../runtime/options.js').Rollback; lastKnownGood?: string } = {};
     if (rollback === 'git') {
       // The store may live inside the repository: a rollback must never touch it.
@@ -213,6 +221,9 @@ export const runVerb: Verb = {
     const fixMemory = await cliFixMemory(io, values.store, store);
     progress.note(`recover: run ${runId}: ${sealed.command.join(' ')}`);
     for (const note of sealed.notes) progress.note(note, { always: true });
+    if (fleetStore && !offerable) {
+      progress.note(`recover: note: run ${runId} is not offered to the fleet (${sealed.fromEnv ? 'its command holds a secret' : rollback === 'git' ? 'it rolls back a git tree here' : 'its adapter or diagnoser runs here'}): if this process dies, resume it here with 'recover resume ${runId}'`, { always: true });
+    }
     let result: Outcome | Interrupted;
     try {
       result = await withInterrupt((onStart) => recoverPersisted(runtime.task, {

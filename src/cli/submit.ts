@@ -6,6 +6,20 @@ import { parseOptions, type VerbSpec } from './options.js';
 import { loadConfig } from './config.js';
 import { openFleetStore } from './fleet-store.js';
 import type { Verb } from './main.js';
+import { redactSecrets } from '../report/redact-text.js';
+
+/**
+ * A queued command is stored in the database for a worker on another machine to read, and a
+ * secret never reaches the store: refuse, naming the argument (shown redacted) and the way out —
+ * the worker's own environment, referred to by name through a shell.
+ */
+function refuseSecrets(command: readonly string[]): void {
+  const index = command.findIndex((arg) => redactSecrets(arg) !== arg);
+  if (index === -1) return;
+  throw new UsageError(`argument ${index} of the command holds a secret (${JSON.stringify(redactSecrets(command[index]!))}): a queued run is stored in the database, and secrets never are.
+Give the workers the secret in their environment and refer to it by name, e.g.
+  recover submit -- sh -c 'curl -H "Authorization: Bearer $API_TOKEN" https://…'`);
+}
 
 /** `recover submit`'s options and help. */
 const SUBMIT_SPEC = {
@@ -34,6 +48,7 @@ export const submitVerb: Verb = {
     if (positionals.length > 0) throw new UsageError(`put the command after '--': recover submit [options] -- ${positionals.join(' ')}`);
     const [cmd, ...rest] = dash === -1 ? [] : args.slice(dash + 1);
     if (cmd === undefined) throw new UsageError('expected a command after --');
+    refuseSecrets([cmd, ...rest]);
     const store = await openFleetStore(io, values.store, 'submit');
     try {
       const { submit } = await import('../runtime/fleet/submit.js');

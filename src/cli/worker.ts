@@ -76,6 +76,8 @@ function describe(event: import('../runtime/fleet/worker.js').WorkerEvent): stri
       return `${event.runId} lost to a newer owner: ${event.error.message}`;
     case 'interrupted':
       return `${event.runId} interrupted; its checkpoint is kept for the next worker`;
+    case 'lapsed':
+      return `${event.runId} let go: attempt ${event.attempt} was not started, its lease may have run out (a pause?)`;
     case 'notice':
       return `${event.runId}: ${event.message}`;
     case 'error':

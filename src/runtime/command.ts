@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { gated, gateOutcome, hostClock, StartLapsedError, type GateOutcome } from './start-gate.js';
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import type { Writable } from 'node:stream';
@@ -28,6 +29,12 @@ export interface CommandOptions {
   tailBytes?: number;
   /** Called on every chunk of output: a liveness signal for spinners and heartbeats. */
   onOutput?: () => void;
+  /**
+   * Start the program only if the host clock (`hostClock()`, centiseconds) is still before this
+   * when the forked child checks it (see start-gate.ts); else nothing runs and the result says
+   * `lapsed`. Default: no deadline. Ignored where `hostClock()` is null.
+   */
+  startBy?: number;
 }
 
 /** Options of one run. */
@@ -59,6 +66,8 @@ export interface CommandResult {
   timedOut: boolean;
   aborted: boolean;
   notFound: boolean;
+  /** True when a `startBy` deadline had passed: the program was never started. */
+  lapsed: boolean;
 }
 
 /**
@@ -72,13 +81,17 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
   const limit = options.tailBytes ?? 8_192;
   const out = new Tail(limit);
   const err = new Tail(limit);
+  const gate = options.startBy !== undefined && hostClock() !== null ? gated(cmd, args, options.startBy) : null;
   return new Promise<CommandResult>((resolve) => {
-    const child = spawn(cmd, [...args], {
+    const program = gate ?? { cmd, args: [...args] };
+    const child = spawn(program.cmd, program.args, {
       cwd: options.cwd,
       env: { ...process.env, ...options.env },
-      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe', ...(gate ? ['pipe' as const] : [])],
       detached: true,
     });
+    // The gate's one byte (fd 3 closes at the exec or when the gate exits): awaited before reporting.
+    const gateSaid = gate ? readGate(child.stdio[3] as NodeJS.ReadableStream | null) : Promise.resolve<GateOutcome>('started');
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let timedOut = false;
     let aborted = false;
@@ -99,6 +112,7 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
     else options.signal?.addEventListener('abort', onAbort, { once: true });
     if (typeof options.timeoutMs === 'number') timers.push(setTimeout(() => stop('timeout'), Math.max(0, options.timeoutMs)));
 
+    let lapsed = false;
     const finish = (code: number | null, signal: NodeJS.Signals | null) => {
       if (settled) return;
       settled = true;
@@ -109,7 +123,7 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
       const exitCode = spawnFailure ?? (timedOut ? EXIT_TIMEOUT : code ?? 128 + (signal ? constants.signals[signal] ?? 0 : 0));
       resolve({
         exitCode, signal, stdout: out.text(), stderr: err.text(), stdoutBytes: out.total, stderrBytes: err.total,
-        durationMs: Math.round(performance.now() - started), timedOut, aborted, notFound,
+        durationMs: Math.round(performance.now() - started), timedOut, aborted, notFound, lapsed,
       });
     };
 
@@ -148,7 +162,13 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
     // retry. A program that must outlive its attempt has to leave the group (`setsid`).
     child.on('exit', (code, signal) => {
       if (!stopping && child.pid !== undefined) stopping = terminateGroup(child.pid);
-      void (stopping ?? Promise.resolve()).then(() => {
+      void Promise.all([stopping, gateSaid]).then(([, outcome]) => {
+        if (outcome === 'lapsed' && !timedOut && !aborted) lapsed = true;
+        if (outcome === 'not-found') {
+          notFound = true;
+          spawnFailure = EXIT_NOT_FOUND;
+          err.push(Buffer.from(`${cmd}: command not found\n`));
+        }
         timers.push(setTimeout(() => finish(code, signal), CLOSE_GRACE_MS));
         child.on('close', () => finish(code, signal));
         if (child.stdout?.closed !== false && child.stderr?.closed !== false) finish(code, signal);
@@ -182,6 +202,7 @@ export function commandTask(cmd: string, args: readonly string[], options: Comma
       },
     });
     if (spawned !== undefined) reportExit(ctx.runId, spawned);
+    if (result.lapsed) throw new StartLapsedError(ctx.runId, ctx.attempt);
     if (result.exitCode === 0 && !result.timedOut && !result.aborted) return;
     throw new TaskFailure(failureMessage(cmd, result, ctx.timeoutMs), {
       // A command that never ran has no output to tell from: the message names it (else history says only "exit code 127").
@@ -209,6 +230,17 @@ function failureMessage(cmd: string, result: CommandResult, timeoutMs: number | 
   if (result.aborted) return `${cmd} was stopped`;
   if (result.signal) return `${cmd} was killed by ${result.signal}`;
   return `${cmd} exited with code ${result.exitCode}`;
+}
+
+/** The byte the start gate wrote on `fd3` before the pipe closed (none: it died before its check). */
+function readGate(fd3: NodeJS.ReadableStream | null): Promise<GateOutcome> {
+  if (!fd3) return Promise.resolve('lapsed');
+  let said = '';
+  return new Promise((resolve) => {
+    fd3.on('data', (chunk: Buffer) => { said += chunk.toString('latin1'); });
+    fd3.on('error', () => undefined);
+    fd3.on('close', () => resolve(gateOutcome(said.slice(0, 1))));
+  });
 }
 
 /** End a process group: SIGTERM, then SIGKILL after `KILL_GRACE_MS`. Resolves once no member is left. */

@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { openStore } from './lowdb-store.js';
+import { isPostgresUrl } from './location.js';
 import type { Store } from './types.js';
 
 /** A store and how to let go of it (closes the PostgreSQL pool; nothing to do for a directory). */
@@ -15,19 +16,17 @@ export interface OpenedStore {
   close(): Promise<void>;
 }
 
-/** True when `location` names a PostgreSQL database rather than a directory. */
-export function isPostgresUrl(location: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(location.trim());
-}
+export { isPostgresUrl } from './location.js';
 
 /**
  * Opens the store at `location`: a PostgreSQL URL (`postgres://user@host:5432/db`) or a
- * directory (resolved against `cwd`, default the current one).
+ * directory (resolved against `cwd`, default the current one). `options.leaseMs`: the lease of
+ * `acquire` on a PostgreSQL store (default 15,000; a directory's lease lasts while its holder lives).
  */
-export async function openStoreAt(location: string, cwd: string = process.cwd()): Promise<OpenedStore> {
+export async function openStoreAt(location: string, cwd: string = process.cwd(), options: { leaseMs?: number } = {}): Promise<OpenedStore> {
   if (isPostgresUrl(location)) {
     const { postgresStore } = await import('./postgres/store.js');
-    const store = postgresStore(location.trim());
+    const store = postgresStore(location.trim(), options);
     return { store, kind: 'postgres', close: () => store.close() };
   }
   return { store: openStore(resolve(cwd, location)), kind: 'lowdb', close: async () => undefined };

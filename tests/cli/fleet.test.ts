@@ -1,5 +1,8 @@
 /** The fleet verbs end to end: a real `recover worker` process, `submit`, `wait`, `decide` and `list` on PostgreSQL. */
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../helpers/postgres.js';
 import { BIN, cliEnv, ensureCli, recover, recoverAsync, scriptsCwd } from './cli.js';
@@ -23,6 +26,16 @@ afterAll(async () => {
   await drop();
 });
 
+async function withDb<T>(use: (db: pg.Client) => Promise<T>): Promise<T> {
+  const db = new pg.Client(url);
+  await db.connect();
+  try {
+    return await use(db);
+  } finally {
+    await db.end();
+  }
+}
+
 describe('recover submit, wait and decide on a fleet', () => {
   it('submit prints a run id; a worker runs it; wait exits with the run\'s exit code', async () => {
     const submitted = recover(cwd, ['submit', '--store', url, '--', 'node', 'flaky.js']);
@@ -45,6 +58,52 @@ describe('recover submit, wait and decide on a fleet', () => {
     expect(decided.status).toBe(0);
     expect(decided.stdout).toContain(`${runId}: decision`);
     expect(await waiting).toMatchObject({ status: 4, stdout: `${runId} skipped\n` });
+  });
+
+  it('a recover run on the shared store is taken over by a worker when its process dies, but not when it is interrupted', async () => {
+    const journal = join(cwd, 'taken.log');
+    // Attempt 1 under `recover run` works for long; once taken over, the re-run passes at once.
+    const script = `echo "$RECOVERY_ATTEMPT $$" >> ${journal}; [ -e ${cwd}/taken.marker ] && exit 0; touch ${cwd}/taken.marker; sleep 60`;
+    const running = recoverAsync(cwd, ['run', '--store', url, '--lease', '2s', '--', 'sh', '-c', script], 60_000);
+    let lines: string[] = [];
+    for (let i = 0; i < 300 && lines.length === 0; i++, await new Promise((r) => setTimeout(r, 50))) {
+      lines = existsSync(journal) ? readFileSync(journal, 'utf8').trim().split('\n').filter(Boolean) : [];
+    }
+    const runId = JSON.parse(recover(cwd, ['list', '--json', '--store', url]).stdout).find((r: { task: string }) => r.task.includes('taken.marker')).runId as string;
+    // The process dies (its attempt with it, as a host that goes down takes both).
+    running.child.kill('SIGKILL');
+    process.kill(-Number(lines[0]!.split(' ')[1]), 'SIGKILL');
+    await running;
+    const waited = await recoverAsync(cwd, ['wait', runId, '--store', url], 40_000);
+    expect(waited).toMatchObject({ status: 0, stdout: `${runId} succeeded\n` });
+    const history = JSON.parse(recover(cwd, ['history', runId, '--json', '--store', url]).stdout) as { phase: string; result: string }[];
+    expect(history.map((e) => `${e.phase}/${e.result}`)).toContain('RESUME/interrupted');
+    expect(readFileSync(journal, 'utf8').trim().split('\n').map((l) => l.split(' ')[0])).toEqual(['1', '1']); // at-least-once: attempt 1 re-ran
+    const { rows } = await withDb((db) => db.query('SELECT meta FROM (SELECT head->\'meta\' AS meta FROM recovery_runs WHERE run_id = $1) m', [runId]));
+    expect(rows[0].meta.takeovers).toEqual([expect.objectContaining({ from: expect.objectContaining({ pid: running.child.pid }) })]);
+
+    // Ctrl-C: the run is let go on purpose, so it is withdrawn from the fleet (resumable by hand).
+    const interrupted = recoverAsync(cwd, ['run', '--store', url, '--', 'sh', '-c', 'sleep 60'], 30_000);
+    let id2: string | undefined;
+    for (let i = 0; i < 300 && id2 === undefined; i++, await new Promise((r) => setTimeout(r, 50))) {
+      id2 = JSON.parse(recover(cwd, ['list', '--json', '--store', url]).stdout).find((r: { task: string }) => r.task === 'sh -c sleep 60')?.runId;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    interrupted.child.kill('SIGINT');
+    expect((await interrupted).status).toBe(130);
+    const after = await withDb((db) => db.query('SELECT task_name, owner, status FROM recovery_runs WHERE run_id = $1', [id2]));
+    expect(after.rows).toEqual([{ task_name: null, owner: null, status: 'running' }]);
+  });
+
+  it('refuses to queue a command line holding a secret, and stores nothing of it', async () => {
+    const token = 'ghp_0123456789abcdefghijABCDEFGHIJ012345';
+    const before = recover(cwd, ['list', '--json', '--store', url]).stdout;
+    const refused = recover(cwd, ['submit', '--store', url, '--run-id', 'leaky', '--', 'curl', '-H', `Authorization: Bearer ${token}`, 'https://example.invalid']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('argument 2 of the command holds a secret');
+    expect(refused.stderr).toContain('$API_TOKEN');
+    expect(refused.stderr + refused.stdout).not.toContain(token);
+    expect(recover(cwd, ['list', '--json', '--store', url]).stdout).toBe(before);
   });
 
   it('refuses fleet verbs without a PostgreSQL store, and an unknown run', async () => {

@@ -24,5 +24,18 @@ export const runCommandTask: FleetTask = (ctx) => {
     throw new Error('the command task needs an input { cmd, args?, cwd? } with cmd a non-empty string');
   }
   const args = Array.isArray(input.args) ? input.args.map(String) : [];
-  return commandTask(input.cmd, args, { ...(typeof input.cwd === 'string' ? { cwd: input.cwd } : {}), env: ctx.env })(ctx);
+  return commandTask(input.cmd, args, {
+    ...(typeof input.cwd === 'string' ? { cwd: input.cwd } : {}), ...(ctx.startBy === undefined ? {} : { startBy: ctx.startBy }), env: ctx.env,
+  })(ctx);
 };
+
+/**
+ * The `command` input of a run `recover run` offered to the fleet, from its meta (the command as
+ * stored, which holds no secret: such runs are not offered, see the CLI's run verb), else null.
+ */
+export function commandInputOf(meta: Record<string, unknown>): CommandInput | null {
+  const { command, cwd } = meta;
+  if (!Array.isArray(command) || command.length === 0 || !command.every((part) => typeof part === 'string')) return null;
+  const [cmd, ...args] = command as string[];
+  return { cmd: cmd!, args, ...(typeof cwd === 'string' ? { cwd } : {}) };
+}

@@ -23,8 +23,15 @@ import type { TaskContext } from '../options.js';
 import { recoverPersisted, resume, RunInterruptedError } from '../persisted.js';
 import type { RecoveryActor } from '../recovery.js';
 import { claimedStore } from './claimed-store.js';
-import { COMMAND_TASK, runCommandTask, type CommandInput } from './command-task.js';
+import { COMMAND_TASK, commandInputOf, runCommandTask, type CommandInput } from './command-task.js';
 import type { Submission } from './submit.js';
+import { hostClock, StartLapsedError } from '../start-gate.js';
+
+/**
+ * The part of a fresh lease within which an attempt must start: the rest (a third) is the margin
+ * for the started program to reach its first effect before the lease could run out.
+ */
+const START_WINDOW = 2 / 3;
 
 /** What a fleet task is given: the attempt's context, the run's input and its owner's fence. */
 export interface FleetTaskContext extends TaskContext {
@@ -34,6 +41,12 @@ export interface FleetTaskContext extends TaskContext {
   fence: number;
   /** `RECOVERY_RUN_ID`, `RECOVERY_ATTEMPT` and `RECOVERY_FENCE`, for the programs the task starts. */
   env: Record<string, string>;
+  /**
+   * The start deadline on the host clock (`hostClock()`) for a program this attempt starts: give
+   * it to `runCommandOnce`/`commandTask` as `startBy`, so a worker paused past its lease never
+   * starts it late. Undefined where the host has no such clock.
+   */
+  startBy?: number;
 }
 
 /** A task registered by name: another machine runs it, so it is named, never passed. */
@@ -45,6 +58,7 @@ export type WorkerEvent =
   | { type: 'finished'; runId: string; fence: number; status: string }
   | { type: 'lost'; runId: string; fence: number; error: RunFencedError }
   | { type: 'interrupted'; runId: string; fence: number }
+  | { type: 'lapsed'; runId: string; fence: number; attempt: number }
   | { type: 'notice'; runId: string; message: string }
   | { type: 'error'; runId: string | null; error: unknown };
 
@@ -95,9 +109,12 @@ export function createWorker(options: WorkerOptions): Worker {
   const runClaim = (claim: Claim) => {
     let actor: RecoveryActor | undefined;
     let lost: RunFencedError | null = null;
+    let lapsed: StartLapsedError | null = null;
+    let atRest = false; // final, or escalated: nothing for another worker to do until a decision comes
     const stop = () => actor?.stop();
-    const onLost = (error: RunFencedError) => {
-      lost ??= error;
+    const onLost = (error: RunFencedError | StartLapsedError) => {
+      if (error instanceof StartLapsedError) lapsed ??= error;
+      else lost ??= error;
       stop(); // kills the attempt's process group; the runtime writes nothing more under this fence
     };
     const renewer = setInterval(() => {
@@ -108,51 +125,72 @@ export function createWorker(options: WorkerOptions): Worker {
     }, Math.max(50, leaseMs / 3));
     const settled = drive(claim, (a) => {
       actor = a;
-      if (lost || stopping) a.stop();
+      if (lost || lapsed || stopping) a.stop();
     }, onLost).then((status) => {
       if (claim.decision) return markDecisionTaken(store, claim.decision.id, claim.lease.fence).then(() => status);
       return status;
     }).then((status) => {
+      atRest = true;
       emit({ type: 'finished', runId: claim.lease.runId, fence: claim.lease.fence, status });
     }, (error: unknown) => {
       const fenced = lost ?? (error instanceof RunFencedError ? error : null);
       if (fenced) emit({ type: 'lost', runId: claim.lease.runId, fence: claim.lease.fence, error: fenced });
+      else if (lapsed) emit({ type: 'lapsed', runId: claim.lease.runId, fence: claim.lease.fence, attempt: lapsed.attempt });
       else if (error instanceof RunInterruptedError) emit({ type: 'interrupted', runId: claim.lease.runId, fence: claim.lease.fence });
       else emit({ type: 'error', runId: claim.lease.runId, error });
     }).finally(async () => {
       clearInterval(renewer);
       await claim.lease.release().catch(() => undefined);
       // A run let go before it came to rest: another worker may take it now rather than at its next poll.
-      if (!lost) await announceWork(store, claim.lease.runId).catch(() => undefined);
+      if (!lost && !atRest) await announceWork(store, claim.lease.runId).catch(() => undefined);
       active.delete(claim.lease.runId);
       poke();
     });
     active.set(claim.lease.runId, { stop, settled });
   };
 
-  const drive = async (claim: Claim, onStart: (actor: RecoveryActor) => void, onLost: (error: RunFencedError) => void): Promise<string> => {
+  const drive = async (
+    claim: Claim, onStart: (actor: RecoveryActor) => void, onLost: (error: RunFencedError | StartLapsedError) => void,
+  ): Promise<string> => {
     const { lease } = claim;
-    const submission = (claim.input ?? { input: null, options: {} }) as Submission;
+    const record = claim.started ? await store.load(lease.runId) : null;
+    // A run `recover run` offered to the fleet was never queued: its command is in its meta.
+    const submission = (claim.input ?? { input: record ? commandInputOf(record.meta) : null, options: {} }) as Submission;
     const fn = tasks[claim.taskName]!;
     const task = async (ctx: TaskContext) => {
       // The write-ahead checkpoint was fenced, but this process may have stalled (SIGSTOP, a long
-      // pause) between it and here while another worker took the run: renewing first means an
-      // owner that has been replaced never starts the attempt (the window left is this renew's).
+      // pause) between it and here while another worker took the run. So: renew first (an owner
+      // that has been replaced is refused), and start the attempt only while the renewed lease
+      // surely holds — it lasts at least `leaseMs` from before the renew was sent, and the start
+      // must come within START_WINDOW of that. A program's start is checked by its forked child
+      // (start-gate.ts); a function's here, the closest this process can come to its start.
+      const sentAt = hostClock();
+      const sentMs = performance.now();
       await lease.renew().catch((error: unknown) => {
         if (error instanceof RunFencedError) onLost(error);
         throw error;
       });
-      return fn({
-        ...ctx, input: submission.input, fence: lease.fence,
-        env: { RECOVERY_RUN_ID: ctx.runId, RECOVERY_ATTEMPT: String(ctx.attempt), RECOVERY_FENCE: String(lease.fence) },
-      });
+      const lapse = () => {
+        const error = new StartLapsedError(ctx.runId, ctx.attempt);
+        onLost(error);
+        return error;
+      };
+      if (performance.now() - sentMs > leaseMs * START_WINDOW) throw lapse();
+      try {
+        return await fn({
+          ...ctx, input: submission.input, fence: lease.fence,
+          ...(sentAt === null ? {} : { startBy: sentAt + Math.floor((leaseMs * START_WINDOW) / 10) }),
+          env: { RECOVERY_RUN_ID: ctx.runId, RECOVERY_ATTEMPT: String(ctx.attempt), RECOVERY_FENCE: String(lease.fence) },
+        });
+      } catch (error) {
+        throw error instanceof StartLapsedError ? lapse() : error;
+      }
     };
     emit({ type: 'claimed', runId: lease.runId, fence: lease.fence, resumed: claim.started, tookOverFrom: lease.tookOverFrom });
     const common = {
       ...submission.options, runId: lease.runId, store: claimedStore(store, lease), onStart,
       onNotice: (message: string) => emit({ type: 'notice', runId: lease.runId, message }),
     };
-    const record = claim.started ? await store.load(lease.runId) : null;
     const takeovers = Array.isArray(record?.meta.takeovers) ? record.meta.takeovers : [];
     const meta: Record<string, unknown> = lease.tookOverFrom
       ? { takeovers: [...takeovers, { from: lease.tookOverFrom, fence: lease.fence, atSeq: record?.history.length ?? 0, at: lease.acquiredAt }] }

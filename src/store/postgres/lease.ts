@@ -30,25 +30,49 @@ export function ownerGone(owner: LeaseHolder | null, expired: boolean): boolean 
   return owner.host === HOST && !isProcessAlive(owner.pid);
 }
 
+/** How a lease taken by `acquire` differs from a worker's claim (whose worker renews it). */
+export interface AcquiredLeaseOptions {
+  /**
+   * Renew every lease/3 until released, so a run owned by a process (`recover run`, `resume`)
+   * keeps its lease however long it runs, and loses it only when that process stops renewing
+   * (it died, or paused longer than the lease). Stops at the first refused renew.
+   */
+  keepAlive?: boolean;
+  /**
+   * On release, withdraw the run from the fleet unless it is escalated: a process that lets its
+   * run go on purpose (Ctrl-C) does not want a worker to continue it; one that died does (its
+   * lease runs out and a worker claims it), and an escalated run waits for a decision from anywhere.
+   */
+  withdrawOnRelease?: boolean;
+}
+
 /** The lease of an ownership just taken (by `acquire` or a worker's claim). */
 export function leaseOf(
   pool: pg.Pool, runId: string, fence: number, holder: LeaseHolder, leaseMs: number, acquiredAt: number,
-  tookOverFrom: LeaseHolder | null, onRelease?: () => void,
+  tookOverFrom: LeaseHolder | null, options: AcquiredLeaseOptions = {},
 ): Lease {
   let released = false;
+  const renew = async () => {
+    const { rowCount } = await pool.query(
+      `UPDATE recovery_runs SET lease_until = now() + $3 * interval '1 millisecond'
+        WHERE run_id = $1 AND fence = $2 AND owner IS NOT NULL`, [runId, fence, leaseMs]);
+    if (released || rowCount === 0) throw new RunFencedError(runId, fence, await currentFence(pool, runId));
+  };
+  const keeper = options.keepAlive ? setInterval(() => {
+    // A refused renew ends the keeping: the next commit is refused too, which stops the run.
+    renew().catch((error: unknown) => { if (error instanceof RunFencedError) clearInterval(keeper); });
+  }, Math.max(50, leaseMs / 3)) : undefined;
+  keeper?.unref(); // never what keeps a process alive
   return {
-    runId, fence, holder, acquiredAt, tookOverFrom, repairs: [],
-    async renew() {
-      const { rowCount } = await pool.query(
-        `UPDATE recovery_runs SET lease_until = now() + $3 * interval '1 millisecond'
-          WHERE run_id = $1 AND fence = $2 AND owner IS NOT NULL`, [runId, fence, leaseMs]);
-      if (released || rowCount === 0) throw new RunFencedError(runId, fence, await currentFence(pool, runId));
-    },
+    runId, fence, holder, acquiredAt, tookOverFrom, repairs: [], renew,
     async release() {
       if (released) return;
       released = true;
-      await pool.query('UPDATE recovery_runs SET owner = NULL, lease_until = NULL WHERE run_id = $1 AND fence = $2', [runId, fence]);
-      onRelease?.();
+      clearInterval(keeper);
+      await pool.query(
+        `UPDATE recovery_runs SET owner = NULL, lease_until = NULL${options.withdrawOnRelease
+          ? ", task_name = CASE WHEN status = 'escalated' THEN task_name END, queued_at = CASE WHEN status = 'escalated' THEN queued_at END" : ''}
+          WHERE run_id = $1 AND fence = $2`, [runId, fence]);
     },
   };
 }

@@ -105,7 +105,31 @@ export class PostgresStore implements Store {
     const { status, updatedAt } = checkpoint.head;
     // One commit of a run at a time from this process, in call order (the database would order
     // concurrent transactions by who locks the row first, not by who called first).
-    return this.#turns.run(runId, () => this.#transaction(async (client) => {
+    return this.#turns.run(runId, async () => {
+      await this.ready();
+      // The usual commit continues the log where this owner left it: one statement, one round
+      // trip. Anything else (a retried commit repeating events, a gap) takes the careful path.
+      const first: unknown = events[0]?.seq;
+      const base = events.length === 0 ? null : typeof first === 'number' && Number.isSafeInteger(first) && first >= 1 ? first - 1 : undefined;
+      if (base === undefined) return this.#commitCarefully(runId, fence, events, head, status, updatedAt, fleetTaskOf(checkpoint.head));
+      const fresh = base === null ? [] : splitEvents(runId, base, events).fresh;
+      const { rows } = await this.pool.query<{ fence: string; owned: boolean; committed: boolean }>(COMMIT_CONTINUING, [
+        runId, fence, base, JSON.stringify(fresh), head, status, updatedAt, FINAL_STATUSES.includes(status), fresh.length,
+        fleetTaskOf(checkpoint.head),
+      ]);
+      const row = rows[0];
+      if (row === undefined || !row.owned || Number(row.fence) !== fence) {
+        throw new RunFencedError(runId, fence, row?.owned ? Number(row.fence) : null);
+      }
+      if (!row.committed) await this.#commitCarefully(runId, fence, events, head, status, updatedAt, fleetTaskOf(checkpoint.head));
+    });
+  }
+
+  /** A commit whose events do not simply continue the log: repeats are compared, gaps refused. */
+  #commitCarefully(
+    runId: string, fence: number, events: HistoryEvent[], head: string, status: RunHead['status'], updatedAt: number, fleetTask: string | null,
+  ): Promise<void> {
+    return this.#transaction(async (client) => {
       const { rows } = await client.query<{ fence: string; owned: boolean; events: number; status: string | null }>(
         'SELECT fence, owner IS NOT NULL AS owned, events, status FROM recovery_runs WHERE run_id = $1 FOR UPDATE', [runId]);
       const row = rows[0];
@@ -125,16 +149,14 @@ export class PostgresStore implements Store {
           [runId, row.events, JSON.stringify(fresh)]);
       }
       await client.query(
-        `UPDATE recovery_runs SET head = $2, status = $3, updated_at = $4, events = $5, head_fence = $6, final = $7
+        `UPDATE recovery_runs SET head = $2, status = $3, updated_at = $4, events = $5, head_fence = $6, final = $7, ${OFFER}
           WHERE run_id = $1`,
-        [runId, head, status, updatedAt, row.events + fresh.length, fence, FINAL_STATUSES.includes(status)]);
-      // A run that leaves `escalated` has taken the decisions waiting for it; final and escalated
-      // runs are announced, so `recover wait` and workers hear of them without polling.
+        [runId, head, status, updatedAt, row.events + fresh.length, fence, FINAL_STATUSES.includes(status), fleetTask]);
       if (row.status === 'escalated' && status !== 'escalated') {
         await client.query('UPDATE recovery_decisions SET taken_at = now(), taken_fence = $2 WHERE run_id = $1 AND taken_at IS NULL', [runId, fence]);
       }
       if (status !== 'running' && status !== row.status) await client.query("SELECT pg_notify('recovery_run', $1)", [runId]);
-    }));
+    });
   }
 
   async list(): Promise<RunSummary[]> {
@@ -150,7 +172,7 @@ export class PostgresStore implements Store {
     const holder = holderOf(options);
     const leaseMs = options.leaseMs ?? this.#leaseMs;
     const taken = await this.#transaction((client) => takeRun(client, runId, holder, leaseMs));
-    return leaseOf(this.pool, runId, taken.fence, holder, leaseMs, taken.acquiredAt, taken.tookOverFrom);
+    return leaseOf(this.pool, runId, taken.fence, holder, leaseMs, taken.acquiredAt, taken.tookOverFrom, { keepAlive: true, withdrawOnRelease: true });
   }
 
   async prune(olderThanMs: number, now: number = Date.now()): Promise<string[]> {
@@ -212,6 +234,46 @@ export class PostgresStore implements Store {
     return this.#transaction(work);
   }
 }
+
+/**
+ * A run owned by a process (`recover run` on this store) offers itself to the fleet by naming a
+ * registered task in its head (`meta.fleet.task`): a worker claims it when its owner's lease runs
+ * out — the process died — and continues it (see the worker). A queued run keeps its task.
+ * In the careful commit the task is `$8`.
+ */
+const OFFER = `task_name = coalesce(recovery_runs.task_name, $8::text), queued_at = coalesce(recovery_runs.queued_at, CASE WHEN $8::text IS NOT NULL THEN now() END)`;
+
+/** The registered task a run's head offers it to (`meta.fleet.task`), else null. */
+function fleetTaskOf(head: RunHead): string | null {
+  const fleet = head.meta.fleet;
+  return typeof fleet === 'object' && fleet !== null && 'task' in fleet && typeof fleet.task === 'string' ? fleet.task : null;
+}
+
+/**
+ * A commit that continues the log, as one statement: lock the run's row; if this owner's fence
+ * holds it and the log has exactly `$3` events (or `$3` is null: no events), insert the events,
+ * replace the head, mark the decisions a run leaving `escalated` has taken, and announce a run
+ * that came to rest (so `recover wait` and workers hear of it without polling). Returns the row's
+ * fence and whether it committed; nothing is written when it did not.
+ * $1 run, $2 fence, $3 committed events expected, $4 events (json array), $5 head, $6 status,
+ * $7 updated_at, $8 final, $9 how many events, $10 the fleet task the run offers itself to (see OFFER).
+ */
+const COMMIT_CONTINUING = `
+  WITH r AS (SELECT fence, owner IS NOT NULL AS owned, events, status FROM recovery_runs WHERE run_id = $1 FOR UPDATE),
+  ok AS (SELECT * FROM r WHERE owned AND fence = $2 AND ($3::integer IS NULL OR events = $3::integer)),
+  inserted AS (
+    INSERT INTO recovery_run_events (run_id, seq, event)
+    SELECT $1, ok.events + t.n, t.e FROM ok, json_array_elements($4::json) WITH ORDINALITY AS t(e, n)),
+  updated AS (
+    UPDATE recovery_runs SET head = $5, status = $6, updated_at = $7, events = ok.events + $9::integer, head_fence = $2, final = $8,
+           ${OFFER.replaceAll('$8', '$10')}
+      FROM ok WHERE recovery_runs.run_id = $1 RETURNING ok.status AS was),
+  taken AS (
+    UPDATE recovery_decisions SET taken_at = now(), taken_fence = $2
+     WHERE run_id = $1 AND taken_at IS NULL AND $6 <> 'escalated' AND EXISTS (SELECT 1 FROM ok WHERE ok.status = 'escalated'))
+  SELECT r.fence, r.owned, EXISTS (SELECT 1 FROM updated) AS committed,
+         (SELECT pg_notify('recovery_run', $1) FROM updated WHERE $6 <> 'running' AND updated.was IS DISTINCT FROM $6) AS notified
+    FROM r`;
 
 /** The URL without its password, for messages and reports. */
 export function redactUrl(url: string): string {

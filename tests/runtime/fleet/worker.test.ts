@@ -74,6 +74,37 @@ describe('createWorker', () => {
     expect(events.filter((e) => e.type === 'finished')).toHaveLength(3);
   });
 
+  it('never starts a program after its start deadline: a worker paused past it lets the run go, which then runs normally', async () => {
+    // The first attempt's task "pauses" (as a SIGSTOPped worker would) between its lease renew and
+    // the spawn, longer than the start window of a 1.5 s lease; the program must not start late.
+    const journal = join(dir, 'paused.log');
+    let pauses = 0;
+    const events: WorkerEvent[] = [];
+    const worker = createWorker({
+      store, leaseMs: 1_500, onEvent: (e) => events.push(e),
+      tasks: {
+        paused: async (ctx) => {
+          if (pauses++ === 0) await new Promise((r) => setTimeout(r, 1_300));
+          const { commandTask } = await import('../../../src/runtime/command.js');
+          await commandTask('sh', ['-c', `echo "$RECOVERY_ATTEMPT $RECOVERY_FENCE" >> ${journal}`], { env: ctx.env, ...(ctx.startBy === undefined ? {} : { startBy: ctx.startBy }) })(ctx);
+        },
+      },
+    });
+    const id = await submit(store, 'paused', null);
+    try {
+      await until(async () => (await runState(store, id))?.final, `run ${id} final`);
+    } finally {
+      await worker.stop();
+    }
+    const run = (await store.load(id))!;
+    expect(run.status).toBe('succeeded'); // the lapsed start was no failure: attempt 1 ran once, and passed
+    expect(events).toContainEqual({ type: 'lapsed', runId: id, fence: 1, attempt: 1 });
+    // Only the owner after the lapse started the program, once: the paused owner's start never happened.
+    expect((await readFile(journal, 'utf8')).trim().split('\n')).toEqual([`1 ${run.fence}`]);
+    expect(run.fence).toBeGreaterThan(1);
+    expect(events.filter((e) => e.type === 'error')).toEqual([]);
+  });
+
   it('takes over a run whose owner stopped renewing, records it, and the old owner is refused', async () => {
     const id = await submit(store, 'command', { cmd: 'true' });
     // An owner that claimed the run and then went silent (a worker stopped with SIGSTOP).

@@ -1,0 +1,63 @@
+/**
+ * The start gate: a program is started only if a deadline has not passed at the moment the
+ * child, already forked, checks it.
+ *
+ * Why in the child: a fleet worker renews its lease before an attempt, but it can be paused
+ * (SIGSTOP, a long GC, a frozen VM) at any instruction after that renew — also between a check of
+ * the deadline and the fork. A check in the parent always leaves that window; a paused parent
+ * that wakes after its lease ran out would start attempt n after the run's new owner started it.
+ * The forked child is not paused with its parent, so its own check, followed at once by `exec`,
+ * is what decides. A child that forks in time starts the program within milliseconds; the
+ * deadline leaves a third of the lease for that (see the worker).
+ *
+ * The clock is the host's boot clock (`/proc/uptime`, CLOCK_BOOTTIME in centiseconds), the one
+ * clock that the parent and a shell can both read without starting another process. Where it does
+ * not exist (not Linux), `hostClock()` is null and callers fall back to checking in the parent.
+ */
+import { readFileSync } from 'node:fs';
+
+/** How the gate ended, as the child reports it on its fd 3 before it execs or exits. */
+export type GateOutcome = 'started' | 'lapsed' | 'not-found';
+
+/** The host's boot clock in centiseconds, or null where `/proc/uptime` cannot be read. */
+export function hostClock(): number | null {
+  try {
+    const [seconds] = readFileSync('/proc/uptime', 'latin1').split(' ');
+    const [whole, fraction = '0'] = seconds!.split('.');
+    return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+  } catch {
+    return null;
+  }
+}
+
+// The deadline is $1, the program and its arguments follow. Byte on fd 3: s = started (fd 3 is
+// closed so the program never inherits it), l = lapsed, n = not found. Only shell builtins run
+// before the exec, so the check and the start are a few microseconds apart.
+const GATE_SCRIPT = [
+  'read -r up _ </proc/uptime; up=${up%.*}${up#*.}',
+  '[ "$up" -lt "$1" ] || { printf l >&3; exit 75; }',
+  'shift; command -v "$1" >/dev/null 2>&1 || { printf n >&3; exit 127; }',
+  'printf s >&3; exec 3>&-; exec "$@"',
+].join('\n');
+
+/** The program to spawn (with fd 3 a pipe) so that `cmd args` starts only before `deadline` (centiseconds of `hostClock()`). */
+export function gated(cmd: string, args: readonly string[], deadline: number): { cmd: string; args: string[] } {
+  return { cmd: '/bin/sh', args: ['-c', GATE_SCRIPT, 'recover-start-gate', String(Math.floor(deadline)), cmd, ...args] };
+}
+
+/** What the gate's byte says. No byte means the shell died before its check: not started. */
+export function gateOutcome(byte: string): GateOutcome {
+  return byte === 's' ? 'started' : byte === 'n' ? 'not-found' : 'lapsed';
+}
+
+/**
+ * Thrown by an attempt that was not started because its start deadline had passed (the owner's
+ * lease may have run out): nothing ran, and the run is to be let go, not failed.
+ */
+export class StartLapsedError extends Error {
+  readonly code = 'ERR_START_LAPSED';
+  constructor(readonly runId: string, readonly attempt: number) {
+    super(`run ${runId}: attempt ${attempt} was not started: its owner's lease may have run out before the start`);
+    this.name = 'StartLapsedError';
+  }
+}
