@@ -64,10 +64,16 @@ const bareLoop = (s: Scenario) => async () => {
 const cockatielPolicy = retry(handleAll, { maxAttempts: 3, backoff: new ConstantBackoff(0) });
 const cockatiel = (s: Scenario) => () => { const run = task(s); return cockatielPolicy.execute(() => run()); };
 const pretry = (s: Scenario) => () => { const run = task(s); return pRetry(async () => run(), { retries: 3, minTimeout: 0, maxTimeout: 0 }); };
+/** p-retry that classifies each failure and gives up on a fatal one: the baseline of issue #15's "recovered run" goal. */
+const pretryClassify = (s: Scenario) => () => {
+  const run = task(s);
+  return pRetry(async () => run(), { retries: 3, minTimeout: 0, maxTimeout: 0, shouldRetry: ({ error }) => classify({ error }).category !== 'fatal' });
+};
 
 const CONTENDERS = [
   ['bare loop + classify', bareLoop],
   ['p-retry', pretry],
+  ['p-retry + classify', pretryClassify],
   ['cockatiel retry', cockatiel],
   ['recovery-protocol', ours],
 ] as const;
@@ -108,6 +114,8 @@ async function main() {
   console.log(`  (b) per run with one transient recovery:      ${over('transient').toFixed(1)} µs  → per recovery cycle beyond (a): ${(over('transient') - over('ok')).toFixed(1)} µs`);
   console.log(`  (c) per run with one adapt cycle:             ${over('systematic').toFixed(1)} µs  → per recovery cycle beyond (a): ${(over('systematic') - over('ok')).toFixed(1)} µs`);
   console.log('  (aim: ≤ 50 µs engine overhead per recovery cycle)');
+  const ratio = (s: Scenario) => fig(us, s) / fig('p-retry + classify', s);
+  console.log(`recovered run / p-retry + classify: (b) ${ratio('transient').toFixed(1)}×  (c) ${ratio('systematic').toFixed(1)}×  (aim for (b): ≤ 3×)`);
 
   // Concurrency: p-retry first, so its heap does not include ours; a GC between the two.
   console.log(`\n${CONCURRENT} concurrent runs of (b), all started at once:`);
@@ -122,7 +130,7 @@ async function main() {
     const cpu = process.cpuUsage(cpuStart);
     const cpuMs = (cpu.user + cpu.system) / 1000;
     const done = name === 'recovery-protocol' ? (result as Array<{ status: string }>).filter((o) => o.status === 'recovered').length : result.length;
-    console.log(`  ${name.padEnd(18)} ${fmt(wallMs, 0, 7)} ms wall (${cpuMs.toFixed(0)} ms CPU, GC threads included), peak RSS ${fmt(peakMb, 0, 4)} MB (RSS before ${rssBefore.toFixed(0)} MB)${name === 'recovery-protocol' ? `, ${done} recovered (aim < 300 MB)` : ''}`);
+    console.log(`  ${name.padEnd(18)} ${fmt(wallMs, 0, 7)} ms wall (${cpuMs.toFixed(0)} ms CPU, GC threads included), peak RSS ${fmt(peakMb, 0, 4)} MB (RSS before ${rssBefore.toFixed(0)} MB)${name === 'recovery-protocol' ? `, ${done} recovered (aim < 2 s wall, < 250 MB)` : ''}`);
   }
 }
 

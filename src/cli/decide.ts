@@ -2,7 +2,7 @@
  * `recover decide RUN_ID --choice …`: answers an escalation and continues the run with that
  * decision, in this process (the command runs again for retry choices).
  */
-import { DECISION_NAME_LIST } from '../policy/types.js';
+import { DECISION_NAME_LIST, DECISION_NAMES } from '../policy/types.js';
 import { DECISION_DESCRIPTIONS } from '../report/options.js';
 import { EXIT_CODES_HELP } from './common.js';
 import { deciderName, parseChoice } from './decision.js';
@@ -55,9 +55,18 @@ export const decideVerb: Verb = {
     const guidance = values.guidance;
     // A fleet run (PostgreSQL store): record the decision; a worker continues the run.
     if (isFleetStore(io, values.store)) {
-      const { decideInFleet } = await import('./fleet-decide.js');
-      const recorded = await decideInFleet(positionals[0]!, choice, guidance, values.store, io);
-      if (recorded !== null) return recorded;
+      const runId = positionals[0]!;
+      const [{ recordFleetDecision }, { openFleetStore }] = await Promise.all([import('./fleet-decide.js'), import('./fleet-store.js')]);
+      const fleet = await openFleetStore(io, values.store, 'decide');
+      try {
+        const id = await recordFleetDecision(fleet, runId, { choice, by, ...(guidance !== undefined ? { guidance } : {}) });
+        if (id !== null) {
+          io.stdout.write(`${runId}: decision ${id} (${DECISION_NAMES[choice]}) recorded; a worker continues the run ('recover wait ${runId}' to follow it)\n`);
+          return 0;
+        }
+      } finally {
+        await fleet.close();
+      }
     }
     return resumeRun(positionals[0]!, {
       store: values.store,

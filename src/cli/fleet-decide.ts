@@ -1,25 +1,24 @@
 /**
- * `recover decide RUN_ID --store postgres://…` for a fleet run: records the decision in the
- * store and returns; a worker wakes (NOTIFY) and continues the run with it, on whatever machine.
+ * A decision on a fleet run (a PostgreSQL store), from `recover decide` or `recover ui` on any
+ * machine: checked against the run as stored (it waits for a decision and offers the choice),
+ * recorded with who made it, and announced; a worker wakes (NOTIFY) and continues the run.
  */
-import { openFleetStore } from './fleet-store.js';
-import type { CliIO } from './main.js';
+import { ensureOffered, type Decision } from './decision.js';
+import { RunNotFoundError } from '../store/errors.js';
+import type { PostgresStore } from '../store/postgres/store.js';
 
 /**
- * Records `choice` for the fleet run `runId` and resolves to exit code 0 once it is in the store;
- * null for a run that is not a fleet run (started by `recover run`): decide then continues it here.
+ * Records `decision` for `runId` and returns the decision's id; null for a run no worker may
+ * continue (started by `recover run` and not offered to the fleet): it is decided where it runs,
+ * as on a directory store. Throws `RunNotFoundError`, or a CliError naming what the run offers.
  */
-export async function decideInFleet(runId: string, choice: string, guidance: string | undefined, store: string | undefined, io: CliIO): Promise<number | null> {
-  const fleet = await openFleetStore(io, store, 'decide');
-  try {
-    await fleet.ready();
-    const { rows } = await fleet.pool.query<{ fleet: boolean }>('SELECT task_name IS NOT NULL AS fleet FROM recovery_runs WHERE run_id = $1', [runId]);
-    if (rows[0]?.fleet === false) return null;
-    const { recordDecision } = await import('../store/postgres/queue.js');
-    const id = await recordDecision(fleet, runId, choice, guidance ?? null);
-    io.stdout.write(`${runId}: decision ${id} (${choice}) recorded; a worker continues the run ('recover wait ${runId}' to follow it)\n`);
-    return 0;
-  } finally {
-    await fleet.close();
-  }
+export async function recordFleetDecision(store: PostgresStore, runId: string, decision: Decision): Promise<number | null> {
+  await store.ready();
+  const record = await store.load(runId);
+  if (record === null) throw new RunNotFoundError(runId);
+  const { rows } = await store.pool.query<{ fleet: boolean }>('SELECT task_name IS NOT NULL AS fleet FROM recovery_runs WHERE run_id = $1', [runId]);
+  if (rows[0]?.fleet !== true) return null;
+  ensureOffered(runId, record, decision.choice);
+  const { recordDecision } = await import('../store/postgres/queue.js');
+  return recordDecision(store, runId, decision.choice, decision.guidance ?? null, decision.by);
 }

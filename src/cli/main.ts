@@ -80,14 +80,15 @@ Exit codes: 0 success, 1 internal error, 2 usage or config error; run, resume an
 }
 
 function version(): string {
-  try {
-    // dist/src/cli/main.js → the package root is three levels up (src/cli/main.ts in tests: two).
-    for (const up of ['../../../package.json', '../../package.json']) {
+  // dist/cli/main.js (the bundle) and src/cli/main.ts (tests): the package root is two levels up;
+  // dist/src/cli/main.js: three.
+  for (const up of ['../../package.json', '../../../package.json']) {
+    try {
       const pkg = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8')) as { name?: string; version?: string };
       if (pkg.name === 'recovery-protocol' && typeof pkg.version === 'string') return pkg.version;
+    } catch {
+      // not there: try the next
     }
-  } catch {
-    // fall through
   }
   return 'unknown';
 }

@@ -127,7 +127,7 @@ export function wantsHelp(args: readonly string[]): boolean {
 
 /** `--store DIR`, shared by every verb that reads the store. */
 export const STORE_OPTION = {
-  store: { type: 'string', value: 'DIR', description: 'run store (default: $RECOVERY_STORE, else .recovery/ at the project root)' },
+  store: { type: 'string', value: 'DIR|URL', description: 'run store: a directory, or postgres://USER@HOST:PORT/DB (fleet mode)\n(default: $RECOVERY_STORE, else .recovery/ at the project root)' },
 } as const satisfies OptionDecls;
 
 /** `--json`, shared by every verb that prints data. */

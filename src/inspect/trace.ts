@@ -23,7 +23,11 @@ export interface TraceEntry {
   sessionId: string;
   /** The actor's id (`task`, `diagnoser`, or the machine id for the root). */
   actorId: string;
-  /** `@xstate.actor`: the parent's session id (absent for the root). */
+  /**
+   * On the `@xstate.event` that starts an actor (`xstate.init`): its parent's session id (absent
+   * for the root). XState reports the parent there, as that event's sender; the `@xstate.actor`
+   * entry, written when the actor is created, carries no parent (only XState internals know it).
+   */
   parentId?: string;
   /** `@xstate.event`: the sender's session id, when an actor sent it. */
   sourceId?: string;
@@ -58,8 +62,6 @@ export interface TraceWriter {
   stop(): void;
 }
 
-type Ref = { sessionId: string; id: string; _parent?: { sessionId: string } };
-
 function summarize(snapshot: unknown): TraceEntry['snapshot'] {
   const s = (snapshot ?? {}) as Record<string, unknown>;
   const out: NonNullable<TraceEntry['snapshot']> = { status: typeof s.status === 'string' ? s.status : 'unknown' };
@@ -69,16 +71,22 @@ function summarize(snapshot: unknown): TraceEntry['snapshot'] {
   return out;
 }
 
+/** An actor's id: inspection events type their actor as `ActorRefLike`; the actors XState reports have one. */
+function actorIdOf(ref: object): string {
+  return 'id' in ref && typeof ref.id === 'string' ? ref.id : '';
+}
+
 /** Turns one XState inspection event into a trace entry (without `seq`/`at`). */
 export function toTraceEntry(e: InspectionEvent): Omit<TraceEntry, 'seq' | 'at'> {
-  const ref = e.actorRef as unknown as Ref;
-  const base = { type: e.type, rootId: e.rootId, sessionId: ref.sessionId, actorId: ref.id };
+  const base = { type: e.type, rootId: e.rootId, sessionId: e.actorRef.sessionId, actorId: actorIdOf(e.actorRef) };
   switch (e.type) {
     case '@xstate.actor':
-      return { ...base, ...(ref._parent ? { parentId: ref._parent.sessionId } : {}) };
+      return base;
     case '@xstate.event': {
-      const source = e.sourceRef as unknown as Ref | undefined;
-      return { ...base, ...(source ? { sourceId: source.sessionId } : {}), event: toJsonSafe(e.event) };
+      const source = e.sourceRef;
+      // An actor's first event, xstate.init, is sent by its parent (none for the root).
+      const parent = source && e.event.type === 'xstate.init' ? { parentId: source.sessionId } : {};
+      return { ...base, ...(source ? { sourceId: source.sessionId } : {}), ...parent, event: toJsonSafe(e.event) };
     }
     case '@xstate.microstep':
       return {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { ensureBundled } from '../helpers/build.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin/recover.js');
@@ -25,6 +26,7 @@ function sources(): { ts: string; js: string }[] {
 beforeAll(() => {
   const stale = sources().some(({ ts, js }) => !existsSync(js) || statSync(js).mtimeMs < statSync(ts).mtimeMs);
   if (stale) spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'ignore' });
+  ensureBundled();
   expect(existsSync(join(ROOT, 'dist/src/cli/main.js'))).toBe(true);
 }, 120_000);
 

@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBundled } from '../helpers/build.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The built CLI; RECOVER_BIN points the tests at another build of it (e.g. a private one). */
@@ -32,6 +33,7 @@ export function buildCli(): boolean {
   if (!existsSync(built) || statSync(built).mtimeMs < Math.max(newest(join(ROOT, 'src')), newest(join(ROOT, 'machines')))) {
     spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'ignore' });
   }
+  ensureBundled();
   return existsSync(built);
 }
 

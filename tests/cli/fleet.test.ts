@@ -26,6 +26,15 @@ afterAll(async () => {
   await drop();
 });
 
+/** Polls `probe` until it gives something (a non-empty array, a defined value), for up to 60 s: a loaded machine starts processes slowly. */
+async function until<T>(probe: () => T | undefined): Promise<T> {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+    const value = probe();
+    if (value !== undefined && (!Array.isArray(value) || value.length > 0)) return value;
+  }
+  throw new Error('timed out');
+}
+
 async function withDb<T>(use: (db: pg.Client) => Promise<T>): Promise<T> {
   const db = new pg.Client(url);
   await db.connect();
@@ -36,7 +45,8 @@ async function withDb<T>(use: (db: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-describe('recover submit, wait and decide on a fleet', () => {
+// Real worker and CLI processes: generous limits, since a loaded 2-core machine starts them slowly.
+describe('recover submit, wait and decide on a fleet', { timeout: 150_000 }, () => {
   it('submit prints a run id; a worker runs it; wait exits with the run\'s exit code', async () => {
     const submitted = recover(cwd, ['submit', '--store', url, '--', 'node', 'flaky.js']);
     expect(submitted.stderr).toBe('');
@@ -64,17 +74,14 @@ describe('recover submit, wait and decide on a fleet', () => {
     const journal = join(cwd, 'taken.log');
     // Attempt 1 under `recover run` works for long; once taken over, the re-run passes at once.
     const script = `echo "$RECOVERY_ATTEMPT $$" >> ${journal}; [ -e ${cwd}/taken.marker ] && exit 0; touch ${cwd}/taken.marker; sleep 60`;
-    const running = recoverAsync(cwd, ['run', '--store', url, '--lease', '2s', '--', 'sh', '-c', script], 60_000);
-    let lines: string[] = [];
-    for (let i = 0; i < 300 && lines.length === 0; i++, await new Promise((r) => setTimeout(r, 50))) {
-      lines = existsSync(journal) ? readFileSync(journal, 'utf8').trim().split('\n').filter(Boolean) : [];
-    }
+    const running = recoverAsync(cwd, ['run', '--store', url, '--lease', '2s', '--', 'sh', '-c', script], 90_000);
+    const lines = await until(() => (existsSync(journal) ? readFileSync(journal, 'utf8').trim().split('\n').filter(Boolean) : []).slice(0, 1));
     const runId = JSON.parse(recover(cwd, ['list', '--json', '--store', url]).stdout).find((r: { task: string }) => r.task.includes('taken.marker')).runId as string;
     // The process dies (its attempt with it, as a host that goes down takes both).
     running.child.kill('SIGKILL');
     process.kill(-Number(lines[0]!.split(' ')[1]), 'SIGKILL');
     await running;
-    const waited = await recoverAsync(cwd, ['wait', runId, '--store', url], 40_000);
+    const waited = await recoverAsync(cwd, ['wait', runId, '--store', url], 60_000);
     expect(waited).toMatchObject({ status: 0, stdout: `${runId} succeeded\n` });
     const history = JSON.parse(recover(cwd, ['history', runId, '--json', '--store', url]).stdout) as { phase: string; result: string }[];
     expect(history.map((e) => `${e.phase}/${e.result}`)).toContain('RESUME/interrupted');
@@ -84,15 +91,50 @@ describe('recover submit, wait and decide on a fleet', () => {
 
     // Ctrl-C: the run is let go on purpose, so it is withdrawn from the fleet (resumable by hand).
     const interrupted = recoverAsync(cwd, ['run', '--store', url, '--', 'sh', '-c', 'sleep 60'], 30_000);
-    let id2: string | undefined;
-    for (let i = 0; i < 300 && id2 === undefined; i++, await new Promise((r) => setTimeout(r, 50))) {
-      id2 = JSON.parse(recover(cwd, ['list', '--json', '--store', url]).stdout).find((r: { task: string }) => r.task === 'sh -c sleep 60')?.runId;
-    }
+    const id2 = await until(() => JSON.parse(recover(cwd, ['list', '--json', '--store', url]).stdout).find((r: { task: string }) => r.task === 'sh -c sleep 60')?.runId as string | undefined);
     await new Promise((r) => setTimeout(r, 300));
     interrupted.child.kill('SIGINT');
     expect((await interrupted).status).toBe(130);
     const after = await withDb((db) => db.query('SELECT task_name, owner, status FROM recovery_runs WHERE run_id = $1', [id2]));
     expect(after.rows).toEqual([{ task_name: null, owner: null, status: 'running' }]);
+  });
+
+  it('recover ui on the shared store: a decision is checked, recorded with who made it, and a worker continues the run', async () => {
+    const runId = recover(cwd, ['submit', '--store', url, '--run-id', 'fleet-ui', '--', 'node', 'fatal.js']).stdout.trim();
+    await until(() => (recover(cwd, ['list', '--store', url]).stdout.includes('fleet-ui  escalated') ? true : undefined));
+    // The terminal path refuses what the run does not offer, as on a directory store.
+    const refused = recover(cwd, ['decide', runId, '--store', url, '--choice', 'rollback']);
+    expect(refused).toMatchObject({ status: 2, stderr: expect.stringContaining(`run ${runId} does not offer 'rollback'`) });
+
+    const ui = spawn(process.execPath, [BIN, 'ui', '--store', url, '--as', 'carol'], { cwd, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const address = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        ui.stdout!.on('data', (d: Buffer) => {
+          out += d.toString();
+          const match = /recover ui: (\S+)\n/.exec(out);
+          if (match) resolve(match[1]!);
+        });
+        ui.once('exit', (code) => reject(new Error(`recover ui exited ${code}`)));
+      });
+      const token = new URL(address).searchParams.get('token')!;
+      const decide = (choice: string) => fetch(new URL(`/api/runs/${runId}/decide`, address), {
+        method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ choice }),
+      });
+      const listed = await fetch(new URL('/api/runs', address), { headers: { authorization: `Bearer ${token}` } });
+      expect(await listed.json()).toContainEqual(expect.objectContaining({ runId, status: 'escalated' }));
+      const offBounds = await decide('rollback');
+      expect(offBounds.status).toBeGreaterThanOrEqual(400);
+      expect(await offBounds.text()).toContain("does not offer 'rollback'");
+      expect((await decide('skip')).status).toBe(202); // accepted: it happens on a worker
+      // The server records; a worker (not the server) continues the run.
+      expect(await recoverAsync(cwd, ['wait', runId, '--store', url], 60_000)).toMatchObject({ status: 4, stdout: `${runId} skipped\n` });
+      const { rows } = await withDb((db) => db.query("SELECT head->'meta'->'decisions' AS decisions, (SELECT decided_by FROM recovery_decisions WHERE run_id = $1) AS by FROM recovery_runs WHERE run_id = $1", [runId]));
+      expect(rows[0].by).toBe('carol');
+      expect(rows[0].decisions).toEqual([expect.objectContaining({ by: 'carol', choice: 'skip' })]);
+    } finally {
+      ui.kill('SIGINT');
+    }
   });
 
   it('refuses to queue a command line holding a secret, and stores nothing of it', async () => {

@@ -12,7 +12,7 @@ describe('recover ui and decide', () => {
   test('ui --help says what it serves and how it is protected; inspect-server --help says it needs stately.ai', () => {
     const ui = recover(scriptsCwd(), ['ui', '--help']);
     expect(ui.status).toBe(0);
-    expect(ui.stdout).toContain('Usage: recover ui [--store DIR] [--port N] [--host ADDR] [--as NAME]');
+    expect(ui.stdout).toContain('Usage: recover ui [--store DIR|URL] [--port N] [--host ADDR] [--as NAME]');
     expect(ui.stdout).toContain('listens on 127.0.0.1 unless --host');
     expect(ui.stdout).toContain('random token');
     const inspect = recover(scriptsCwd(), ['inspect-server', '--help']);

@@ -29,7 +29,12 @@ describe('NDJSON trace', () => {
     for (const t of ['@xstate.actor', '@xstate.event', '@xstate.snapshot', '@xstate.microstep']) expect(types).toContain(t);
     const root = entries.find((e) => e.type === '@xstate.actor' && e.actorId !== 'worker');
     const child = entries.find((e) => e.type === '@xstate.actor' && e.actorId === 'worker');
-    expect(child?.parentId).toBe(root?.sessionId);
+    // The parent is named on the child's xstate.init event (public inspection data), not on its actor entry.
+    const init = (sessionId: string | undefined) => entries.find((e) => e.type === '@xstate.event' && e.sessionId === sessionId && (e.event as { type?: string }).type === 'xstate.init');
+    expect(child?.parentId).toBeUndefined();
+    expect(init(child?.sessionId)?.parentId).toBe(root?.sessionId);
+    expect(init(root?.sessionId)).toBeDefined();
+    expect(init(root?.sessionId)?.parentId).toBeUndefined();
     const last = entries.filter((e) => e.type === '@xstate.snapshot' && e.sessionId === root?.sessionId).at(-1);
     expect(last?.snapshot).toEqual({ status: 'done', value: 'done', context: { result: 42 }, output: 42 });
     expect(entries.some((e) => e.type === '@xstate.event' && (e.event as { type?: string }).type === 'xstate.done.actor.worker')).toBe(true);

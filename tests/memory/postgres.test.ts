@@ -57,15 +57,19 @@ describe('postgresFixMemory', () => {
     expect(list.at(-1)!.signature).toBe('T: s2');
   });
 
-  it('a database at schema version 1 (before the fix memory) gains its tables on first use, its runs kept', async () => {
+  it('a database at the schema version before the fix memory gains its tables on first use, its runs kept', async () => {
     const { url: oldUrl, drop: dropOld } = await testDatabase();
     const client = new pg.Client(oldUrl);
     await client.connect();
     try {
-      // The schema as the previous release left it: migration 1 only, and a run in it.
+      // The schema as the previous release left it: every migration before the fix memory's, and a run in it.
+      const before = MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE recovery_fixes'));
+      expect(before).toBeGreaterThan(0);
       await client.query('CREATE TABLE recovery_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-      await client.query(MIGRATIONS[0]!);
-      await client.query('INSERT INTO recovery_migrations (version) VALUES (1)');
+      for (let version = 1; version <= before; version++) {
+        await client.query(MIGRATIONS[version - 1]!);
+        await client.query('INSERT INTO recovery_migrations (version) VALUES ($1)', [version]);
+      }
       await client.query("INSERT INTO recovery_runs (run_id) VALUES ('kept')");
       const store = postgresStore(oldUrl);
       try {

@@ -6,12 +6,18 @@
  */
 import type { AcquireOptions, Lease, Store } from '../../store/types.js';
 
-/** `store` with `lease` handed out by the first `acquire(lease.runId)`. */
-export function claimedStore(store: Store, lease: Lease): Store {
+/**
+ * `store` with `lease` handed out by the first `acquire(lease.runId)`. `wrapCommit`, when given,
+ * runs each commit of the run (a PostgreSQL commit renews the lease: the worker notes when).
+ */
+export function claimedStore(store: Store, lease: Lease, wrapCommit?: (commit: () => Promise<void>) => Promise<void>): Store {
   let handed = false;
   return {
     load: (runId) => store.load(runId),
-    commit: (runId, fence, checkpoint) => store.commit(runId, fence, checkpoint),
+    commit: (runId, fence, checkpoint) => {
+      const commit = () => store.commit(runId, fence, checkpoint);
+      return wrapCommit && runId === lease.runId ? wrapCommit(commit) : commit();
+    },
     list: () => store.list(),
     acquire: async (runId: string, options?: AcquireOptions) => {
       if (runId === lease.runId && !handed) {

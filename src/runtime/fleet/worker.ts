@@ -17,7 +17,7 @@ import { listen, type Listener } from '../../store/postgres/notify.js';
 import { announceWork, claimRuns, markDecisionTaken, touchWorker, WORK_CHANNEL, type Claim } from '../../store/postgres/queue.js';
 import type { PostgresStore } from '../../store/postgres/store.js';
 import type { LeaseHolder } from '../../store/types.js';
-import type { DecisionChoice } from '../../policy/types.js';
+import { decisionChoiceOf } from '../../policy/types.js';
 import { recordTakeover } from '../../telemetry/takeover.js';
 import type { TaskContext } from '../options.js';
 import { recoverPersisted, resume, RunInterruptedError } from '../persisted.js';
@@ -101,7 +101,12 @@ export function createWorker(options: WorkerOptions): Worker {
   const active = new Map<string, { stop(): void; settled: Promise<void> }>();
   let stopping = false;
   let wake: (() => void) | null = null;
-  const poke = () => wake?.();
+  // A poke while the loop is claiming (not waiting) must not be lost: the next wait returns at once.
+  let poked = false;
+  const poke = () => {
+    poked = true;
+    wake?.();
+  };
 
   const listener: Listener = listen(store.url, [WORK_CHANNEL], poke);
   const heartbeat = setInterval(() => void touchWorker(store, id, holder).catch(() => undefined), Math.max(1_000, leaseMs / 3));
@@ -153,20 +158,27 @@ export function createWorker(options: WorkerOptions): Worker {
     claim: Claim, onStart: (actor: RecoveryActor) => void, onLost: (error: RunFencedError | StartLapsedError) => void,
   ): Promise<string> => {
     const { lease } = claim;
+    /** When the lease was last renewed (by a renew or a commit): both clocks, read before the request was sent. */
+    let renewed: { clock: number | null; ms: number } | null = null;
+    const renewing = async (request: () => Promise<void>) => {
+      const sent = { clock: hostClock(), ms: performance.now() };
+      await request();
+      return (renewed = sent);
+    };
     const record = claim.started ? await store.load(lease.runId) : null;
     // A run `recover run` offered to the fleet was never queued: its command is in its meta.
     const submission = (claim.input ?? { input: record ? commandInputOf(record.meta) : null, options: {} }) as Submission;
     const fn = tasks[claim.taskName]!;
     const task = async (ctx: TaskContext) => {
       // The write-ahead checkpoint was fenced, but this process may have stalled (SIGSTOP, a long
-      // pause) between it and here while another worker took the run. So: renew first (an owner
-      // that has been replaced is refused), and start the attempt only while the renewed lease
-      // surely holds — it lasts at least `leaseMs` from before the renew was sent, and the start
-      // must come within START_WINDOW of that. A program's start is checked by its forked child
+      // pause) between it and here while another worker took the run. So the attempt starts only
+      // while a renewed lease surely holds: it lasts at least `leaseMs` from before its renew was
+      // sent, and the start must come within START_WINDOW of that. The write-ahead commit renewed
+      // it (a commit does, see the store's RENEW); when that is not fresh, a renew of its own (an
+      // owner that has been replaced is refused). A program's start is checked by its forked child
       // (start-gate.ts); a function's here, the closest this process can come to its start.
-      const sentAt = hostClock();
-      const sentMs = performance.now();
-      await lease.renew().catch((error: unknown) => {
+      const fresh = renewed !== null && performance.now() - renewed.ms <= leaseMs / 6 ? renewed : null;
+      const { clock: sentAt, ms: sentMs } = fresh ?? await renewing(() => lease.renew()).catch((error: unknown) => {
         if (error instanceof RunFencedError) onLost(error);
         throw error;
       });
@@ -188,7 +200,7 @@ export function createWorker(options: WorkerOptions): Worker {
     };
     emit({ type: 'claimed', runId: lease.runId, fence: lease.fence, resumed: claim.started, tookOverFrom: lease.tookOverFrom });
     const common = {
-      ...submission.options, runId: lease.runId, store: claimedStore(store, lease), onStart,
+      ...submission.options, runId: lease.runId, store: claimedStore(store, lease, async (commit) => void (await renewing(commit))), onStart,
       onNotice: (message: string) => emit({ type: 'notice', runId: lease.runId, message }),
     };
     const takeovers = Array.isArray(record?.meta.takeovers) ? record.meta.takeovers : [];
@@ -200,7 +212,14 @@ export function createWorker(options: WorkerOptions): Worker {
       const outcome = await recoverPersisted(task, { ...common, meta: { ...meta, fleet: { task: claim.taskName }, ...commandMeta(claim) } });
       return outcome.status;
     }
-    const decision = claim.decision ? { choice: claim.decision.choice as DecisionChoice, ...(claim.decision.guidance !== null ? { guidance: claim.decision.guidance } : {}) } : undefined;
+    const choice = claim.decision ? decisionChoiceOf(claim.decision.choice) : null;
+    if (claim.decision && choice === null) throw new Error(`run ${lease.runId}: decision ${claim.decision.id} names no known choice ('${claim.decision.choice}')`);
+    const decision = claim.decision && choice ? { choice, ...(claim.decision.guidance !== null ? { guidance: claim.decision.guidance } : {}) } : undefined;
+    if (claim.decision) {
+      // Who decided, kept in the run's meta as `recover decide` keeps it (`meta.decisions`).
+      const decisions = Array.isArray(record?.meta.decisions) ? record.meta.decisions : [];
+      meta.decisions = [...decisions, { by: claim.decision.by ?? 'unknown', choice: claim.decision.choice, at: Date.now() }];
+    }
     const outcome = await resume(lease.runId, { ...common, task, meta, ...(decision ? { decision } : {}) });
     return outcome.status;
   };
@@ -210,6 +229,7 @@ export function createWorker(options: WorkerOptions): Worker {
     while (!stopping) {
       const free = concurrency - active.size;
       let claimed = 0;
+      poked = false; // this claim answers every poke so far
       if (free > 0) {
         try {
           const claims = await claimRuns(store, holder, names, free, leaseMs);
@@ -223,6 +243,7 @@ export function createWorker(options: WorkerOptions): Worker {
         }
       }
       if (stopping || (claimed > 0 && claimed === free && active.size < concurrency)) continue;
+      if (poked && active.size < concurrency) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);
         wake = () => {

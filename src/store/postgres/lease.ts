@@ -99,7 +99,7 @@ export async function takeRun(
   const owner = rows[0]?.owner ?? null;
   if (!ownerGone(owner, rows[0]?.expired === true)) throw new RunLockedError(runId, owner!.pid, owner!.host);
   const taken = await client.query<{ fence: string; at: number }>(
-    `UPDATE recovery_runs SET fence = fence + 1, owner = $2, lease_until = now() + $3 * interval '1 millisecond', last_owner = owner
+    `UPDATE recovery_runs SET fence = fence + 1, owner = $2, lease_until = now() + $3 * interval '1 millisecond', lease_ms = $3, last_owner = owner
       WHERE run_id = $1 RETURNING fence, extract(epoch FROM now()) * 1000 AS at`, [runId, JSON.stringify(holder), leaseMs]);
   return { fence: Number(taken.rows[0]!.fence), acquiredAt: Math.round(Number(taken.rows[0]!.at)), tookOverFrom: owner };
 }

@@ -48,7 +48,16 @@ export interface Claim {
   /** False for a run nobody has started (no checkpoint yet): it starts fresh; else it resumes. */
   started: boolean;
   /** The oldest decision waiting for the run, when it is escalated. */
-  decision: { id: number; choice: string; guidance: string | null } | null;
+  decision: PendingDecision | null;
+}
+
+/** A decision recorded for an escalated run and not yet taken by a worker. */
+export interface PendingDecision {
+  id: number;
+  choice: string;
+  guidance: string | null;
+  /** Who decided, when the decider said (`recover decide --as`, `recover ui`). */
+  by: string | null;
 }
 
 /**
@@ -62,7 +71,7 @@ export async function claimRuns(
   await store.ready();
   const { rows } = await store.pool.query<{
     run_id: string; fence: string; task_name: string; input: unknown; started: boolean; last_owner: LeaseHolder | null; at: number;
-    decision: { id: number; choice: string; guidance: string | null } | null;
+    decision: PendingDecision | null;
   }>(
     `WITH c AS (
        SELECT run_id FROM recovery_runs r
@@ -70,11 +79,11 @@ export async function claimRuns(
           AND (status IS DISTINCT FROM 'escalated'
                OR EXISTS (SELECT 1 FROM recovery_decisions d WHERE d.run_id = r.run_id AND d.taken_at IS NULL))
         ORDER BY queued_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-     UPDATE recovery_runs r SET fence = r.fence + 1, owner = $3, lease_until = now() + $4 * interval '1 millisecond', last_owner = r.owner
+     UPDATE recovery_runs r SET fence = r.fence + 1, owner = $3, lease_until = now() + $4 * interval '1 millisecond', lease_ms = $4, last_owner = r.owner
        FROM c WHERE r.run_id = c.run_id
      RETURNING r.run_id, r.fence, r.task_name, r.input, r.head IS NOT NULL AS started, r.last_owner,
        extract(epoch FROM now()) * 1000 AS at,
-       CASE WHEN r.status = 'escalated' THEN (SELECT json_build_object('id', d.id, 'choice', d.choice, 'guidance', d.guidance)
+       CASE WHEN r.status = 'escalated' THEN (SELECT json_build_object('id', d.id, 'choice', d.choice, 'guidance', d.guidance, 'by', d.decided_by)
          FROM recovery_decisions d WHERE d.run_id = r.run_id AND d.taken_at IS NULL ORDER BY d.id LIMIT 1) END AS decision`,
     [tasks, limit, JSON.stringify(holder), leaseMs]);
   return rows.map((r) => ({
@@ -87,7 +96,7 @@ export async function claimRuns(
  * Records a decision for an escalated run, from any machine, and wakes the workers. Throws
  * `RunNotFoundError` for an unknown run and an Error naming the status for one not escalated.
  */
-export async function recordDecision(store: PostgresStore, runId: string, choice: string, guidance: string | null): Promise<number> {
+export async function recordDecision(store: PostgresStore, runId: string, choice: string, guidance: string | null, by: string | null = null): Promise<number> {
   assertRunId(runId);
   await store.ready();
   const { rows } = await store.pool.query<{ status: string | null; task_name: string | null }>(
@@ -96,8 +105,8 @@ export async function recordDecision(store: PostgresStore, runId: string, choice
   if (rows[0].status !== 'escalated') throw new Error(`run ${runId} is ${rows[0].status}, not escalated: there is nothing to decide`);
   if (rows[0].task_name === null) throw new Error(`run ${runId} was not submitted to the fleet: answer it where it runs (recover decide without a PostgreSQL store)`);
   const inserted = await store.pool.query<{ id: string }>(
-    `WITH d AS (INSERT INTO recovery_decisions (run_id, choice, guidance) VALUES ($1, $2, $3) RETURNING id)
-     SELECT id, pg_notify($4, $1) FROM d`, [runId, choice, guidance, WORK_CHANNEL]);
+    `WITH d AS (INSERT INTO recovery_decisions (run_id, choice, guidance, decided_by) VALUES ($1, $2, $3, $5) RETURNING id)
+     SELECT id, pg_notify($4, $1) FROM d`, [runId, choice, guidance, WORK_CHANNEL, by]);
   return Number(inserted.rows[0]!.id);
 }
 

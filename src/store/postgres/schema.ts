@@ -8,9 +8,10 @@
  *   summary columns, the event count the head commits, the ownership lease (owner, fence, deadline
  *   by the database clock), and in fleet mode the registered task and its input.
  * - `recovery_run_events`: the event log, primary key (run_id, seq): no gap, no duplicate.
- * - `recovery_decisions`: decisions recorded by `recover decide` on any machine, taken by a worker.
+ * - `recovery_decisions`: decisions recorded by `recover decide` on any machine (and who made
+ *   them), taken by a worker.
  * - `recovery_workers`: the workers that have run, with their last sign of life.
- * - `recovery_fixes`, `recovery_fix_stats` (version 2): the fix memory and its lookup counters.
+ * - `recovery_fixes`, `recovery_fix_stats` (version 4): the fix memory and its lookup counters.
  *
  * Heads and events are `json`, not `jsonb`: a command's output can hold a NUL character, which
  * `jsonb` refuses, and the text is stored as written (no re-encoding on every commit).
@@ -64,7 +65,11 @@ export const MIGRATIONS: readonly string[] = [
      seen_at    timestamptz NOT NULL DEFAULT now(),
      stopped_at timestamptz
    );`,
-  // 2: the fix memory (src/memory/postgres-fix-memory.ts), shared by every process on the database.
+  // Who took a decision (`recover decide --as`, `recover ui`), kept with it.
+  `ALTER TABLE recovery_decisions ADD COLUMN decided_by text;`,
+  // The owner's lease length, so that a commit under its fence renews the lease as well.
+  `ALTER TABLE recovery_runs ADD COLUMN lease_ms integer;`,
+  // 4: the fix memory (src/memory/postgres-fix-memory.ts), shared by every process on the database.
   `CREATE TABLE recovery_fixes (
      signature text NOT NULL,
      fix       text NOT NULL,

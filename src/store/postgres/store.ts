@@ -149,7 +149,7 @@ export class PostgresStore implements Store {
           [runId, row.events, JSON.stringify(fresh)]);
       }
       await client.query(
-        `UPDATE recovery_runs SET head = $2, status = $3, updated_at = $4, events = $5, head_fence = $6, final = $7, ${OFFER}
+        `UPDATE recovery_runs SET head = $2, status = $3, updated_at = $4, events = $5, head_fence = $6, final = $7, ${OFFER}, ${RENEW}
           WHERE run_id = $1`,
         [runId, head, status, updatedAt, row.events + fresh.length, fence, FINAL_STATUSES.includes(status), fleetTask]);
       if (row.status === 'escalated' && status !== 'escalated') {
@@ -243,6 +243,12 @@ export class PostgresStore implements Store {
  */
 const OFFER = `task_name = coalesce(recovery_runs.task_name, $8::text), queued_at = coalesce(recovery_runs.queued_at, CASE WHEN $8::text IS NOT NULL THEN now() END)`;
 
+/**
+ * A commit is made under the owner's fence, so it proves the owner alive: it renews the lease by
+ * the owner's lease length (a worker then needs no separate renew right after a write-ahead commit).
+ */
+const RENEW = `lease_until = CASE WHEN recovery_runs.lease_ms IS NULL THEN recovery_runs.lease_until ELSE now() + recovery_runs.lease_ms * interval '1 millisecond' END`;
+
 /** The registered task a run's head offers it to (`meta.fleet.task`), else null. */
 function fleetTaskOf(head: RunHead): string | null {
   const fleet = head.meta.fleet;
@@ -265,7 +271,7 @@ const COMMIT_CONTINUING = `
     INSERT INTO recovery_run_events (run_id, seq, event)
     SELECT $1, ok.events + t.n, t.e FROM ok, json_array_elements($4::json) WITH ORDINALITY AS t(e, n)),
   updated AS (
-    UPDATE recovery_runs SET head = $5, status = $6, updated_at = $7, events = ok.events + $9::integer, head_fence = $2, final = $8,
+    UPDATE recovery_runs SET head = $5, status = $6, updated_at = $7, events = ok.events + $9::integer, head_fence = $2, final = $8, ${RENEW},
            ${OFFER.replaceAll('$8', '$10')}
       FROM ok WHERE recovery_runs.run_id = $1 RETURNING ok.status AS was),
   taken AS (

@@ -76,15 +76,15 @@ describe('createWorker', () => {
 
   it('never starts a program after its start deadline: a worker paused past it lets the run go, which then runs normally', async () => {
     // The first attempt's task "pauses" (as a SIGSTOPped worker would) between its lease renew and
-    // the spawn, longer than the start window of a 1.5 s lease; the program must not start late.
+    // the spawn, longer than the start window (2 s) of a 3 s lease; the program must not start late.
     const journal = join(dir, 'paused.log');
     let pauses = 0;
     const events: WorkerEvent[] = [];
     const worker = createWorker({
-      store, leaseMs: 1_500, onEvent: (e) => events.push(e),
+      store, leaseMs: 3_000, onEvent: (e) => events.push(e),
       tasks: {
         paused: async (ctx) => {
-          if (pauses++ === 0) await new Promise((r) => setTimeout(r, 1_300));
+          if (pauses++ === 0) await new Promise((r) => setTimeout(r, 2_500));
           const { commandTask } = await import('../../../src/runtime/command.js');
           await commandTask('sh', ['-c', `echo "$RECOVERY_ATTEMPT $RECOVERY_FENCE" >> ${journal}`], { env: ctx.env, ...(ctx.startBy === undefined ? {} : { startBy: ctx.startBy }) })(ctx);
         },

@@ -1,0 +1,51 @@
+/**
+ * The `recover` bin runs the bundled CLI (dist/cli/main.cjs, scripts/bundle-cli.mjs): it must be
+ * what the bin loads, it must need nothing at run time that an install of the package lacks, and
+ * the package must ship it.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { BIN, cliEnv, ensureCli, ROOT, tempCwd } from './cli.js';
+
+const BUNDLE = join(ROOT, 'dist/cli/main.cjs');
+
+beforeAll(() => ensureCli(), 300_000);
+
+describe('the bundled CLI', () => {
+  test('recover run -- true loads the bundle and no module of dist/src or dist/machines', () => {
+    const cwd = tempCwd();
+    const result = spawnSync(process.execPath, [BIN, 'run', '--', 'true'], { cwd, encoding: 'utf8', env: cliEnv({ NODE_DEBUG: 'module' }) });
+    expect(result.status, result.stderr.slice(-2000)).toBe(0);
+    const loaded = [...result.stderr.matchAll(/MODULE \d+: load "([^"]+)" for module/g)].map((m) => m[1]!);
+    expect(loaded).toContain(BUNDLE);
+    expect(loaded.filter((file) => file.includes('/dist/src/') || file.includes('/dist/machines/'))).toEqual([]);
+    expect(result.stderr).toMatch(/succeeded after 1 attempt/);
+  }, 120_000);
+
+  test('needs at run time only Node built-ins and the package dependencies (never a devDependency)', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> };
+    const source = readFileSync(BUNDLE, 'utf8');
+    const required = new Set([...source.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]!));
+    const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+    // pg's optional native binding: required only when asked for, never by recover.
+    const allowed = (name: string) => builtins.has(name) || name === 'pg-native' || Object.hasOwn(pkg.dependencies, name);
+    expect([...required].filter((name) => !allowed(name))).toEqual([]);
+    // The ones left out of the bundle on purpose are required from node_modules, as dependencies.
+    expect([...required]).toEqual(expect.arrayContaining(['yaml', 'ws', 'pg', '@viz-js/viz']));
+  });
+
+  test('the package ships the bin and the bundle (npm pack)', () => {
+    const listing = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const files = (JSON.parse(listing) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path);
+    expect(files).toEqual(expect.arrayContaining(['bin/recover.js', 'dist/cli/main.cjs']));
+  }, 120_000);
+
+  test('the version comes from package.json (the bundle sits two levels below it)', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const result = spawnSync(process.execPath, [BIN, '--version'], { cwd: tempCwd(), encoding: 'utf8', env: cliEnv() });
+    expect(result.stdout.trim()).toBe(pkg.version);
+  }, 60_000);
+});
