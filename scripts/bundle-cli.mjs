@@ -34,7 +34,8 @@ await build({
   // Dependencies with a CommonJS entry that only some verbs use: required from node_modules when
   // reached (yaml: YAML configs and history; ws: the inspector; pg: the fleet store; viz: SVG
   // diagrams). pg-native is pg's optional binding, never installed.
-  external: ['yaml', 'ws', 'pg', 'pg-native', '@viz-js/viz'],
+  // @opentelemetry/*: the optional SDK, loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+  external: ['yaml', 'ws', 'pg', 'pg-native', '@viz-js/viz', '@opentelemetry/*'],
   // `import.meta.url` (main.ts finds package.json by it) has no CommonJS counterpart but this.
   define: { 'import.meta.url': '__bundleUrl' },
   banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },

@@ -4,6 +4,8 @@
  *
  * - `recover(task, options)` runs a task under the protocol; `createRecovery` returns the actor.
  * - `recoverPersisted` / `resume` checkpoint every phase in a store (`openStore`, `memoryStore`).
+ * - OpenTelemetry through `@opentelemetry/api` when a provider is registered (`telemetry` option);
+ *   fix memory (`fixMemory`: `memoryFixMemory`, `lowdbFixMemory`, `postgresFixMemory`).
  * - `classify(observation)` names a failure; `resolvePolicy(config)` validates a policy.
  * - `recoveryMachine`, `supervisorMachine`, `pipelineMachine` are exported for embedding;
  *   `provideRecovery` fills the recovery machine's slots. `recovery-protocol/machines` has the
@@ -23,6 +25,16 @@ export { isResting, outcomeOf, statusOf, type Outcome } from './runtime/outcome.
 export { realClock, sleepUntil, type Clock } from './runtime/clock.js';
 export { TaskFailure } from './runtime/task-failure.js';
 export { RunInterruptedError } from './runtime/interrupt.js';
+
+// Telemetry and fix memory.
+export { recordTakeover } from './telemetry/takeover.js';
+export { traceEnv } from './telemetry/trace-env.js';
+export type { TelemetryOptions } from './telemetry/options.js';
+export { failureSignature } from './memory/signature.js';
+export { memoryFixMemory } from './memory/memory-fix-memory.js';
+export { lowdbFixMemory, FixMemoryFileError } from './memory/lowdb-fix-memory.js';
+export { postgresFixMemory } from './memory/postgres-fix-memory.js';
+export type { FixEntry, FixMemory, FixMemoryStats, KnownFix } from './memory/types.js';
 
 // Commands, adapter/diagnoser programs and git rollback.
 export {

@@ -9,18 +9,18 @@ import * as machinesEntry from '../machines/index.js';
 const API = [
   'CorruptRunError', 'DEFAULT_POLICY', 'EXIT_NOT_FOUND', 'EXIT_TIMEOUT', 'FAILURE_TYPES', 'HistorySequenceError',
   'InvalidRunIdError', 'InvalidRunRecordError', 'PIPELINE_ACTOR_SLOTS', 'PIPELINE_MACHINE_ID', 'PIPELINE_MACHINE_VERSION',
-  'PolicyError', 'PostgresStore', 'RECOVERY_ACTOR_SLOTS', 'RECOVERY_MACHINE_ID', 'RECOVERY_MACHINE_VERSION', 'RuleError',
+  'FixMemoryFileError', 'PolicyError', 'PostgresStore', 'RECOVERY_ACTOR_SLOTS', 'RECOVERY_MACHINE_ID', 'RECOVERY_MACHINE_VERSION', 'RuleError',
   'RunFencedError', 'RunInterruptedError', 'RunLockedError', 'RunNotFoundError', 'SUPERVISOR_ACTOR_SLOTS', 'SUPERVISOR_MACHINE_ID',
   'SUPERVISOR_MACHINE_VERSION', 'SnapshotMismatchError', 'StoreError', 'StoreWriteError', 'TaskFailure', 'adapterCommand', 'classify',
   'commandTask', 'computeDelay', 'computeMetrics', 'confidenceBand', 'createClassifier', 'createInspector',
   'createRecovery', 'createTraceWriter', 'createWorker', 'defaultStoreDir', 'detectCircularFix', 'detectRepeatedFix',
-  'diagnoserCommand', 'escalationReport', 'failureTypeInfo', 'gitRollback', 'historyToJson', 'historyToYaml',
-  'isFailureType', 'isResting', 'loadRun', 'machines', 'memoryStore', 'newRunId', 'openStore', 'openStoreAt', 'outcomeOf',
-  'parseRetryAfterHeader', 'pipelineMachine', 'postgresStore', 'provideRecovery', 'readTrace', 'realClock', 'recordGoodState',
-  'recover', 'recoverPersisted', 'recoveryEnv', 'recoveryEventRows', 'recoveryInput', 'recoveryMachine',
+  'diagnoserCommand', 'escalationReport', 'failureSignature', 'failureTypeInfo', 'gitRollback', 'historyToJson', 'historyToYaml',
+  'isFailureType', 'isResting', 'loadRun', 'lowdbFixMemory', 'machines', 'memoryFixMemory', 'memoryStore', 'newRunId', 'openStore', 'openStoreAt', 'outcomeOf',
+  'parseRetryAfterHeader', 'pipelineMachine', 'postgresFixMemory', 'postgresStore', 'provideRecovery', 'readTrace', 'realClock', 'recordGoodState',
+  'recordTakeover', 'recover', 'recoverPersisted', 'recoveryEnv', 'recoveryEventRows', 'recoveryInput', 'recoveryMachine',
   'recoveryMigrations', 'redactDeep', 'redactSecrets', 'resolvePolicy', 'restoreGoodState', 'resume',
   'runCommandOnce', 'sessionReport', 'sleepUntil', 'splitCommandLine', 'statusOf', 'submit', 'supervisorMachine', 'toDot',
-  'toMermaid', 'validatePolicyConfig', 'validateRule', 'whenResting',
+  'toMermaid', 'traceEnv', 'validatePolicyConfig', 'validateRule', 'whenResting',
 ];
 
 /** `recovery-protocol/machines`: the statecharts alone, without the runtime. */

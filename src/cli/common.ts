@@ -93,6 +93,8 @@ export interface RunMeta {
     lastKnownGood?: string | null;
     /** `--rollback-budget` / `--rollback-skip`, so a rollback in a later process keeps as much. */
     rollbackBudget?: import('../runtime/git/budget.js').SnapshotBudget | null;
+    /** `--reuse-fixes`: try the best remembered fix before the adapter (in every process that continues the run). */
+    reuseFixes?: boolean;
   };
 }
 

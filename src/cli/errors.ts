@@ -64,6 +64,8 @@ export const STORE_ERROR_EXIT: Readonly<Record<string, number>> = {
   ERR_INVALID_RUN_ID: EXIT.usage,
   ERR_RUN_CORRUPT: EXIT.usage,
   ERR_SNAPSHOT_MISMATCH: EXIT.usage,
+  /** The fix memory file (`fixes.json`) cannot be read or is not one: named, left as it is. */
+  ERR_FIX_MEMORY_FILE: EXIT.storeFailed,
 };
 
 /** The exit code of `error`: its own when a {@link CliError}, the table's for a store error, else internal. */

@@ -46,6 +46,7 @@ const VERBS: Record<string, { summary: string; load: () => Promise<Verb> }> = {
   diagram: { summary: 'print a statechart (mermaid, dot or svg)', load: () => import('./diagram.js').then((m) => m.diagramVerb) },
   'inspect-server': { summary: 'serve a live statechart view for --inspect', load: () => import('./inspect-server.js').then((m) => m.inspectServerVerb) },
   ui: { summary: 'see every run and decide escalations in the browser', load: () => import('./ui.js').then((m) => m.uiVerb) },
+  fixes: { summary: 'list the fix memory (which fix recovered which failure)', load: () => import('./fixes.js').then((m) => m.fixesVerb) },
   pipeline: { summary: 'run a pipeline file (steps with recovery)', load: () => import('./pipeline.js').then((m) => m.pipelineVerb) },
   worker: { summary: 'run fleet runs from a PostgreSQL store', load: () => import('./worker.js').then((m) => m.workerVerb) },
   submit: { summary: 'queue a command for the fleet (prints the run id)', load: () => import('./submit.js').then((m) => m.submitVerb) },
@@ -136,7 +137,16 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
       io.stdout.write(helpOf(verb.spec));
       return EXIT.ok;
     }
-    return await verb.run(args, io);
+    // OTEL_EXPORTER_OTLP_*ENDPOINT set: the verb runs with the SDK started (see telemetry-sdk.ts).
+    const telemetry = Object.keys(io.env).some((key) => key.startsWith('OTEL_EXPORTER_OTLP_'))
+      ? await import('./telemetry-sdk.js').then((m) => m.startCliTelemetry(io))
+      : null;
+    if (!telemetry) return await verb.run(args, io);
+    try {
+      return await telemetry.run(() => verb.run(args, io));
+    } finally {
+      await telemetry.shutdown();
+    }
   } catch (error) {
     return report(error, verbName, io);
   }

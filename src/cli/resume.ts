@@ -5,6 +5,7 @@
 import { EXIT_CODES_HELP, cliStoreDir, exitCodeOf, openCliStore, printJsonOutcome, runMetaOf, runtimeOptionsOf } from './common.js';
 import type { Outcome } from '../runtime/outcome.js';
 import { UsageError } from './errors.js';
+import { cliFixMemory } from './fix-memory.js';
 import { INSPECTION_OPTIONS, openInspection, splitInspect, type InspectionFlags } from './inspection.js';
 import { OUTPUT_OPTIONS, STORE_OPTION, outputStyle, parseOptions, type VerbSpec } from './options.js';
 import type { RunStatus } from '../taxonomy/index.js';
@@ -100,6 +101,8 @@ export async function continueRun(runId: string, options: ContinueOptions, io: C
   return resume(runId, {
     ...runtime,
     ...extra,
+    fixMemory: await cliFixMemory(io, options.store, opened),
+    reuseFixes: meta.options.reuseFixes === true,
     store: opened,
     ...(decision ? {
       decision: { choice: decision.choice, ...(decision.guidance !== undefined ? { guidance: decision.guidance } : {}) },

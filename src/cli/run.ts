@@ -13,6 +13,7 @@ import {
   runtimeOptionsOf, type RunMeta,
 } from './common.js';
 import { EXIT, UsageError } from './errors.js';
+import { cliFixMemory } from './fix-memory.js';
 import { INSPECTION_OPTIONS, openInspection, splitInspect } from './inspection.js';
 import { OUTPUT_OPTIONS, STORE_OPTION, outputStyle, parseOptions, type VerbSpec } from './options.js';
 import type { CliIO, Verb } from './main.js';
@@ -37,6 +38,7 @@ PAUSE → DIAGNOSE → ADAPT → RETRY → ESCALATE. Each phase is checkpointed 
     rollback: { type: 'string', choices: ['git', 'none'], default: 'none', description: 'git: record the repository (files incl. ignored ones, empty dirs, index, refs,\nstash, submodules) as last known good before the run, restore it when needed' },
     ...BUDGET_OPTIONS,
     'on-flaky': { type: 'string', choices: ['escalate', 'pass'], description: "what a passing flake probe means (default: the config's onFlaky, else escalate)" },
+    'reuse-fixes': { type: 'boolean', description: "try the fix that recovered the same failure before, then ask the adapter\n('recover fixes' lists what is remembered)" },
     report: { type: 'string', value: 'FILE', description: 'write the escalation report (Markdown) there; also appended to $GITHUB_STEP_SUMMARY' },
     json: { type: 'boolean', description: 'print the outcome as one JSON line on stdout (no progress lines)' },
     ...OUTPUT_OPTIONS,
@@ -190,6 +192,7 @@ export const runVerb: Verb = {
         onFlaky,
         lastKnownGood: null,
         ...(rollbackBudget ? { rollbackBudget } : {}),
+        ...(values['reuse-fixes'] === true ? { reuseFixes: true } : {}),
       },
     };
     // On a shared store, a worker takes the run over if this process dies — when a worker can run
@@ -215,6 +218,7 @@ export const runVerb: Verb = {
     if (style.verbosity === 'verbose') progress.note(`recover: config ${config.file ?? '(none: defaults)'}, store ${await cliStoreDir(io, values.store)}`);
     const runtime = await runtimeOptionsOf({ ...meta, command, options: { ...meta.options, adapter: literal.adapter, diagnoser: literal.diagnoser } }, io, json, progress.output());
     const { recoverPersisted } = await import('../runtime/persisted.js');
+    const fixMemory = await cliFixMemory(io, values.store, store);
     progress.note(`recover: run ${runId}: ${sealed.command.join(' ')}`);
     for (const note of sealed.notes) progress.note(note, { always: true });
     if (fleetStore && !offerable) {
@@ -226,6 +230,8 @@ export const runVerb: Verb = {
         ...runtime,
         name: sealed.command.join(' '),
         ...extra,
+        fixMemory,
+        reuseFixes: meta.options.reuseFixes === true,
         runId,
         store,
         meta: meta as unknown as Record<string, unknown>,

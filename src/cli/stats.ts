@@ -1,8 +1,10 @@
 /** `recover stats`: metrics across every run in the store (failures, recoveries, escalations, flake rate…). */
 import { formatDuration } from '../policy/duration.js';
+import type { FixMemoryMetrics } from '../memory/metrics.js';
 import type { Metrics } from '../report/types.js';
 import { UsageError } from './errors.js';
 import { openCliStore } from './common.js';
+import { cliFixMemory } from './fix-memory.js';
 import type { Verb } from './main.js';
 import { JSON_OPTION, STORE_OPTION, parseOptions, type VerbSpec } from './options.js';
 
@@ -11,7 +13,8 @@ const STATS_SPEC = {
   name: 'stats',
   synopsis: '[--store DIR|URL] [--json]',
   description: `Failures, auto-recovered, escalations, rollbacks, skips, flake rate, mean time to recover and
-counts by failure type, across every readable run in the store (damaged runs are skipped).`,
+counts by failure type, across every readable run in the store (damaged runs are skipped); and
+the fix memory: fixes remembered, lookups, hit rate (lookups that found a fix) and reuses.`,
   options: { ...STORE_OPTION, ...JSON_OPTION },
   examples: ['recover stats', 'recover stats --json | jq .totals'],
 } as const satisfies VerbSpec;
@@ -41,6 +44,16 @@ export function statsTable(metrics: Metrics): string {
   return `${out.join('\n')}\n`;
 }
 
+/** The fix memory's figures as a table, after {@link statsTable}'s. */
+export function fixMemoryTable(m: FixMemoryMetrics): string {
+  const rows: [string, string][] = [
+    ['fixes remembered', String(m.entries)], ['failure signatures', String(m.signatures)], ['fix lookups', String(m.lookups)],
+    ['lookup hit rate', `${(m.hitRate * 100).toFixed(1)}%`], ['fixes reused', String(m.reused)],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  return `${rows.map(([label, value]) => `${label.padEnd(width)}  ${value.padStart(7)}`).join('\n')}\n`;
+}
+
 /** `recover stats`. */
 export const statsVerb: Verb = {
   spec: STATS_SPEC,
@@ -55,8 +68,11 @@ export const statsVerb: Verb = {
       if (record) runs.push({ status: record.status, history: record.history });
     }
     const { computeMetrics } = await import('../report/metrics.js');
-    const metrics = computeMetrics(runs);
-    io.stdout.write(values.json === true ? `${JSON.stringify(metrics, null, 2)}\n` : statsTable(metrics));
+    const { fixMemoryMetrics } = await import('../memory/metrics.js');
+    const memory = await cliFixMemory(io, values.store, store);
+    const [memoryStats, entries] = await Promise.all([memory.stats(), memory.list()]);
+    const metrics = { ...computeMetrics(runs), fixMemory: fixMemoryMetrics(memoryStats, entries) };
+    io.stdout.write(values.json === true ? `${JSON.stringify(metrics, null, 2)}\n` : `${statsTable(metrics)}\n${fixMemoryTable(metrics.fixMemory)}`);
     return 0;
   },
 };

@@ -6,6 +6,7 @@ import { classifyObservation } from '../../machines/recovery/failure.js';
 import { compileRedactPatterns, redactDeep, redactSecrets } from '../report/redact.js';
 import { realClock, sleepUntil, type Clock } from './clock.js';
 import { observationFrom } from './observe.js';
+import { runExtensions } from './run-extensions.js';
 import type { Adapter, Diagnoser, RecoveryOptions, Rollback, Task, TaskContext } from './options.js';
 
 /** What the actor bindings need from the running recovery. */
@@ -90,7 +91,11 @@ export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adap
  * `machine.provide({ actors })`.
  */
 export function bindActors(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adapter; rollback?: Rollback }, binding: Binding) {
-  const work = slotWork(task, hooks, binding);
+  return actorsOf(slotWork(task, hooks, binding));
+}
+
+/** The slots' work as actor logic for `machine.provide({ actors })`. */
+export function actorsOf(work: SlotWork) {
   return eachSlot((name) => fromPromise(work[name] as Work<unknown, unknown>));
 }
 
@@ -124,7 +129,14 @@ export function bindRun(task: Task, options: RecoveryOptions, hooks: RunHooks) {
     if (redacted !== text) originals.set(redacted, text);
     return redacted;
   };
-  return { binding, seal, work: slotWork(task, options, binding), attach: (actor: ActorRefFrom<RecoveryMachine>) => void (target = actor) };
+  // Telemetry and fix memory, when asked for: they wrap the slots' work and watch the actor.
+  const extensions = runExtensions(options, clock, redact);
+  const work = extensions.wrap(slotWork(task, extensions.hooks(options), binding));
+  const attach = (actor: ActorRefFrom<RecoveryMachine>) => {
+    target = actor;
+    extensions.attach(actor);
+  };
+  return { binding, seal, work, attach, traceparent: extensions.traceparent };
 }
 
 const NO_PATTERNS: RegExp[] = [];
@@ -165,10 +177,11 @@ function sharedLogic(): RecoveryMachine {
  * call it before `actor.start()` (a restored snapshot's slots start with the actor).
  */
 export function sharedRun(task: Task, options: RecoveryOptions, hooks: RunHooks = {}) {
-  const { work, attach, seal } = bindRun(task, options, hooks);
+  const { work, attach, seal, traceparent } = bindRun(task, options, hooks);
   return {
     logic: sharedLogic(),
     seal,
+    traceparent,
     attach: (actor: ActorRefFrom<RecoveryMachine>) => {
       workOf.set(actor.system, work);
       attach(actor);

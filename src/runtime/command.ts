@@ -3,6 +3,7 @@ import { gated, gateOutcome, hostClock, StartLapsedError, type GateOutcome } fro
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import type { Writable } from 'node:stream';
+import { traceEnv } from '../telemetry/trace-env.js';
 import { groupAlive, reportExit, reportSpawn } from './attempt-process.js';
 import { findsProgram, ptyArgv, type PtySize } from './pty.js';
 import type { Task, TaskContext } from './options.js';
@@ -201,7 +202,8 @@ export function commandTask(cmd: string, args: readonly string[], options: Comma
     let spawned: number | undefined;
     const result = await runCommandOnce(cmd, args, {
       ...options,
-      env: { ...options.env, ...recoveryEnv(ctx) },
+      // Under a traced run, TRACEPARENT names the attempt's span (the command's spans join the trace).
+      env: { ...options.env, ...recoveryEnv(ctx), ...traceEnv(ctx.runId) },
       timeoutMs: ctx.timeoutMs,
       signal: ctx.signal,
       // Recorded in the run's checkpoint so a resume after a SIGKILL can end a group left running.

@@ -2,7 +2,9 @@ import type { InspectionEvent, Observer } from 'xstate';
 import type {
   AdaptInput, AdaptOutput, AttemptInput, DiagnoseInput, DiagnoseOutput, RollbackInput,
 } from '../../machines/index.js';
+import type { FixMemory, KnownFix } from '../memory/types.js';
 import type { PolicyConfig } from '../policy/types.js';
+import type { TelemetryOptions } from '../telemetry/options.js';
 import type { HistoryEvent } from '../taxonomy/index.js';
 import type { Clock } from './clock.js';
 
@@ -21,8 +23,11 @@ export type Task = (context: TaskContext) => unknown;
 
 /** A diagnoser: returns hypotheses with confidences (default: the built-in rule-based diagnosis). */
 export type Diagnoser = (input: DiagnoseInput) => DiagnoseOutput | Promise<DiagnoseOutput>;
-/** An adapter: returns a fix, or nothing for "no alternative". */
-export type Adapter = (input: AdaptInput) => AdaptOutput | undefined | void | Promise<AdaptOutput | undefined | void>;
+/**
+ * An adapter: returns a fix, or nothing for "no alternative". With a `fixMemory`, `knownFixes`
+ * lists the fixes that recovered this failure's signature before, best first.
+ */
+export type Adapter = (input: AdaptInput & { knownFixes?: KnownFix[] }) => AdaptOutput | undefined | void | Promise<AdaptOutput | undefined | void>;
 /**
  * What a rollback may say beyond "restored": `message` goes into the ROLLBACK history event (and
  * so the terminal and the report), e.g. where the state it replaced is kept.
@@ -61,4 +66,10 @@ export interface RecoveryOptions {
   onEvent?: (event: HistoryEvent) => void;
   /** An XState inspection observer (the Stately inspector, an NDJSON trace). */
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+  /** OpenTelemetry: spans and metrics go to the globally registered providers. Default: on when one is registered. */
+  telemetry?: TelemetryOptions;
+  /** Where fixes that recovered a failure are remembered, and looked up for the adapter. Default: none. */
+  fixMemory?: FixMemory;
+  /** Try the best remembered fix for the failure before asking the adapter. Default false. */
+  reuseFixes?: boolean;
 }

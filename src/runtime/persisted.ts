@@ -15,6 +15,8 @@ import type { RecoveryOptions, Task } from './options.js';
 import { isResting, outcomeOf, statusOf, type Outcome } from './outcome.js';
 import { redactDeep } from '../report/redact.js';
 import { redactPatternsOf, sharedRun } from './actors.js';
+import { extensionsSettled } from './run-extensions.js';
+import { recordTakeover } from '../telemetry/takeover.js';
 import { actorOptions, forwardHistory, recoveryInput, type RecoveryActor } from './recovery.js';
 import type { DecisionChoice } from '../policy/types.js';
 
@@ -61,6 +63,8 @@ export async function recoverPersisted(task: Task, options: PersistedOptions): P
 async function acquire(options: PersistedOptions, runId: string): Promise<Lease> {
   const lease = await options.store.acquire(runId);
   for (const repair of lease.repairs) options.onNotice?.(repair);
+  // A fleet worker's lease (it names the worker) is counted by the worker, where it claims the run.
+  if (lease.holder.worker === null) recordTakeover(lease);
   return lease;
 }
 
@@ -99,7 +103,9 @@ export async function resume(runId: string, options: PersistedOptions & ResumeOp
     // Only a resume reads a stored snapshot: `recover run` does not load this (nor immer, which it uses).
     const { continuationOf, markInterrupted } = await import('../../machines/recovery/resume.js');
     const clock = options.clock ?? realClock;
-    return await drive(options.task, { ...options, runId }, identity, lease, { committed: record.history.length, policy: stored.config }, (logic) => {
+    // Traced, the new run span links to the one of the process that left the run (it escalated there).
+    const telemetry = { linkTo: typeof record.meta.traceparent === 'string' ? record.meta.traceparent : null, ...options.telemetry };
+    return await drive(options.task, { ...options, runId, telemetry }, identity, lease, { committed: record.history.length, policy: stored.config }, (logic) => {
       const envelope = checkEnvelope(stored.envelope, {
         machineId: RECOVERY_MACHINE_ID,
         version: RECOVERY_MACHINE_VERSION,
@@ -197,7 +203,7 @@ async function drive(
   // The shared machine (as `recover()` uses): this run's slots find its work through the actor.
   // A commit the store refused (disk full, a newer owner): the run stops with it (see `writeAhead`).
   let refused: ((error: unknown) => void) | undefined;
-  const { logic, attach, seal } = sharedRun(attempts.task, options, {
+  const { logic, attach, seal, traceparent } = sharedRun(attempts.task, options, {
     writeAhead: async (running) => {
       save(running.getSnapshot());
       try {
@@ -210,6 +216,8 @@ async function drive(
       }
     },
   });
+  // Kept with the run so a later process's run span (a decision, a takeover) links back to this one.
+  if (traceparent) identity.meta = { ...identity.meta, traceparent };
   let settled = false;
   try {
     actor = create(logic);
@@ -267,6 +275,7 @@ async function drive(
     if (resting && !decision) save(actor.getSnapshot());
     const result = resting ? outcomeOf(actor.getSnapshot()) : await outcome;
     await checkpoints.flush();
+    await extensionsSettled(actor);
     return result;
   } finally {
     settled = true;

@@ -3,6 +3,7 @@ import type { AdaptInput, AdaptOutput, DiagnoseInput, DiagnoseOutput } from '../
 import type { Hypothesis } from '../taxonomy/index.js';
 import { reportExit, reportSpawn } from './attempt-process.js';
 import { runCommandOnce, type CommandResult } from './command.js';
+import { traceEnv } from '../telemetry/trace-env.js';
 import type { Adapter, Diagnoser } from './options.js';
 
 /** Options of `adapterCommand` and `diagnoserCommand`. Every field optional. */
@@ -128,7 +129,8 @@ async function runProgram(
       reportSpawn(input.runId, attempt, pid);
     },
     cwd: options.cwd,
-    env: { ...options.env, ...env },
+    // Under a traced run, TRACEPARENT names the adapter's or diagnoser's span.
+    env: { ...options.env, ...env, ...traceEnv(input.runId) },
     input: JSON.stringify(input),
     timeoutMs: options.timeoutMs ?? HOOK_TIMEOUT_MS,
     // One byte over the limit is enough to tell that the answer was too long.

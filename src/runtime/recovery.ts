@@ -5,7 +5,8 @@ import type { RecoveryInput } from '../../machines/recovery/types.js';
 import { resolvePolicy } from '../policy/index.js';
 import type { PolicyConfig, ResolvedPolicy } from '../policy/types.js';
 import { redactSecrets } from '../report/redact.js';
-import { bindActors, bindRun, redactPatternsOf, sharedRun } from './actors.js';
+import { actorsOf, bindRun, redactPatternsOf, sharedRun } from './actors.js';
+import { extensionsSettled } from './run-extensions.js';
 import { realClock, type Clock } from './clock.js';
 import type { RecoveryOptions, Task } from './options.js';
 import { isResting, outcomeOf, type Outcome } from './outcome.js';
@@ -174,8 +175,8 @@ export type ProvideRecoveryOptions = Omit<RecoveryOptions, 'onEvent' | 'inspect'
  * ```
  */
 export function provideRecovery(task: Task, options: ProvideRecoveryOptions = {}, hooks: RecoveryHooks = {}) {
-  const { binding, attach } = bindRun(task, options, hooks);
-  const logic = recoveryMachine.provide({ actors: bindActors(task, options, binding) });
+  const { binding, work, attach } = bindRun(task, options, hooks);
+  const logic = recoveryMachine.provide({ actors: actorsOf(work) });
   const input = (run: { runId?: string; name?: string } = {}) => recoveryInput({ ...options, ...run }, binding.clock);
   return { logic, attach, input };
 }
@@ -224,7 +225,9 @@ export function whenResting(actor: RecoveryActor): Promise<Outcome> {
 export async function recover(task: Task, options: RecoveryOptions = {}): Promise<Outcome> {
   const actor = createRecovery({ ...options, task });
   try {
-    return await whenResting(actor);
+    const outcome = await whenResting(actor);
+    await extensionsSettled(actor);
+    return outcome;
   } finally {
     actor.stop();
   }

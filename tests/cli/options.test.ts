@@ -77,7 +77,7 @@ describe('errors become exit codes in one place', () => {
     expect(exitCodeOfError(new StoreWriteError('/x/r1.json', 'r1', 'ENOSPC', null))).toBe(EXIT.storeFailed);
     expect(EXIT.storeFailed).toBe(74);
     expect(Object.keys(STORE_ERROR_EXIT).sort()).toEqual([
-      'ERR_INVALID_RUN_ID', 'ERR_RUN_CORRUPT', 'ERR_RUN_FENCED', 'ERR_RUN_LOCKED', 'ERR_RUN_NOT_FOUND', 'ERR_SNAPSHOT_MISMATCH', 'ERR_STORE_WRITE',
+      'ERR_FIX_MEMORY_FILE', 'ERR_INVALID_RUN_ID', 'ERR_RUN_CORRUPT', 'ERR_RUN_FENCED', 'ERR_RUN_LOCKED', 'ERR_RUN_NOT_FOUND', 'ERR_SNAPSHOT_MISMATCH', 'ERR_STORE_WRITE',
     ]);
   });
 });

@@ -18,6 +18,7 @@ import { announceWork, claimRuns, markDecisionTaken, touchWorker, WORK_CHANNEL, 
 import type { PostgresStore } from '../../store/postgres/store.js';
 import type { LeaseHolder } from '../../store/types.js';
 import { decisionChoiceOf } from '../../policy/types.js';
+import { recordTakeover } from '../../telemetry/takeover.js';
 import type { TaskContext } from '../options.js';
 import { recoverPersisted, resume, RunInterruptedError } from '../persisted.js';
 import type { RecoveryActor } from '../recovery.js';
@@ -206,6 +207,7 @@ export function createWorker(options: WorkerOptions): Worker {
     const meta: Record<string, unknown> = lease.tookOverFrom
       ? { takeovers: [...takeovers, { from: lease.tookOverFrom, fence: lease.fence, atSeq: record?.history.length ?? 0, at: lease.acquiredAt }] }
       : {};
+    recordTakeover(lease, record?.meta.traceparent); // telemetry: `recover.lease.takeovers`, when this claim replaced an owner
     if (!claim.started) {
       const outcome = await recoverPersisted(task, { ...common, meta: { ...meta, fleet: { task: claim.taskName }, ...commandMeta(claim) } });
       return outcome.status;

@@ -11,6 +11,7 @@
  * - `recovery_decisions`: decisions recorded by `recover decide` on any machine (and who made
  *   them), taken by a worker.
  * - `recovery_workers`: the workers that have run, with their last sign of life.
+ * - `recovery_fixes`, `recovery_fix_stats` (version 4): the fix memory and its lookup counters.
  *
  * Heads and events are `json`, not `jsonb`: a command's output can hold a NUL character, which
  * `jsonb` refuses, and the text is stored as written (no re-encoding on every commit).
@@ -68,6 +69,24 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE recovery_decisions ADD COLUMN decided_by text;`,
   // The owner's lease length, so that a commit under its fence renews the lease as well.
   `ALTER TABLE recovery_runs ADD COLUMN lease_ms integer;`,
+  // 4: the fix memory (src/memory/postgres-fix-memory.ts), shared by every process on the database.
+  `CREATE TABLE recovery_fixes (
+     signature text NOT NULL,
+     fix       text NOT NULL,
+     type      text NOT NULL,
+     worked    integer NOT NULL DEFAULT 0 CHECK (worked >= 0),
+     failed    integer NOT NULL DEFAULT 0 CHECK (failed >= 0),
+     last_used double precision NOT NULL,
+     PRIMARY KEY (signature, fix)
+   );
+   CREATE INDEX recovery_fixes_last_used ON recovery_fixes (last_used DESC);
+   CREATE TABLE recovery_fix_stats (
+     one     boolean PRIMARY KEY DEFAULT true CHECK (one),
+     lookups bigint NOT NULL DEFAULT 0,
+     hits    bigint NOT NULL DEFAULT 0,
+     reused  bigint NOT NULL DEFAULT 0
+   );
+   INSERT INTO recovery_fix_stats DEFAULT VALUES;`,
 ];
 
 /**
