@@ -2,9 +2,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase } from '../helpers/postgres.js';
+import { testDatabase, withClient } from '../helpers/postgres.js';
 import { BIN, cliEnv, ensureCli, recover, recoverAsync, scriptsCwd } from './cli.js';
 
 let url: string;
@@ -35,15 +35,7 @@ async function until<T>(probe: () => T | undefined): Promise<T> {
   throw new Error('timed out');
 }
 
-async function withDb<T>(use: (db: pg.Client) => Promise<T>): Promise<T> {
-  const db = new pg.Client(url);
-  await db.connect();
-  try {
-    return await use(db);
-  } finally {
-    await db.end();
-  }
-}
+const withDb = <T>(use: (db: pg.Client) => Promise<T>) => withClient(url, use);
 
 // Real worker and CLI processes: generous limits, since a loaded 2-core machine starts them slowly.
 describe('recover submit, wait and decide on a fleet', { timeout: 150_000 }, () => {

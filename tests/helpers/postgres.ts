@@ -31,7 +31,8 @@ export async function testDatabase(): Promise<{ url: string; drop: () => Promise
   };
 }
 
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `use` with a client of its own on `url`, closed afterwards. */
+export async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client(url);
   await client.connect();
   try {
