@@ -7,8 +7,8 @@
  */
 import pg from 'pg';
 import { RUN_STATUSES, type HistoryEvent } from '../../taxonomy/history.js';
-import { CorruptRunError, InvalidRunRecordError, RunFencedError } from '../errors.js';
-import { assertRepeatsMatch, splitEvents } from '../history.js';
+import { CorruptRunError, RunFencedError } from '../errors.js';
+import { assertRepeatsMatch, commitArgumentsError, splitEvents } from '../history.js';
 import { KeyedMutex } from '../keyed-mutex.js';
 import { assertRunId } from '../run-id.js';
 import type { AcquireOptions, Checkpoint, Lease, RepairResult, RunHead, RunRecord, RunSummary, Store } from '../types.js';
@@ -92,17 +92,13 @@ export class PostgresStore implements Store {
   }
 
   commit(runId: string, fence: number, checkpoint: Checkpoint): Promise<void> {
-    try {
-      assertRunId(runId);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    const problem = runHeadProblem(checkpoint?.head, runId);
-    if (problem !== null) return Promise.reject(new InvalidRunRecordError(runId, problem.field, problem.problem));
+    const invalid = commitArgumentsError(runId, checkpoint);
+    if (invalid) return Promise.reject(invalid);
     // Serialised now: what is written is the checkpoint as it was when commit was called.
-    const head = JSON.stringify(checkpoint.head);
+    const write: HeadWrite = {
+      head: JSON.stringify(checkpoint.head), status: checkpoint.head.status, updatedAt: checkpoint.head.updatedAt, fleetTask: fleetTaskOf(checkpoint.head),
+    };
     const events = JSON.parse(JSON.stringify(checkpoint.events ?? [])) as HistoryEvent[];
-    const { status, updatedAt } = checkpoint.head;
     // One commit of a run at a time from this process, in call order (the database would order
     // concurrent transactions by who locks the row first, not by who called first).
     return this.#turns.run(runId, async () => {
@@ -111,31 +107,26 @@ export class PostgresStore implements Store {
       // trip. Anything else (a retried commit repeating events, a gap) takes the careful path.
       const first: unknown = events[0]?.seq;
       const base = events.length === 0 ? null : typeof first === 'number' && Number.isSafeInteger(first) && first >= 1 ? first - 1 : undefined;
-      if (base === undefined) return this.#commitCarefully(runId, fence, events, head, status, updatedAt, fleetTaskOf(checkpoint.head));
+      if (base === undefined) return this.#commitCarefully(runId, fence, events, write);
       const fresh = base === null ? [] : splitEvents(runId, base, events).fresh;
-      const { rows } = await this.pool.query<{ fence: string; owned: boolean; committed: boolean }>(COMMIT_CONTINUING, [
-        runId, fence, base, JSON.stringify(fresh), head, status, updatedAt, FINAL_STATUSES.includes(status), fresh.length,
-        fleetTaskOf(checkpoint.head),
+      const { rows } = await this.pool.query<OwnerRow & { committed: boolean }>(COMMIT_CONTINUING, [
+        runId, fence, base, JSON.stringify(fresh), write.head, write.status, write.updatedAt, FINAL_STATUSES.includes(write.status), fresh.length,
+        write.fleetTask,
       ]);
       const row = rows[0];
-      if (row === undefined || !row.owned || Number(row.fence) !== fence) {
-        throw new RunFencedError(runId, fence, row?.owned ? Number(row.fence) : null);
-      }
-      if (!row.committed) await this.#commitCarefully(runId, fence, events, head, status, updatedAt, fleetTaskOf(checkpoint.head));
+      assertOwner(runId, fence, row);
+      if (!row.committed) await this.#commitCarefully(runId, fence, events, write);
     });
   }
 
   /** A commit whose events do not simply continue the log: repeats are compared, gaps refused. */
-  #commitCarefully(
-    runId: string, fence: number, events: HistoryEvent[], head: string, status: RunHead['status'], updatedAt: number, fleetTask: string | null,
-  ): Promise<void> {
+  #commitCarefully(runId: string, fence: number, events: HistoryEvent[], write: HeadWrite): Promise<void> {
+    const { head, status, updatedAt, fleetTask } = write;
     return this.#transaction(async (client) => {
-      const { rows } = await client.query<{ fence: string; owned: boolean; events: number; status: string | null }>(
+      const { rows } = await client.query<OwnerRow & { events: number; status: string | null }>(
         'SELECT fence, owner IS NOT NULL AS owned, events, status FROM recovery_runs WHERE run_id = $1 FOR UPDATE', [runId]);
       const row = rows[0];
-      if (row === undefined || !row.owned || Number(row.fence) !== fence) {
-        throw new RunFencedError(runId, fence, row?.owned ? Number(row.fence) : null);
-      }
+      assertOwner(runId, fence, row);
       const { repeated, fresh } = splitEvents(runId, row.events, events);
       if (repeated.length > 0) {
         const logged = await client.query<{ event: HistoryEvent }>(
@@ -149,7 +140,7 @@ export class PostgresStore implements Store {
           [runId, row.events, JSON.stringify(fresh)]);
       }
       await client.query(
-        `UPDATE recovery_runs SET head = $2, status = $3, updated_at = $4, events = $5, head_fence = $6, final = $7, ${OFFER}, ${RENEW}
+        `UPDATE recovery_runs SET head = $2, status = $3, updated_at = $4, events = $5, head_fence = $6, final = $7, ${offer('$8')}, ${RENEW}
           WHERE run_id = $1`,
         [runId, head, status, updatedAt, row.events + fresh.length, fence, FINAL_STATUSES.includes(status), fleetTask]);
       if (row.status === 'escalated' && status !== 'escalated') {
@@ -235,13 +226,34 @@ export class PostgresStore implements Store {
   }
 }
 
+/** What a commit writes to the run's row besides its events: the head, serialised when commit was called. */
+interface HeadWrite {
+  head: string;
+  status: RunHead['status'];
+  updatedAt: number;
+  /** The fleet task the head offers the run to (see `offer`), or null. */
+  fleetTask: string | null;
+}
+
+/** The run's owner as a commit finds it. */
+interface OwnerRow {
+  fence: string;
+  owned: boolean;
+}
+
+/** Refuses a commit with `fence` unless that fence still owns the run. */
+function assertOwner<R extends OwnerRow>(runId: string, fence: number, row: R | undefined): asserts row is R {
+  if (row === undefined || !row.owned || Number(row.fence) !== fence) throw new RunFencedError(runId, fence, row?.owned ? Number(row.fence) : null);
+}
+
 /**
  * A run owned by a process (`recover run` on this store) offers itself to the fleet by naming a
  * registered task in its head (`meta.fleet.task`): a worker claims it when its owner's lease runs
  * out — the process died — and continues it (see the worker). A queued run keeps its task.
- * In the careful commit the task is `$8`.
+ * `task` is the statement's parameter holding the task (or null).
  */
-const OFFER = `task_name = coalesce(recovery_runs.task_name, $8::text), queued_at = coalesce(recovery_runs.queued_at, CASE WHEN $8::text IS NOT NULL THEN now() END)`;
+const offer = (task: string) =>
+  `task_name = coalesce(recovery_runs.task_name, ${task}::text), queued_at = coalesce(recovery_runs.queued_at, CASE WHEN ${task}::text IS NOT NULL THEN now() END)`;
 
 /**
  * A commit is made under the owner's fence, so it proves the owner alive: it renews the lease by
@@ -262,7 +274,7 @@ function fleetTaskOf(head: RunHead): string | null {
  * that came to rest (so `recover wait` and workers hear of it without polling). Returns the row's
  * fence and whether it committed; nothing is written when it did not.
  * $1 run, $2 fence, $3 committed events expected, $4 events (json array), $5 head, $6 status,
- * $7 updated_at, $8 final, $9 how many events, $10 the fleet task the run offers itself to (see OFFER).
+ * $7 updated_at, $8 final, $9 how many events, $10 the fleet task the run offers itself to (see `offer`).
  */
 const COMMIT_CONTINUING = `
   WITH r AS (SELECT fence, owner IS NOT NULL AS owned, events, status FROM recovery_runs WHERE run_id = $1 FOR UPDATE),
@@ -272,7 +284,7 @@ const COMMIT_CONTINUING = `
     SELECT $1, ok.events + t.n, t.e FROM ok, json_array_elements($4::json) WITH ORDINALITY AS t(e, n)),
   updated AS (
     UPDATE recovery_runs SET head = $5, status = $6, updated_at = $7, events = ok.events + $9::integer, head_fence = $2, final = $8, ${RENEW},
-           ${OFFER.replaceAll('$8', '$10')}
+           ${offer('$10')}
       FROM ok WHERE recovery_runs.run_id = $1 RETURNING ok.status AS was),
   taken AS (
     UPDATE recovery_decisions SET taken_at = now(), taken_fence = $2
