@@ -23,9 +23,10 @@ import { actorNames, slotType, slots } from './shared.js';
 export const RECOVERY_MACHINE_ID = 'recovery';
 /**
  * Bump when context or states change shape; older checkpoints then need a migration in
- * `recoveryMigrations` (2: the watch regions moved under `executing.watched`).
+ * `recoveryMigrations` (2: the watch regions moved under `executing.watched`; 3: no `pause`
+ * state, and `retry` is the wait itself, no longer `retry.scheduled`/`retry.waiting`).
  */
-export const RECOVERY_MACHINE_VERSION = 2;
+export const RECOVERY_MACHINE_VERSION = 3;
 export { recoveryMigrations } from './recovery/migrations.js';
 
 /** The I/O slots a runtime must provide, with their output and input types: the one definition of their names. */
@@ -75,9 +76,9 @@ export const recoveryMachine = setup({
           // that are still at their initial values then), and every assign costs a snapshot.
           { guard: 'passedFirstTime', target: 'succeeded' },
           { guard: 'attemptPassed', target: 'recovered', actions: 'recordSuccess' },
-          { target: 'recovery', actions: 'recordFailure' },
+          { target: 'recovery.diagnose', actions: 'recordFailure' },
         ],
-        onError: { target: 'recovery', actions: 'recordFailure' },
+        onError: { target: 'recovery.diagnose', actions: 'recordFailure' },
       },
       // Watches arm on the first HEARTBEAT / PROGRESS: a task that never sends them is not watched,
       // and pays nothing for them (the parallel watch regions are entered only then).
@@ -117,11 +118,12 @@ export const recoveryMachine = setup({
       },
     },
     recovery: {
-      initial: 'pause',
+      initial: 'diagnose',
       states: {
-        // PAUSE is recorded by the transition in (with the failure it keeps): one update per step.
-        pause: { always: 'diagnose' },
         diagnose: {
+          // PAUSE has no state of its own: every way in keeps the failure and records PAUSE in the
+          // same update (the checkpoint is written before the next program starts, not here), so
+          // the run goes from the failed attempt to DIAGNOSE in one step.
           // The routing table of DESIGN.md, in priority order. Each way out records DIAGNOSE in its update.
           always: [
             { guard: 'isSecurity', ...escalateFor('critical_security_violation', 'diagnosis') },
@@ -130,6 +132,8 @@ export const recoveryMachine = setup({
             { guard: 'isBudgetSpent', ...escalateFor('max_attempts', 'diagnosis') },
             { guard: 'isTimeBudgetSpent', ...escalateFor('time_budget', 'diagnosis') },
             { guard: 'isResource', target: '#recovery.handedOff', actions: 'recordHandoff' },
+            // A retry with no backoff starts at once; one with a wait rests in `retry` until its deadline.
+            { guard: 'isTransientWithoutBackoff', target: '#recovery.executing', actions: 'retrySame' },
             { guard: 'isTransient', target: 'retry', actions: 'retrySame' },
             { guard: 'needsDiagnoser', target: 'consult' },
             // Below the escalate threshold, another diagnosis round comes first (UC-AP-004 Alt-2).
@@ -164,9 +168,9 @@ export const recoveryMachine = setup({
               { guard: 'flakyPasses', target: '#recovery.flaky', actions: 'recordFlaky' },
               { guard: 'attemptPassed', ...escalateFor('non_deterministic_failure', 'flaky') },
               // Failed again unchanged: not flaky. Diagnose the new failure (it is probed only once).
-              { target: 'pause', actions: 'recordFailure' },
+              { target: 'diagnose', actions: 'recordFailure' },
             ],
-            onError: { target: 'pause', actions: 'recordFailure' },
+            onError: { target: 'diagnose', actions: 'recordFailure' },
           },
         },
         rollback: {
@@ -200,24 +204,20 @@ export const recoveryMachine = setup({
               { guard: 'isMalformedFix', ...escalateFor('adapter_failed', 'adapt') },
               { guard: 'isRepeatedFix', ...escalateFor('infinite_loop', 'adapt') },
               { guard: 'isCircularFix', ...escalateFor('circular_fix', 'adapt') },
+              { guard: 'isFixWithoutBackoff', target: '#recovery.executing', actions: 'applyFix' },
               { target: 'retry', actions: 'applyFix' },
             ],
             onError: escalateFor('adapter_failed', 'adapt'),
           },
         },
+        // Entered only with a backoff to wait (a retry without one goes straight to `executing`).
         retry: {
-          initial: 'scheduled',
-          states: {
-            scheduled: { always: [{ guard: 'isDeadlineReached', target: '#recovery.executing' }, { target: 'waiting' }] },
-            waiting: {
-              invoke: {
-                id: 'sleepUntil',
-                src: 'sleepUntil',
-                input: ({ context }) => ({ until: context.nextAttemptAt ?? context.clockAt }),
-                onDone: { target: '#recovery.executing', actions: 'noteSleepEnd' },
-                onError: { target: '#recovery.executing' },
-              },
-            },
+          invoke: {
+            id: 'sleepUntil',
+            src: 'sleepUntil',
+            input: ({ context }) => ({ until: context.nextAttemptAt ?? context.clockAt }),
+            onDone: { target: '#recovery.executing', actions: 'noteSleepEnd' },
+            onError: { target: '#recovery.executing' },
           },
         },
       },

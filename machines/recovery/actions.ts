@@ -3,7 +3,8 @@
  * `recoveryActions`, the machine's actions in XState's shape — one update per transition, each
  * naming the steps that transition takes — passed to `setup({ actions })` as they are.
  */
-import { computeDelay, confidenceBand, policyFor, timeoutFor } from '../../src/policy/index.js';
+import { confidenceBand, policyFor, timeoutFor } from '../../src/policy/index.js';
+import { fixRetryDelayMs, sameRetryDelayMs } from './backoff.js';
 import type { DecisionChoice } from '../../src/policy/types.js';
 import type { Reason } from '../../src/taxonomy/index.js';
 import { failureFromOutcome, builtInDiagnosis, hintFor, detectRegression, diagnosisFromOutput, observationFromRejection, watchFailure } from './failure.js';
@@ -93,13 +94,10 @@ export function beginIteration(d: Draft): void {
 
 /** Transient: retry the same approach after the policy's delay (a retry-after hint may lengthen it). */
 export function scheduleSameRetry(d: Draft): void {
-  const failure = d.failure!;
-  const { type, retryAfterMs } = failure.classification;
   d.level = 'same';
-  // Decorrelated jitter grows from the previous delay; a retry-after hint may lengthen the wait.
-  d.delayMs = computeDelay(d.policy, type, d.iteration, { ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), ...(d.delayMs !== null ? { previousDelayMs: d.delayMs } : {}) });
+  d.delayMs = sameRetryDelayMs(d, d.iteration);
   d.nextAttemptAt = d.clockAt + d.delayMs;
-  d.timeoutMs = d.timeoutMs === null ? null : timeoutFor(d.policy, type, d.timeoutMs);
+  d.timeoutMs = d.timeoutMs === null ? null : timeoutFor(d.policy, d.failure!.classification.type, d.timeoutMs);
 }
 
 /** ADAPT produced a fix: record it and schedule the retry that tries it. */
@@ -109,8 +107,7 @@ export function applyFix(d: Draft, output: { fix: string; confidence?: number; a
   d.approach = output.fix;
   d.fixes = [...d.fixes, output.fix];
   appendHistory(d, { phase: 'ADAPT', result: 'adapted', fix: output.fix, confidence: output.confidence ?? d.diagnosis?.confidence ?? null });
-  const type = d.failure?.classification.type ?? 'UNKNOWN';
-  d.delayMs = computeDelay(d.policy, type, d.iteration);
+  d.delayMs = fixRetryDelayMs(d, d.iteration);
   d.nextAttemptAt = d.clockAt + d.delayMs;
 }
 

@@ -7,6 +7,7 @@ import { detectCircularFix, detectRepeatedFix } from '../../src/classify/index.j
 import { budgetFor, confidenceBand } from '../../src/policy/index.js';
 import type { DecisionChoice } from '../../src/policy/types.js';
 import { outputOf } from '../shared.js';
+import { fixRetryDelayMs, sameRetryDelayMs } from './backoff.js';
 import type { AdaptOutput, AttemptOutcome, DecideEvent, RecoveryContext, RecoveryEvent, RollbackOutput } from './types.js';
 
 type Ctx = Pick<RecoveryContext, 'failure'> & Partial<RecoveryContext>;
@@ -112,9 +113,14 @@ export const isRepeatedFix = (c: Pick<RecoveryContext, 'fixes'>, output: AdaptOu
 export const isCircularFix = (c: Pick<RecoveryContext, 'fixes'>, output: AdaptOutput): boolean =>
   output !== null && detectCircularFix(c.fixes, output.fix).circular;
 
-/** The backoff deadline has passed (or there is none). */
-export const isDeadlineReached = (c: Pick<RecoveryContext, 'nextAttemptAt' | 'clockAt'>): boolean =>
-  c.nextAttemptAt === null || c.nextAttemptAt <= c.clockAt;
+/**
+ * Transient, and its retry has no backoff to wait: it starts at once instead of resting in
+ * `retry` (read before the routing begins the iteration the retry belongs to, hence `+ 1`).
+ */
+export const isTransientWithoutBackoff = (c: RecoveryContext): boolean => isTransient(c) && sameRetryDelayMs(c, c.iteration + 1) === 0;
+
+/** The adapter's fix is retried with no backoff to wait (ADAPT's iteration has begun). */
+export const isFixWithoutBackoff = (c: RecoveryContext): boolean => fixRetryDelayMs(c, c.iteration) === 0;
 
 /** A decision timeout is configured. */
 export const hasDecisionTimeout = (c: RecoveryContext): boolean => c.decisionDeadline !== null;
@@ -147,7 +153,8 @@ export const recoveryGuards = {
   isRollbackDue: onContext(isRollbackDue),
   shouldProbeFlake: onContext(shouldProbeFlake),
   hasAdapter: onContext(hasAdapter),
-  isDeadlineReached: onContext(isDeadlineReached),
+  isTransientWithoutBackoff: onContext(isTransientWithoutBackoff),
+  isFixWithoutBackoff: onContext(isFixWithoutBackoff),
   hasDecisionTimeout: onContext(hasDecisionTimeout),
   isNoAlternative: ({ event }: Args) => isNoAlternative(outputOf<unknown>(event)),
   isMalformedFix: ({ event }: Args) => isMalformedFix(outputOf<unknown>(event)),

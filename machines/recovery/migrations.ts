@@ -18,4 +18,16 @@ export const recoveryMigrations: Readonly<Record<number, SnapshotMigration>> = {
     const armed = watches.heartbeat !== 'idle' || watches.progress !== 'idle';
     return { ...snapshot, value: { executing: armed ? { watched: watches } : 'unwatched' } };
   },
+  /**
+   * 2 → 3: `recovery.pause` is gone (the failed attempt goes straight to `recovery.diagnose`) and
+   * `retry` is the wait itself (`retry.waiting` → `retry`; `retry.scheduled` was left at once, to
+   * `executing` when the deadline had passed, and its deadline is served the same way by `retry`).
+   */
+  2: (snapshot) => {
+    if (!isRecord(snapshot) || !isRecord(snapshot.value)) return snapshot;
+    const phase = snapshot.value.recovery;
+    if (phase === 'pause') return { ...snapshot, value: { recovery: 'diagnose' } };
+    if (isRecord(phase) && 'retry' in phase) return { ...snapshot, value: { recovery: 'retry' } };
+    return snapshot;
+  },
 };

@@ -4,7 +4,7 @@
  * cluster holds a small initial point node that edges attach to, clipped at the cluster border
  * with `lhead`/`ltail` (`compound=true`).
  *
- * SVG ids are the state ids (`id="recovery.diagnose"`) and edge ids (`recovery.pause->…#0`);
+ * SVG ids are the state ids (`id="recovery.diagnose"`) and edge ids (`recovery.diagnose->…#0`);
  * classes say what an element is (`state`, `compound`, `final`, `transition`) and, when a path is
  * given, what the run did (`visited`, `current`). The run page and its tests rely on both.
  */

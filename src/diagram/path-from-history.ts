@@ -22,7 +22,8 @@ export interface PhaseEvent {
 export type PhaseMapper = (event: PhaseEvent) => readonly string[];
 
 /**
- * The default mapping, written for the recovery machine's vocabulary (DESIGN.md): PAUSE → `pause`,
+ * The default mapping, written for the recovery machine's vocabulary (DESIGN.md): PAUSE → `pause`
+ * in a chart that has one (the recovery chart records PAUSE on its way into `diagnose`),
  * DIAGNOSE → `diagnose`, ADAPT → `adapt`, ROLLBACK → `rollback`, HANDOFF → `handedOff`, RETRY →
  * `executing` (the retried attempt; `retry` in charts without one; `probeFlake` for a flaky
  * re-run), ESCALATE → `escalated` (`aborted` for a user abort),

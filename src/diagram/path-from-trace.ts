@@ -16,7 +16,7 @@ export interface TraceStep {
   transitions?: { source: string; targets: string[] }[];
 }
 
-/** State ids of a state value (`{ recovery: 'pause' }` → recovery, recovery.pause), document order. */
+/** State ids of a state value (`{ recovery: 'diagnose' }` → recovery, recovery.diagnose), document order. */
 function idsOfValue(model: ChartModel, value: unknown, parentId = model.root.id): string[] {
   const parent = model.states.get(parentId);
   if (!parent) return [];

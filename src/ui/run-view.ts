@@ -55,7 +55,7 @@ function snapshotOf(record: RunRecord): { context: Obj | null; value: unknown } 
   return { context: obj(snapshot?.context), value: snapshot?.value };
 }
 
-/** The id of the leaf state a snapshot value names (`{ recovery: 'pause' }` → `recovery.recovery.pause`). */
+/** The id of the leaf state a snapshot value names (`{ recovery: 'diagnose' }` → `recovery.recovery.diagnose`). */
 export function stateIdOf(machineId: string, value: unknown): string | null {
   const path: string[] = [];
   let at = value;

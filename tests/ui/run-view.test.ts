@@ -8,7 +8,7 @@ import { makeEvent, makeRun } from '../store/helpers/fixtures.js';
 describe('stateIdOf', () => {
   test.each([
     ['executing', 'recovery.executing'],
-    [{ recovery: 'pause' }, 'recovery.recovery.pause'],
+    [{ recovery: 'diagnose' }, 'recovery.recovery.diagnose'],
     [{ escalated: 'awaiting' }, 'recovery.escalated.awaiting'],
     [{ executing: { watched: 'x' } }, 'recovery.executing.watched.x'],
     [undefined, null],
@@ -45,11 +45,11 @@ describe('runView', () => {
   });
 
   test('a running run offers nothing and its current state is the checkpoint\'s', async () => {
-    const running = { ...record, status: 'running' as const, checkpoint: { ...record.checkpoint!, snapshot: { value: { recovery: 'pause' }, context: {} } } };
+    const running = { ...record, status: 'running' as const, checkpoint: { ...record.checkpoint!, snapshot: { value: { recovery: 'diagnose' }, context: {} } } };
     const view = await runView(running, machines.recovery, '');
     expect(view.decisionOptions).toEqual([]);
     expect(view.failure).toBeNull();
     expect(view.reportTitle).toBe('Run report');
-    expect(view.chartHtml).toMatch(/<g id="recovery\.recovery\.pause" class="[^"]*current/);
+    expect(view.chartHtml).toMatch(/<g id="recovery\.recovery\.diagnose" class="[^"]*current/);
   });
 });

@@ -97,10 +97,9 @@ export function viewOf(snapshot: SnapshotLike, previous?: RunView): RunView {
       phase = 'DIAGNOSE';
       activity = 'probing';
       break;
-    case 'pause':
     case 'diagnose':
     case 'consult':
-      phase = state === 'pause' ? 'PAUSE' : 'DIAGNOSE';
+      phase = 'DIAGNOSE';
       activity = 'diagnosing';
       break;
     case 'adapt':

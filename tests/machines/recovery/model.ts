@@ -61,8 +61,9 @@ const ALL_FIRSTS: FailureType[] = ['SECURITY_VIOLATION', 'USER_ABORT', 'AUTH_REQ
  * path count stays drivable; together they must cover every state and transition.
  */
 export const CONFIGS: ModelConfig[] = [
-  config('adapter', { adapter: true }, small, { firsts: ALL_FIRSTS, decisions: ['retry-fresh', 'retry-with-modifications', 'skip', 'abort', 'manual'] }),
-  config('all-slots', { adapter: true, diagnoser: true, rollback: true }, { ...small, categories: { ...small.categories, systematic: { budget: 1 } }, diagnoseRounds: 2 }, { firsts: ['BROKEN_BUILD', 'UNKNOWN'], decisions: ['skip'] }),
+  // Transient retries with no backoff go straight to `executing` here; `bare` waits in `retry`.
+  config('adapter', { adapter: true }, { ...small, categories: { ...small.categories, transient: { budget: 1, delaysMs: [0] } } }, { firsts: ALL_FIRSTS, decisions: ['retry-fresh', 'retry-with-modifications', 'skip', 'abort', 'manual'] }),
+  config('all-slots', { adapter: true, diagnoser: true, rollback: true }, { ...small, categories: { ...small.categories, systematic: { budget: 1, delaysMs: [1000] } }, diagnoseRounds: 2 }, { firsts: ['BROKEN_BUILD', 'UNKNOWN'], decisions: ['skip'] }),
   config('rollback-only', { rollback: true }, small, { firsts: ['BROKEN_BUILD'], decisions: ['rollback', 'skip'] }),
   config('bare', {}, { ...small, categories: { ...small.categories, transient: { budget: 3, delaysMs: [5000] } }, onFlaky: 'pass', decisionTimeoutMs: 60_000, totalBudgetMs: 3_000 }, { firsts: ['RATE_LIMIT', 'VERIFICATION_FAILED', 'UNKNOWN'], decisions: ['retry-with-modifications', 'skip'] }),
   config('rollback-due', { adapter: true, rollback: true }, { ...small, rollbackAfterFailures: 1, flakeProbe: false, heartbeatTimeoutMs: 100, stallTimeoutMs: 200 }, { firsts: ['UNKNOWN'], decisions: ['skip'], watches: true }),
@@ -124,7 +125,7 @@ export function eventsFor(c: RecoveryContext, value: unknown, config: ModelConfi
     if (c.fixes.length >= 2) events.push(done('adapt', { fix: `${c.fixes[c.fixes.length - 1]} ${c.fixes[c.fixes.length - 2]}`, at }));
     return events;
   }
-  if (v.includes('"waiting"')) return [done('sleepUntil', { at: c.nextAttemptAt ?? at }), failed('sleepUntil')];
+  if (v.includes('"retry"')) return [done('sleepUntil', { at: c.nextAttemptAt ?? at }), failed('sleepUntil')];
   if (v.includes('"escalated"')) {
     const events: AnyEventObject[] = config.decisions
       .map((choice) => ({ type: 'DECIDE', choice, at, ...(choice === 'retry-with-modifications' ? { guidance: 'use jwt.verify()' } : {}) }));
