@@ -2,6 +2,7 @@
  * What the three machines (recovery, supervisor, pipeline) share: an I/O slot that says how to
  * fill it, a done event's output, and the one way their actions update context.
  */
+import { produce } from 'immer';
 import { assign, fromPromise, type EventObject, type PromiseActorLogic } from 'xstate';
 
 /**
@@ -38,24 +39,46 @@ export const actorNames = <T extends object>(actors: T): readonly (keyof T & str
 /** A done event's output (XState types guards and actions by a machine's external events only). */
 export const outputOf = <T>(event: unknown): T => (event as { output: T }).output;
 
+/** How {@link updater} drafts a context. */
+export interface UpdaterOptions {
+  /**
+   * Draft with immer, so a recipe may change nested values in place (the supervisor edits agents
+   * inside a record). Default false: a shallow copy, whose recipes only set top-level fields.
+   */
+  nested?: boolean;
+}
+
+/** A shallow copy as the draft: one copy per update, no proxies. */
+function shallowEdit<T extends object>(context: T, recipe: (draft: T) => void): T {
+  const draft = { ...context };
+  recipe(draft);
+  return draft;
+}
+
+/** An immer draft: nested values may be changed in place; what is unchanged stays shared. */
+function nestedEdit<T extends object>(context: T, recipe: (draft: T) => void): T {
+  return produce(context, (draft) => { recipe(draft as T); });
+}
+
 /**
- * An `assign` whose recipe edits a draft of the context: the draft is a shallow copy, so a recipe
- * sets or replaces top-level fields (`d.history = [...d.history, event]`) and never mutates a
- * nested value in place — snapshots share those. One copy per update, no proxies: immer's
- * `produce` cost ~13 µs per update on the recovery context, this ~1 µs, and the recovery machine
- * runs several per attempt. A transition names one update (several would copy the context, and
- * the snapshot, once each).
+ * The one way the three machines update context: an `assign` whose recipe edits a draft.
+ *
+ * By default the draft is a shallow copy, so a recipe sets or replaces top-level fields
+ * (`d.history = [...d.history, event]`) and never mutates a nested value in place — snapshots
+ * share those. One copy per update, no proxies: immer's `produce` cost ~13 µs per update on the
+ * recovery context, this ~1 µs, and the recovery machine runs several per attempt. A transition
+ * names one update (several would copy the context, and the snapshot, once each). With
+ * `{ nested: true }` the draft is immer's, for a context whose records are edited in place.
  *
  * `updater<Context, Event>()` fixes a machine's types once; the returned `update<Params>` makes
- * its actions, written in XState's shape and passed to `setup({ actions })` as they are.
+ * its actions, written in XState's shape and passed to `setup({ actions })` as they are, and
+ * `update.edit(context, recipe)` is the same edit for an `enqueue.assign`.
  */
-export function updater<TContext extends object, TEvent extends EventObject>() {
-  return <TParams extends Record<string, unknown> | undefined = undefined>(
+export function updater<TContext extends object, TEvent extends EventObject>(options: UpdaterOptions = {}) {
+  const edit: (context: TContext, recipe: (draft: TContext) => void) => TContext = options.nested ? nestedEdit : shallowEdit;
+  const update = <TParams extends Record<string, unknown> | undefined = undefined>(
     recipe: (draft: TContext, event: TEvent, params: TParams) => void,
   ) =>
-    assign<TContext, TEvent, TParams, TEvent, never>(({ context, event }, params) => {
-      const draft = { ...context };
-      recipe(draft, event, params);
-      return draft;
-    });
+    assign<TContext, TEvent, TParams, TEvent, never>(({ context, event }, params) => edit(context, (draft) => recipe(draft, event, params)));
+  return Object.assign(update, { edit });
 }

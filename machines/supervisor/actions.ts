@@ -1,11 +1,11 @@
 /**
- * The supervisor's named actions: context updates through immer drafts (the recipes live in the
- * sibling modules), plus the few actions that touch child actors or raise events.
+ * The supervisor's named actions: context updates through immer drafts (`updater` with nested
+ * drafts: the recipes, in the sibling modules, edit agents in place), plus the few actions that
+ * touch child actors or raise events.
  */
-import { produce } from 'immer';
-import { assign, enqueueActions } from 'xstate';
+import { enqueueActions } from 'xstate';
 import type { SleepOutput } from '../recovery/types.js';
-import { outputOf } from '../shared.js';
+import { outputOf, updater } from '../shared.js';
 import * as fail from './failures.js';
 import * as g from './guards.js';
 import { settle } from './lifecycle.js';
@@ -16,9 +16,9 @@ import { nextDeadline, overdueAt } from './watch.js';
 
 type E = SupervisorEvent;
 type Ctx = SupervisorContext;
-/** `assign` through an immer draft. */
-const update = <Ev>(recipe: (d: Ctx, e: Ev) => void) =>
-  assign<Ctx, E, undefined, E, never>(({ context, event }) => produce(context, (d) => recipe(d as Ctx, event as Ev)));
+const draft = updater<Ctx, E>({ nested: true });
+/** An update whose recipe reads the event as the one its transition handles. */
+const update = <Ev>(recipe: (d: Ctx, e: Ev) => void) => draft((d, e) => recipe(d, e as Ev));
 /**
  * `enqueueActions` for the few actions that touch child actors or raise events. Typed as a plain
  * action: its spawns name the `agent` slot, which `setup()` cannot type before it exists.
@@ -59,7 +59,7 @@ export const supervisorActions = {
   checkWatches: effects(({ context, event, enqueue }) => {
     const at = outputOf<SleepOutput>(event).at;
     for (const o of overdueAt(context, at)) enqueue.raise({ type: 'AGENT_FAILED', agentId: o.agentId, at, failureType: o.failureType, message: o.message });
-    enqueue.assign(({ context: c }) => produce(c, (d) => { report.noteTime(d, at); d.checkedAt = at; d.watchUntil = null; }));
+    enqueue.assign(({ context: c }) => draft.edit(c, (d) => { report.noteTime(d, at); d.checkedAt = at; d.watchUntil = null; }));
   }),
   raiseCrash: effects(({ context, event, enqueue }) => {
     const agentId = g.crashedAgent(context, event.type)!;
@@ -75,6 +75,6 @@ export const supervisorActions = {
       else if (effect.op === 'stop') enqueue.stopChild(effect.childId);
       else enqueue.sendTo(effect.childId, effect.event);
     }
-    enqueue.assign(({ context: c }) => produce(c, (d) => { d.effects = []; }));
+    enqueue.assign(({ context: c }) => draft.edit(c, (d) => { d.effects = []; }));
   }),
 };
