@@ -26,8 +26,9 @@ export const diagramVerb: Verb = {
     const name = values.machine;
     if (!Object.prototype.hasOwnProperty.call(machines, name)) throw new UsageError(`--machine must be one of ${Object.keys(machines).join(', ')} (got '${name}')`);
     const machine = machines[name as keyof typeof machines];
-    const diagram = await import('../diagram/index.js');
-    const text = format === 'mermaid' ? diagram.toMermaid(machine) : format === 'dot' ? diagram.toDot(machine) : await diagram.toSvg(machine);
+    const text = format === 'mermaid' ? (await import('../diagram/mermaid.js')).toMermaid(machine)
+      : format === 'dot' ? (await import('../diagram/dot.js')).toDot(machine)
+      : await (await import('../diagram/svg.js')).toSvg(machine);
     io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     return 0;
   },

@@ -59,7 +59,7 @@ async function reportPipeline(checkpoint: PipelineRunRef['checkpoint'], format: 
     io.stdout.write(markdown);
     return 0;
   }
-  const [{ runPage }, { machines }] = await Promise.all([import('../diagram/index.js'), import('../../machines/index.js')]);
+  const [{ runPage }, { machines }] = await Promise.all([import('../diagram/run-page.js'), import('../../machines/index.js')]);
   io.stdout.write(await runPage({ machine: machines.pipeline, history: [], report: markdown, title: `Pipeline run ${checkpoint.runId} · ${checkpoint.pipeline.name}`, status: checkpoint.status }));
   return 0;
 }
@@ -108,7 +108,7 @@ export const reportVerb: Verb = {
       io.stdout.write(markdown.endsWith('\n') ? markdown : `${markdown}\n`);
       return 0;
     }
-    const [{ runPage }, { machines }] = await Promise.all([import('../diagram/index.js'), import('../../machines/index.js')]);
+    const [{ runPage }, { machines }] = await Promise.all([import('../diagram/run-page.js'), import('../../machines/index.js')]);
     io.stdout.write(await runPage({
       machine: machines.recovery,
       history: record.history,
