@@ -12,8 +12,9 @@ import { isPlaceholderValue, isSecretKey, REDACTED } from './secret-keys.js';
 // `accessKey`, `private-key`…), followed by an optional (escaped) closing quote and `=` or `:`. Searching for the words (not for every word followed by `=`)
 // keeps the pass fast on ordinary text; the whole key name is then read backwards and judged by
 // `isSecretKey` (so `bypass=1` or `TOKEN_COUNT=5` stay).
-const KEY_END =
-  /(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)(?=\\?["']?[ \t]{0,8}[:=])/gi;
+/** Regex source of where a secret-named key ends (also the pre-scan's anchor for assignments). */
+export const SECRET_KEY_END = String.raw`(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)(?=\\?["']?[ \t]{0,8}[:=])`;
+const KEY_END = new RegExp(SECRET_KEY_END, 'gi');
 const KEY_CHAR = /[A-Za-z0-9_.-]/;
 const MAX_KEY = 64;
 

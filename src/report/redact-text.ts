@@ -7,6 +7,7 @@
  */
 import { redactAssignments } from './assignments.js';
 import { redactPrivateKeys } from './private-keys.js';
+import { mayHoldSecret } from './redact-prescan.js';
 import { REDACTED } from './secret-keys.js';
 import { LATE_SECRET_RULES, SECRET_RULES } from './secret-patterns.js';
 
@@ -78,30 +79,51 @@ function applyExtra(text: string, pattern: RegExp): string {
   return out + text.slice(from);
 }
 
+function applyRules(text: string): string {
+  let out = redactPrivateKeys(text);
+  for (const rule of SECRET_RULES) {
+    out = out.replace(rule.pattern, (match: string, ...groups: unknown[]) =>
+      rule.replace(match, ...groups.map((g) => (typeof g === 'string' ? g : undefined))),
+    );
+  }
+  out = redactAssignments(out);
+  for (const rule of LATE_SECRET_RULES) {
+    out = out.replace(rule.pattern, (match: string, ...groups: unknown[]) =>
+      rule.replace(match, ...groups.map((g) => (typeof g === 'string' ? g : undefined))));
+  }
+  return out;
+}
+
+function redact(text: string, extra: RedactPatterns | undefined, prescan: boolean): string {
+  try {
+    const input = typeof text === 'string' ? text : String(text);
+    let out = prescan && !mayHoldSecret(input) ? input : applyRules(input);
+    if (extra !== undefined && extra !== null) for (const pattern of extra) out = applyExtra(out, toRegExp(pattern));
+    return out;
+  } catch {
+    return `${REDACTED} (redaction failed)`;
+  }
+}
+
 /**
  * A copy of `text` with every secret replaced: Anthropic, OpenAI, GitHub, Slack, Google and AWS
  * keys, bearer tokens and Authorization headers, URL passwords, secret-named assignments
  * (`password=`, `api_key:`, `"token": "…"`, `aws_secret_access_key = …`), PEM private key
  * blocks, bare JWTs and bare AWS secret access keys; then the `extra` patterns. The built-in rules are linear in the length of `text` and
- * idempotent (the user's patterns are as fast and as idempotent as they are written). Never
+ * idempotent (the user's patterns are as fast and as idempotent as they are written). Text in
+ * which no built-in rule can match (see `redact-prescan.ts`) costs one scan, and without `extra`
+ * it is returned as it is (the same string). Never
  * throws: on an unexpected internal error it returns a marker, never the unredacted input.
  */
 export function redactSecrets(text: string, extra?: RedactPatterns): string {
-  try {
-    let out = redactPrivateKeys(typeof text === 'string' ? text : String(text));
-    for (const rule of SECRET_RULES) {
-      out = out.replace(rule.pattern, (match: string, ...groups: unknown[]) =>
-        rule.replace(match, ...groups.map((g) => (typeof g === 'string' ? g : undefined))),
-      );
-    }
-    out = redactAssignments(out);
-    for (const rule of LATE_SECRET_RULES) {
-      out = out.replace(rule.pattern, (match: string, ...groups: unknown[]) =>
-        rule.replace(match, ...groups.map((g) => (typeof g === 'string' ? g : undefined))));
-    }
-    for (const pattern of extra ?? []) out = applyExtra(out, toRegExp(pattern));
-    return out;
-  } catch {
-    return `${REDACTED} (redaction failed)`;
-  }
+  return redact(text, extra, true);
+}
+
+/**
+ * {@link redactSecrets} without the pre-scan: every rule runs over every text. The reference the
+ * pre-scan is tested and measured against (tests/report/redact-prescan.test.ts, bench/redact.bench.ts).
+ * @internal Not part of the public API.
+ */
+export function redactSecretsWithoutPrescan(text: string, extra?: RedactPatterns): string {
+  return redact(text, extra, false);
 }

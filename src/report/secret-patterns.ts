@@ -14,6 +14,13 @@ export interface SecretRule {
   /** A stable name, for tests and docs. */
   name: string;
   pattern: RegExp;
+  /**
+   * Regex source of what every match of `pattern` contains (or, for a look-around, what the text
+   * holds around it), for the pre-scan (`redact-prescan.ts`): where no rule's anchor occurs, no
+   * rule can match and the text is returned as it is. It is matched case-insensitively, so it must
+   * not narrow under the `i` flag: no negative look-around over letters of one case only.
+   */
+  anchor: string;
   /** Receives the match and its groups; returns the replacement. */
   replace: (match: string, ...groups: (string | undefined)[]) => string;
 }
@@ -28,34 +35,43 @@ function looksLikeToken(value: string): boolean {
 
 const AUTH_SCHEME = /^(?:bearer|basic|digest|token|negotiate|apikey)$/i;
 
+// Every class here is closed under case (both cases of every letter, or none), so the pattern
+// can be its own pre-scan anchor.
+const URL_PASSWORD = /:\/\/(?<=(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)([^\s:/?#@]{0,256}):([^\s/?#]{1,1024})@/g;
+const AWS_SECRET_ACCESS_KEY = /(?<![A-Za-z0-9/+=_.-])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=_.-])/g;
+
 function looksLikeAwsSecret(value: string): boolean {
   return /[a-z]/.test(value) && /[A-Z]/.test(value) && /[0-9]/.test(value) && !value.startsWith('/') && !value.endsWith('/') && !value.includes('//');
 }
 
 /** Built-in rules in the order they run (vendor tokens before the generic ones). */
 export const SECRET_RULES: readonly SecretRule[] = [
-  { name: 'anthropic', pattern: /(?<![A-Za-z0-9])sk-ant-[A-Za-z0-9_-]{8,4096}/g, replace: keepPrefix('sk-ant-') },
+  { name: 'anthropic', anchor: String.raw`(?<![A-Za-z0-9])sk-`, pattern: /(?<![A-Za-z0-9])sk-ant-[A-Za-z0-9_-]{8,4096}/g, replace: keepPrefix('sk-ant-') },
   {
     name: 'openai',
+    // Not the pattern itself: its `(?!ant-)` would also refuse `ANT-` under the pre-scan's `i` flag.
+    anchor: String.raw`(?<![A-Za-z0-9])sk-`,
     pattern: /(?<![A-Za-z0-9])sk-(?:(proj|svcacct|admin|None)-)?(?!ant-)[A-Za-z0-9_-]{20,4096}/g,
     replace: (_m, kind) => `sk-${kind ? `${kind}-` : ''}${REDACTED}`,
   },
-  { name: 'github', pattern: /(?<![A-Za-z0-9_])(gh[pousr]_)[A-Za-z0-9]{20,4096}/g, replace: (_m, p) => `${p ?? ''}${REDACTED}` },
-  { name: 'github-pat', pattern: /(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9_]{20,4096}/g, replace: keepPrefix('github_pat_') },
-  { name: 'slack', pattern: /(?<![A-Za-z0-9])(xox[abposre]|xapp)-[A-Za-z0-9-]{8,4096}/g, replace: (_m, p) => `${p ?? ''}-${REDACTED}` },
-  { name: 'google-api-key', pattern: /(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{30,4096}/g, replace: keepPrefix('AIza') },
-  { name: 'aws-access-key-id', pattern: /(?<![A-Za-z0-9])(AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])/g, replace: (_m, p) => `${p ?? ''}${REDACTED}` },
+  { name: 'github', anchor: String.raw`(?<![A-Za-z0-9_])gh[pousr]_`, pattern: /(?<![A-Za-z0-9_])(gh[pousr]_)[A-Za-z0-9]{20,4096}/g, replace: (_m, p) => `${p ?? ''}${REDACTED}` },
+  { name: 'github-pat', anchor: String.raw`(?<![A-Za-z0-9_])github_pat_`, pattern: /(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9_]{20,4096}/g, replace: keepPrefix('github_pat_') },
+  { name: 'slack', anchor: String.raw`(?<![A-Za-z0-9])(?:xox[abposre]|xapp)-`, pattern: /(?<![A-Za-z0-9])(xox[abposre]|xapp)-[A-Za-z0-9-]{8,4096}/g, replace: (_m, p) => `${p ?? ''}-${REDACTED}` },
+  { name: 'google-api-key', anchor: String.raw`(?<![A-Za-z0-9_-])AIza`, pattern: /(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{30,4096}/g, replace: keepPrefix('AIza') },
+  { name: 'aws-access-key-id', anchor: String.raw`(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}`, pattern: /(?<![A-Za-z0-9])(AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])/g, replace: (_m, p) => `${p ?? ''}${REDACTED}` },
   {
     // scheme://user:password@host → scheme://user:***@host (the password may contain '@': greedy
     // up to the last '@' before the path). The match starts at the literal '://' and checks the
     // scheme behind it, so ordinary text is skipped at literal-search speed.
     name: 'url-password',
-    pattern: /:\/\/(?<=(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)([^\s:/?#@]{0,256}):([^\s/?#]{1,1024})@/g,
+    anchor: URL_PASSWORD.source,
+    pattern: URL_PASSWORD,
     replace: (m, user, password) => (password === '***' ? m : `://${user ?? ''}:***@`),
   },
   {
     // Authorization: <scheme> <credentials>, also as "Authorization": "…" in JSON.
     name: 'authorization-header',
+    anchor: String.raw`authorization\\?["']?[ \t]{0,8}[:=]`,
     pattern: /(?<![A-Za-z0-9_-])((?:proxy-)?authorization)(\\?["']?[ \t]{0,8}[:=][ \t]{0,8}\\?["']?)((?:bearer|basic|digest|token|negotiate|apikey)[ \t]{1,8})?([^\s"'\\,;]{1,4096})/gi,
     // A scheme with no credentials after it (`Authorization: Bearer` at the end) holds no secret.
     replace: (m, key, sep, scheme, value) => (value === REDACTED || (!scheme && AUTH_SCHEME.test(value ?? ''))
@@ -63,6 +79,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     name: 'bearer',
+    anchor: String.raw`bearer[ \t]{1,8}[A-Za-z0-9._~+/-]{8}`,
     pattern: /(?<![A-Za-z0-9_-])(bearer[ \t]{1,8})([A-Za-z0-9._~+/-]{8,4096}={0,8})/gi,
     replace: (m, prefix, token) => (looksLikeToken(token ?? '') ? `${prefix ?? ''}${REDACTED}` : m),
   },
@@ -78,6 +95,7 @@ export const LATE_SECRET_RULES: readonly SecretRule[] = [
     // A bare JWT (header.payload.signature, both JSON parts base64url of '{"'): no "Bearer" or key
     // name is needed; an unsigned token (empty signature) is not a credential.
     name: 'jwt',
+    anchor: String.raw`eyJ[A-Za-z0-9_-]{8,4096}\.eyJ`,
     pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{10,4096}/g,
     replace: () => REDACTED,
   },
@@ -85,7 +103,8 @@ export const LATE_SECRET_RULES: readonly SecretRule[] = [
     // A bare AWS secret access key: exactly 40 base64 characters with upper and lower case and a
     // digit (so a sha1 in hex, upper or lower, is never one) and not shaped like a path.
     name: 'aws-secret-access-key',
-    pattern: /(?<![A-Za-z0-9/+=_.-])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=_.-])/g,
+    anchor: AWS_SECRET_ACCESS_KEY.source,
+    pattern: AWS_SECRET_ACCESS_KEY,
     replace: (m) => (looksLikeAwsSecret(m) ? REDACTED : m),
   },
 ];
