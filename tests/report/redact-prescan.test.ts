@@ -23,17 +23,19 @@ const fragment = fc.oneof(
   { weight: 2, arbitrary: run(ALNUM, 1, 24) },
   { weight: 1, arbitrary: run(`${ALNUM}/+`, 38, 42) },
   { weight: 1, arbitrary: run(ALNUM, 7, 9).map((s) => `eyJ${s}`) },
+  { weight: 1, arbitrary: fc.tuple(run(`${ALNUM}_-`, 7, 9), run(`${ALNUM}_-`, 7, 9), run(`${ALNUM}_-`, 9, 11)).map(([h, p, sig]) => `eyJ${h}.eyJ${p}.${sig}`) },
   { weight: 1, arbitrary: run('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 15, 17) },
   { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
   // A vendor prefix or a key name with a body of about the length its rule needs.
   { weight: 2, arbitrary: fc.tuple(fc.constantFrom(
-    'sk-ant-', 'sk-', 'sk-proj-', 'ghp_', 'github_pat_', 'xoxb-', 'xapp-', 'AIza', 'AKIA', 'ASIA', 'Bearer ', 'Authorization: Bearer ',
-    'Proxy-Authorization=', 'password=', 'api_key: ', '"token": "', 'https://u:', 'redis://:', 'x://', 'eyJ', '-----BEGIN EC PRIVATE KEY-----\n',
+    'sk-ant-', 'sk-ANT-', 'sk-', 'sk-proj-', 'ghp_', 'github_pat_', 'xoxb-', 'xapp-', 'AIza', 'AKIA', 'ASIA', 'Bearer ', 'Authorization: Bearer ',
+    'Proxy-Authorization=', '{\\"Authorization\\": \\"Basic ', "authorization\t= '", 'password=', '{\\"password\\":\\"', 'api_key: ', '"token": "', 'https://u:', 'redis://:', 'x://', 'eyJ', '-----BEGIN EC PRIVATE KEY-----\n',
   ), run(`${ALNUM}_-`, 6, 45), fc.constantFrom('', '@', '@host/', '.eyJ', '"', '\n-----END EC PRIVATE KEY-----')).map((parts) => parts.join('')) },
 );
 // The pre-scan is case-insensitive and most rules are not: vary the case of whole fragments.
-const cased = fc.tuple(fragment, fc.constantFrom('as is', 'upper', 'lower')).map(([text, how]) =>
-  how === 'upper' ? text.toUpperCase() : how === 'lower' ? text.toLowerCase() : text);
+const cased = fc.tuple(fragment, fc.constantFrom('as is', 'as is', 'upper', 'lower', 'mixed')).map(([text, how]) =>
+  how === 'upper' ? text.toUpperCase() : how === 'lower' ? text.toLowerCase()
+    : how === 'mixed' ? [...text].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join('') : text);
 const secretish = fc.array(cased, { maxLength: 24 }).map((parts) => parts.join(''));
 
 describe('the pre-scan', () => {
