@@ -12,26 +12,29 @@
  * it (see `SecretRule.anchor`). So where the pre-scan finds nothing, no rule matches and the text
  * is returned as it is. The property test in tests/report/redact-prescan.test.ts checks it.
  */
-import { SECRET_KEY_END } from './assignments.js';
+import { KEY_SEPARATOR, SECRET_KEY_WORD } from './assignments.js';
 import { PRIVATE_KEY_HEADER } from './private-keys.js';
-import { LATE_SECRET_RULES, SECRET_RULES } from './secret-patterns.js';
+import { LATE_SECRET_RULES, SECRET_RULES, type SecretRule } from './secret-patterns.js';
 
 /** Every rule's anchor, in the order the rules run (the private key blocks, assignments, then the rest). */
-export const PRESCAN_ANCHORS: readonly string[] = [
+export const PRESCAN_ANCHORS: readonly SecretRule['anchor'][] = [
   PRIVATE_KEY_HEADER,
   ...SECRET_RULES.map((rule) => rule.anchor),
-  SECRET_KEY_END,
+  // Assignments match a secret word followed by a separator: found from the separator's `=` or `:`.
+  `[:=](?<=${SECRET_KEY_WORD}${KEY_SEPARATOR})`,
   ...LATE_SECRET_RULES.map((rule) => rule.anchor),
 ];
 
 // Not global, not sticky: `test` keeps no state between calls. Duplicate anchors (`sk-` serves
 // two rules) are listed once.
-const PRESCAN = new RegExp([...new Set(PRESCAN_ANCHORS)].map((anchor) => `(?:${anchor})`).join('|'), 'i');
+const sources = [...new Set(PRESCAN_ANCHORS.filter((anchor) => typeof anchor === 'string'))];
+const PRESCAN = new RegExp(sources.map((anchor) => `(?:${anchor})`).join('|'), 'i');
+const TESTS = PRESCAN_ANCHORS.filter((anchor) => typeof anchor === 'function');
 
 /**
  * False when no built-in rule can match anywhere in `text` (so redaction by the built-in rules
  * returns it unchanged); true when one might. Linear in the length of `text`, like the rules.
  */
 export function mayHoldSecret(text: string): boolean {
-  return PRESCAN.test(text);
+  return PRESCAN.test(text) || TESTS.some((test) => test(text));
 }
