@@ -29,7 +29,7 @@ const fragment = fc.oneof(
   // A vendor prefix or a key name with a body of about the length its rule needs.
   { weight: 2, arbitrary: fc.tuple(fc.constantFrom(
     'sk-ant-', 'sk-ANT-', 'sk-', 'sk-proj-', 'ghp_', 'github_pat_', 'xoxb-', 'xapp-', 'AIza', 'AKIA', 'ASIA', 'Bearer ', 'Authorization: Bearer ',
-    'Proxy-Authorization=', '{\\"Authorization\\": \\"Basic ', "authorization\t= '", 'password=', '{\\"password\\":\\"', 'api_key: ', '"token": "', 'https://u:', 'redis://:', 'x://', 'eyJ', '-----BEGIN EC PRIVATE KEY-----\n',
+    'Bearer        ', 'bearer \t      ', 'token\t       =', 'password        :  ', 'Authorization        :', 'Proxy-Authorization=', '{\\"Authorization\\": \\"Basic ', "authorization\t= '", 'password=', '{\\"password\\":\\"', 'api_key: ', '"token": "', 'https://u:', 'redis://:', 'x://', 'eyJ', '-----BEGIN EC PRIVATE KEY-----\n',
   ), run(`${ALNUM}_-`, 6, 45), fc.constantFrom('', '@', '@host/', '.eyJ', '"', '\n-----END EC PRIVATE KEY-----')).map((parts) => parts.join('')) },
 );
 // The pre-scan is case-insensitive and most rules are not: vary the case of whole fragments.
@@ -37,6 +37,15 @@ const cased = fc.tuple(fragment, fc.constantFrom('as is', 'as is', 'upper', 'low
   how === 'upper' ? text.toUpperCase() : how === 'lower' ? text.toLowerCase()
     : how === 'mixed' ? [...text].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join('') : text);
 const secretish = fc.array(cased, { maxLength: 24 }).map((parts) => parts.join(''));
+
+// Runs of AWS-secret characters of every length near 40, at every offset, between characters
+// that may or may not border one.
+const runs = fc.array(fc.oneof(
+  run(`${ALNUM}/+`, 1, 45),
+  run(`${ALNUM}/+`, 38, 42),
+  fc.tuple(fc.nat(81), fc.constantFrom('a', ' ', '=')).map(([n, c]) => c.repeat(n)),
+  fc.constantFrom(' ', '=', '.', '-', '_', ':', '\n', 'é'),
+), { maxLength: 12 }).map((parts) => parts.join(''));
 
 describe('the pre-scan', () => {
   it('gives exactly the result of the full rules, for arbitrary text', () => {
@@ -50,6 +59,12 @@ describe('the pre-scan', () => {
       expect(redactSecrets(t)).toBe(redactSecretsWithoutPrescan(t));
       // The superset itself: where the pre-scan finds nothing, the rules change nothing.
       if (!mayHoldSecret(t)) expect(redactSecretsWithoutPrescan(t)).toBe(t);
+    }), { numRuns: 20_000 });
+  });
+
+  it('gives exactly the result of the full rules, for runs of AWS secret characters', () => {
+    fc.assert(fc.property(runs, (t) => {
+      expect(redactSecrets(t)).toBe(redactSecretsWithoutPrescan(t));
     }), { numRuns: 20_000 });
   });
 
