@@ -1,16 +1,20 @@
 /**
- * The pre-scan: one pass over a text that tells whether any built-in rule could change it.
+ * The pre-scan: one regex scan over a text (and a look at every 40th character) that tells
+ * whether any built-in rule could change it.
  * Most text the engine records (an error message, a stack trace, `ECONNREFUSED`, a test runner's
- * output) holds no secret, and one scan costs a fraction of the eleven passes of the rules.
+ * output) holds no secret, and the scan costs a fraction of the eleven passes of the rules.
  *
  * Why it is a superset of the rules: the rules run one after another, each on the previous one's
  * output; while none of them matches, the text stays what it was, so the rules change a text only
- * if one of them matches the *original* text. Each alternative below is an anchor of one rule, a
- * pattern that matches wherever that rule matches (the rule's own regex, or a part every one of its
- * matches contains, with at most look-arounds dropped — dropping one only widens). The combined
- * regex adds the `i` flag, which widens a pattern as long as no negative look-around narrows with
- * it (see `SecretRule.anchor`). So where the pre-scan finds nothing, no rule matches and the text
- * is returned as it is. The property test in tests/report/redact-prescan.test.ts checks it.
+ * if one of them matches the *original* text. Each rule has an anchor that matches wherever the
+ * rule matches: it starts at one character of the rule's match (the `-` of `sk-`, the `=` of
+ * `password=`), checks the part of the match before that with a look-behind and at most the part
+ * after it, and leaves a condition out (a look-behind before the match, the rest of a token) only
+ * where that widens it. The combined regex adds the `i` flag, which widens a pattern as long as no
+ * negative look-around narrows with it (see `SecretRule.anchor`). An anchor no regex finds fast
+ * (a bare AWS secret: a run of exactly 40 characters) is a function with the same answer. So where
+ * the pre-scan finds nothing, no rule matches and the text is returned as it is. The property
+ * tests in tests/report/redact-prescan.test.ts check it against the rules themselves.
  */
 import { KEY_SEPARATOR, SECRET_KEY_WORD } from './assignments.js';
 import { PRIVATE_KEY_HEADER } from './private-keys.js';
