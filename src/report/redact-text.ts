@@ -9,7 +9,7 @@ import { redactAssignments } from './assignments.js';
 import { redactPrivateKeys } from './private-keys.js';
 import { mayHoldSecret } from './redact-prescan.js';
 import { REDACTED } from './secret-keys.js';
-import { LATE_SECRET_RULES, SECRET_RULES } from './secret-patterns.js';
+import { LATE_SECRET_RULES, SECRET_RULES, type SecretRule } from './secret-patterns.js';
 
 /** User patterns: compiled regexes, or pattern strings (compiled here; see {@link compileRedactPatterns}). */
 export type RedactPatterns = readonly RegExp[] | readonly string[];
@@ -79,25 +79,30 @@ function applyExtra(text: string, pattern: RegExp): string {
   return out + text.slice(from);
 }
 
-function applyRules(text: string): string {
+/**
+ * One built-in rule over `text`. With `skip`, a rule whose anchor is a test (not a regex: see
+ * `SecretRule.anchor`) is left out where the test says it cannot match: such a test is there
+ * because it is much cheaper than the rule's regex.
+ */
+function applyRule(text: string, rule: SecretRule, skip: boolean): string {
+  if (skip && typeof rule.anchor === 'function' && !rule.anchor(text)) return text;
+  return text.replace(rule.pattern, (match: string, ...groups: unknown[]) =>
+    rule.replace(match, ...groups.map((g) => (typeof g === 'string' ? g : undefined))));
+}
+
+/** Every built-in rule, in order. */
+function applyRules(text: string, skip: boolean): string {
   let out = redactPrivateKeys(text);
-  for (const rule of SECRET_RULES) {
-    out = out.replace(rule.pattern, (match: string, ...groups: unknown[]) =>
-      rule.replace(match, ...groups.map((g) => (typeof g === 'string' ? g : undefined))),
-    );
-  }
+  for (const rule of SECRET_RULES) out = applyRule(out, rule, skip);
   out = redactAssignments(out);
-  for (const rule of LATE_SECRET_RULES) {
-    out = out.replace(rule.pattern, (match: string, ...groups: unknown[]) =>
-      rule.replace(match, ...groups.map((g) => (typeof g === 'string' ? g : undefined))));
-  }
+  for (const rule of LATE_SECRET_RULES) out = applyRule(out, rule, skip);
   return out;
 }
 
 function redact(text: string, extra: RedactPatterns | undefined, prescan: boolean): string {
   try {
     const input = typeof text === 'string' ? text : String(text);
-    let out = prescan && !mayHoldSecret(input) ? input : applyRules(input);
+    let out = !prescan ? applyRules(input, false) : mayHoldSecret(input) ? applyRules(input, true) : input;
     if (extra !== undefined && extra !== null) for (const pattern of extra) out = applyExtra(out, toRegExp(pattern));
     return out;
   } catch {
