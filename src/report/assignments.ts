@@ -12,8 +12,11 @@ import { isPlaceholderValue, isSecretKey, REDACTED } from './secret-keys.js';
 // `accessKey`, `private-key`…), followed by an optional (escaped) closing quote and `=` or `:`. Searching for the words (not for every word followed by `=`)
 // keeps the pass fast on ordinary text; the whole key name is then read backwards and judged by
 // `isSecretKey` (so `bypass=1` or `TOKEN_COUNT=5` stay).
-const KEY_END =
-  /(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)(?=\\?["']?[ \t]{0,8}[:=])/gi;
+/** Regex source of the secret words a secret-named key ends in (case-insensitive). */
+export const SECRET_KEY_WORD = '(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)';
+/** Regex source of what separates a key from its value, up to and including the `=` or `:`. */
+export const KEY_SEPARATOR = String.raw`\\?["']?[ \t]{0,8}[:=]`;
+const KEY_END = new RegExp(`${SECRET_KEY_WORD}(?=${KEY_SEPARATOR})`, 'gi');
 const KEY_CHAR = /[A-Za-z0-9_.-]/;
 const MAX_KEY = 64;
 

@@ -6,8 +6,10 @@
 import { REDACTED } from './secret-keys.js';
 
 const BEGIN = '-----BEGIN ';
+/** Regex source of a private key block's BEGIN line (also the pre-scan's anchor for this rule). */
+export const PRIVATE_KEY_HEADER = '-----BEGIN ([A-Z0-9 ]{0,40}?)PRIVATE KEY( BLOCK)?-----';
 // Sticky, so it only looks at one spot; the label is bounded.
-const HEADER = /-----BEGIN ([A-Z0-9 ]{0,40}?)PRIVATE KEY( BLOCK)?-----/y;
+const HEADER = new RegExp(PRIVATE_KEY_HEADER, 'y');
 
 /**
  * Replace the body of every private key block with {@link REDACTED}, keeping the BEGIN and END

@@ -3,7 +3,7 @@
  * Iterative, so a deeply nested value cannot overflow the stack; cycle-safe, so a cyclic object
  * (an error whose cause points back at it) is copied with the same shape.
  */
-import { redactSecrets, type RedactPatterns } from './redact-text.js';
+import { redactSecrets, redactSecretsWithoutPrescan, type RedactPatterns } from './redact-text.js';
 import { isSecretField, REDACTED } from './secret-keys.js';
 
 interface Task {
@@ -13,8 +13,10 @@ interface Task {
   secret: boolean;
 }
 
-function leaf(value: unknown, secret: boolean, extra: RedactPatterns | undefined): unknown {
-  if (typeof value === 'string') return secret && value !== '' ? REDACTED : redactSecrets(value, extra);
+type RedactText = (text: string, extra?: RedactPatterns) => string;
+
+function leaf(value: unknown, secret: boolean, extra: RedactPatterns | undefined, text: RedactText): unknown {
+  if (typeof value === 'string') return secret && value !== '' ? REDACTED : text(value, extra);
   if ((typeof value === 'number' || typeof value === 'bigint') && secret) return REDACTED;
   return value;
 }
@@ -29,11 +31,66 @@ function shell(source: object): Record<string | number, unknown> {
   return {};
 }
 
-function keysOf(source: object): string[] {
+const ERROR_FIELDS = ['name', 'message', 'stack', 'cause'];
+
+function keysOf(source: object, isError: boolean): string[] {
   const keys = Object.keys(source);
   // Errors keep name, message, stack and cause as own non-enumerable fields or on the prototype.
-  if (source instanceof Error) for (const k of ['name', 'message', 'stack', 'cause']) if (!keys.includes(k)) keys.push(k);
+  if (isError) for (const k of ERROR_FIELDS) if (!keys.includes(k)) keys.push(k);
   return keys;
+}
+
+function copy<T>(value: T, extra: RedactPatterns | undefined, text: RedactText): T {
+  try {
+    if (typeof value !== 'object' || value === null) return leaf(value, false, extra, text) as T;
+    if (value instanceof Date) return new Date(value.getTime()) as T;
+    // The copies made so far, by source, for shared and cyclic references; made only once a
+    // value holds an object (most observations hold a few strings and numbers at the top).
+    let copies: Map<object, unknown> | undefined;
+    const root = shell(value);
+    const stack: Task[] = [{ source: value, target: root, secret: false }];
+    for (let task = stack.pop(); task !== undefined; task = stack.pop()) {
+      const { source, target } = task;
+      const isError = source instanceof Error;
+      const namesSecrets = !Array.isArray(source); // an array's indices are not field names
+      let keys: string[];
+      try {
+        keys = keysOf(source, isError);
+      } catch {
+        continue; // a proxy that refuses to list its keys: copy nothing rather than throw
+      }
+      for (const key of keys) {
+        let child: unknown;
+        try {
+          child = (source as Record<string, unknown>)[key];
+        } catch {
+          target[key] = '[UNREADABLE]';
+          continue;
+        }
+        if (child === undefined && isError && !Object.prototype.hasOwnProperty.call(source, key)) continue;
+        const secret = task.secret || (namesSecrets && isSecretField(key));
+        if (typeof child !== 'object' || child === null) {
+          target[key] = leaf(child, secret, extra, text);
+        } else if (child instanceof Date) {
+          target[key] = new Date(child.getTime());
+        } else {
+          copies ??= new Map<object, unknown>([[value, root]]);
+          const seen = copies.get(child);
+          if (seen !== undefined) {
+            target[key] = seen;
+            continue;
+          }
+          const nested = shell(child);
+          copies.set(child, nested);
+          target[key] = nested;
+          stack.push({ source: child, target: nested, secret });
+        }
+      }
+    }
+    return root as T;
+  } catch {
+    return REDACTED as T;
+  }
 }
 
 /**
@@ -45,46 +102,14 @@ function keysOf(source: object): string[] {
  * when read becomes `[UNREADABLE]`. Never throws.
  */
 export function redactDeep<T>(value: T, extra?: RedactPatterns): T {
-  try {
-    if (typeof value !== 'object' || value === null) return leaf(value, false, extra) as T;
-    if (value instanceof Date) return new Date(value.getTime()) as T;
-    const copies = new Map<object, unknown>();
-    const root = shell(value);
-    copies.set(value, root);
-    const stack: Task[] = [{ source: value, target: root, secret: false }];
-    for (let task = stack.pop(); task !== undefined; task = stack.pop()) {
-      let keys: string[];
-      try {
-        keys = keysOf(task.source);
-      } catch {
-        continue; // a proxy that refuses to list its keys: copy nothing rather than throw
-      }
-      for (const key of keys) {
-        let child: unknown;
-        try {
-          child = (task.source as Record<string, unknown>)[key];
-        } catch {
-          task.target[key] = '[UNREADABLE]';
-          continue;
-        }
-        if (child === undefined && task.source instanceof Error && !Object.prototype.hasOwnProperty.call(task.source, key)) continue;
-        const secret = task.secret || (!Array.isArray(task.source) && isSecretField(key));
-        if (typeof child !== 'object' || child === null) {
-          task.target[key] = leaf(child, secret, extra);
-        } else if (child instanceof Date) {
-          task.target[key] = new Date(child.getTime());
-        } else if (copies.has(child)) {
-          task.target[key] = copies.get(child);
-        } else {
-          const target = shell(child);
-          copies.set(child, target);
-          task.target[key] = target;
-          stack.push({ source: child, target, secret });
-        }
-      }
-    }
-    return root as T;
-  } catch {
-    return REDACTED as T;
-  }
+  return copy(value, extra, redactSecrets);
+}
+
+/**
+ * {@link redactDeep} with every string through `redactSecretsWithoutPrescan`: the reference for
+ * tests and bench/redact.bench.ts.
+ * @internal Not part of the public API.
+ */
+export function redactDeepWithoutPrescan<T>(value: T, extra?: RedactPatterns): T {
+  return copy(value, extra, redactSecretsWithoutPrescan);
 }

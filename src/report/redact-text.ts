@@ -7,8 +7,9 @@
  */
 import { redactAssignments } from './assignments.js';
 import { redactPrivateKeys } from './private-keys.js';
+import { mayHoldSecret } from './redact-prescan.js';
 import { REDACTED } from './secret-keys.js';
-import { LATE_SECRET_RULES, SECRET_RULES } from './secret-patterns.js';
+import { LATE_SECRET_RULES, SECRET_RULES, type SecretRule } from './secret-patterns.js';
 
 /** User patterns: compiled regexes, or pattern strings (compiled here; see {@link compileRedactPatterns}). */
 export type RedactPatterns = readonly RegExp[] | readonly string[];
@@ -79,29 +80,55 @@ function applyExtra(text: string, pattern: RegExp): string {
 }
 
 /**
- * A copy of `text` with every secret replaced: Anthropic, OpenAI, GitHub, Slack, Google and AWS
- * keys, bearer tokens and Authorization headers, URL passwords, secret-named assignments
- * (`password=`, `api_key:`, `"token": "…"`, `aws_secret_access_key = …`), PEM private key
- * blocks, bare JWTs and bare AWS secret access keys; then the `extra` patterns. The built-in rules are linear in the length of `text` and
- * idempotent (the user's patterns are as fast and as idempotent as they are written). Never
- * throws: on an unexpected internal error it returns a marker, never the unredacted input.
+ * One built-in rule over `text`. With `skip`, a rule whose anchor is a test (not a regex: see
+ * `SecretRule.anchor`) is left out where the test says it cannot match: such a test is there
+ * because it is much cheaper than the rule's regex.
  */
-export function redactSecrets(text: string, extra?: RedactPatterns): string {
+function applyRule(text: string, rule: SecretRule, skip: boolean): string {
+  if (skip && typeof rule.anchor === 'function' && !rule.anchor(text)) return text;
+  return text.replace(rule.pattern, (match: string, ...groups: unknown[]) =>
+    rule.replace(match, ...groups.map((g) => (typeof g === 'string' ? g : undefined))));
+}
+
+/** Every built-in rule, in order. */
+function applyRules(text: string, skip: boolean): string {
+  let out = redactPrivateKeys(text);
+  for (const rule of SECRET_RULES) out = applyRule(out, rule, skip);
+  out = redactAssignments(out);
+  for (const rule of LATE_SECRET_RULES) out = applyRule(out, rule, skip);
+  return out;
+}
+
+function redact(text: string, extra: RedactPatterns | undefined, prescan: boolean): string {
   try {
-    let out = redactPrivateKeys(typeof text === 'string' ? text : String(text));
-    for (const rule of SECRET_RULES) {
-      out = out.replace(rule.pattern, (match: string, ...groups: unknown[]) =>
-        rule.replace(match, ...groups.map((g) => (typeof g === 'string' ? g : undefined))),
-      );
-    }
-    out = redactAssignments(out);
-    for (const rule of LATE_SECRET_RULES) {
-      out = out.replace(rule.pattern, (match: string, ...groups: unknown[]) =>
-        rule.replace(match, ...groups.map((g) => (typeof g === 'string' ? g : undefined))));
-    }
-    for (const pattern of extra ?? []) out = applyExtra(out, toRegExp(pattern));
+    const input = typeof text === 'string' ? text : String(text);
+    let out = !prescan ? applyRules(input, false) : mayHoldSecret(input) ? applyRules(input, true) : input;
+    if (extra !== undefined && extra !== null) for (const pattern of extra) out = applyExtra(out, toRegExp(pattern));
     return out;
   } catch {
     return `${REDACTED} (redaction failed)`;
   }
+}
+
+/**
+ * A copy of `text` with every secret replaced: Anthropic, OpenAI, GitHub, Slack, Google and AWS
+ * keys, bearer tokens and Authorization headers, URL passwords, secret-named assignments
+ * (`password=`, `api_key:`, `"token": "…"`, `aws_secret_access_key = …`), PEM private key
+ * blocks, bare JWTs and bare AWS secret access keys; then the `extra` patterns. The built-in rules are linear in the length of `text` and
+ * idempotent (the user's patterns are as fast and as idempotent as they are written). Text in
+ * which no built-in rule can match (see `redact-prescan.ts`) costs one scan, and without `extra`
+ * it is returned as it is (the same string). Never
+ * throws: on an unexpected internal error it returns a marker, never the unredacted input.
+ */
+export function redactSecrets(text: string, extra?: RedactPatterns): string {
+  return redact(text, extra, true);
+}
+
+/**
+ * {@link redactSecrets} without the pre-scan: every rule runs over every text. The reference the
+ * pre-scan is tested and measured against (tests/report/redact-prescan.test.ts, bench/redact.bench.ts).
+ * @internal Not part of the public API.
+ */
+export function redactSecretsWithoutPrescan(text: string, extra?: RedactPatterns): string {
+  return redact(text, extra, false);
 }

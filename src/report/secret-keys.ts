@@ -29,16 +29,42 @@ function lastWord(name: string): string {
   return (words[words.length - 1] ?? '').toLowerCase();
 }
 
+// The answers for names seen before, as bits: the same few field names (`message`, `code`,
+// `stack`, `rule`…) come up for every value redacted, and judging one costs two regex passes.
+// Bounded: cleared when full; names longer than any real field name are judged every time.
+const KEY = 1;
+const FIELD = 2;
+const MAX_CACHED = 1024;
+const MAX_CACHED_NAME = 64;
+const answers = new Map<string, number>();
+
+function judge(name: string): number {
+  const key = compact(name);
+  const asKey = key !== '' && !NOT_SECRET.has(key) &&
+    (SECRET_SUFFIXES.some((suffix) => key.endsWith(suffix)) || SECRET_LAST_WORDS.includes(lastWord(name)));
+  return (asKey ? KEY | FIELD : 0) | (SECRET_FIELDS.has(key) ? FIELD : 0);
+}
+
+function answer(name: string): number {
+  let bits = answers.get(name);
+  if (bits === undefined) {
+    bits = judge(name);
+    if (name.length <= MAX_CACHED_NAME) {
+      if (answers.size >= MAX_CACHED) answers.clear();
+      answers.set(name, bits);
+    }
+  }
+  return bits;
+}
+
 /** True when a `key=value` or `"key": value` assignment with this key name holds a secret. */
 export function isSecretKey(name: string): boolean {
-  const key = compact(name);
-  if (key === '' || NOT_SECRET.has(key)) return false;
-  return SECRET_SUFFIXES.some((suffix) => key.endsWith(suffix)) || SECRET_LAST_WORDS.includes(lastWord(name));
+  return (answer(name) & KEY) !== 0;
 }
 
 /** True when an object field with this name holds a secret (adds `authorization`, `cookie`…). */
 export function isSecretField(name: string): boolean {
-  return isSecretKey(name) || SECRET_FIELDS.has(compact(name));
+  return (answer(name) & FIELD) !== 0;
 }
 
 /** Values that say "no secret here" even under a secret key: empty, null-ish, booleans, markers. */

@@ -1,0 +1,50 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { redactDeep, redactDeepWithoutPrescan } from '../../src/report/redact-deep.js';
+import { REDACTED } from '../../src/report/secret-keys.js';
+
+const SECRETS = ['sk-ant-api03-0123456789abcdef', 'password=hunter2', 'https://u:pw@host/x', 'AKIAIOSFODNN7EXAMPLE', 'plain text', 'ECONNREFUSED'];
+
+describe('redactDeep with the pre-scan', () => {
+  it('gives what every rule over every string gives, for any value', () => {
+    const text = fc.oneof(fc.string(), fc.constantFrom(...SECRETS));
+    const key = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('password', 'apiKey', 'authorization', 'message', 'stack', 'code'));
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.boolean(), fc.constant(null), tie('list'), tie('record')),
+      list: fc.array(tie('node'), { maxLength: 4 }),
+      record: fc.dictionary(key, tie('node'), { maxKeys: 4 }),
+    })).node;
+    fc.assert(fc.property(value, (v) => {
+      expect(redactDeep(v)).toEqual(redactDeepWithoutPrescan(v));
+    }), { numRuns: 1000 });
+    fc.assert(fc.property(fc.anything(), (v) => {
+      expect(redactDeep(v)).toEqual(redactDeepWithoutPrescan(v));
+    }), { numRuns: 500 });
+  });
+
+  it('keeps a root that refers to itself, and an Error whose cause is itself', () => {
+    const root: Record<string, unknown> = { token: 'abc', note: 'password=x' };
+    root['self'] = root;
+    root['list'] = [root];
+    const out = redactDeep(root) as Record<string, unknown>;
+    expect(out['self']).toBe(out);
+    expect((out['list'] as unknown[])[0]).toBe(out);
+    expect(out['token']).toBe(REDACTED);
+    expect(out['note']).toBe(`password=${REDACTED}`);
+
+    const error = new Error('connect ECONNREFUSED 127.0.0.1:5432') as Error & { cause?: unknown };
+    error.cause = error;
+    const copy = redactDeep(error);
+    expect(copy).toBeInstanceOf(Error);
+    expect(copy).not.toBe(error);
+    expect(copy.cause).toBe(copy);
+    expect(copy.message).toBe('connect ECONNREFUSED 127.0.0.1:5432');
+  });
+
+  it('copies a flat value without sharing it with the input', () => {
+    const input = { message: 'connect ECONNREFUSED', code: 'ECONNREFUSED', status: 503 };
+    const out = redactDeep(input);
+    expect(out).toEqual(input);
+    expect(out).not.toBe(input);
+  });
+});
