@@ -2,7 +2,8 @@
  * `npm run bench:redact`: what redaction costs per call on what the engine records, with the
  * pre-scan (`redactSecrets`, `redactDeep`) and without it (every rule over every string: the
  * path before the pre-scan, kept as `redactSecretsWithoutPrescan` / `redactDeepWithoutPrescan`),
- * measured in the same run, interleaved, median of BENCH_ROUNDS rounds of BENCH_RUNS calls each.
+ * measured in the same run, interleaved, median of BENCH_ROUNDS rounds of BENCH_RUNS calls each
+ * (the field-name cache of `isSecretField` serves both; its share shows in the A/B on `recover()`).
  * Inputs: a failed attempt's observation of `connect ECONNREFUSED` with its stack and its
  * classification (what `runtime/actors.ts` redacts for every failed attempt), a 4 KB tail of a
  * test runner's output with no secret, and the same tail with one token in it.
