@@ -1,0 +1,112 @@
+/**
+ * The xstate peer range, proved from the outside: this package packed with `npm pack`, installed
+ * in a throwaway consumer project that pins its own xstate at the range's lowest version and at
+ * the version this suite runs, then type-checked (strict, skipLibCheck off) and run. The consumer
+ * must get ONE xstate (a nested copy is what broke `setup({ actors: { recovery } })`,
+ * `createActor` and `getShortestPaths` for apps on an older xstate).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../helpers/build.js';
+import { CONSUMER_TS, consumerPackageJson, consumerTsconfig } from './consumer-app.js';
+
+const run = promisify(execFile);
+const root = join(import.meta.dirname, '../..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> };
+const installedVersion = (name: string): string =>
+  (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** `>=5.33.0 <5.34.0` → its two bounds; the test reads the range it proves from package.json. */
+const range = /^>=(\d+\.\d+\.\d+) <(\d+\.\d+\.\d+)$/.exec(pkg.peerDependencies['xstate'] ?? '');
+const [floor, ceiling] = [range?.[1] ?? '', range?.[2] ?? ''];
+const suiteVersion = installedVersion('xstate');
+const versions = [...new Set([floor, suiteVersion])];
+
+const numeric = (v: string) => v.split('.').map(Number) as [number, number, number];
+const below = (a: string, b: string) => {
+  const [x, y] = [numeric(a), numeric(b)];
+  return x[0] !== y[0] ? x[0] < y[0] : x[1] !== y[1] ? x[1] < y[1] : x[2] < y[2];
+};
+
+/** The child npm must not inherit the `npm_*` settings of an `npm test` around this suite. */
+const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_')));
+/** npm's words for "the registry cannot be reached": only these skip the test. */
+const OFFLINE = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH)\b/;
+
+/** Every `node_modules/xstate` directory under `dir`, however deep (a nested copy included). */
+function xstateCopies(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isDirectory() && entry.name === 'xstate' && entry.parentPath.endsWith('node_modules')) found.push(join(entry.parentPath, entry.name));
+  }
+  return found;
+}
+
+/** Every xstate version `npm ls` reports, anywhere in the tree. */
+function lsVersions(tree: { dependencies?: Record<string, unknown> }, out = new Set<string>()): Set<string> {
+  for (const [name, dep] of Object.entries(tree.dependencies ?? {})) {
+    const node = dep as { version?: string; dependencies?: Record<string, unknown> };
+    if (name === 'xstate' && node.version) out.add(node.version);
+    lsVersions(node, out);
+  }
+  return out;
+}
+
+describe('the packed package in a consumer project with its own xstate', () => {
+  const work = mkdtempSync(join(tmpdir(), 'recover-consumer-'));
+  let tarball = '';
+
+  beforeAll(async () => {
+    ensureBuilt();
+    // --ignore-scripts: `prepare` would rebuild; dist/ is built (ensureBuilt) and that is what ships.
+    const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: root, env, timeout: 120_000 });
+    tarball = join(work, (JSON.parse(stdout) as [{ filename: string }])[0].filename);
+  }, 180_000);
+
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('declares a range whose floor and ceiling bracket the xstate this suite runs', () => {
+    expect(range, `peerDependencies.xstate is ${pkg.peerDependencies['xstate']}`).not.toBeNull();
+    expect(below(suiteVersion, floor)).toBe(false);
+    expect(below(suiteVersion, ceiling)).toBe(true);
+  });
+
+  for (const version of versions) {
+    it(`xstate ${version}: one copy, type-checks, embeds the machine and runs`, async (ctx) => {
+      const app = join(work, `app-${version}`);
+      mkdirSync(app);
+      writeFileSync(join(app, 'package.json'), consumerPackageJson(version, tarball, installedVersion('@types/pg')));
+      writeFileSync(join(app, 'tsconfig.json'), consumerTsconfig(join(root, 'node_modules/@types')));
+      writeFileSync(join(app, 'consumer.ts'), CONSUMER_TS);
+
+      try {
+        await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: app, env, timeout: 240_000 });
+      } catch (error) {
+        const stderr = String((error as { stderr?: unknown }).stderr ?? '');
+        if (OFFLINE.test(stderr)) return ctx.skip(`the npm registry is unreachable: ${OFFLINE.exec(stderr)?.[1]}`);
+        throw error;
+      }
+
+      // One xstate in the tree, the consumer's own, at the pinned version.
+      expect(existsSync(join(app, 'node_modules/recovery-protocol/node_modules/xstate'))).toBe(false);
+      expect(xstateCopies(join(app, 'node_modules'))).toEqual([join(app, 'node_modules/xstate')]);
+      const { stdout: ls } = await run('npm', ['ls', 'xstate', '--all', '--json'], { cwd: app, env, timeout: 60_000 });
+      expect([...lsVersions(JSON.parse(ls))]).toEqual([version]);
+
+      // TypeScript from this repository, not another download.
+      const tsc = join(root, 'node_modules/typescript/bin/tsc');
+      const checked = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: app, timeout: 180_000 }).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? String(e) }));
+      expect(checked.stdout, 'tsc found errors').toBe('');
+
+      const { stdout } = await run(process.execPath, ['out/consumer.js'], { cwd: app, timeout: 60_000 });
+      const result = JSON.parse(stdout.trim()) as { calls: number; paths: number; sameMachine: boolean };
+      expect(result.calls).toBe(2);
+      expect(result.paths).toBeGreaterThan(0);
+      expect(result.sameMachine).toBe(true);
+    }, 480_000);
+  }
+});
