@@ -40,6 +40,13 @@ const MAX_ROUNDS = 200;
 const MAX_TICKET_DEPTH = 4;
 /** Read once: a lock records the host it was taken on, and pids are only comparable on one host. */
 const HOST = hostname();
+/**
+ * Lock tokens: 64 random bits drawn once per process, then a counter. What a token must be is
+ * unique (a takeover ticket matches one lock's exact content), not secret: with the pid and the
+ * time beside it, a per-process random prefix and a counter are, without a CSPRNG call per lock.
+ */
+const TOKEN_PREFIX = randomBytes(8).toString('hex');
+let tokenCounter = 0;
 
 /** What a lock file holds. */
 export interface Holder { pid: number; hostname: string; acquiredAt: number; token: string; fence: number }
@@ -88,7 +95,7 @@ export interface FileLockOptions {
  */
 export async function acquireFileLock(lockPath: string, runId: string, pid: number, lastFence?: () => number, options: FileLockOptions = {}): Promise<FileLock> {
   const fenceFloor = options.lastFence ?? lastFence ?? (() => -1);
-  const me: Holder = { pid, hostname: HOST, acquiredAt: Date.now(), token: randomBytes(8).toString('hex'), fence: 0 };
+  const me: Holder = { pid, hostname: HOST, acquiredAt: Date.now(), token: `${TOKEN_PREFIX}${(tokenCounter++).toString(36)}`, fence: 0 };
   let staleHolder: Holder | null = null;
   let replacedStale = false;
   let writingRounds = 0;

@@ -62,29 +62,36 @@ export function readHeadFile(path: string, runId: string, looks = LOOKS): HeadSt
     // holding `null`; a synchronous read of a few KB also costs a tenth of the promise API's hops.
     const head = readText(path);
     if (typeof head === 'string') return parseHeadText(head, runId);
-    if (head !== null) return { kind: 'damaged', error: head };
-    const dangling = look === 1 ? danglingLink(path) : null;
+    if (head !== null && head !== NOTHING) return { kind: 'damaged', error: head };
+    // Only a name that exists but cannot be opened can be a link to nothing (lstat saw nothing: no link).
+    const dangling = look === 1 && head !== NOTHING ? danglingLink(path) : null;
     if (dangling !== null) return dangling;
     const copy = readText(previous);
-    if (typeof copy === 'string') {
+    if (copy === NOTHING) {
+      // fall through to looking again
+    } else if (typeof copy === 'string') {
       const state = parseHeadText(copy, runId);
       return state.kind === 'ok' ? { ...state, previous: true } : state;
     }
-    if (copy !== null) return { kind: 'damaged', error: copy };
+    else if (copy !== null) return { kind: 'damaged', error: copy };
     // Neither: no run, or the head was read inside one commit and the copy after the next one
     // removed it: look again.
     if (look >= looks) return { kind: 'absent' };
   }
 }
 
+/** `readText`'s answer when lstat saw no name at all (not even a link). */
+const NOTHING = Symbol('nothing');
+
 /**
- * The file's text, null when it does not exist, or why it could not be read. A missing file is
+ * The file's text, `NOTHING` when there is no such name, null when the name exists but the file
+ * does not (a link to nothing, or removed since), or why it could not be read. A missing file is
  * found by an lstat that does not throw: a thrown ENOENT costs more than the read (a fresh run
  * has no head, and a head usually no previous copy).
  */
-function readText(path: string): string | null | Error {
+function readText(path: string): string | null | typeof NOTHING | Error {
   try {
-    if (lstatSync(path, { throwIfNoEntry: false }) === undefined) return null;
+    if (lstatSync(path, { throwIfNoEntry: false }) === undefined) return NOTHING;
     return readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;

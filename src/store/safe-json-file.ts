@@ -47,9 +47,9 @@ export interface WriteOptions {
 export interface PreviousCopy {
   path: string;
   /**
-   * False when the caller knows the target does not exist (its first write); else it is looked
-   * at (one lstat), since removing the previous copy while the target is missing would remove
-   * the only copy.
+   * Whether the target exists now, when the caller knows (false: its first write; true: it wrote
+   * it and nobody else writes it); undefined: it is looked at (one lstat), since removing the
+   * previous copy while the target is missing would remove the only copy.
    */
   targetExists?: boolean;
   /** Whether the previous copy exists now: true, false, or undefined to look (one lstat). */
@@ -115,7 +115,7 @@ export function writeFileAtomic(path: string, text: string, options: WriteOption
 function replaceKeepingPrevious(temp: string, path: string, previous: PreviousCopy): void {
   // Only while `path` exists may the previous copy go: when it is missing, the copy is the
   // current content (a writer stopped between the two renames below).
-  if (previous.targetExists === false || !exists(path)) {
+  if (previous.targetExists === false || (previous.targetExists === undefined && !exists(path))) {
     renameSync(temp, path);
     return;
   }
@@ -126,7 +126,14 @@ function replaceKeepingPrevious(temp: string, path: string, previous: PreviousCo
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
-  renameSync(path, previous.path);
+  try {
+    renameSync(path, previous.path);
+  } catch (error) {
+    // Gone after all (the caller's knowledge was stale: removed by hand): nothing to keep.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    renameSync(temp, path);
+    return;
+  }
   try {
     renameSync(temp, path);
   } catch (error) {
