@@ -53,12 +53,12 @@ export function consumerTsconfig(repoTypes: string): string {
 }
 
 /**
- * The consumer's package.json: xstate pinned, the packed tarball, and @types/pg — the package's
- * declarations name `pg`'s types (the PostgreSQL store), which a strict consumer needs installed.
+ * The consumer's package.json: xstate pinned and the packed tarball, nothing else — the package's
+ * declarations name `pg`'s types (the PostgreSQL store), so `@types/pg` must come with it.
  */
-export function consumerPackageJson(xstate: string, tarball: string, typesPg: string): string {
+export function consumerPackageJson(xstate: string, tarball: string): string {
   return JSON.stringify({
     name: 'recovery-protocol-consumer', private: true, type: 'module',
-    dependencies: { xstate, 'recovery-protocol': `file:${tarball}`, '@types/pg': typesPg },
+    dependencies: { xstate, 'recovery-protocol': `file:${tarball}` },
   }, null, 2);
 }
