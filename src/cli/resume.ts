@@ -16,6 +16,7 @@ import { unsealCommandLine } from './sealed-command.js';
 import { concludeRun, withInterrupt } from './run.js';
 import type { Writable } from 'node:stream';
 import { admitDecision, ensureOffered, hasEnded, type Decision } from './decision.js';
+import { isPostgresUrl } from '../store/location.js';
 import type { PersistedOptions } from '../runtime/persisted.js';
 import type { RecoveryActor } from '../runtime/recovery.js';
 import type { RunRecord, Store } from '../store/types.js';
@@ -115,6 +116,17 @@ export async function continueRun(runId: string, options: ContinueOptions, io: C
 }
 
 /**
+ * A run can end with its lock still taken: its process was killed after the last checkpoint and
+ * before it let go. Taking the run over from the dead holder and giving it back leaves the store
+ * as a clean ending does (lowdb: the lock becomes the run's last fence). A live holder is still
+ * finishing, and keeps it. (A PostgreSQL lease expires by itself; this is not done there.)
+ */
+async function letGoOfDeadOwner(store: Store, runId: string): Promise<void> {
+  const lease = await store.acquire(runId).catch(() => null);
+  await lease?.release();
+}
+
+/**
  * Resumes `runId` (with `decision`, when given) from the store and prints the outcome: shared by
  * `resume` and `decide`, which differ only in the decision.
  */
@@ -132,6 +144,8 @@ export async function resumeRun(
     // Nothing runs again and the file is left as it is; the exit code is the one the run ended with,
     // so a script that resumes after a crash (not knowing the run had finished) still reads it right.
     const outcome = endedOutcome(record);
+    const location = options.store ?? io.env.RECOVERY_STORE;
+    if (location === undefined || !isPostgresUrl(location)) await letGoOfDeadOwner(store, runId);
     io.stderr.write(`recover: run ${runId} has already ended (${record.status}); nothing was run again. 'recover report ${runId}' shows how it ended\n`);
     if (options.json) printJsonOutcome(outcome, io);
     return exitCodeOf(outcome);

@@ -3,8 +3,9 @@
  * "did you mean", `help VERB`, one duration rule, list filters and interrupted runs, the stats
  * table, prune --dry-run and colour control. The BUILT CLI as real child processes.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { BIN, cliEnv, ensureCli, recover, recoverJson, scriptsCwd as workdir } from './cli.js';
@@ -57,6 +58,26 @@ describe('requests a run cannot take: one line naming the run and what to do, ex
     expect(again.outcome).toEqual(first.outcome);
     expect(again.stderr).toContain(`run ${runId} has already ended (recovered); nothing was run again`);
     expect(again.stderr).not.toContain('running');
+    expect(readFileSync(runFile(dir, runId), 'utf8')).toBe(before);
+    expect(readFileSync(join(dir, 'count'), 'utf8')).toBe('2');
+  });
+
+  test('resume of a run that ended under a process killed before it let go: the dead lock is cleared, nothing else changes', () => {
+    const dir = workdir();
+    const first = recoverJson<{ runId: string; status: string }>(dir, ['run', '--', 'node', 'flaky.js']);
+    const runId = first.outcome.runId;
+    const locks = join(dir, '.recovery', 'locks');
+    expect(readdirSync(locks)).toEqual([`${runId}.fence`]);
+    // As a `recover resume` killed between the run's last checkpoint and its release leaves it.
+    const fence = Number(JSON.parse(readFileSync(join(locks, `${runId}.fence`), 'utf8')).fence) + 1;
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    writeFileSync(join(locks, `${runId}.lock`), JSON.stringify({ pid: dead, hostname: hostname(), acquiredAt: Date.now(), token: 'killed', fence }));
+    const before = readFileSync(runFile(dir, runId), 'utf8');
+    const again = recoverJson<{ status: string }>(dir, ['resume', runId]);
+    expect(again.status).toBe(0);
+    expect(again.outcome).toEqual(first.outcome);
+    expect(readdirSync(locks)).toEqual([`${runId}.fence`]);
+    expect(Number(JSON.parse(readFileSync(join(locks, `${runId}.fence`), 'utf8')).fence)).toBeGreaterThan(fence);
     expect(readFileSync(runFile(dir, runId), 'utf8')).toBe(before);
     expect(readFileSync(join(dir, 'count'), 'utf8')).toBe('2');
   });
