@@ -20,8 +20,9 @@ export const recoveryMigrations: Readonly<Record<number, SnapshotMigration>> = {
   },
   /**
    * 2 → 3: `recovery.pause` is gone (the failed attempt goes straight to `recovery.diagnose`) and
-   * `retry` is the wait itself (`retry.waiting` → `retry`; `retry.scheduled` was left at once, to
-   * `executing` when the deadline had passed, and its deadline is served the same way by `retry`).
+   * `retry` is the wait itself (`retry.waiting` → `retry`, its sleep child keeping its id). Neither
+   * `pause` nor `retry.scheduled` was ever at rest (both were left in the step that entered them),
+   * so no checkpoint should hold them; they are mapped all the same rather than refused.
    */
   2: (snapshot) => {
     if (!isRecord(snapshot) || !isRecord(snapshot.value)) return snapshot;
