@@ -223,9 +223,12 @@ class LowdbStore implements Store {
       const cut = committedBytes === null ? 0 : cutUncommitted(logPath, committedBytes);
       if (cut > 0) repairs.push(`cut ${cut} bytes from ${logPath}: an append its last owner never committed (it stopped mid-checkpoint)`);
       // A head write its last owner never renamed into place: only an owner killed mid-write
-      // leaves one, and a killed owner leaves its lock, which this acquisition just replaced.
-      // (Listing the directory on every acquire would cost O(runs in the store).)
-      if (lock.replacedStale) {
+      // leaves one. A killed owner leaves its lock, which this acquisition replaced — or which a
+      // racing acquirer removed as stale just before this one took the free lock; either way the
+      // head still says `running`. Only an owner writes the head, and the owner is now this
+      // lease, so any temp head is a dead writer's. (Listing the directory on every acquire would
+      // cost O(runs in the store): only a takeover or a run left running pays it.)
+      if (lock.replacedStale || (head.kind === 'ok' && head.head.status === 'running')) {
         for (const name of readdirSync(this.#runs)) if (name.startsWith(`.${runId}.json.`) && name.endsWith('.tmp')) removeIfThere(join(this.#runs, name));
       }
     } catch (error) {

@@ -343,4 +343,39 @@ describe('a head write its owner never renamed into place', () => {
       await cleanup();
     }
   });
+
+  it('is removed too when a racing acquirer cleared the dead lock first: the head left running says the last writer died', async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const store = openStore(dir);
+      await saveRun(store, makeRun('r1'));
+      const orphan = join(dir, 'runs', '.r1.json.0123456789ab.tmp');
+      await writeFile(orphan, '{"format":2, "half');
+      // No stale lock left to replace (another resume removed it and lost the race for the new one).
+      expect(existsSync(join(dir, 'locks', 'r1.lock'))).toBe(false);
+      const lease = await store.acquire('r1');
+      expect(lease.tookOverFrom).toBeNull();
+      await lease.release();
+      expect(existsSync(orphan)).toBe(false);
+      expect((await store.load('r1'))!.history).toHaveLength(3);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('a run at rest is not listed for temp heads on acquire (nobody can have died writing it)', async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const store = openStore(dir);
+      await saveRun(store, makeRun('r1', { status: 'escalated' }));
+      // Not a real leftover: placed by hand to see whether acquire looked.
+      const planted = join(dir, 'runs', '.r1.json.0123456789ab.tmp');
+      await writeFile(planted, 'x');
+      const lease = await store.acquire('r1');
+      await lease.release();
+      expect(existsSync(planted)).toBe(true);
+    } finally {
+      await cleanup();
+    }
+  });
 });
