@@ -1,29 +1,30 @@
 /**
- * The throwaway consumer project of `consumer.test.ts`: an app with its own xstate that embeds
- * the recovery machine in its own chart, as `provideRecovery`'s TSDoc example does, and walks
- * `recoveryMachine` with `xstate/graph`. Kept as text: it imports `recovery-protocol` as an
- * installed package, which this repository's own type-check could not resolve.
+ * The throwaway consumer project of `consumer.test.ts`: an app with its own xstate that runs
+ * `provideRecovery`'s TSDoc example (examples/provide-recovery.ts, read from disk) and walks
+ * `recoveryMachine` with `xstate/graph`. Written out as text: it imports `recovery-protocol` as
+ * an installed package, which this repository's own type-check could not resolve.
  */
+
+import { readFileSync } from 'node:fs';
+
+/** `provideRecovery`'s TSDoc example, which tests/examples keeps word for word but for its import path. */
+const EXAMPLE = new URL('../../examples/provide-recovery.ts', import.meta.url);
 
 /**
- * The consumer's source. It prints one JSON line: the task's calls (2: one failure, one retry
- * after 0 ms), the shortest-path count of the recovery machine, and whether the `./machines`
- * subpath and the root export are the same machine (one xstate, one module instance).
+ * The consumer's source: the example as an app writes it (the package's name for the repository
+ * path), then what an app embedding the machine also does. It prints the example's line (the
+ * task's calls: 2, one failure and one retry after 0 ms), then one JSON line: the calls again,
+ * the shortest-path count of the recovery machine, and whether the `./machines` subpath and the
+ * root export are the same machine (one xstate, one module instance).
  */
-export const CONSUMER_TS = `import { createActor, setup, toPromise } from 'xstate';
+export function consumerSource(): string {
+  const example = readFileSync(EXAMPLE, 'utf8');
+  const asApp = example.replace("from '../src/index.js';", "from 'recovery-protocol';");
+  if (asApp === example) throw new Error(`${EXAMPLE.pathname}: its import of '../src/index.js' is gone; the consumer test rewrites that line`);
+  return `${asApp}
 import { getShortestPaths } from 'xstate/graph';
-import { provideRecovery, recoveryInput, recoveryMachine } from 'recovery-protocol';
+import { recoveryInput, recoveryMachine } from 'recovery-protocol';
 import { recoveryMachine as machineFromSubpath } from 'recovery-protocol/machines';
-
-let calls = 0;
-const flaky = () => { if (++calls === 1) throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }); };
-const { logic, input } = provideRecovery(flaky, { policy: { categories: { transient: { delaysMs: [0] } } } });
-const parent = setup({ actors: { recovery: logic } }).createMachine({
-  invoke: { src: 'recovery', input: () => input({ runId: 'fetch-1', name: 'fetch' }), onDone: '.done' },
-  initial: 'running',
-  states: { running: {}, done: { type: 'final' } },
-});
-await toPromise(createActor(parent).start());
 
 const paths = getShortestPaths(recoveryMachine, { input: recoveryInput({ runId: 'graph-1', name: 'graph' }) });
 
@@ -36,6 +37,7 @@ const logicIsTyped: number = logic;
 
 console.log(JSON.stringify({ calls, paths: paths.length, sameMachine: machineFromSubpath === recoveryMachine }));
 `;
+}
 
 /**
  * The consumer's tsconfig: strict, node16 resolution (so the package's `exports` map decides

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../helpers/build.js';
-import { CONSUMER_TS, consumerPackageJson, consumerTsconfig } from './consumer-app.js';
+import { consumerPackageJson, consumerSource, consumerTsconfig } from './consumer-app.js';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '../..');
@@ -81,7 +81,7 @@ describe('the packed package in a consumer project with its own xstate', () => {
       mkdirSync(app);
       writeFileSync(join(app, 'package.json'), consumerPackageJson(version, tarball));
       writeFileSync(join(app, 'tsconfig.json'), consumerTsconfig(join(root, 'node_modules/@types')));
-      writeFileSync(join(app, 'consumer.ts'), CONSUMER_TS);
+      writeFileSync(join(app, 'consumer.ts'), consumerSource());
 
       try {
         await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: app, env, timeout: 240_000 });
@@ -103,7 +103,10 @@ describe('the packed package in a consumer project with its own xstate', () => {
       expect(checked.stdout, 'tsc found errors').toBe('');
 
       const { stdout } = await run(process.execPath, ['out/consumer.js'], { cwd: app, timeout: 60_000 });
-      const result = JSON.parse(stdout.trim()) as { calls: number; paths: number; sameMachine: boolean };
+      // The example's own line (the calls), then the app's JSON line.
+      const [exampleLine, appLine] = stdout.trim().split('\n');
+      expect(exampleLine).toBe('2');
+      const result = JSON.parse(appLine!) as { calls: number; paths: number; sameMachine: boolean };
       expect(result.calls).toBe(2);
       expect(result.paths).toBeGreaterThan(0);
       expect(result.sameMachine).toBe(true);
