@@ -1,7 +1,7 @@
 /** `recover diagram`: the statecharts as Mermaid, DOT or SVG. */
 import { UsageError } from './errors.js';
 import type { Verb } from './main.js';
-import { parseOptions, type VerbSpec } from './options.js';
+import { parseFlags, type VerbSpec } from './options.js';
 
 /** `recover diagram`'s options and help. The machine names are checked against `machines/index.ts`. */
 const DIAGRAM_SPEC = {
@@ -19,8 +19,7 @@ const DIAGRAM_SPEC = {
 export const diagramVerb: Verb = {
   spec: DIAGRAM_SPEC,
   async run(args, io) {
-    const { values, positionals } = parseOptions(args, DIAGRAM_SPEC.options);
-    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    const values = parseFlags(args, DIAGRAM_SPEC.options);
     const format = values.format;
     const { machines } = await import('../../machines/index.js');
     const name = values.machine;

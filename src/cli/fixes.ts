@@ -1,9 +1,8 @@
 /** `recover fixes`: the fix memory of the store — which fix recovered which failure signature. */
 import { cliFixMemory } from './fix-memory.js';
 import { openCliStore } from './common.js';
-import { UsageError } from './errors.js';
 import type { Verb } from './main.js';
-import { JSON_OPTION, STORE_OPTION, parseOptions, type VerbSpec } from './options.js';
+import { JSON_OPTION, STORE_OPTION, parseFlags, type VerbSpec } from './options.js';
 
 /** `recover fixes`'s options and help. */
 const FIXES_SPEC = {
@@ -22,8 +21,7 @@ them as "knownFixes". With a PostgreSQL store the memory is shared by every mach
 export const fixesVerb: Verb = {
   spec: FIXES_SPEC,
   async run(args, io) {
-    const { values, positionals } = parseOptions(args, FIXES_SPEC.options);
-    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    const values = parseFlags(args, FIXES_SPEC.options);
     const memory = await cliFixMemory(io, values.store, await openCliStore(io, values.store));
     const entries = await memory.list();
     if (values.json === true) {

@@ -1,7 +1,7 @@
 /** `recover inspect-server`: a local relay for `recover run --inspect`, with a page to watch it. */
 import { UsageError } from './errors.js';
 import type { Verb } from './main.js';
-import { parseOptions, type VerbSpec } from './options.js';
+import { parseFlags, type VerbSpec } from './options.js';
 
 /** `recover inspect-server`'s options and help. */
 const INSPECT_SERVER_SPEC = {
@@ -19,8 +19,7 @@ to stately.ai (offline, the browser shows an error page). 'recover ui' needs no 
 export const inspectServerVerb: Verb = {
   spec: INSPECT_SERVER_SPEC,
   async run(args, io) {
-    const { values, positionals } = parseOptions(args, INSPECT_SERVER_SPEC.options);
-    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    const values = parseFlags(args, INSPECT_SERVER_SPEC.options);
     const port = values.port === undefined ? undefined : Number(values.port);
     if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UsageError(`--port must be 0–65535 (got '${String(values.port)}')`);
     const { startInspectServer } = await import('../inspect/index.js');

@@ -3,7 +3,7 @@ import { UsageError } from './errors.js';
 import { cliStoreDir, openCliStore } from './common.js';
 import { isFleetStore } from './fleet-store.js';
 import type { Verb } from './main.js';
-import { JSON_OPTION, STORE_OPTION, parseOptions, type VerbSpec } from './options.js';
+import { JSON_OPTION, STORE_OPTION, parseFlags, type VerbSpec } from './options.js';
 import { listedStatus } from './run-state.js';
 import { pipelineListRows } from './pipeline-runs.js';
 import { RUN_STATUSES } from '../taxonomy/index.js';
@@ -38,8 +38,7 @@ each row's kind: run or pipeline.`,
 export const listVerb: Verb = {
   spec: LIST_SPEC,
   async run(args, io) {
-    const { values, positionals } = parseOptions(args, LIST_SPEC.options);
-    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    const values = parseFlags(args, LIST_SPEC.options);
     const limit = values.limit === undefined ? Infinity : Number(values.limit);
     if (!Number.isInteger(limit) && limit !== Infinity) throw new UsageError(`--limit must be a whole number (got '${values.limit}')`);
     if (limit < 1) throw new UsageError(`--limit must be at least 1 (got '${values.limit}')`);

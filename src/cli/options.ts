@@ -99,6 +99,13 @@ export function parseOptions<O extends OptionDecls>(args: readonly string[], opt
   return { values: values as OptionValues<O>, positionals: parsed.positionals };
 }
 
+/** {@link parseOptions} for a verb that takes options only: any argument is refused (exit 2), naming it. */
+export function parseFlags<O extends OptionDecls>(args: readonly string[], options: O): OptionValues<O> {
+  const { values, positionals } = parseOptions(args, options);
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+  return values;
+}
+
 /** parseArgs's error in the CLI's words: the option named, a near spelling suggested. */
 function explain(error: unknown, options: OptionDecls): string {
   const code = (error as { code?: unknown }).code;

@@ -1,8 +1,7 @@
 /** `recover prune`: removes old runs (never locked or damaged ones, nor runs awaiting a decision unless asked). */
-import { UsageError } from './errors.js';
 import { durationOption, openCliStore } from './common.js';
 import type { Verb } from './main.js';
-import { JSON_OPTION, STORE_OPTION, parseOptions, type VerbSpec } from './options.js';
+import { JSON_OPTION, STORE_OPTION, parseFlags, type VerbSpec } from './options.js';
 import { RunLockedError } from '../store/errors.js';
 import type { Lease, RunSummary, Store } from '../store/types.js';
 
@@ -50,8 +49,7 @@ async function pruneKeeping(store: Store, ms: number, now: number, keep: readonl
 export const pruneVerb: Verb = {
   spec: PRUNE_SPEC,
   async run(args, io) {
-    const { values, positionals } = parseOptions(args, PRUNE_SPEC.options);
-    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    const values = parseFlags(args, PRUNE_SPEC.options);
     const ms = durationOption(values['older-than'], '--older-than');
     const store = await openCliStore(io, values.store);
     const dry = values['dry-run'] === true;

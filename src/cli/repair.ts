@@ -1,8 +1,7 @@
 /** `recover repair`: moves damaged run files aside so the store is clean again (nothing is deleted). */
-import { UsageError } from './errors.js';
 import { openCliStore } from './common.js';
 import type { Verb } from './main.js';
-import { JSON_OPTION, STORE_OPTION, parseOptions, type VerbSpec } from './options.js';
+import { JSON_OPTION, STORE_OPTION, parseFlags, type VerbSpec } from './options.js';
 
 /** `recover repair`'s options and help. */
 const REPAIR_SPEC = {
@@ -18,8 +17,7 @@ skipped and named. Releases locks that dead processes left on runs that were nev
 export const repairVerb: Verb = {
   spec: REPAIR_SPEC,
   async run(args, io) {
-    const { values, positionals } = parseOptions(args, REPAIR_SPEC.options);
-    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    const values = parseFlags(args, REPAIR_SPEC.options);
     const store = await openCliStore(io, values.store);
     const result = await store.repair();
     const { moved, skipped, releasedLeases } = result;

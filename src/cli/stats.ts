@@ -2,11 +2,10 @@
 import { formatDuration } from '../policy/duration.js';
 import type { FixMemoryMetrics } from '../memory/metrics.js';
 import type { Metrics } from '../report/types.js';
-import { UsageError } from './errors.js';
 import { openCliStore } from './common.js';
 import { cliFixMemory } from './fix-memory.js';
 import type { Verb } from './main.js';
-import { JSON_OPTION, STORE_OPTION, parseOptions, type VerbSpec } from './options.js';
+import { JSON_OPTION, STORE_OPTION, parseFlags, type VerbSpec } from './options.js';
 
 /** `recover stats`'s options and help. */
 const STATS_SPEC = {
@@ -58,8 +57,7 @@ export function fixMemoryTable(m: FixMemoryMetrics): string {
 export const statsVerb: Verb = {
   spec: STATS_SPEC,
   async run(args, io) {
-    const { values, positionals } = parseOptions(args, STATS_SPEC.options);
-    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    const values = parseFlags(args, STATS_SPEC.options);
     const store = await openCliStore(io, values.store);
     const runs = [];
     for (const summary of await store.list()) {

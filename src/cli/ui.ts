@@ -6,7 +6,7 @@
 import { Writable } from 'node:stream';
 import { openCliStore } from './common.js';
 import { UsageError } from './errors.js';
-import { STORE_OPTION, parseOptions, type VerbSpec } from './options.js';
+import { STORE_OPTION, parseFlags, type VerbSpec } from './options.js';
 import { deciderName, parseChoice, type Decision } from './decision.js';
 import { isFleetStore, openFleetStore } from './fleet-store.js';
 import type { Verb } from './main.js';
@@ -41,8 +41,7 @@ Stop with Ctrl-C: a run continuing from a decision is checkpointed and can be re
 export const uiVerb: Verb = {
   spec: UI_SPEC,
   async run(args, io) {
-    const { values, positionals } = parseOptions(args, UI_SPEC.options);
-    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    const values = parseFlags(args, UI_SPEC.options);
     const port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0–65535 (got '${String(values.port)}')`);
     const host = values.host;

@@ -1,7 +1,7 @@
 /** `recover worker --store URL`: one fleet worker; run one per machine (or more). */
 import { durationOption } from './common.js';
 import { UsageError } from './errors.js';
-import { parseOptions, type VerbSpec } from './options.js';
+import { parseFlags, type VerbSpec } from './options.js';
 import { openFleetStore } from './fleet-store.js';
 import type { Verb } from './main.js';
 
@@ -29,8 +29,7 @@ kept, another worker continues them), exit 0.`,
 export const workerVerb: Verb = {
   spec: WORKER_SPEC,
   async run(args, io) {
-    const { values, positionals } = parseOptions(args, WORKER_SPEC.options);
-    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    const values = parseFlags(args, WORKER_SPEC.options);
     const concurrency = Number(values.concurrency);
     if (!Number.isSafeInteger(concurrency) || concurrency < 1) throw new UsageError(`--concurrency: expected a whole number >= 1, got '${String(values.concurrency)}'`);
     const leaseMs = durationOption(values.lease, '--lease');

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { CliError, EXIT, exitCodeOfError, STORE_ERROR_EXIT, UsageError } from '../../src/cli/errors.js';
-import { helpOf, parseOptions, outputStyle, type OptionDecls } from '../../src/cli/options.js';
+import { helpOf, parseFlags, parseOptions, outputStyle, type OptionDecls } from '../../src/cli/options.js';
 import { CorruptRunError, RunFencedError, RunLockedError, RunNotFoundError, StoreWriteError } from '../../src/store/errors.js';
 
 const OPTIONS = {
@@ -44,6 +44,13 @@ describe('parseOptions: one declaration, strict parsing', () => {
     expect(() => outputStyle({ quiet: true, verbose: true })).toThrow(UsageError);
     expect(outputStyle({ 'no-color': true, color: true })).toEqual({ color: false, verbosity: 'normal' });
     expect(outputStyle({ color: true, quiet: true })).toEqual({ color: true, verbosity: 'quiet' });
+  });
+});
+
+describe('parseFlags: a verb that takes options only', () => {
+  test('gives the values; an argument is refused, named', () => {
+    expect(parseFlags(['--json'], OPTIONS)).toMatchObject({ json: true, format: 'yaml' });
+    expect(usageMessage(() => parseFlags(['--json', 'extra', 'more'], OPTIONS))).toBe("unexpected argument 'extra'");
   });
 });
 
