@@ -16,7 +16,7 @@ import { unsealCommandLine } from './sealed-command.js';
 import { concludeRun, withInterrupt } from './run.js';
 import type { Writable } from 'node:stream';
 import { admitDecision, ensureOffered, hasEnded, type Decision } from './decision.js';
-import { isPostgresUrl } from '../store/location.js';
+import { isFleetStore } from './fleet-store.js';
 import type { PersistedOptions } from '../runtime/persisted.js';
 import type { RecoveryActor } from '../runtime/recovery.js';
 import type { RunRecord, Store } from '../store/types.js';
@@ -144,8 +144,7 @@ export async function resumeRun(
     // Nothing runs again and the file is left as it is; the exit code is the one the run ended with,
     // so a script that resumes after a crash (not knowing the run had finished) still reads it right.
     const outcome = endedOutcome(record);
-    const location = options.store ?? io.env.RECOVERY_STORE;
-    if (location === undefined || !isPostgresUrl(location)) await letGoOfDeadOwner(store, runId);
+    if (!isFleetStore(io, options.store)) await letGoOfDeadOwner(store, runId);
     io.stderr.write(`recover: run ${runId} has already ended (${record.status}); nothing was run again. 'recover report ${runId}' shows how it ended\n`);
     if (options.json) printJsonOutcome(outcome, io);
     return exitCodeOf(outcome);
