@@ -17,21 +17,23 @@ import type {
   AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput,
   RecoveryContext, RecoveryEvent, RecoveryInput, RollbackInput, RollbackOutput, SleepInput, SleepOutput,
 } from './recovery/types.js';
-import { actorNames, slotType, slots } from './shared.js';
+import { actorNames, runnerSlotType, slotType, slots } from './shared.js';
 
 /** The machine id stored in every checkpoint envelope. */
 export const RECOVERY_MACHINE_ID = 'recovery';
 /**
  * Bump when context or states change shape; older checkpoints then need a migration in
  * `recoveryMigrations` (2: the watch regions moved under `executing.watched`; 3: no `pause`
- * state, and `retry` is the wait itself, no longer `retry.scheduled`/`retry.waiting`).
+ * state, and `retry` is the wait itself, no longer `retry.scheduled`/`retry.waiting`; 4: one
+ * `runTask` runner per run, invoked at the root, instead of a promise child per attempt).
  */
-export const RECOVERY_MACHINE_VERSION = 3;
+export const RECOVERY_MACHINE_VERSION = 4;
 export { recoveryMigrations } from './recovery/migrations.js';
 
 /** The I/O slots a runtime must provide, with their output and input types: the one definition of their names. */
-const RECOVERY_SLOTS = {
-  runTask: slotType<AttemptOutcome, AttemptInput>(),
+export const RECOVERY_SLOTS = {
+  // One runner per run does every attempt (and the flake probe): see machines/runner.ts.
+  runTask: runnerSlotType<AttemptOutcome, AttemptInput>(),
   diagnose: slotType<DiagnoseOutput, DiagnoseInput>(),
   adapt: slotType<AdaptOutput, AdaptInput>(),
   rollback: slotType<RollbackOutput, RollbackInput>(),
@@ -63,22 +65,23 @@ export const recoveryMachine = setup({
 }).createMachine({
   id: RECOVERY_MACHINE_ID,
   context: ({ input }) => initialContext(input),
+  // The attempts' runner lives as long as the run: each attempt is a request to it, not a child.
+  invoke: { id: 'runTask', src: 'runTask' },
   initial: 'executing',
   states: {
     executing: {
-      entry: 'beginAttempt',
-      invoke: {
-        id: 'runTask',
-        src: 'runTask',
-        input: ({ context }) => attemptInput(context, false),
-        onDone: [
+      entry: ['beginAttempt', 'requestAttempt'],
+      on: {
+        'runner.done': [
           // No action: a first-attempt pass has nothing to record (recordSuccess only resets counters
           // that are still at their initial values then), and every assign costs a snapshot.
           { guard: 'passedFirstTime', target: 'succeeded' },
           { guard: 'attemptPassed', target: 'recovered', actions: 'recordSuccess' },
           { target: 'recovery.diagnose', actions: 'recordFailure' },
         ],
-        onError: { target: 'recovery.diagnose', actions: 'recordFailure' },
+        'runner.error': { target: 'recovery.diagnose', actions: 'recordFailure' },
+        // Restored mid-attempt: the runner holds no request, so the attempt is asked for again.
+        'runner.restored': { actions: 'requestAttempt' },
       },
       // Watches arm on the first HEARTBEAT / PROGRESS: a task that never sends them is not watched,
       // and pays nothing for them (the parallel watch regions are entered only then).
@@ -99,7 +102,7 @@ export const recoveryMachine = setup({
                 idle: { on: { HEARTBEAT: { target: 'watching', actions: 'noteTime' } } },
                 watching: {
                   on: { HEARTBEAT: { target: 'watching', reenter: true, actions: 'noteTime' } },
-                  after: { heartbeatTimeout: { target: '#recovery.recovery', actions: { type: 'recordWatchFailure', params: { type: 'HEARTBEAT_TIMEOUT' } } } },
+                  after: { heartbeatTimeout: { target: '#recovery.recovery', actions: [{ type: 'recordWatchFailure', params: { type: 'HEARTBEAT_TIMEOUT' } }, 'cancelAttempt'] } },
                 },
               },
             },
@@ -109,7 +112,7 @@ export const recoveryMachine = setup({
                 idle: { on: { PROGRESS: { target: 'watching', actions: 'noteTime' } } },
                 watching: {
                   on: { PROGRESS: { target: 'watching', reenter: true, actions: 'noteTime' } },
-                  after: { stallTimeout: { target: '#recovery.recovery', actions: { type: 'recordWatchFailure', params: { type: 'PROGRESS_STALL' } } } },
+                  after: { stallTimeout: { target: '#recovery.recovery', actions: [{ type: 'recordWatchFailure', params: { type: 'PROGRESS_STALL' } }, 'cancelAttempt'] } },
                 },
               },
             },
@@ -160,17 +163,16 @@ export const recoveryMachine = setup({
           },
         },
         probeFlake: {
-          invoke: {
-            id: 'probe',
-            src: 'runTask',
-            input: ({ context }) => attemptInput(context, true),
-            onDone: [
+          entry: 'requestProbe',
+          on: {
+            'runner.done': [
               { guard: 'flakyPasses', target: '#recovery.flaky', actions: 'recordFlaky' },
               { guard: 'attemptPassed', ...escalateFor('non_deterministic_failure', 'flaky') },
               // Failed again unchanged: not flaky. Diagnose the new failure (it is probed only once).
               { target: 'diagnose', actions: 'recordFailure' },
             ],
-            onError: { target: 'diagnose', actions: 'recordFailure' },
+            'runner.error': { target: 'diagnose', actions: 'recordFailure' },
+            'runner.restored': { actions: 'requestProbe' },
           },
         },
         rollback: {

@@ -1,36 +1,61 @@
 /**
- * What the three machines (recovery, supervisor, pipeline) share: an I/O slot that says how to
- * fill it, a done event's output, and the one way their actions update context.
+ * What the three machines (recovery, supervisor, pipeline) share: their I/O slots (declared once
+ * in a table, unfilled ones saying how to fill them), a done event's output, and the one way their actions update context.
  */
 import { produce } from 'immer';
 import { assign, fromPromise, type EventObject, type PromiseActorLogic } from 'xstate';
+import { runner, type RunnerLogic, type RunnerWork } from './runner.js';
+
+/** The error an unfilled slot of `machine` fails with, naming how to fill it. */
+const notProvided = (machine: string, name: string) =>
+  new Error(`${machine} machine: the "${name}" actor is not provided; fill it with machine.provide({ actors: { ${name}: … } })`);
 
 /**
- * An I/O slot of `machine`: a promise actor that rejects, naming how to fill it, until a runtime
- * or an embedding orchestrator provides it with `machine.provide({ actors: { [name]: … } })`.
+ * A slot table entry: a slot's output and input types, and its kind — a promise child per use
+ * (`slotType`), or one runner child that does every request (`runnerSlotType`, see
+ * `machines/runner.ts`). Both are filled with the same work: `({ input, signal }) => output`.
  */
-export const slot = <TOutput, TInput>(machine: string, name: string) =>
-  fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`${machine} machine: the "${name}" actor is not provided; fill it with machine.provide({ actors: { ${name}: … } })`)));
-
-/** A promise slot's output and input types, as a machine's slot table names them (see {@link slots}). */
-export interface SlotType<TOutput, TInput> {
+export interface SlotType<TOutput, TInput, TKind extends SlotKind = SlotKind> {
+  readonly kind: TKind;
   readonly output?: TOutput;
   readonly input?: TInput;
 }
 
+/** How a slot's work runs: a promise child per use, or requests to one long-lived runner. */
+export type SlotKind = 'promise' | 'runner';
+
 /** The entry of a slot table for a promise slot resolving `TOutput` from `TInput`. */
-export const slotType = <TOutput, TInput>(): SlotType<TOutput, TInput> => ({});
+export const slotType = <TOutput, TInput>(): SlotType<TOutput, TInput, 'promise'> => ({ kind: 'promise' });
+
+/** The entry of a slot table for a runner slot answering `TOutput` to each request of `TInput`. */
+export const runnerSlotType = <TOutput, TInput>(): SlotType<TOutput, TInput, 'runner'> => ({ kind: 'runner' });
 
 /** The actor logic of each slot in table `T`. */
-export type SlotActors<T> = { [K in keyof T]: T[K] extends SlotType<infer O, infer I> ? PromiseActorLogic<O, I> : never };
+export type SlotActors<T> = {
+  [K in keyof T]: T[K] extends SlotType<infer O, infer I, 'runner'> ? RunnerLogic<I> : T[K] extends SlotType<infer O, infer I, 'promise'> ? PromiseActorLogic<O, I> : never
+};
+
+/** The work that fills a slot of table `T`: what `fromPromise` or `runner` runs for it. */
+export type SlotWork<T> = { [K in keyof T]: T[K] extends SlotType<infer O, infer I> ? RunnerWork<O, I> : never };
+
+/** One actor logic per slot of `table`, running the work `workOf(name)` gives. */
+function slotLogic<T extends Record<string, SlotType<unknown, unknown>>>(table: T, workOf: (name: keyof T & string) => RunnerWork<unknown, unknown>): SlotActors<T> {
+  const logic = (name: keyof T & string) => (table[name]!.kind === 'runner' ? runner(workOf(name)) : fromPromise(workOf(name)));
+  return Object.fromEntries(Object.keys(table).map((name) => [name, logic(name)])) as SlotActors<T>;
+}
+
+/** Each slot of `table` filled with its work, as actor logic for `machine.provide({ actors })`. */
+export function slotActors<T extends Record<string, SlotType<unknown, unknown>>>(table: T, work: SlotWork<T>): SlotActors<T> {
+  return slotLogic(table, (name) => work[name] as RunnerWork<unknown, unknown>);
+}
 
 /**
  * The unfilled slots of `machine`, one per entry of `table`: the table is the one place a slot's
- * name and types are written; `setup({ actors })`, the exported slot names and a runtime's
- * `provide()` all derive from it.
+ * name, kind and types are written; `setup({ actors })`, the exported slot names and a runtime's
+ * `provide()` all derive from it. An unfilled slot fails each use, naming how to fill it.
  */
 export function slots<T extends Record<string, SlotType<unknown, unknown>>>(machine: string, table: T): SlotActors<T> {
-  return Object.fromEntries(Object.keys(table).map((name) => [name, slot(machine, name)])) as SlotActors<T>;
+  return slotLogic(table, (name) => () => Promise.reject(notProvided(machine, name)));
 }
 
 /** The names of a machine's actors (the keys of what it passes to `setup({ actors })`), in order. */

@@ -92,6 +92,8 @@ export {
   RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, RECOVERY_ACTOR_SLOTS,
   SUPERVISOR_MACHINE_ID, SUPERVISOR_MACHINE_VERSION, SUPERVISOR_ACTOR_SLOTS,
   PIPELINE_MACHINE_ID, PIPELINE_MACHINE_VERSION, PIPELINE_ACTOR_SLOTS,
+  // What fills the recovery machine's `runTask` slot (one runner does every attempt of a run).
+  runner, type RunnerAnswer, type RunnerLogic, type RunnerRequest, type RunnerWork,
   type RecoveryMachine, type SupervisorMachine, type PipelineMachine, type SupervisorOutput,
 } from '../machines/index.js';
 export type {

@@ -19,7 +19,7 @@ const API = [
   'parseRetryAfterHeader', 'pipelineMachine', 'postgresFixMemory', 'postgresStore', 'provideRecovery', 'readTrace', 'realClock', 'recordGoodState',
   'recordTakeover', 'recover', 'recoverPersisted', 'recoveryEnv', 'recoveryEventRows', 'recoveryInput', 'recoveryMachine',
   'recoveryMigrations', 'redactDeep', 'redactSecrets', 'resolvePolicy', 'restoreGoodState', 'resume',
-  'runCommandOnce', 'sessionReport', 'sleepUntil', 'splitCommandLine', 'statusOf', 'submit', 'supervisorMachine', 'toDot',
+  'runCommandOnce', 'runner', 'sessionReport', 'sleepUntil', 'splitCommandLine', 'statusOf', 'submit', 'supervisorMachine', 'toDot',
   'toMermaid', 'traceEnv', 'validatePolicyConfig', 'validateRule', 'whenResting',
 ];
 
@@ -28,7 +28,7 @@ const MACHINES = [
   'PIPELINE_ACTOR_SLOTS', 'PIPELINE_MACHINE_ID', 'PIPELINE_MACHINE_VERSION', 'RECOVERY_ACTOR_SLOTS',
   'RECOVERY_MACHINE_ID', 'RECOVERY_MACHINE_VERSION', 'SUPERVISOR_ACTOR_SLOTS', 'SUPERVISOR_MACHINE_ID',
   'SUPERVISOR_MACHINE_VERSION', 'initialContext', 'machines', 'pipelineMachine', 'recoveryMachine',
-  'recoveryMigrations', 'supervisorMachine',
+  'recoveryMigrations', 'runner', 'supervisorMachine',
 ];
 
 describe('the public API', () => {

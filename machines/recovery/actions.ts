@@ -9,9 +9,11 @@ import type { DecisionChoice } from '../../src/policy/types.js';
 import type { Reason } from '../../src/taxonomy/index.js';
 import { failureFromOutcome, builtInDiagnosis, hintFor, detectRegression, diagnosisFromOutput, observationFromRejection, watchFailure } from './failure.js';
 import { appendHistory, boundedMessage } from './history.js';
-import { raise } from 'xstate';
+import { raise, sendTo, type ActorRefFromLogic } from 'xstate';
+import type { RunnerLogic, RunnerRequest } from '../runner.js';
+import { attemptInput } from './context.js';
 import { outputOf, updater } from '../shared.js';
-import type { AdaptOutput, AttemptOutcome, FailureRecord, RecoveryContext, RecoveryEvent, RollbackOutput, SleepOutput } from './types.js';
+import type { AdaptOutput, AttemptInput, AttemptOutcome, FailureRecord, RecoveryContext, RecoveryEvent, RollbackOutput, SleepOutput } from './types.js';
 
 type Draft = RecoveryContext;
 
@@ -190,6 +192,10 @@ type Settled<T> = { output?: T; error?: unknown };
 const settled = <T>(event: RecoveryEvent) => event as unknown as Settled<T>;
 const later = (d: Draft, at: number | undefined) => { if (at !== undefined && at > d.clockAt) d.clockAt = at; };
 
+/** A message to the run's `runTask` runner (invoked at the root, so always there while the run is active). */
+const request = (message: (context: RecoveryContext) => RunnerRequest<AttemptInput>) =>
+  sendTo<RecoveryContext, RecoveryEvent, undefined, ActorRefFromLogic<RunnerLogic<AttemptInput>>, RecoveryEvent, never>('runTask', ({ context }) => message(context));
+
 /** Every action of the recovery machine, in XState's shape, by the name the chart uses. */
 export const recoveryActions = {
   beginAttempt: update((d) => beginAttempt(d)),
@@ -234,6 +240,12 @@ export const recoveryActions = {
     }
     escalate(d, reason);
   }),
+  /** Ask the run's runner for the attempt (or, after a restore, for the attempt again). */
+  requestAttempt: request((c) => ({ type: 'runner.run', input: attemptInput(c, false) })),
+  /** Ask the runner for the flake probe: the same attempt, unchanged. */
+  requestProbe: request((c) => ({ type: 'runner.run', input: attemptInput(c, true) })),
+  /** A watch gave up on the running attempt: stop it (its late answer is dropped). */
+  cancelAttempt: request(() => ({ type: 'runner.cancel' })),
   raiseDefaultDecision: raise<RecoveryContext, RecoveryEvent, RecoveryEvent, undefined, never>(({ context }) => ({
     type: 'DECIDE', choice: context.policy.defaultDecision, timedOut: true, ...(context.decisionDeadline !== null ? { at: context.decisionDeadline } : {}),
   })),

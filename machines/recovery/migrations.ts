@@ -31,4 +31,15 @@ export const recoveryMigrations: Readonly<Record<number, SnapshotMigration>> = {
     if (isRecord(phase) && 'retry' in phase) return { ...snapshot, value: { recovery: 'retry' } };
     return snapshot;
   },
+  /**
+   * 3 → 4: the attempts' runner. Every attempt (and the flake probe) was a promise child of its
+   * own (`runTask` in `executing`, `probe` in `probeFlake`); now one `runTask` runner lives at the
+   * root for the whole run. An active snapshot gets the runner in place of those children; when
+   * it is restored, the runner asks for the attempt that was running, which runs again.
+   */
+  3: (snapshot) => {
+    if (!isRecord(snapshot) || (snapshot.status !== undefined && snapshot.status !== 'active')) return snapshot;
+    const { runTask: _attempt, probe: _probe, ...others } = isRecord(snapshot.children) ? snapshot.children : {};
+    return { ...snapshot, children: { runTask: { src: 'runTask', snapshot: { status: 'active' } }, ...others } };
+  },
 };

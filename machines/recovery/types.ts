@@ -1,5 +1,6 @@
 import type { Classification, Observation } from '../../src/classify/types.js';
 import type { DecisionChoice, ResolvedPolicy } from '../../src/policy/types.js';
+import type { RunnerAnswer } from '../runner.js';
 import type { HistoryEvent, Hypothesis, Level, Reason } from '../../src/taxonomy/index.js';
 
 /** A failed attempt as the machine keeps it: JSON only, bounded by the runtime. */
@@ -202,5 +203,6 @@ export interface DecideEvent {
 /** Events the runtime or an embedding orchestrator sends. */
 export type RecoveryEvent =
   | DecideEvent
+  | RunnerAnswer<AttemptOutcome>
   | { type: 'HEARTBEAT'; at?: number }
   | { type: 'PROGRESS'; at?: number; progress?: number };

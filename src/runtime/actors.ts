@@ -1,6 +1,7 @@
-import { fromPromise, type ActorRefFrom } from 'xstate';
-import { RECOVERY_ACTOR_SLOTS, recoveryMachine, type RecoveryMachine, type RecoverySlots } from '../../machines/recovery.machine.js';
-import type { SlotActors, SlotType } from '../../machines/shared.js';
+import type { ActorRefFrom } from 'xstate';
+import { RECOVERY_SLOTS, recoveryMachine, type RecoveryMachine } from '../../machines/recovery.machine.js';
+import type { RunnerWork } from '../../machines/runner.js';
+import { slotActors, type SlotWork as SlotWorkOf } from '../../machines/shared.js';
 import type { AdaptOutput, AttemptInput } from '../../machines/recovery/types.js';
 import { classifyObservation } from '../../machines/recovery/failure.js';
 import { compileRedactPatterns, redactDeep, redactSecrets } from '../report/redact.js';
@@ -30,16 +31,8 @@ export interface Binding {
   writeAhead(): Promise<void>;
 }
 
-/** One I/O slot's work: what `fromPromise` runs for it. */
-type Work<TOutput, TInput> = (args: { input: TInput; signal: AbortSignal }) => Promise<TOutput>;
-
 /** The work behind each of the machine's I/O slots, for one run (derived from the machine's slot table). */
-export type SlotWork = { [K in keyof RecoverySlots]: RecoverySlots[K] extends SlotType<infer O, infer I> ? Work<O, I> : never };
-
-/** One actor logic per slot, built by `make(name)`, for `recoveryMachine.provide({ actors })`. */
-function eachSlot(make: <K extends keyof SlotWork>(name: K) => unknown): SlotActors<RecoverySlots> {
-  return Object.fromEntries(RECOVERY_ACTOR_SLOTS.map((name) => [name, make(name)])) as SlotActors<RecoverySlots>;
-}
+export type SlotWork = SlotWorkOf<typeof RECOVERY_SLOTS>;
 
 /**
  * The real work of the machine's I/O slots: the task (timed, redacted, never rejecting), the
@@ -54,10 +47,11 @@ export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adap
   const { clock } = binding;
   const clean = <T>(value: T): T => redactDeep(value, binding.redact) as T;
   return {
-    runTask: async ({ input, signal }) => {
+    runTask: async (run) => {
+      const { input } = run;
       await binding.writeAhead();
       const startedAt = clock.now();
-      const outcome = await runAttempt(task, { ...input, guidance: binding.reveal(input.guidance) }, signal, binding);
+      const outcome = await runAttempt(task, { ...input, guidance: binding.reveal(input.guidance) }, run, binding);
       const at = clock.now();
       if (outcome.ok) return { ok: true, at, durationMs: at - startedAt };
       // The raw observation (a secret-shaped path must still read as a security failure), on the run's clock.
@@ -96,7 +90,7 @@ export function bindActors(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Ad
 
 /** The slots' work as actor logic for `machine.provide({ actors })`. */
 export function actorsOf(work: SlotWork) {
-  return eachSlot((name) => fromPromise(work[name] as Work<unknown, unknown>));
+  return slotActors(RECOVERY_SLOTS, work);
 }
 
 /** The hooks a persistence layer plugs into a run (`RecoveryHooks` in recovery.ts). */
@@ -157,19 +151,18 @@ export function redactPatternsOf(patterns: RecoveryOptions['redact']): RegExp[] 
  */
 const workOf = new WeakMap<object, SlotWork>();
 
-function dispatch<TOutput, TInput>(slot: keyof SlotWork) {
-  return fromPromise<TOutput, TInput>((args) => {
-    const work = workOf.get(args.system);
-    if (!work) return Promise.reject(new Error(`recovery machine: no work is bound for the "${slot}" actor of this run`));
-    return (work[slot] as unknown as (a: { input: TInput; signal: AbortSignal }) => Promise<TOutput>)(args);
-  });
-}
+/** The work of `slot` for the run whose actor system the slot's actor runs in. */
+const dispatch = (slot: keyof SlotWork): RunnerWork<unknown, unknown> => (args) => {
+  const work = workOf.get(args.system);
+  if (!work) return Promise.reject(new Error(`recovery machine: no work is bound for the "${slot}" actor of this run`));
+  return (work[slot] as RunnerWork<unknown, unknown>)(args);
+};
 
 let sharedMachine: RecoveryMachine | undefined;
 function sharedLogic(): RecoveryMachine {
-  return (sharedMachine ??= recoveryMachine.provide({
-    actors: eachSlot((name) => dispatch(name)),
-  }));
+  if (sharedMachine) return sharedMachine;
+  const dispatched = Object.fromEntries(Object.keys(RECOVERY_SLOTS).map((name) => [name, dispatch(name as keyof SlotWork)])) as SlotWork;
+  return (sharedMachine = recoveryMachine.provide({ actors: slotActors(RECOVERY_SLOTS, dispatched) }));
 }
 
 /**
@@ -204,26 +197,27 @@ function timeoutOutcome(input: AttemptInput, reported: RawOutcome | null): RawOu
 
 type RawOutcome = { ok: true } | { ok: false; observation: ReturnType<typeof observationFrom> };
 
-/** Run one attempt: enforce its timeout on the clock, wire heartbeats, turn a throw into an observation. */
-async function runAttempt(task: Task, input: AttemptInput, stop: AbortSignal, binding: Binding): Promise<RawOutcome> {
+/**
+ * Run one attempt: enforce its timeout on the clock, wire heartbeats, turn a throw into an
+ * observation. `run.signal` aborts when the run stops or the attempt is cancelled.
+ */
+async function runAttempt(task: Task, input: AttemptInput, run: { readonly signal: AbortSignal }, binding: Binding): Promise<RawOutcome> {
   const { clock } = binding;
   // The task's signal aborts with the first of: the run stopping, the attempt timing out. Its
-  // AbortController is made when the task first reads `signal` (most tasks never do), already
-  // aborted with that first reason if one came before.
+  // AbortController is made when the task first reads `signal` (most tasks never do), and only
+  // then is the run's signal read and followed: an attempt whose task never reads it makes no
+  // AbortController at all (the runner makes the run's lazily too).
   let controller: AbortController | undefined;
-  let aborted: { reason: unknown } | undefined;
-  const abortWith = (reason: unknown) => {
-    aborted ??= { reason };
-    controller?.abort(reason);
-  };
-  const abort = () => abortWith(stop.reason);
-  stop.addEventListener('abort', abort, { once: true });
+  let stop: AbortSignal | undefined;
+  let timedOut: { reason: unknown } | undefined;
+  const abort = () => controller!.abort(stop!.reason);
   let timer: unknown;
   let fired = false;
-  const timedOut = input.timeoutMs === null ? null : new Promise<void>((resolve) => {
+  const timeout = input.timeoutMs === null ? null : new Promise<void>((resolve) => {
     timer = clock.setTimeout(() => {
       fired = true;
-      abortWith(new Error('attempt timed out'));
+      timedOut = { reason: new Error('attempt timed out') };
+      controller?.abort(timedOut.reason);
       resolve();
     }, input.timeoutMs!);
   });
@@ -232,7 +226,10 @@ async function runAttempt(task: Task, input: AttemptInput, stop: AbortSignal, bi
     get signal() {
       if (!controller) {
         controller = new AbortController();
-        if (aborted) controller.abort(aborted.reason);
+        stop = run.signal;
+        if (stop.aborted) controller.abort(stop.reason);
+        else if (timedOut) controller.abort(timedOut.reason);
+        else stop.addEventListener('abort', abort, { once: true });
       }
       return controller.signal;
     },
@@ -248,7 +245,7 @@ async function runAttempt(task: Task, input: AttemptInput, stop: AbortSignal, bi
     }
   })();
   try {
-    const first = timedOut === null ? await attempt : await Promise.race([attempt, timedOut.then(() => null)]);
+    const first = timeout === null ? await attempt : await Promise.race([attempt, timeout.then(() => null)]);
     // A task that settles because the timeout aborted it still timed out.
     if (first && !fired) return first;
     if (first) return timeoutOutcome(input, first);
@@ -261,6 +258,6 @@ async function runAttempt(task: Task, input: AttemptInput, stop: AbortSignal, bi
     return timeoutOutcome(input, graceful);
   } finally {
     if (timer !== undefined && !fired) clock.clearTimeout(timer);
-    stop.removeEventListener('abort', abort);
+    stop?.removeEventListener('abort', abort);
   }
 }

@@ -10,7 +10,8 @@
  */
 import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { RecoveryMachine } from '../../machines/recovery.machine.js';
+import type { RecoveryMachine, RecoverySlots } from '../../machines/recovery.machine.js';
+import type { SlotWork } from '../../machines/shared.js';
 import type { AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput, RollbackInput, RollbackOutput, SleepInput, SleepOutput } from '../../machines/recovery/types.js';
 import { redactSecrets } from '../report/redact.js';
 import type { HistoryEvent } from '../taxonomy/history.js';
@@ -19,15 +20,8 @@ import { instruments, SCOPE, type Instruments } from './instruments.js';
 import type { TelemetryOptions } from './options.js';
 import { parseTraceparent, traceparentOf, withTraceEnv } from './trace-env.js';
 
-type Work<O, I> = (args: { input: I; signal: AbortSignal }) => Promise<O>;
 /** The I/O slots' work, as `slotWork` in `src/runtime/actors.ts` makes it. */
-export interface Slots {
-  runTask: Work<AttemptOutcome, AttemptInput>;
-  sleepUntil: Work<SleepOutput, SleepInput>;
-  diagnose: Work<DiagnoseOutput, DiagnoseInput>;
-  adapt: Work<AdaptOutput, AdaptInput>;
-  rollback: Work<RollbackOutput, RollbackInput>;
-}
+export type Slots = SlotWork<RecoverySlots>;
 
 /** A run's telemetry: wrap its slots, attach its actor. */
 export interface RunTelemetry {
@@ -165,7 +159,7 @@ class Observed implements RunTelemetry {
     });
   }
 
-  private async runAttempt(work: Slots['runTask'], args: { input: AttemptInput; signal: AbortSignal }): Promise<AttemptOutcome> {
+  private async runAttempt(work: Slots['runTask'], args: Parameters<Slots['runTask']>[0]): Promise<AttemptOutcome> {
     const { input } = args;
     const agent = this.options.agent;
     const span = this.tracer.startSpan('recover.attempt', {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
-import { recoveryMachine, type AdaptInput, type AdaptOutput, type AttemptInput, type AttemptOutcome, type DiagnoseInput, type DiagnoseOutput, type SleepInput, type SleepOutput, type RecoveryMachine } from '../../machines/index.js';
+import { recoveryMachine, runner, type AdaptInput, type AdaptOutput, type AttemptInput, type AttemptOutcome, type DiagnoseInput, type DiagnoseOutput, type SleepInput, type SleepOutput, type RecoveryMachine } from '../../machines/index.js';
 import { resolvePolicy } from '../../src/policy/index.js';
 
 const START = Date.UTC(2026, 0, 1);
@@ -18,7 +18,7 @@ async function run(confidences: number[], diagnoseRounds: number) {
   let attempts = 0;
   const logic = recoveryMachine.provide({
     actors: {
-      runTask: fromPromise<AttemptOutcome, AttemptInput>(async () => (++attempts === 1
+      runTask: runner<AttemptOutcome, AttemptInput>(async () => (++attempts === 1
         ? { ok: false, at: clock.now(), durationMs: 1, observation: { error: { name: 'AssertionError', message: 'expected 200 but got 404' } } }
         : { ok: true, at: clock.now(), durationMs: 1 })),
       diagnose: fromPromise<DiagnoseOutput, DiagnoseInput>(async ({ input }) => {

@@ -8,7 +8,7 @@ import type { AnyStateNode } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
 import { recoveryMachine } from '../../machines/index.js';
 import { coverageOf, expectJsonRestore } from './coverage.js';
-import { deliver, startDriven } from './recovery/driver.js';
+import { deliver, restore, startDriven } from './recovery/driver.js';
 import { checkStep } from './recovery/invariants.js';
 import { CONFIGS, eventsFor, serialize } from './recovery/model.js';
 
@@ -48,6 +48,43 @@ describe('recovery machine, model-based', () => {
         driven.actor.stop();
         coverage.pathDone();
       }
+    }, 120_000);
+  }
+
+  // A run restored while its runner was busy (mid-attempt, mid-probe) asks for the request
+  // again and goes on exactly as the run that was not interrupted.
+  for (const busy of ['executing', 'probeFlake']) {
+    it(`restored in ${busy}, asks its runner again and follows the same path`, async () => {
+      const isBusy = (value: unknown) => JSON.stringify(value).includes(`"${busy}"`);
+      // The first configuration with a path that rests there after a retry and goes on from it.
+      const found = CONFIGS.map((config) => ({
+        config,
+        path: getSimplePaths(recoveryMachine, {
+          input: config.input,
+          events: (snapshot) => eventsFor(snapshot.context, snapshot.value, config) as never[],
+          serializeState: (snapshot) => serialize(snapshot.value, snapshot.context),
+        }).find((p) => p.steps.some((step, i) => i > 0 && i < p.steps.length - 1 && isBusy(step.state.value))),
+      })).find((c) => c.path);
+      expect(found, `a model path through ${busy}`).toBeDefined();
+      const { config, path } = found!;
+      const driven = await startDriven(config.input);
+      let restored = false;
+      for (const step of path!.steps.slice(1)) {
+        const next = await deliver(driven, step.event);
+        expect(next.value, `after ${step.event.type}`).toEqual(step.state.value);
+        expect(serialize(next.value, next.context)).toBe(serialize(step.state.value, step.state.context));
+        if (!restored && isBusy(next.value)) {
+          expect(driven.pending.has('runTask'), 'the runner is working on the request').toBe(true);
+          const after = await restore(driven);
+          restored = true;
+          expect(after.value).toEqual(next.value);
+          expect(after.context).toEqual(next.context);
+          expect(driven.pending.has('runTask'), 'the restored runner was asked again').toBe(true);
+        }
+      }
+      expect(restored).toBe(true);
+      for (const t of driven.taken) coverage.take(t);
+      driven.actor.stop();
     }, 120_000);
   }
 

@@ -7,7 +7,7 @@ const exists = (value: unknown) => recoveryMachine.resolveState({ value: value a
 
 describe('recovery checkpoint migrations', () => {
   it('has a migration from every earlier version to the current one', () => {
-    expect(RECOVERY_MACHINE_VERSION).toBe(3);
+    expect(RECOVERY_MACHINE_VERSION).toBe(4);
     for (let v = 1; v < RECOVERY_MACHINE_VERSION; v++) expect(typeof recoveryMigrations[v]).toBe('function');
   });
 
@@ -32,6 +32,51 @@ describe('recovery checkpoint migrations', () => {
     expect(migrate({ value: { recovery: { retry: 'scheduled' } }, context })).toEqual({ value: { recovery: 'retry' }, context });
     for (const value of [{ recovery: 'diagnose' }, { recovery: 'retry' }]) expect(exists(value)).toBe(true);
     for (const same of [{ value: { executing: 'unwatched' } }, { value: { recovery: 'adapt' } }, { value: 'escalated' }, null]) expect(migrate(same)).toBe(same);
+  });
+
+  it('3 → 4: one runTask runner at the root replaces the attempt and probe children of an active run', () => {
+    const migrate = recoveryMigrations[3]!;
+    const runner = { src: 'runTask', snapshot: { status: 'active' } };
+    const attempt = { src: 'runTask', snapshot: { status: 'active', input: { runId: 'r', attempt: 2, probe: false } } };
+    const probe = { src: 'runTask', snapshot: { status: 'active', input: { runId: 'r', attempt: 2, probe: true } } };
+    const sleep = { src: 'sleepUntil', snapshot: { status: 'active', input: { until: 9_000 } } };
+    const context = { attempt: 2 };
+    expect(migrate({ status: 'active', value: { executing: 'unwatched' }, context, children: { runTask: attempt } }))
+      .toEqual({ status: 'active', value: { executing: 'unwatched' }, context, children: { runTask: runner } });
+    expect(migrate({ status: 'active', value: { recovery: 'probeFlake' }, context, children: { probe } }))
+      .toEqual({ status: 'active', value: { recovery: 'probeFlake' }, context, children: { runTask: runner } });
+    // A run resting in its backoff keeps its sleep, and gains the runner its next attempt asks.
+    expect(migrate({ status: 'active', value: { recovery: 'retry' }, context, children: { sleepUntil: sleep } }))
+      .toEqual({ status: 'active', value: { recovery: 'retry' }, context, children: { runTask: runner, sleepUntil: sleep } });
+    // An ended run starts no child: unchanged.
+    const ended = { status: 'done', value: 'succeeded', context, children: {} };
+    expect(migrate(ended)).toBe(ended);
+  });
+
+  it('a version-3 checkpoint resting in its backoff resumes: the runner is there for the next attempt', async () => {
+    const store = memoryStore();
+    let runs = 0;
+    const transient = () => { if (++runs === 1) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }); };
+    // Interrupted in its backoff (as by Ctrl-C): the last checkpoint is the run resting in `retry`.
+    const interrupted = recoverPersisted(transient, {
+      store, runId: 'v3-run', policy: { flakeProbe: false, categories: { transient: { delaysMs: [200] } } },
+      onStart: (actor) => actor.subscribe((s) => { if (s.matches({ recovery: 'retry' })) queueMicrotask(() => actor.stop()); }),
+    });
+    await expect(interrupted).rejects.toThrow(/stopped before it fini/);
+    const head = (await store.load('v3-run'))!;
+    const checkpoint = head.checkpoint!;
+    const snapshot = checkpoint.snapshot as { value: unknown; children: Record<string, unknown> };
+    expect(snapshot.value).toEqual({ recovery: 'retry' });
+    expect(Object.keys(snapshot.children).sort()).toEqual(['runTask', 'sleepUntil']);
+    // As version 3 saved it: the sleep, and no runner.
+    const { runTask: _runner, ...v3children } = snapshot.children;
+    const lease = await store.acquire('v3-run');
+    await store.commit('v3-run', lease.fence, { events: [], head: { ...head, checkpoint: { ...checkpoint, version: 3, snapshot: { ...snapshot, children: v3children } } } });
+    await lease.release();
+    const outcome = await resume('v3-run', { store, task: transient });
+    expect(runs).toBe(2);
+    expect(outcome.status).toBe('recovered');
+    expect((await store.load('v3-run'))?.checkpoint?.version).toBe(RECOVERY_MACHINE_VERSION);
   });
 
   it('a version-1 checkpoint taken mid-attempt resumes: the attempt re-runs, marked interrupted', async () => {

@@ -72,6 +72,9 @@ export const CONFIGS: ModelConfig[] = [
 const FIXES = ['add null check before payload', 'switch to verify instead of decode', 'compare expiry with seconds'];
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(`${id} crashed`) });
+/** The runner's answer to the attempt (or probe) it was asked for. */
+const answered = (output: unknown) => ({ type: 'runner.done', output });
+const crashed = () => ({ type: 'runner.error', error: new Error('runTask crashed') });
 
 /**
  * The events a state is offered: only those it handles, with a payload variant for each guard.
@@ -81,8 +84,8 @@ export function eventsFor(c: RecoveryContext, value: unknown, config: ModelConfi
   const at = c.clockAt + 1000;
   const v = JSON.stringify(value);
   if (v.includes('"executing"')) {
-    const outcome = (observation: unknown) => done('runTask', { ok: false, at, durationMs: 10, observation });
-    const events: AnyEventObject[] = [done('runTask', { ok: true, at, durationMs: 10 })];
+    const outcome = (observation: unknown) => answered({ ok: false, at, durationMs: 10, observation });
+    const events: AnyEventObject[] = [answered({ ok: true, at, durationMs: 10 })];
     const decided = c.history.some((e) => e.phase === 'DECISION');
     if (decided) {
       // After a human decided, one more pass or a stop is enough: the cycle itself is explored elsewhere.
@@ -91,7 +94,7 @@ export function eventsFor(c: RecoveryContext, value: unknown, config: ModelConfi
       for (const type of config.firsts) {
         events.push(outcome(type === 'UNKNOWN' ? { message: 'zzz qqq' } : type === 'VERIFICATION_FAILED' ? fail(type, { tests: { passed: 1, failed: 1, failing: ['rejects expired token'] } }) : fail(type)));
       }
-      events.push(failed('runTask'));
+      events.push(crashed());
       // Unwatched until the first beat; then each watch not yet armed can still be.
       const unwatched = v.includes('"unwatched"');
       if (config.watches && (unwatched || v.includes('"heartbeat":"idle"'))) events.push({ type: 'HEARTBEAT', at });
@@ -114,7 +117,7 @@ export function eventsFor(c: RecoveryContext, value: unknown, config: ModelConfi
   }
   if (v.includes('"probeFlake"')) {
     const type = c.failure?.classification.type ?? 'UNKNOWN';
-    return [done('probe', { ok: true, at, durationMs: 5 }), done('probe', { ok: false, at, durationMs: 5, observation: fail(type) }), failed('probe')];
+    return [answered({ ok: true, at, durationMs: 5 }), answered({ ok: false, at, durationMs: 5, observation: fail(type) }), crashed()];
   }
   if (v.includes('"rollback"')) return [done('rollback', { restored: true, at }), done('rollback', { restored: false, at }), failed('rollback')];
   if (v.includes('"adapt"')) {
