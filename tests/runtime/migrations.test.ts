@@ -57,11 +57,15 @@ describe('recovery checkpoint migrations', () => {
     const store = memoryStore();
     let runs = 0;
     const transient = () => { if (++runs === 1) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }); };
-    // Interrupted in its backoff (as by Ctrl-C): the last checkpoint is the run resting in `retry`.
+    // Interrupted in its backoff (as by Ctrl-C), once the checkpoint of the run resting in `retry` is stored.
+    let actor: { stop(): unknown } | undefined;
     const interrupted = recoverPersisted(transient, {
-      store, runId: 'v3-run', policy: { flakeProbe: false, categories: { transient: { delaysMs: [200] } } },
-      onStart: (actor) => actor.subscribe((s) => { if (s.matches({ recovery: 'retry' })) queueMicrotask(() => actor.stop()); }),
+      store, runId: 'v3-run', policy: { flakeProbe: false, categories: { transient: { delaysMs: [1_000] } } },
+      onStart: (a) => { actor = a; },
     });
+    const stored = async () => (await store.load('v3-run'))?.checkpoint?.snapshot as { value?: unknown } | undefined;
+    for (let i = 0; i < 400 && JSON.stringify((await stored())?.value) !== '{"recovery":"retry"}'; i++) await new Promise((r) => setTimeout(r, 5));
+    actor!.stop();
     await expect(interrupted).rejects.toThrow(/stopped before it fini/);
     const head = (await store.load('v3-run'))!;
     const checkpoint = head.checkpoint!;
