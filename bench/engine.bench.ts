@@ -78,7 +78,7 @@ const CONTENDERS = [
   ['p-retry', pretry],
   ['p-retry + classify', pretryClassify],
   ['cockatiel retry', cockatiel],
-  // The smallest XState machine doing the same attempts (one promise child per attempt, classify,
+  // The smallest XState machine doing the same attempts (one child per run doing each attempt, classify,
   // retry or stop): what any statechart engine on XState pays before doing anything of ours.
   ['XState floor + classify', (s: Scenario) => () => runOnXStateFloor(task(s))],
   ['recovery-protocol', ours],
