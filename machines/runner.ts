@@ -39,6 +39,32 @@ export type RunnerLogic<TInput> = CallbackActorLogic<RunnerRequest<TInput>, Runn
  */
 export type RunnerWork<TOutput, TInput> = (args: { input: TInput; signal: AbortSignal; system: object }) => Promise<TOutput>;
 
+/**
+ * One request, as its work sees it. Its AbortController is made when the work first reads
+ * `signal` (most attempts never do), already aborted if the request was cancelled before. A
+ * class, not a literal: a literal with a getter cost ~1 µs to build, this ~20 ns.
+ */
+class Request<TInput> {
+  #controller: AbortController | undefined;
+  #aborted = false;
+
+  constructor(readonly input: TInput, readonly system: object) {}
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort();
+    }
+    return this.#controller.signal;
+  }
+
+  /** Cancelled, replaced or stopped: abort the work (if it listens) and drop its answer. */
+  abort(): void {
+    this.#aborted = true;
+    this.#controller?.abort();
+  }
+}
+
 /** `work` for one request, a synchronous throw turned into a rejection. */
 function settle<TOutput, TInput>(work: RunnerWork<TOutput, TInput>, args: Parameters<RunnerWork<TOutput, TInput>>[0]): Promise<TOutput> {
   try {
@@ -56,36 +82,21 @@ function settle<TOutput, TInput>(work: RunnerWork<TOutput, TInput>, args: Parame
 export function runner<TOutput, TInput>(work: RunnerWork<TOutput, TInput>): RunnerLogic<TInput> {
   const logic = fromCallback<RunnerRequest<TInput>, RunnerInput | undefined>(({ input, system, sendBack, receive }) => {
     /** The request running: an answer is sent only while its request is current. */
-    let current: { abort(): void } | undefined;
-    receive((request) => {
+    let current: Request<TInput> | undefined;
+    receive((message) => {
       current?.abort();
       current = undefined;
-      if (request.type === 'runner.cancel') return;
-      // The request's AbortController is made when its work first reads `signal` (most attempts
-      // never do), already aborted if the request was cancelled before.
-      let controller: AbortController | undefined;
-      let aborted = false;
-      const own = { abort: () => { aborted = true; controller?.abort(); } };
-      current = own;
-      const args = {
-        input: request.input,
-        system,
-        get signal() {
-          if (!controller) {
-            controller = new AbortController();
-            if (aborted) controller.abort();
-          }
-          return controller.signal;
-        },
-      };
-      settle(work, args).then(
+      if (message.type === 'runner.cancel') return;
+      const request = new Request(message.input, system);
+      current = request;
+      settle(work, request).then(
         (output) => {
-          if (current !== own) return;
+          if (current !== request) return;
           current = undefined;
           sendBack({ type: 'runner.done', output } satisfies RunnerAnswer<TOutput>);
         },
         (error: unknown) => {
-          if (current !== own) return;
+          if (current !== request) return;
           current = undefined;
           sendBack({ type: 'runner.error', error } satisfies RunnerAnswer<TOutput>);
         },

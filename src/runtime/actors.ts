@@ -2,33 +2,26 @@ import type { ActorRefFrom } from 'xstate';
 import { RECOVERY_SLOTS, recoveryMachine, type RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { RunnerWork } from '../../machines/runner.js';
 import { slotActors, type SlotWork as SlotWorkOf } from '../../machines/shared.js';
-import type { AdaptOutput, AttemptInput } from '../../machines/recovery/types.js';
+import type { AdaptOutput, AttemptOutcome } from '../../machines/recovery/types.js';
 import { classifyObservation } from '../../machines/recovery/failure.js';
 import { compileRedactPatterns, redactDeep, redactSecrets } from '../report/redact.js';
 import { realClock, sleepUntil, type Clock } from './clock.js';
-import { observationFrom } from './observe.js';
 import { runExtensions } from './run-extensions.js';
-import type { Adapter, Diagnoser, RecoveryOptions, Rollback, Task, TaskContext } from './options.js';
+import type { Adapter, Diagnoser, RecoveryOptions, Rollback, Task } from './options.js';
+import { runAttempt, type AttemptBinding, type RawOutcome } from './run-attempt.js';
 
-/** What the actor bindings need from the running recovery. */
-export interface Binding {
-  clock: Clock;
+/** What the actor bindings need from the running recovery (an attempt's needs, and these). */
+export interface Binding extends AttemptBinding {
   redact: RegExp[];
   /** The run's own classification rules: a failure is classified before it is redacted. */
   rules: readonly unknown[];
   /**
-   * Text that was redacted on its way into the run (a decision's guidance), back to what the
-   * user gave, for the programs this process starts; never recorded. Default: as is.
-   */
-  reveal(text: string | null): string | null;
-  /** Send HEARTBEAT / PROGRESS to the running actor. */
-  send(event: { type: 'HEARTBEAT' | 'PROGRESS'; at: number; progress?: number }): void;
-  /**
    * Write-ahead: resolves once the checkpoint naming the program about to start (the attempt,
    * or the user's diagnoser, adapter or rollback) is durable, so a crash right after the spawn
-   * leaves a checkpoint that knows what was running.
+   * leaves a checkpoint that knows what was running. Null when there is nothing to wait for
+   * (no persistence): the attempt then starts without a hop through the microtask queue.
    */
-  writeAhead(): Promise<void>;
+  writeAhead(): Promise<void> | null;
 }
 
 /** The work behind each of the machine's I/O slots, for one run (derived from the machine's slot table). */
@@ -46,17 +39,23 @@ export type SlotWork = SlotWorkOf<typeof RECOVERY_SLOTS>;
 export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adapter; rollback?: Rollback }, binding: Binding): SlotWork {
   const { clock } = binding;
   const clean = <T>(value: T): T => redactDeep(value, binding.redact) as T;
+  /** What the machine is told of an attempt that started at `startedAt` and ended now. */
+  const settled = (outcome: RawOutcome, startedAt: number): AttemptOutcome => {
+    const at = clock.now();
+    if (outcome.ok) return { ok: true, at, durationMs: at - startedAt };
+    // The raw observation (a secret-shaped path must still read as a security failure), on the run's clock.
+    const classification = classifyObservation(outcome.observation, binding.rules, at);
+    return { ok: false, at, durationMs: at - startedAt, observation: clean(outcome.observation), classification: clean(classification) };
+  };
   return {
-    runTask: async (run) => {
-      const { input } = run;
-      await binding.writeAhead();
-      const startedAt = clock.now();
-      const outcome = await runAttempt(task, { ...input, guidance: binding.reveal(input.guidance) }, run, binding);
-      const at = clock.now();
-      if (outcome.ok) return { ok: true, at, durationMs: at - startedAt };
-      // The raw observation (a secret-shaped path must still read as a security failure), on the run's clock.
-      const classification = classifyObservation(outcome.observation, binding.rules, at);
-      return { ok: false, at, durationMs: at - startedAt, observation: clean(outcome.observation), classification: clean(classification) };
+    runTask: (run) => {
+      const attempt = (): Promise<AttemptOutcome> => {
+        const startedAt = clock.now();
+        const outcome = runAttempt(task, run, binding);
+        return outcome instanceof Promise ? outcome.then((o) => settled(o, startedAt)) : Promise.resolve(settled(outcome, startedAt));
+      };
+      const ahead = binding.writeAhead();
+      return ahead ? ahead.then(attempt) : attempt();
     },
     sleepUntil: ({ input, signal }) => sleepUntil(clock, input.until, signal),
     diagnose: async ({ input }) => {
@@ -116,7 +115,7 @@ export function bindRun(task: Task, options: RecoveryOptions, hooks: RunHooks) {
     rules: options.rules ?? [],
     reveal: (text) => (text === null ? null : originals.get(text) ?? text),
     send: (event) => target?.send(event),
-    writeAhead: () => (target && hooks.writeAhead ? hooks.writeAhead(target) : Promise.resolve()),
+    writeAhead: () => (target && hooks.writeAhead ? hooks.writeAhead(target) : null),
   };
   const seal = (text: string): string => {
     const redacted = redactSecrets(text, redact);
@@ -180,84 +179,4 @@ export function sharedRun(task: Task, options: RecoveryOptions, hooks: RunHooks 
       attach(actor);
     },
   };
-}
-
-/** How long a timed-out task may take to stop and report before it is abandoned. */
-export const TIMEOUT_GRACE_MS = 5_000;
-
-/** A timed-out attempt: keep what the task reported (its output tails), but it is a TIMEOUT. */
-function timeoutOutcome(input: AttemptInput, reported: RawOutcome | null): RawOutcome {
-  const own = reported && !reported.ok ? reported.observation : {};
-  if (own.exitCode === 124) return { ok: false, observation: own };
-  return {
-    ok: false,
-    observation: { ...own, exitCode: 124, error: { name: 'TimeoutError', code: 'ETIMEDOUT', message: `attempt ${input.attempt} timed out after ${input.timeoutMs} ms` } },
-  };
-}
-
-type RawOutcome = { ok: true } | { ok: false; observation: ReturnType<typeof observationFrom> };
-
-/**
- * Run one attempt: enforce its timeout on the clock, wire heartbeats, turn a throw into an
- * observation. `run.signal` aborts when the run stops or the attempt is cancelled.
- */
-async function runAttempt(task: Task, input: AttemptInput, run: { readonly signal: AbortSignal }, binding: Binding): Promise<RawOutcome> {
-  const { clock } = binding;
-  // The task's signal aborts with the first of: the run stopping, the attempt timing out. Its
-  // AbortController is made when the task first reads `signal` (most tasks never do), and only
-  // then is the run's signal read and followed: an attempt whose task never reads it makes no
-  // AbortController at all (the runner makes the run's lazily too).
-  let controller: AbortController | undefined;
-  let stop: AbortSignal | undefined;
-  let timedOut: { reason: unknown } | undefined;
-  const abort = () => controller!.abort(stop!.reason);
-  let timer: unknown;
-  let fired = false;
-  const timeout = input.timeoutMs === null ? null : new Promise<void>((resolve) => {
-    timer = clock.setTimeout(() => {
-      fired = true;
-      timedOut = { reason: new Error('attempt timed out') };
-      controller?.abort(timedOut.reason);
-      resolve();
-    }, input.timeoutMs!);
-  });
-  const context: TaskContext = {
-    ...input,
-    get signal() {
-      if (!controller) {
-        controller = new AbortController();
-        stop = run.signal;
-        if (stop.aborted) controller.abort(stop.reason);
-        else if (timedOut) controller.abort(timedOut.reason);
-        else stop.addEventListener('abort', abort, { once: true });
-      }
-      return controller.signal;
-    },
-    heartbeat: () => binding.send({ type: 'HEARTBEAT', at: clock.now() }),
-    progress: (value) => binding.send({ type: 'PROGRESS', at: clock.now(), ...(value !== undefined ? { progress: value } : {}) }),
-  };
-  const attempt = (async (): Promise<RawOutcome> => {
-    try {
-      await task(context);
-      return { ok: true };
-    } catch (thrown) {
-      return { ok: false, observation: observationFrom(thrown) };
-    }
-  })();
-  try {
-    const first = timeout === null ? await attempt : await Promise.race([attempt, timeout.then(() => null)]);
-    // A task that settles because the timeout aborted it still timed out.
-    if (first && !fired) return first;
-    if (first) return timeoutOutcome(input, first);
-    // Timed out: give the task a grace to stop and report (a command kills its process group and
-    // reports exit 124 with its output tails); past the grace, the attempt counts as timed out anyway.
-    let grace: unknown;
-    const abandoned = new Promise<null>((resolve) => { grace = clock.setTimeout(() => resolve(null), TIMEOUT_GRACE_MS); });
-    const graceful = await Promise.race([attempt, abandoned]);
-    clock.clearTimeout(grace);
-    return timeoutOutcome(input, graceful);
-  } finally {
-    if (timer !== undefined && !fired) clock.clearTimeout(timer);
-    stop?.removeEventListener('abort', abort);
-  }
 }

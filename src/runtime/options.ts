@@ -10,8 +10,11 @@ import type { Clock } from './clock.js';
 
 /** What a task is told about its attempt, and how it talks back. */
 export interface TaskContext extends AttemptInput {
-  /** Aborted when the attempt times out or the run stops: stop work when it fires. */
-  signal: AbortSignal;
+  /**
+   * Aborted when the attempt times out or the run stops: stop work when it fires. Made when
+   * first read (an accessor: `{ ...context }` does not copy it; pass `signal: context.signal`).
+   */
+  readonly signal: AbortSignal;
   /** Tell the watch you are alive: after the first call, silence for `heartbeatTimeoutMs` fails the attempt. */
   heartbeat(): void;
   /** Report progress: after the first call, no progress for `stallTimeoutMs` fails the attempt. */

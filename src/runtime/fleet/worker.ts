@@ -190,7 +190,8 @@ export function createWorker(options: WorkerOptions): Worker {
       if (performance.now() - sentMs > leaseMs * START_WINDOW) throw lapse();
       try {
         return await fn({
-          ...ctx, input: submission.input, fence: lease.fence,
+          // `signal` is an accessor of the context, which a spread does not copy.
+          ...ctx, signal: ctx.signal, input: submission.input, fence: lease.fence,
           ...(sentAt === null ? {} : { startBy: sentAt + Math.floor((leaseMs * START_WINDOW) / 10) }),
           env: { RECOVERY_RUN_ID: ctx.runId, RECOVERY_ATTEMPT: String(ctx.attempt), RECOVERY_FENCE: String(lease.fence) },
         });

@@ -1,0 +1,90 @@
+/** One attempt: settled at once when the task does not return a promise, timed on the clock, the signal made lazily. */
+import { describe, expect, it } from 'vitest';
+import type { AttemptInput } from '../../machines/recovery/types.js';
+import { runAttempt, TIMEOUT_GRACE_MS, type AttemptBinding } from '../../src/runtime/run-attempt.js';
+import type { Task, TaskContext } from '../../src/runtime/options.js';
+import { flush, simulatedClock } from './clock-helpers.js';
+
+const input = (timeoutMs: number | null = null): AttemptInput => ({
+  runId: 'r1', attempt: 2, iteration: 1, approach: 'use a fresh token', hint: null, guidance: '[REDACTED]', refreshContext: false, timeoutMs, probe: false,
+});
+
+/** A binding on a simulated clock that reveals the redacted guidance and keeps what was sent. */
+function binding() {
+  const clock = simulatedClock();
+  const sent: unknown[] = [];
+  const b: AttemptBinding = { clock, reveal: (t) => (t === '[REDACTED]' ? 'the secret guidance' : t), send: (e) => void sent.push(e) };
+  return { clock, sent, binding: b };
+}
+
+/** The run's side of a request: counts reads of its signal (the runner makes it lazily too). */
+function request(timeoutMs: number | null = null) {
+  const controller = new AbortController();
+  let reads = 0;
+  return { controller, reads: () => reads, run: { input: input(timeoutMs), get signal() { reads++; return controller.signal; } } };
+}
+
+describe('runAttempt', () => {
+  it.each<[string, Task, unknown]>([
+    ['returns', () => 'done', { ok: true }],
+    ['throws', () => { throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }); }, { ok: false, observation: { error: expect.objectContaining({ name: 'Error', code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' }) } }],
+  ])('a task that %s without a promise is settled at once, its signal never made', (_how, task, expected) => {
+    const { binding: b } = binding();
+    const r = request(5_000);
+    const outcome = runAttempt(task, r.run, b);
+    expect(outcome).not.toBeInstanceOf(Promise);
+    expect(outcome).toEqual(expected);
+    expect(r.reads()).toBe(0);
+  });
+
+  it.each<[string, Task, unknown]>([
+    ['resolves', async () => 'done', { ok: true }],
+    ['rejects', async () => { throw new Error('401 Unauthorized'); }, { ok: false, observation: { error: expect.objectContaining({ message: '401 Unauthorized' }) } }],
+  ])('a task whose promise %s settles with it', async (_how, task, expected) => {
+    const { binding: b } = binding();
+    const outcome = runAttempt(task, request().run, b);
+    expect(outcome).toBeInstanceOf(Promise);
+    expect(await outcome).toEqual(expected);
+  });
+
+  it('gives the task its input, the guidance as the user wrote it, heartbeat and progress that reach the run', () => {
+    const { binding: b, sent, clock } = binding();
+    let seen: TaskContext | undefined;
+    runAttempt((context) => { seen = context; context.heartbeat(); context.progress(0.5); }, request().run, b);
+    const { heartbeat, progress, ...fields } = { ...seen! };
+    expect(fields).toEqual({ ...input(), guidance: 'the secret guidance' });
+    expect([typeof heartbeat, typeof progress]).toEqual(['function', 'function']);
+    expect(sent).toEqual([{ type: 'HEARTBEAT', at: clock.now() }, { type: 'PROGRESS', at: clock.now(), progress: 0.5 }]);
+  });
+
+  it('a task that reads its signal gets one that aborts with the run, for the run\'s reason', async () => {
+    const { binding: b } = binding();
+    const r = request();
+    let signal: AbortSignal | undefined;
+    const outcome = runAttempt(({ signal: s }) => { signal = s; return new Promise((_, reject) => s.addEventListener('abort', () => reject(s.reason))); }, r.run, b);
+    expect(signal!.aborted).toBe(false);
+    r.controller.abort(new Error('run stopped'));
+    expect(signal!.aborted).toBe(true);
+    expect(await outcome).toEqual({ ok: false, observation: { error: expect.objectContaining({ message: 'run stopped' }) } });
+  });
+
+  it('times out on the run\'s clock: the signal aborts, the outcome is a TIMEOUT with exit 124', async () => {
+    const { binding: b, clock } = binding();
+    let signal: AbortSignal | undefined;
+    const outcome = runAttempt((context) => { signal = context.signal; return new Promise(() => {}); }, request(1_000).run, b);
+    await flush();
+    clock.increment(1_000);
+    expect(signal!.aborted).toBe(true);
+    expect(String(signal!.reason)).toBe('Error: attempt timed out');
+    // The task never settles: past the grace it is abandoned, and the attempt counts as timed out.
+    await flush();
+    clock.increment(TIMEOUT_GRACE_MS);
+    expect(await outcome).toEqual({ ok: false, observation: { exitCode: 124, error: { name: 'TimeoutError', code: 'ETIMEDOUT', message: 'attempt 2 timed out after 1000 ms' } } });
+  });
+
+  it('a synchronous task that moved the clock past its timeout still timed out', () => {
+    const { binding: b, clock } = binding();
+    const outcome = runAttempt(() => { clock.increment(2_000); }, request(1_000).run, b);
+    expect(outcome).toEqual({ ok: false, observation: expect.objectContaining({ exitCode: 124 }) });
+  });
+});
