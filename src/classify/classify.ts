@@ -82,8 +82,7 @@ function run(compiled: CompiledRules, scanner: Scanner, observation: unknown, ca
     const facts = readObservation(observation, now);
     clean(facts);
     const candidates: Candidate[] = [];
-    scanner.hint = null;
-    scanner.errorLines.clear();
+    scanner.reset();
     for (const source of SCAN_ORDER) scanner.scanField(source, facts.text[source], candidates);
     structured(compiled, facts, candidates);
     if (facts.typed !== null) {
@@ -150,8 +149,8 @@ const FALLBACK_ORDER = ['error', 'stderr', 'message', 'stdout'] as const;
 function mostInformativeLine(facts: Facts, scanner: Scanner): Evidence | null {
   for (const rank of [1, 2]) {
     for (const source of FALLBACK_ORDER) {
-      const found = scanner.errorLines.get(source);
-      if (found !== undefined && found.rank === rank) return found.evidence;
+      const found = scanner.errorLine(source, rank);
+      if (found !== null) return found;
     }
   }
   for (let i = facts.text.stderr.length - 1; i >= 0; i--) {

@@ -28,19 +28,26 @@ export function decide(candidates: Candidate[], hint: RetryHint | null, informat
     if (hint !== null) evidence.push({ rule: 'retry-after', source: hint.source, match: hint.match });
     return result('UNKNOWN', EVIDENCE_CONFIDENCE.unknown, hint, evidence);
   }
-  candidates.sort(better);
+  sortCandidates(candidates);
   const best = candidates[0]!;
-  const seen = new Set<string>();
   const evidence: Evidence[] = [];
   let corroborating = 0;
-  // The winner's type first, the rest after, each group best first (the sort is stable).
-  const ordered = [...candidates.filter((c) => c.type === best.type), ...candidates.filter((c) => c.type !== best.type)];
-  for (const c of ordered) {
-    const key = `${c.rule}\u0000${c.source}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if (c.type === best.type && c !== best) corroborating++;
-    if (evidence.length < MAX_EVIDENCE) evidence.push({ rule: c.rule, source: c.source, match: c.match });
+  // The winner's type first, the rest after, each group best first (the sort is stable); a rule
+  // seen again from the same source adds nothing.
+  const seen = candidates.length > SMALL ? new Set<string>() : undefined;
+  for (let pass = 0; pass < 2; pass++) {
+    const winners = pass === 0;
+    for (let i = 0; i < candidates.length; i++) {
+      const c = candidates[i]!;
+      if ((c.type === best.type) !== winners) continue;
+      if (seen !== undefined) {
+        const key = `${c.rule}\u0000${c.source}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+      } else if (shownBefore(candidates, i, best.type)) continue;
+      if (winners && c !== best) corroborating++;
+      if (evidence.length < MAX_EVIDENCE) evidence.push({ rule: c.rule, source: c.source, match: c.match });
+    }
   }
   if (WORDLESS.has(best.source)) {
     const line = informativeLine();
@@ -55,15 +62,44 @@ export function decide(candidates: Candidate[], hint: RetryHint | null, informat
   return result(type, confidence, hint, evidence);
 }
 
+/** Up to this many candidates are sorted and told apart without allocating (most failures have a handful). */
+const SMALL = 16;
+
+/** Sorts best first ({@link better}), stably: an insertion sort for a few, `Array.prototype.sort` for more. */
+function sortCandidates(candidates: Candidate[]): void {
+  if (candidates.length > SMALL) {
+    candidates.sort(better);
+    return;
+  }
+  for (let i = 1; i < candidates.length; i++) {
+    const c = candidates[i]!;
+    let j = i - 1;
+    for (; j >= 0 && better(candidates[j]!, c) > 0; j--) candidates[j + 1] = candidates[j]!;
+    candidates[j + 1] = c;
+  }
+}
+
+/**
+ * True when a candidate with the rule and source of `candidates[i]` comes before it in the order
+ * evidence is listed: the winner's type (`bestType`) first, then the rest, each in array order.
+ */
+function shownBefore(candidates: readonly Candidate[], i: number, bestType: Candidate['type']): boolean {
+  const c = candidates[i]!;
+  const winner = c.type === bestType;
+  for (let j = 0; j < candidates.length; j++) {
+    const d = candidates[j]!;
+    if (j === i || d.rule !== c.rule || d.source !== c.source) continue;
+    const dWinner = d.type === bestType;
+    if (dWinner === winner ? j < i : dWinner) return true;
+  }
+  return false;
+}
+
 function result(type: Classification['type'], confidence: number, hint: RetryHint | null, evidence: Evidence[]): Classification {
   const info = FAILURE_TYPES[type];
-  return {
-    type,
-    category: info.category,
-    severity: info.severity,
-    action: info.action,
-    confidence: Math.round(confidence * 100) / 100,
-    ...(hint === null ? {} : { retryAfterMs: hint.ms }),
-    evidence,
-  };
+  const rounded = Math.round(confidence * 100) / 100;
+  // Two literals rather than a spread of an optional field: one object per classification.
+  return hint === null
+    ? { type, category: info.category, severity: info.severity, action: info.action, confidence: rounded, evidence }
+    : { type, category: info.category, severity: info.severity, action: info.action, confidence: rounded, retryAfterMs: hint.ms, evidence };
 }

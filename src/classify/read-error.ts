@@ -60,7 +60,7 @@ function readOne(obj: object, facts: Facts, now: number): void {
     const text = asText(raw);
     if (text === undefined || text === '') continue;
     if (key === 'message' || key === 'reason' || text.length > 200) facts.text.error.push(text);
-    else line.push(text.replace(/[\r\n]+/g, ' '));
+    else line.push(text.indexOf('\n') === -1 && text.indexOf('\r') === -1 ? text : text.replace(/[\r\n]+/g, ' '));
     if (key === 'name' || key === 'code' || key === 'type' || key === 'status') {
       if (text.length <= 64) facts.codes.push(text.toUpperCase());
       if (key === 'type' && facts.typed === null) facts.typed = typedFailure(text);

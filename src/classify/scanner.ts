@@ -2,10 +2,13 @@ import { isWordCode, matchStart, onBoundaries, scan, type MatchSink } from './au
 import { SOURCE_BIT, type CompiledRules } from './compile.js';
 import { EVIDENCE_CONFIDENCE } from './priority.js';
 import { scanDuration, type RetryHint } from './retry-after.js';
-import type { Candidate, TextSource } from './rule.js';
+import { TEXT_SOURCES, type Candidate, type TextSource } from './rule.js';
 import { lineHasAny } from './line.js';
 import { excerpt } from './text.js';
 import type { Evidence } from './types.js';
+
+/** Each text source's index in `TEXT_SOURCES`. */
+const SOURCE_INDEX = Object.fromEntries(TEXT_SOURCES.map((source, i) => [source, i])) as Readonly<Record<TextSource, number>>;
 
 /**
  * Scans the text fields of one observation against compiled rules. Scratch arrays are sized
@@ -32,8 +35,13 @@ export class Scanner implements MatchSink {
   private source: TextSource = 'error';
   /** The first retry-after hint found in text during the current call. */
   hint: RetryHint | null = null;
-  /** Per source scanned in the current call: its first line that looks like an error, and that line's marker rank. */
-  readonly errorLines = new Map<TextSource, { rank: number; evidence: Evidence }>();
+  /**
+   * Per source (by its index in `TEXT_SOURCES`), in the current call: the marker rank of its
+   * first line that looks like an error (0: none found), and that line. Arrays cleared by a fill,
+   * not a Map: clearing a Map on every call reallocates its table, which cost a quarter of a call.
+   */
+  private readonly errorRank = new Uint8Array(TEXT_SOURCES.length);
+  private readonly errorEvidence: (Evidence | null)[] = TEXT_SOURCES.map(() => null);
 
   constructor(private readonly compiled: CompiledRules) {
     const n = compiled.automaton.patterns.length;
@@ -47,6 +55,18 @@ export class Scanner implements MatchSink {
     this.lineStart = new Int32Array(r);
     this.lineEnd = new Int32Array(r);
     this.lineSegment = new Int32Array(r);
+  }
+
+  /** Forgets the previous call's retry-after hint and error lines: call before scanning an observation. */
+  reset(): void {
+    this.hint = null;
+    this.errorRank.fill(0);
+  }
+
+  /** The line of `source` that looks like an error, found in this call, when its marker has `rank`; else null. */
+  errorLine(source: TextSource, rank: number): Evidence | null {
+    const i = SOURCE_INDEX[source];
+    return rank > 0 && this.errorRank[i] === rank ? this.errorEvidence[i]! : null;
   }
 
   /** Called by the automaton for every raw match; keeps the first one on word boundaries. */
@@ -123,7 +143,8 @@ export class Scanner implements MatchSink {
     }
     if (best === -1) return;
     const match = excerpt(this.segments[this.firstSegment[best]!]!, this.firstStart[best]!, this.firstEnd[best]!);
-    this.errorLines.set(source, { rank: markerRank[best]!, evidence: { rule: 'fallback.error-line', source, match } });
+    this.errorRank[SOURCE_INDEX[source]] = markerRank[best]!;
+    this.errorEvidence[SOURCE_INDEX[source]] = { rule: 'fallback.error-line', source, match };
   }
 
   private collect(source: TextSource, out: Candidate[]): void {

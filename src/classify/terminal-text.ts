@@ -8,10 +8,12 @@
 /**
  * ANSI/ECMA-48 escape sequences: CSI (`ESC [` or the 8-bit `\x9b`, parameters, intermediates,
  * final byte), OSC (`ESC ]` … BEL or `ESC \`, e.g. OSC 8 hyperlinks), DCS/SOS/PM/APC strings
- * (`ESC P|X|^|_` … `ESC \`; neither runs past a line end), two-character escapes (`ESC (B`, `ESC =`), and a stray ESC.
+ * (`ESC P|X|^|_` … `ESC \`; neither runs past a line end), two-character escapes (`ESC (B`, `ESC =`), and a stray ESC
+ * or 8-bit CSI (left in, it would join what follows once the sequence between them is gone: cleaning
+ * would not be idempotent, and a second pass — a recorded text classified again — would differ).
  * Each alternative's character classes are disjoint from what follows them, so matching is linear.
  */
-const ESCAPES = /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|\x1b[PX^_][^\x1b\n]*(?:\x1b\\)?|\x1b[ -/]*[0-~]|\x1b/g;
+const ESCAPES = /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|\x1b[PX^_][^\x1b\n]*(?:\x1b\\)?|\x1b[ -/]*[0-~]|\x1b|\x9b/g;
 
 /** True when `text` holds an escape character or a carriage return (the only things to clean). */
 function needsCleaning(text: string): boolean {

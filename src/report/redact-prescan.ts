@@ -40,5 +40,21 @@ const TESTS = PRESCAN_ANCHORS.filter((anchor) => typeof anchor === 'function');
  * returns it unchanged); true when one might. Linear in the length of `text`, like the rules.
  */
 export function mayHoldSecret(text: string): boolean {
-  return PRESCAN.test(text) || TESTS.some((test) => test(text));
+  if (text.length <= MAX_REMEMBERED_CHARS && secretFree.has(text)) return false;
+  const may = PRESCAN.test(text) || TESTS.some((test) => test(text));
+  if (!may && text.length <= MAX_REMEMBERED_CHARS) {
+    if (secretFree.size >= MAX_REMEMBERED) secretFree.clear();
+    secretFree.add(text);
+  }
+  return may;
 }
+
+/**
+ * Short texts found to hold no secret. Every run redacts the same few again (its classification's
+ * type, category, rule ids and sources, an error's name and code, a message that repeats): a set
+ * lookup instead of a scan. Only the answer "no secret" is kept, and the scan is pure, so a
+ * remembered answer is the answer. Bounded: at most 1,024 texts of at most 128 characters.
+ */
+const secretFree = new Set<string>();
+const MAX_REMEMBERED = 1_024;
+const MAX_REMEMBERED_CHARS = 128;

@@ -1,6 +1,6 @@
 import { cleanTerminalText } from '../classify/terminal-text.js';
 import type { Observation } from '../classify/types.js';
-import { boundedStack } from '../../machines/recovery/history.js';
+import { boundedStack, MAX_STACK_CHARS, MAX_STACK_LINES } from '../../machines/recovery/history.js';
 import { TaskFailure } from './task-failure.js';
 
 /** Most characters kept of any one text field: context and checkpoints stay small. */
@@ -27,18 +27,19 @@ export function tail(text: string, max = MAX_FIELD_CHARS): string {
 export function observationFrom(thrown: unknown): Observation {
   try {
     if (thrown instanceof TaskFailure) return boundObservation(thrown.observation);
+    // Built bounded: `describe` is idempotent, so what `boundObservation` would do again is done once here.
     const observation: Observation = { error: describe(thrown, 0, new Set()) };
     const fields = thrown as Partial<Record<keyof Observation, unknown>> | null;
     if (fields && typeof fields === 'object') {
       if (typeof fields.exitCode === 'number') observation.exitCode = fields.exitCode;
       if (typeof fields.signal === 'string') observation.signal = fields.signal;
-      if (typeof fields.stdout === 'string') observation.stdout = fields.stdout;
-      if (typeof fields.stderr === 'string') observation.stderr = fields.stderr;
+      if (typeof fields.stdout === 'string') observation.stdout = tail(fields.stdout);
+      if (typeof fields.stderr === 'string') observation.stderr = tail(fields.stderr);
       if (typeof fields.status === 'number') observation.status = fields.status;
       const headers = (fields as { headers?: unknown }).headers ?? (fields as { response?: { headers?: unknown } }).response?.headers;
       if (headers && typeof headers === 'object') observation.headers = plainHeaders(headers);
     }
-    return boundObservation(observation);
+    return observation;
   } catch {
     return { message: 'the task failed with a value that could not be read' };
   }
@@ -57,7 +58,15 @@ export function boundObservation(observation: Observation): Observation {
   return bounded;
 }
 
-function describe(value: unknown, depth: number, seen: Set<unknown>): unknown {
+/** The fields of an error kept when they hold a primitive (besides `stack` and `cause`). */
+const ERROR_FIELDS = ['name', 'message', 'code', 'status', 'statusCode', 'type', 'errno', 'syscall', 'path'];
+
+/**
+ * A thrown value as JSON: an error's primitive fields, bounded stack and described cause chain;
+ * a value with none of those, its JSON copy (`toJSON` applied) described once more, as the copy
+ * may have them. Idempotent: describing a description gives it back.
+ */
+function describe(value: unknown, depth: number, seen: Set<unknown>, isCopy = false): unknown {
   if (value === null || value === undefined) return value ?? null;
   if (typeof value === 'string') return tail(value, 4_096);
   if (typeof value === 'number' || typeof value === 'boolean') return value;
@@ -66,22 +75,41 @@ function describe(value: unknown, depth: number, seen: Set<unknown>): unknown {
   seen.add(value);
   const source = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const key of ['name', 'message', 'code', 'status', 'statusCode', 'type', 'errno', 'syscall', 'path']) {
+  let kept = false;
+  for (const key of ERROR_FIELDS) {
     const field = read(source, key);
-    if (field !== undefined && field !== null && typeof field !== 'object' && typeof field !== 'function') out[key] = typeof field === 'string' ? tail(field, 4_096) : field;
-  }
-  const stack = read(source, 'stack');
-  if (typeof stack === 'string' && stack) out.stack = boundedStack(stack);
-  const cause = read(source, 'cause');
-  if (cause !== undefined) out.cause = describe(cause, depth + 1, seen);
-  if (Object.keys(out).length === 0) {
-    try {
-      return JSON.parse(JSON.stringify(value, null)) as unknown;
-    } catch {
-      return Object.prototype.toString.call(value);
+    if (field !== undefined && field !== null && typeof field !== 'object' && typeof field !== 'function') {
+      out[key] = typeof field === 'string' ? tail(field, 4_096) : field;
+      kept = true;
     }
   }
-  return out;
+  const stack = read(source, 'stack');
+  if (typeof stack === 'string' && stack) {
+    out.stack = withinStackBounds(stack) ? stack : boundedStack(stack);
+    kept = true;
+  }
+  const cause = read(source, 'cause');
+  if (cause !== undefined) {
+    out.cause = describe(cause, depth + 1, seen);
+    kept = true;
+  }
+  if (kept || isCopy) return kept ? out : value;
+  let copy: unknown;
+  try {
+    copy = JSON.parse(JSON.stringify(value, null)) as unknown;
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+  // The copy is a new value (`toJSON` may have given fields the original did not show): described too.
+  return describe(copy, depth, new Set(), true);
+}
+
+/** True when `boundedStack` would keep `stack` as it is: so it is not split and joined again. */
+function withinStackBounds(stack: string): boolean {
+  if (stack.length > MAX_STACK_CHARS) return false;
+  let lines = 1;
+  for (let at = stack.indexOf('\n'); at !== -1; at = stack.indexOf('\n', at + 1)) if (++lines > MAX_STACK_LINES) return false;
+  return true;
 }
 
 function read(source: Record<string, unknown>, key: string): unknown {

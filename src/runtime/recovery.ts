@@ -1,23 +1,45 @@
-import { randomUUID } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { createActor, type ActorRefFrom, type InspectionEvent, type Observer, type SnapshotFrom } from 'xstate';
 import { recoveryMachine, type RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { RecoveryInput } from '../../machines/recovery/types.js';
-import { resolvePolicy } from '../policy/index.js';
-import type { PolicyConfig, ResolvedPolicy } from '../policy/types.js';
 import { redactSecrets } from '../report/redact.js';
 import { actorsOf, bindRun, redactPatternsOf, sharedRun } from './actors.js';
 import { extensionsSettled } from './run-extensions.js';
 import { realClock, type Clock } from './clock.js';
 import type { RecoveryOptions, Task } from './options.js';
 import { isResting, outcomeOf, type Outcome } from './outcome.js';
+import { runPolicy } from './run-policy.js';
 
 /** The running recovery actor, for orchestrators. */
 export type RecoveryActor = ActorRefFrom<RecoveryMachine>;
 
 /** A time-ordered, unique run id: `20261121-125406-3f9a1c2b`. */
 export function newRunId(now: number): string {
-  const iso = new Date(now).toISOString();
-  return `${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 19).replaceAll(':', '')}-${randomUUID().slice(0, 8)}`;
+  return `${secondOf(now)}-${randomHex8()}`;
+}
+
+/** The last second formatted (`20261121-125406`): runs started in one second share it. */
+let lastSecond = Number.NaN;
+let lastSecondText = '';
+function secondOf(now: number): string {
+  const second = Math.floor(now / 1000);
+  if (second !== lastSecond) {
+    const iso = new Date(now).toISOString();
+    lastSecondText = `${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 19).replaceAll(':', '')}`;
+    lastSecond = second;
+  }
+  return lastSecondText;
+}
+
+/** Random words from the CSPRNG, filled a batch at a time (as `randomUUID` does): 32 bits per id. */
+const randomWords = new Uint32Array(256);
+let nextWord = randomWords.length;
+function randomHex8(): string {
+  if (nextWord === randomWords.length) {
+    randomFillSync(randomWords);
+    nextWord = 0;
+  }
+  return randomWords[nextWord++]!.toString(16).padStart(8, '0');
 }
 
 /**
@@ -42,92 +64,6 @@ export function recoveryInput(options: RecoveryOptions, clock: Clock = options.c
     lastKnownGood: options.lastKnownGood !== undefined ? options.lastKnownGood : options.rollback ? 'initial' : null,
     now,
   };
-}
-
-/**
- * Resolved policies by the content of their config (without the per-run seed), so the runs of one
- * policy validate and merge it once. Only plain JSON configs are cached (see {@link jsonKey}):
- * two with the same key are deeply equal, so they validate and merge alike.
- */
-const resolvedPolicies = new Map<string, ResolvedPolicy>();
-const MAX_CACHED_POLICIES = 64;
-
-/**
- * `resolvePolicy({ ...config, jitterSeed })`, the same value (deep-frozen, JSON), but the
- * validated merge of `config` is shared by every run with an equal config: only the seed differs.
- */
-function runPolicy(config: PolicyConfig | undefined, jitterSeed: number): ResolvedPolicy {
-  const isPlain = config === undefined || config === null || isPlainObject(config);
-  let key: string | undefined;
-  let base: PolicyConfig | undefined;
-  if (isPlain) {
-    // A missing seed is filled in per run; null is replaced too (`??`), so it must not be validated.
-    base = config?.jitterSeed === undefined || config?.jitterSeed === null ? withoutSeed(config) : config;
-    key = base === undefined ? '' : jsonKey(base);
-  }
-  if (key === undefined) return resolvePolicy({ ...config, jitterSeed });
-  let resolved = resolvedPolicies.get(key);
-  if (!resolved) {
-    resolved = resolvePolicy(base);
-    if (resolvedPolicies.size >= MAX_CACHED_POLICIES) resolvedPolicies.clear();
-    resolvedPolicies.set(key, resolved);
-  }
-  return resolved.jitterSeed === jitterSeed ? resolved : Object.freeze({ ...resolved, jitterSeed });
-}
-
-function withoutSeed(config: PolicyConfig | null | undefined): PolicyConfig | undefined {
-  if (config === undefined || config === null) return undefined;
-  if (!Object.prototype.hasOwnProperty.call(config, 'jitterSeed')) return config;
-  const { jitterSeed: _seed, ...rest } = config;
-  return rest;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
-}
-
-/**
- * A key naming a plain JSON value exactly (strings, finite numbers but -0, booleans, null,
- * arrays and plain objects of them, no getters), or undefined for anything else: such values are
- * not cached. Bounded in depth and size; a policy config is small.
- */
-function jsonKey(value: unknown, depth = 0): string | undefined {
-  if (depth > 8) return undefined;
-  switch (typeof value) {
-    case 'string': return JSON.stringify(value);
-    case 'boolean': return value ? 'true' : 'false';
-    case 'number': return Number.isFinite(value) && !Object.is(value, -0) ? String(value) : undefined;
-    case 'object': {
-      if (value === null) return 'null';
-      if (Array.isArray(value)) {
-        if (Object.getPrototypeOf(value) !== Array.prototype || value.length > 1_000) return undefined;
-        const parts: string[] = [];
-        for (let i = 0; i < value.length; i++) {
-          if (!Object.prototype.hasOwnProperty.call(value, i)) return undefined;
-          const part = jsonKey(value[i], depth + 1);
-          if (part === undefined) return undefined;
-          parts.push(part);
-        }
-        // Arrays carry no other own keys in a JSON value.
-        return Object.keys(value).length === value.length ? `[${parts.join(',')}]` : undefined;
-      }
-      if (!isPlainObject(value)) return undefined;
-      const descriptors = Object.getOwnPropertyDescriptors(value);
-      if (Object.getOwnPropertySymbols(value).length > 0) return undefined;
-      const parts: string[] = [];
-      for (const name of Object.keys(descriptors)) {
-        const d = descriptors[name]!;
-        if (!d.enumerable || !('value' in d)) return undefined;
-        const part = jsonKey(d.value, depth + 1);
-        if (part === undefined) return undefined;
-        parts.push(`${JSON.stringify(name)}:${part}`);
-      }
-      return `{${parts.join(',')}}`;
-    }
-    default: return undefined;
-  }
 }
 
 /** A 32-bit seed from a string (FNV-1a). */

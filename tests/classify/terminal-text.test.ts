@@ -26,7 +26,7 @@ describe('cleanTerminalText', () => {
   });
 
   test('the result never holds ESC or CR, and cleaning twice changes nothing', () => {
-    const piece = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(`${ESC}[31m`, `${ESC}[0m`, '\r', '\r\n', `${ESC}]8;;u${ESC}\\`, ESC, '\x9b1m', `${ESC}[`, '\n'));
+    const piece = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(`${ESC}[31m`, `${ESC}[0m`, '\r', '\r\n', `${ESC}]8;;u${ESC}\\`, ESC, '\x9b1m', '\x9b', `${ESC}[`, '\n'));
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 30 }).map((p) => p.join('')), (s) => {
         const once = cleanTerminalText(s);

@@ -118,3 +118,16 @@ describe('the pre-scan', () => {
     expect(redactSecrets(text)).toBe(text);
   });
 });
+
+describe('mayHoldSecret remembers short secret-free texts', () => {
+  it('property: asked again, in any order, every text gets its first answer, and "no secret" only where the rules change nothing', () => {
+    fc.assert(fc.property(fc.array(secretish, { minLength: 1, maxLength: 12 }), fc.array(fc.nat(), { maxLength: 30 }), (texts, picks) => {
+      const first = texts.map((text) => mayHoldSecret(text));
+      for (const pick of picks) {
+        const i = pick % texts.length;
+        expect(mayHoldSecret(texts[i]!)).toBe(first[i]);
+        if (!first[i]) expect(redactSecretsWithoutPrescan(texts[i]!)).toBe(texts[i]);
+      }
+    }));
+  });
+});

@@ -1,7 +1,8 @@
 /** Issue 14 item 2: what a run records (and so every report shows) has no terminal escape codes. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { recover, TaskFailure } from '../../src/runtime/index.js';
-import { observationFrom } from '../../src/runtime/observe.js';
+import { boundObservation, observationFrom } from '../../src/runtime/observe.js';
 
 const ESC = '\x1b';
 const coloured = `${ESC}[31m${ESC}[1mError${ESC}[22m: connect ECONNREFUSED 127.0.0.1:5432${ESC}[39m\r\n`;
@@ -22,5 +23,39 @@ describe('observations are recorded as the terminal showed them', () => {
     const recorded = JSON.stringify({ history: outcome.history, classification: outcome.classification });
     expect(recorded).not.toContain(ESC);
     expect(recorded).toContain('password authentication failed');
+  });
+});
+
+describe('observationFrom bounds a thrown value in one pass', () => {
+  const text = fc.oneof(fc.string(), fc.constantFrom(coloured, '10%\r100%', '\x9b', '\x9bA\x1b[mB', 'x'.repeat(10_000)));
+  const error = fc.letrec((tie) => ({
+    error: fc.record({
+      message: text,
+      code: fc.option(fc.oneof(fc.string(), fc.integer())),
+      cause: fc.option(fc.oneof(tie('error'), fc.anything(), text, fc.constant({ toJSON: () => ({ message: 'from toJSON', extra: 1 }) }))),
+      stdout: fc.option(text),
+      stackLines: fc.nat(40),
+    }).map(({ message, code, cause, stdout, stackLines }) => {
+      const e = new Error(message) as Error & Record<string, unknown>;
+      if (code !== null) e.code = code;
+      if (cause !== null) e.cause = cause;
+      if (stdout !== null) e.stdout = stdout;
+      e.stack = [`Error: ${message}`, ...Array.from({ length: stackLines }, (_, i) => `    at f${i} (/src/app.js:${i}:1)`)].join('\n');
+      return e;
+    }),
+  }));
+  const thrown = fc.oneof(error.error, fc.anything(), text, fc.constant({ toJSON: () => ({ foo: { message: 'x' }, code: 'E_JSON' }) }));
+
+  it('property: bounding its result again changes nothing (what was bounded twice before is bounded once)', () => {
+    fc.assert(fc.property(thrown, (value) => {
+      const observation = observationFrom(value);
+      expect(boundObservation(observation)).toEqual(observation);
+      expect(JSON.parse(JSON.stringify(observation))).toEqual(observation);
+    }));
+  });
+
+  it('a value seen only through toJSON is described from its JSON: its error fields are kept', () => {
+    expect(observationFrom({ toJSON: () => ({ message: 'from toJSON', extra: 1 }) }).error).toEqual({ message: 'from toJSON' });
+    expect(observationFrom({ toJSON: () => ({ foo: { message: 'x' } }) }).error).toEqual({ foo: { message: 'x' } });
   });
 });

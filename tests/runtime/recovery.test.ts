@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRecovery, recover, TaskFailure, whenResting, type TaskContext } from '../../src/runtime/index.js';
+import fc from 'fast-check';
+import { createRecovery, newRunId, recover, TaskFailure, whenResting, type TaskContext } from '../../src/runtime/index.js';
 import { advanceUntilSettled, simulatedClock } from './clock-helpers.js';
 
 const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
@@ -171,5 +172,27 @@ describe('recover()', () => {
     expect(outcome).toMatchObject({ status: 'recovered', level: 'clarify' });
     expect(seen).toEqual([null, 'use the service token']);
     expect(outcome.history.map((e) => e.phase)).toEqual(['PAUSE', 'DIAGNOSE', 'ESCALATE', 'DECISION', 'RETRY']);
+  });
+});
+
+describe('newRunId', () => {
+  const iso = (now: number) => new Date(now).toISOString();
+  const prefixOf = (now: number) => `${iso(now).slice(0, 10).replaceAll('-', '')}-${iso(now).slice(11, 19).replaceAll(':', '')}`;
+
+  it('property: the run\'s second in UTC, then 8 hex digits, for any time and any order of times', () => {
+    // Times within one second and across seconds, in any order: the formatted second is cached.
+    const time = fc.oneof(fc.integer({ min: 0, max: 4_102_444_800_000 }), fc.integer({ min: 1_700_000_000_000, max: 1_700_000_002_999 }));
+    fc.assert(fc.property(fc.array(time, { minLength: 1, maxLength: 20 }), (times) => {
+      for (const now of times) {
+        const id = newRunId(now);
+        expect(id).toMatch(/^\d{8}-\d{6}-[0-9a-f]{8}$/);
+        expect(id.slice(0, 15)).toBe(prefixOf(now));
+      }
+    }));
+  });
+
+  it('ids of one second differ (32 random bits each, across refills of the random batch)', () => {
+    const ids = new Set(Array.from({ length: 300 }, () => newRunId(1_700_000_000_000)));
+    expect(ids.size).toBe(300);
   });
 });
