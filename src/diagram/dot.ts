@@ -73,7 +73,8 @@ function emitState(state: ChartState, hl: HighlightSets, lines: string[], depth:
     class: classes(`state ${state.type}`, state.id, hl),
     // The root is the whole picture: named as the machine, without a box, so a state that shares
     // the machine's name (recovery.recovery) is the only box with that name.
-    label: state.parentId === null ? `${state.key} machine` : state.key,
+    // A compound state's invoked actors live as long as it does (the recovery root's runner).
+    label: [state.parentId === null ? `${state.key} machine` : state.key, ...state.invokes.map((i) => `invoke ${i.src}`)].join('\n'),
     // Explicitly 1 below the root: a cluster inherits its parent's graph attributes.
     peripheries: state.parentId === null ? 0 : 1,
     style: state.type === 'parallel' ? 'rounded,dashed' : 'rounded',

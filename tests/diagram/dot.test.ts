@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { fromCallback, fromPromise, setup } from 'xstate';
 import { toDot } from '../../src/diagram/dot.js';
 import { dotToSvg, toSvg } from '../../src/diagram/svg.js';
 import { recoveryLike } from './fixtures/machines.js';
@@ -35,6 +36,16 @@ describe('toDot', () => {
     expect(dot).toContain('label="done: diagnose\\n[isTransient && !isFatal]"');
     expect(dot).toContain('label="after backoff (5s)"');
     expect(dot).toContain('label="executing\\ninvoke runTask"');
+  });
+
+  test('a compound state names the actors it invokes under its own name (the root too)', () => {
+    const withRunner = setup({ actors: { runner: fromCallback(() => {}), sleep: fromPromise(async () => 1) } }).createMachine({
+      id: 'host', invoke: { id: 'runner', src: 'runner' }, initial: 'busy',
+      states: { busy: { invoke: { src: 'sleep' }, initial: 'a', states: { a: {} } } },
+    });
+    const out = toDot(withRunner);
+    expect(out).toContain('graph [id="host" class="state compound" label="host machine\\ninvoke runner" peripheries=0');
+    expect(out).toContain('graph [id="host.busy" class="state compound" label="busy\\ninvoke sleep"');
   });
 
   test('escapes quotes and backslashes', () => {
