@@ -44,6 +44,10 @@ export type RecoverySlots = typeof RECOVERY_SLOTS;
 /** The names of the I/O slots a runtime must provide: `runTask`, `diagnose`, `adapt`, `rollback`, `sleepUntil`. */
 export const RECOVERY_ACTOR_SLOTS = actorNames(RECOVERY_SLOTS);
 
+/** Into the next attempt: the transition's own update (`action`) begins it too, so the step makes one update. */
+const intoAttempt = (action: 'retrySame' | 'recordRollback' | 'applyFix' | 'noteSleepEnd' | 'applyDecision') =>
+  ({ target: '#recovery.executing', actions: { type: action, params: { begin: true } } }) as const;
+
 /** To ESCALATE for `reason`, recording first what the phase left needs (see `EscalateAfter`). */
 const escalateFor = (reason: Reason, after: EscalateAfter | null = null) =>
   ({ target: '#recovery.escalated', actions: { type: 'escalate', params: { reason, after } } }) as const;
@@ -70,7 +74,8 @@ export const recoveryMachine = setup({
   initial: 'executing',
   states: {
     executing: {
-      entry: ['beginAttempt', 'requestAttempt'],
+      // The attempt was begun by the update of the step that came here (see `intoAttempt`).
+      entry: 'requestAttempt',
       on: {
         'runner.done': [
           // No action: a first-attempt pass has nothing to record (recordSuccess only resets counters
@@ -136,7 +141,7 @@ export const recoveryMachine = setup({
             { guard: 'isTimeBudgetSpent', ...escalateFor('time_budget', 'diagnosis') },
             { guard: 'isResource', target: '#recovery.handedOff', actions: 'recordHandoff' },
             // A retry with no backoff starts at once; one with a wait rests in `retry` until its deadline.
-            { guard: 'isTransientWithoutBackoff', target: '#recovery.executing', actions: 'retrySame' },
+            { guard: 'isTransientWithoutBackoff', ...intoAttempt('retrySame') },
             { guard: 'isTransient', target: 'retry', actions: 'retrySame' },
             { guard: 'needsDiagnoser', target: 'consult' },
             // Below the escalate threshold, another diagnosis round comes first (UC-AP-004 Alt-2).
@@ -185,7 +190,7 @@ export const recoveryMachine = setup({
             }),
             onDone: [
               { guard: 'isRollbackFailed', ...escalateFor('rollback_failed') },
-              { guard: 'retriesAfterRollback', target: '#recovery.executing', actions: 'recordRollback' },
+              { guard: 'retriesAfterRollback', ...intoAttempt('recordRollback') },
               { guard: 'hasAdapter', target: 'adapt', actions: 'recordRollback' },
               escalateFor('no_alternative', 'rollback'),
             ],
@@ -206,7 +211,7 @@ export const recoveryMachine = setup({
               { guard: 'isMalformedFix', ...escalateFor('adapter_failed', 'adapt') },
               { guard: 'isRepeatedFix', ...escalateFor('infinite_loop', 'adapt') },
               { guard: 'isCircularFix', ...escalateFor('circular_fix', 'adapt') },
-              { guard: 'isFixWithoutBackoff', target: '#recovery.executing', actions: 'applyFix' },
+              { guard: 'isFixWithoutBackoff', ...intoAttempt('applyFix') },
               { target: 'retry', actions: 'applyFix' },
             ],
             onError: escalateFor('adapter_failed', 'adapt'),
@@ -218,8 +223,8 @@ export const recoveryMachine = setup({
             id: 'sleepUntil',
             src: 'sleepUntil',
             input: ({ context }) => ({ until: context.nextAttemptAt ?? context.clockAt }),
-            onDone: { target: '#recovery.executing', actions: 'noteSleepEnd' },
-            onError: { target: '#recovery.executing' },
+            onDone: intoAttempt('noteSleepEnd'),
+            onError: { target: '#recovery.executing', actions: 'beginAttempt' },
           },
         },
       },
@@ -239,9 +244,9 @@ export const recoveryMachine = setup({
       },
       on: {
         DECIDE: [
-          { guard: 'choseRetryFresh', target: 'executing', actions: 'applyDecision' },
+          { guard: 'choseRetryFresh', ...intoAttempt('applyDecision') },
           { guard: 'choseRetryWithAdapter', target: '#recovery.recovery.adapt', actions: 'applyDecision' },
-          { guard: 'choseRetryWith', target: 'executing', actions: 'applyDecision' },
+          { guard: 'choseRetryWith', ...intoAttempt('applyDecision') },
           { guard: 'choseRollback', target: '#recovery.recovery.rollback', actions: 'applyDecision' },
           { guard: 'choseSkip', target: 'skipped', actions: 'applyDecision' },
           { guard: 'choseAbort', target: 'aborted', actions: 'applyDecision' },

@@ -11,20 +11,11 @@ import { failureFromOutcome, builtInDiagnosis, hintFor, detectRegression, diagno
 import { appendHistory, boundedMessage } from './history.js';
 import { raise, sendTo, type ActorRefFromLogic } from 'xstate';
 import type { RunnerLogic, RunnerRequest } from '../runner.js';
-import { attemptInput } from './context.js';
+import { attemptInput, beginAttempt } from './context.js';
 import { outputOf, updater } from '../shared.js';
 import type { AdaptOutput, AttemptInput, AttemptOutcome, FailureRecord, RecoveryContext, RecoveryEvent, RollbackOutput, SleepOutput } from './types.js';
 
 type Draft = RecoveryContext;
-
-/** Entering `executing`: a new attempt starts; its deadline, if any, has been served. */
-export function beginAttempt(d: Draft): void {
-  d.attempt += 1;
-  d.nextAttemptAt = null;
-  const type = d.failure?.classification.type;
-  const refreshFrom = type ? policyFor(d.policy, type).contextRefreshFrom : 0;
-  d.refreshContext = d.refreshContext || (refreshFrom > 0 && d.iteration >= refreshFrom);
-}
 
 /** A passed attempt: a retry's success is recorded; a first-attempt pass needs no history. */
 export function recordSuccess(d: Draft, outcome: AttemptOutcome): void {
@@ -191,6 +182,15 @@ const update = updater<RecoveryContext, RecoveryEvent>();
 type Settled<T> = { output?: T; error?: unknown };
 const settled = <T>(event: RecoveryEvent) => event as unknown as Settled<T>;
 const later = (d: Draft, at: number | undefined) => { if (at !== undefined && at > d.clockAt) d.clockAt = at; };
+/**
+ * An update that may lead into the next attempt: with `{ begin: true }` (see `intoAttempt` in
+ * the chart) it also begins that attempt, so the transition into `executing` makes one update.
+ */
+const updateOrBegin = (recipe: (d: Draft, e: RecoveryEvent) => void) =>
+  update<{ begin: boolean } | undefined>((d, e, p) => {
+    recipe(d, e);
+    if (p?.begin) beginAttempt(d);
+  });
 
 /** A message to the run's `runTask` runner (invoked at the root, so always there while the run is active). */
 const request = (message: (context: RecoveryContext) => RunnerRequest<AttemptInput>) =>
@@ -198,6 +198,7 @@ const request = (message: (context: RecoveryContext) => RunnerRequest<AttemptInp
 
 /** Every action of the recovery machine, in XState's shape, by the name the chart uses. */
 export const recoveryActions = {
+  /** Into the next attempt with nothing else to record (a backoff's sleep that failed). */
   beginAttempt: update((d) => beginAttempt(d)),
   recordSuccess: update((d, e) => recordSuccess(d, outputOf<AttemptOutcome>(e))),
   /** A failed attempt or probe, resolved `{ ok: false }` or rejected: keep it, then PAUSE. */
@@ -213,17 +214,17 @@ export const recoveryActions = {
     const output = settled<unknown>(e).output;
     applyDiagnoserOutput(d, output ?? null, (output as { at?: number } | undefined)?.at);
   }),
-  retrySame: update((d) => { recordDiagnosis(d); beginIteration(d); scheduleSameRetry(d); }),
+  retrySame: updateOrBegin((d) => { recordDiagnosis(d); beginIteration(d); scheduleSameRetry(d); }),
   beginAdapt: update((d) => { recordDiagnosis(d); beginIteration(d); }),
   beginRollback: update((d) => { recordDiagnosis(d); beginIteration(d); d.afterRollback = 'adapt'; }),
   probeFlake: update((d) => { recordDiagnosis(d); beginProbe(d); }),
   recordAbort: update((d) => { recordDiagnosis(d); recordAbort(d); }),
   recordHandoff: update((d) => { recordDiagnosis(d); recordHandoff(d); }),
   recordFlaky: update((d, e) => recordFlaky(d, outputOf<AttemptOutcome>(e))),
-  applyFix: update((d, e) => applyFix(d, outputOf<{ fix: string; confidence?: number; at?: number }>(e))),
-  recordRollback: update((d, e) => recordRollback(d, settled<RollbackOutput>(e).output?.at, settled<RollbackOutput>(e).output?.message)),
-  noteSleepEnd: update((d, e) => later(d, settled<SleepOutput>(e).output?.at)),
-  applyDecision: update((d, e) => {
+  applyFix: updateOrBegin((d, e) => applyFix(d, outputOf<{ fix: string; confidence?: number; at?: number }>(e))),
+  recordRollback: updateOrBegin((d, e) => recordRollback(d, settled<RollbackOutput>(e).output?.at, settled<RollbackOutput>(e).output?.message)),
+  noteSleepEnd: updateOrBegin((d, e) => later(d, settled<SleepOutput>(e).output?.at)),
+  applyDecision: updateOrBegin((d, e) => {
     if (e.type === 'DECIDE') applyDecision(d, e.choice, e.guidance, e.at, e.timedOut);
   }),
   /** ESCALATE for `reason`, after recording what the phase it leaves needs (`after`). */

@@ -1,9 +1,22 @@
+import { policyFor } from '../../src/policy/index.js';
 import type { AttemptInput, RecoveryContext, RecoveryInput } from './types.js';
 
-/** The machine's starting context: JSON only, everything from its input. */
+/**
+ * A new attempt starts (the update of every transition into `executing` ends with it, and the
+ * starting context is the first attempt's): its deadline, if any, has been served.
+ */
+export function beginAttempt(d: RecoveryContext): void {
+  d.attempt += 1;
+  d.nextAttemptAt = null;
+  const type = d.failure?.classification.type;
+  const refreshFrom = type ? policyFor(d.policy, type).contextRefreshFrom : 0;
+  d.refreshContext = d.refreshContext || (refreshFrom > 0 && d.iteration >= refreshFrom);
+}
+
+/** The machine's starting context, in its first attempt: JSON only, everything from its input. */
 export function initialContext(input: RecoveryInput): RecoveryContext {
   const carry = input.carry;
-  return {
+  const context: RecoveryContext = {
     runId: input.runId,
     task: input.task,
     policy: input.policy,
@@ -37,6 +50,8 @@ export function initialContext(input: RecoveryInput): RecoveryContext {
     clockAt: input.now,
     history: carry?.history ?? [],
   };
+  beginAttempt(context);
+  return context;
 }
 
 /** What one attempt is told. */
