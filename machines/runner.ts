@@ -107,5 +107,6 @@ export function runner<TOutput, TInput>(work: RunnerWork<TOutput, TInput>): Runn
   });
   // XState restores a persisted child with its logic's restoreSnapshot and then starts it: mark
   // the snapshot so the callback above knows to ask for the pending request.
-  return { ...logic, restoreSnapshot: (snapshot) => ({ ...(snapshot as ReturnType<typeof logic.getInitialSnapshot>), input: { restored: true } }) };
+  const restore = logic.restoreSnapshot!;
+  return { ...logic, restoreSnapshot: (snapshot, scope) => ({ ...restore(snapshot, scope), input: { restored: true } }) };
 }
