@@ -11,7 +11,7 @@ import { setup } from 'xstate';
 import type { Reason } from '../src/taxonomy/index.js';
 import { recoveryActions, type EscalateAfter } from './recovery/actions.js';
 import { finalOutput, type RecoveryOutput } from './recovery/output.js';
-import { attemptInput, initialContext } from './recovery/context.js';
+import { initialContext } from './recovery/context.js';
 import { recoveryGuards } from './recovery/guards.js';
 import type {
   AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput,

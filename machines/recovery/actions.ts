@@ -3,7 +3,7 @@
  * `recoveryActions`, the machine's actions in XState's shape — one update per transition, each
  * naming the steps that transition takes — passed to `setup({ actions })` as they are.
  */
-import { confidenceBand, policyFor, timeoutFor } from '../../src/policy/index.js';
+import { confidenceBand, timeoutFor } from '../../src/policy/index.js';
 import { fixRetryDelayMs, sameRetryDelayMs } from './backoff.js';
 import type { DecisionChoice } from '../../src/policy/types.js';
 import type { Reason } from '../../src/taxonomy/index.js';

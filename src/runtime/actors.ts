@@ -5,7 +5,7 @@ import { slotActors, type SlotWork as SlotWorkOf } from '../../machines/shared.j
 import type { AdaptOutput, AttemptOutcome } from '../../machines/recovery/types.js';
 import { classifyObservation } from '../../machines/recovery/failure.js';
 import { compileRedactPatterns, redactDeep, redactSecrets } from '../report/redact.js';
-import { realClock, sleepUntil, type Clock } from './clock.js';
+import { realClock, sleepUntil } from './clock.js';
 import { runExtensions } from './run-extensions.js';
 import type { Adapter, Diagnoser, RecoveryOptions, Rollback, Task } from './options.js';
 import { runAttempt, type AttemptBinding, type RawOutcome } from './run-attempt.js';

@@ -12,7 +12,7 @@ import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { RecoveryMachine, RecoverySlots } from '../../machines/recovery.machine.js';
 import type { SlotWork } from '../../machines/shared.js';
-import type { AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput, RollbackInput, RollbackOutput, SleepInput, SleepOutput } from '../../machines/recovery/types.js';
+import type { AttemptOutcome } from '../../machines/recovery/types.js';
 import { redactSecrets } from '../report/redact.js';
 import type { HistoryEvent } from '../taxonomy/history.js';
 import { otelApi, providersRegistered, type OtelApi } from './api.js';
