@@ -3,6 +3,7 @@
  * run of an equal config; only the per-run jitter seed differs.
  */
 import { resolvePolicy } from '../policy/index.js';
+import { isPlainObject } from '../policy/checks.js';
 import type { PolicyConfig, ResolvedPolicy } from '../policy/types.js';
 
 /**
@@ -61,12 +62,6 @@ function withoutSeed(config: PolicyConfig | null | undefined): PolicyConfig | un
   if (!Object.prototype.hasOwnProperty.call(config, 'jitterSeed')) return config;
   const { jitterSeed: _seed, ...rest } = config;
   return rest;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
 }
 
 const hasOwn = (value: object, key: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(value, key);
