@@ -223,8 +223,9 @@ export const recoveryMachine = setup({
             id: 'sleepUntil',
             src: 'sleepUntil',
             input: ({ context }) => ({ until: context.nextAttemptAt ?? context.clockAt }),
+            // A sleep that failed has no end to note: the next attempt starts all the same.
             onDone: intoAttempt('noteSleepEnd'),
-            onError: { target: '#recovery.executing', actions: 'beginAttempt' },
+            onError: intoAttempt('noteSleepEnd'),
           },
         },
       },

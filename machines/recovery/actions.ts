@@ -198,8 +198,6 @@ const request = (message: (context: RecoveryContext) => RunnerRequest<AttemptInp
 
 /** Every action of the recovery machine, in XState's shape, by the name the chart uses. */
 export const recoveryActions = {
-  /** Into the next attempt with nothing else to record (a backoff's sleep that failed). */
-  beginAttempt: update((d) => beginAttempt(d)),
   recordSuccess: update((d, e) => recordSuccess(d, outputOf<AttemptOutcome>(e))),
   /** A failed attempt or probe, resolved `{ ok: false }` or rejected: keep it, then PAUSE. */
   recordFailure: update((d, e) => {
@@ -223,6 +221,7 @@ export const recoveryActions = {
   recordFlaky: update((d, e) => recordFlaky(d, outputOf<AttemptOutcome>(e))),
   applyFix: updateOrBegin((d, e) => applyFix(d, outputOf<{ fix: string; confidence?: number; at?: number }>(e))),
   recordRollback: updateOrBegin((d, e) => recordRollback(d, settled<RollbackOutput>(e).output?.at, settled<RollbackOutput>(e).output?.message)),
+  /** The backoff's sleep ended (an error event has no output: nothing to note). */
   noteSleepEnd: updateOrBegin((d, e) => later(d, settled<SleepOutput>(e).output?.at)),
   applyDecision: updateOrBegin((d, e) => {
     if (e.type === 'DECIDE') applyDecision(d, e.choice, e.guidance, e.at, e.timedOut);
