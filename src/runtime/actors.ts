@@ -51,8 +51,7 @@ export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adap
     runTask: (run) => {
       const attempt = (): Promise<AttemptOutcome> => {
         const startedAt = clock.now();
-        const outcome = runAttempt(task, run, binding);
-        return outcome instanceof Promise ? outcome.then((o) => settled(o, startedAt)) : Promise.resolve(settled(outcome, startedAt));
+        return runAttempt(task, run, binding).then((outcome) => settled(outcome, startedAt));
       };
       const ahead = binding.writeAhead();
       return ahead ? ahead.then(attempt) : attempt();

@@ -1,4 +1,4 @@
-/** One attempt: settled at once when the task does not return a promise, timed on the clock, the signal made lazily. */
+/** One attempt: the task started in a microtask of its own, timed on the clock, the signal made lazily. */
 import { describe, expect, it } from 'vitest';
 import type { AttemptInput } from '../../machines/recovery/types.js';
 import { runAttempt, TIMEOUT_GRACE_MS, type AttemptBinding } from '../../src/runtime/run-attempt.js';
@@ -28,29 +28,33 @@ describe('runAttempt', () => {
   it.each<[string, Task, unknown]>([
     ['returns', () => 'done', { ok: true }],
     ['throws', () => { throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }); }, { ok: false, observation: { error: expect.objectContaining({ name: 'Error', code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' }) } }],
-  ])('a task that %s without a promise is settled at once, its signal never made', (_how, task, expected) => {
+    ['resolves', async () => 'done', { ok: true }],
+    ['rejects', async () => { throw new Error('401 Unauthorized'); }, { ok: false, observation: { error: expect.objectContaining({ message: '401 Unauthorized' }) } }],
+  ])('a task that %s settles the attempt with it, its signal never made', async (_how, task, expected) => {
     const { binding: b } = binding();
     const r = request(5_000);
-    const outcome = runAttempt(task, r.run, b);
-    expect(outcome).not.toBeInstanceOf(Promise);
-    expect(outcome).toEqual(expected);
+    expect(await runAttempt(task, r.run, b)).toEqual(expected);
     expect(r.reads()).toBe(0);
   });
 
-  it.each<[string, Task, unknown]>([
-    ['resolves', async () => 'done', { ok: true }],
-    ['rejects', async () => { throw new Error('401 Unauthorized'); }, { ok: false, observation: { error: expect.objectContaining({ message: '401 Unauthorized' }) } }],
-  ])('a task whose promise %s settles with it', async (_how, task, expected) => {
+  it('starts the task in a microtask of its own: what it throws carries its frames, not the caller\'s', async () => {
     const { binding: b } = binding();
-    const outcome = runAttempt(task, request().run, b);
-    expect(outcome).toBeInstanceOf(Promise);
-    expect(await outcome).toEqual(expected);
+    let called = false;
+    function callerOfTheAttempt() {
+      return runAttempt(function throwingTask() { called = true; throw new Error('boom'); }, request().run, b);
+    }
+    const outcome = callerOfTheAttempt();
+    expect(called).toBe(false);
+    const { observation } = (await outcome) as { observation: { error: { stack: string } } };
+    expect(called).toBe(true);
+    expect(observation.error.stack).toContain('throwingTask');
+    expect(observation.error.stack).not.toContain('callerOfTheAttempt');
   });
 
-  it('gives the task its input, the guidance as the user wrote it, heartbeat and progress that reach the run', () => {
+  it('gives the task its input, the guidance as the user wrote it, heartbeat and progress that reach the run', async () => {
     const { binding: b, sent, clock } = binding();
     let seen: TaskContext | undefined;
-    runAttempt((context) => { seen = context; context.heartbeat(); context.progress(0.5); }, request().run, b);
+    await runAttempt((context) => { seen = context; context.heartbeat(); context.progress(0.5); }, request().run, b);
     const { heartbeat, progress, ...fields } = { ...seen! };
     expect(fields).toEqual({ ...input(), guidance: 'the secret guidance' });
     expect([typeof heartbeat, typeof progress]).toEqual(['function', 'function']);
@@ -62,6 +66,7 @@ describe('runAttempt', () => {
     const r = request();
     let signal: AbortSignal | undefined;
     const outcome = runAttempt(({ signal: s }) => { signal = s; return new Promise((_, reject) => s.addEventListener('abort', () => reject(s.reason))); }, r.run, b);
+    await flush();
     expect(signal!.aborted).toBe(false);
     r.controller.abort(new Error('run stopped'));
     expect(signal!.aborted).toBe(true);
@@ -82,9 +87,9 @@ describe('runAttempt', () => {
     expect(await outcome).toEqual({ ok: false, observation: { exitCode: 124, error: { name: 'TimeoutError', code: 'ETIMEDOUT', message: 'attempt 2 timed out after 1000 ms' } } });
   });
 
-  it('a synchronous task that moved the clock past its timeout still timed out', () => {
+  it('a synchronous task that moved the clock past its timeout still timed out', async () => {
     const { binding: b, clock } = binding();
     const outcome = runAttempt(() => { clock.increment(2_000); }, request(1_000).run, b);
-    expect(outcome).toEqual({ ok: false, observation: expect.objectContaining({ exitCode: 124 }) });
+    expect(await outcome).toEqual({ ok: false, observation: expect.objectContaining({ exitCode: 124 }) });
   });
 });
