@@ -126,8 +126,9 @@ export function runAttempt(task: Task, run: { readonly input: AttemptInput; read
     }
     return controller.signal;
   });
-  const attempt = Promise.resolve(context).then(task).then(() => PASSED, failed);
-  if (timeout === null) return attempt.then(done);
+  const returned = Promise.resolve(context).then(task);
+  if (timeout === null) return returned.then(() => done(PASSED), (thrown: unknown) => done(failed(thrown)));
+  const attempt = returned.then(() => PASSED, failed);
   return (async () => {
     const first = await Promise.race([attempt, timeout.then(() => null)]);
     // A task that settles because the timeout aborted it (or moved the clock past it) still timed out.
