@@ -105,20 +105,21 @@ export interface RunHooks {
 export function bindRun(task: Task, options: RecoveryOptions, hooks: RunHooks) {
   const clock = options.clock ?? realClock;
   let target: ActorRefFrom<RecoveryMachine> | undefined;
-  const originals = new Map<string, string>();
+  // Made on the first sealed text that held a secret: most runs never seal one.
+  let originals: Map<string, string> | undefined;
   const redact = redactPatternsOf(options.redact);
   const binding: Binding = {
     clock,
     // Strings are compiled (a bad one throws naming it); RegExps keep their flags.
     redact,
     rules: options.rules ?? [],
-    reveal: (text) => (text === null ? null : originals.get(text) ?? text),
+    reveal: (text) => (text === null ? null : originals?.get(text) ?? text),
     send: (event) => target?.send(event),
     writeAhead: () => (target && hooks.writeAhead ? hooks.writeAhead(target) : null),
   };
   const seal = (text: string): string => {
     const redacted = redactSecrets(text, redact);
-    if (redacted !== text) originals.set(redacted, text);
+    if (redacted !== text) (originals ??= new Map()).set(redacted, text);
     return redacted;
   };
   // Telemetry and fix memory, when asked for: they wrap the slots' work and watch the actor.
