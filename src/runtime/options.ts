@@ -21,7 +21,11 @@ export interface TaskContext extends AttemptInput {
   progress(value?: number): void;
 }
 
-/** The work being recovered. It fails by throwing anything (a `TaskFailure` carries a full observation). */
+/**
+ * The work being recovered. It fails by throwing anything (a `TaskFailure` carries a full
+ * observation), or by returning a promise that rejects. Each attempt calls it in a microtask of
+ * its own, so the stack of what it throws starts at the task, not in the engine.
+ */
 export type Task = (context: TaskContext) => unknown;
 
 /** A diagnoser: returns hypotheses with confidences (default: the built-in rule-based diagnosis). */
