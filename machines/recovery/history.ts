@@ -27,11 +27,23 @@ export const MAX_STACK_LINES = 20;
 /** Most characters of a stack kept. */
 export const MAX_STACK_CHARS = 2_000;
 
-/** The top of a stack (the message and the innermost frames), bounded in lines and characters. */
+/**
+ * The top of a stack (the message and the innermost frames), bounded in lines and characters; a
+ * stack already within both bounds (most are) is returned as it is, not split and joined again.
+ */
 export function boundedStack(stack: string): string {
+  if (withinStackBounds(stack)) return stack;
   const lines = stack.split('\n', MAX_STACK_LINES + 1);
   const kept = lines.length > MAX_STACK_LINES ? `${lines.slice(0, MAX_STACK_LINES).join('\n')}\n    …` : lines.join('\n');
   return kept.length > MAX_STACK_CHARS ? `${kept.slice(0, MAX_STACK_CHARS - 1)}…` : kept;
+}
+
+/** True when `stack` has at most `MAX_STACK_LINES` lines and `MAX_STACK_CHARS` characters. */
+function withinStackBounds(stack: string): boolean {
+  if (stack.length > MAX_STACK_CHARS) return false;
+  let lines = 1;
+  for (let at = stack.indexOf('\n'); at !== -1; at = stack.indexOf('\n', at + 1)) if (++lines > MAX_STACK_LINES) return false;
+  return true;
 }
 
 /**

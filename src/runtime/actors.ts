@@ -19,7 +19,7 @@ export interface Binding extends AttemptBinding {
    * Write-ahead: resolves once the checkpoint naming the program about to start (the attempt,
    * or the user's diagnoser, adapter or rollback) is durable, so a crash right after the spawn
    * leaves a checkpoint that knows what was running. Null when there is nothing to wait for
-   * (no persistence): the attempt then starts without a hop through the microtask queue.
+   * (no persistence), so a run without a store does not wait on an empty promise.
    */
   writeAhead(): Promise<void> | null;
 }

@@ -1,6 +1,6 @@
 import { cleanTerminalText } from '../classify/terminal-text.js';
 import type { Observation } from '../classify/types.js';
-import { boundedStack, MAX_STACK_CHARS, MAX_STACK_LINES } from '../../machines/recovery/history.js';
+import { boundedStack } from '../../machines/recovery/history.js';
 import { TaskFailure } from './task-failure.js';
 
 /** Most characters kept of any one text field: context and checkpoints stay small. */
@@ -85,7 +85,7 @@ function describe(value: unknown, depth: number, seen: Set<unknown>, isCopy = fa
   }
   const stack = read(source, 'stack');
   if (typeof stack === 'string' && stack) {
-    out.stack = withinStackBounds(stack) ? stack : boundedStack(stack);
+    out.stack = boundedStack(stack);
     kept = true;
   }
   const cause = read(source, 'cause');
@@ -102,14 +102,6 @@ function describe(value: unknown, depth: number, seen: Set<unknown>, isCopy = fa
   }
   // The copy is a new value (`toJSON` may have given fields the original did not show): described too.
   return describe(copy, depth, new Set(), true);
-}
-
-/** True when `boundedStack` would keep `stack` as it is: so it is not split and joined again. */
-function withinStackBounds(stack: string): boolean {
-  if (stack.length > MAX_STACK_CHARS) return false;
-  let lines = 1;
-  for (let at = stack.indexOf('\n'); at !== -1; at = stack.indexOf('\n', at + 1)) if (++lines > MAX_STACK_LINES) return false;
-  return true;
 }
 
 function read(source: Record<string, unknown>, key: string): unknown {
