@@ -95,7 +95,8 @@ describe('persisted runs', () => {
     const task = commandTask('sh', ['-c', 'echo $$ > pid; sleep 30 & exec sleep 30'], { cwd: dir });
     const running = recoverPersisted(task, { store, runId: 'cmd', onStart: (a) => { actor = a; } });
     let recorded: Array<{ pid: number }> | undefined;
-    for (let i = 0; i < 500 && !recorded; i++) {
+    // The spawn is recorded as it happens; the shell writes its pid file a moment later.
+    for (let i = 0; i < 500 && !(recorded && existsSync(join(dir, 'pid'))); i++) {
       await new Promise((r) => setTimeout(r, 10));
       recorded = (await store.load('cmd'))?.meta.attemptProcesses as typeof recorded;
     }
