@@ -1,7 +1,8 @@
 /**
  * A word-phrase matcher: every phrase of every rule compiled once into one Aho–Corasick
  * automaton with a dense transition table, so scanning a text costs one table lookup per
- * character whatever the number of phrases, and nothing can backtrack. Matching is
+ * character whatever the number of phrases, and nothing can backtrack. The table's rows are
+ * filled when a scan first enters their state, so a process pays for the few it uses. Matching is
  * case-insensitive and a run of whitespace in the text matches one space in a phrase.
  * Word boundaries are checked only when a phrase has matched (rare), on the original text.
  */
@@ -14,27 +15,6 @@ export interface PhraseKey {
   checkStart: boolean;
   /** The character after the match must not be a word character. */
   checkEnd: boolean;
-}
-
-/** The compiled automaton. */
-export interface Automaton {
-  readonly patterns: readonly PhraseKey[];
-  /** Number of character classes: the row width of `delta`. */
-  readonly width: number;
-  /**
-   * Class of every UTF-16 code unit: 0 = in no phrase, 1 = whitespace, then one per phrase
-   * character (both cases share one). A full table: one lookup, no branch, per character.
-   */
-  readonly classes: Uint16Array;
-  /**
-   * Transitions, indexed by `row + class` where a state's row is `state * width`. An entry is
-   * the next state's row, negated when that state has outputs: one lookup per character tells
-   * both where to go and whether anything matched (the root, row 0, has none).
-   */
-  readonly delta: Int32Array;
-  /** Outputs of state s are `outData[outStart[s] .. outStart[s + 1])`. */
-  readonly outStart: Int32Array;
-  readonly outData: Int32Array;
 }
 
 const OTHER = 0;
@@ -70,73 +50,173 @@ export function buildAutomaton(patterns: readonly PhraseKey[]): Automaton {
     for (const variant of [c, ...caseVariants(c)]) if (variant === c || classes[variant] === OTHER) classes[variant] = k;
     return k;
   };
-  // The trie, with sparse edges while building.
-  const edges: Map<number, number>[] = [new Map()];
-  const own: number[][] = [[]];
-  /** States entered by a space: a further space keeps them where they are (runs collapse). */
-  const afterSpace = new Set<number>();
-  patterns.forEach((p, id) => {
-    let s = 0;
-    for (let i = 0; i < p.text.length; i++) {
-      const k = classOf(p.text.charCodeAt(i));
-      let next = edges[s]!.get(k);
-      if (next === undefined) {
-        next = edges.length;
-        edges.push(new Map());
-        own.push([]);
-        edges[s]!.set(k, next);
-        if (k === SPACE) afterSpace.add(next);
-      }
-      s = next;
-    }
-    own[s]!.push(id);
-  });
-  const states = edges.length;
-  const delta = new Int32Array(states * width);
-  const fail = new Int32Array(states);
-  const outputs: number[][] = own.map((o) => [...o]);
-  // Breadth-first: a state's fail link and row are ready before its children need them.
-  const queue: number[] = [];
-  for (const [k, child] of edges[0]!) {
-    delta[k] = child;
-    queue.push(child);
-  }
-  for (let head = 0; head < queue.length; head++) {
-    const s = queue[head]!;
-    outputs[s]!.push(...outputs[fail[s]!]!);
-    const row = s * width;
-    const failRow = fail[s]! * width;
-    for (let k = 0; k < width; k++) {
-      const child = edges[s]!.get(k);
-      if (k === SPACE && afterSpace.has(s)) {
-        delta[row + k] = s; // phrases are trimmed, so such a state has no outputs to repeat
-      } else if (child === undefined) {
-        delta[row + k] = delta[failRow + k]!;
-      } else {
-        fail[child] = delta[failRow + k]!;
-        delta[row + k] = child;
-        queue.push(child);
-      }
+  const { firstChild, nextSibling, classInto, own, states } = linkedTrie(patterns, classOf);
+  // Number the states breadth-first: the shallow states, where a scan spends nearly all its
+  // time, get neighbouring rows and stay in cache, a state's fail state comes before it, and the
+  // children of state s are the states `children[s] + 1 .. children[s + 1]`.
+  const order = new Int32Array(states);
+  const trie = { children: new Int32Array(states + 1), classInto: new Uint16Array(states), fail: new Int32Array(states) };
+  for (let s = 0, next = 1; s < states; s++) {
+    trie.children[s] = next - 1;
+    for (let c = firstChild[order[s]!]!; c !== 0; c = nextSibling[c]!) {
+      trie.classInto[next] = classInto[c]!;
+      order[next++] = c;
     }
   }
-  // Renumber states breadth-first: the shallow states, where a scan spends nearly all its time,
-  // get neighbouring rows and stay in cache.
-  const order = [0, ...queue];
-  const id = new Int32Array(states);
-  order.forEach((old, i) => (id[old] = i));
-  const table = new Int32Array(states * width);
+  trie.children[states] = states - 1;
+  // Fail states, and each state's outputs: its own phrases, then its fail state's.
+  const { children, fail } = trie;
+  const outputs: number[][] = [[]];
   const outStart = new Int32Array(states + 1);
   const flat: number[] = [];
-  order.forEach((old, i) => {
-    outStart[i] = flat.length;
-    flat.push(...outputs[old]!);
-    for (let k = 0; k < width; k++) {
-      const next = delta[old * width + k]!;
-      table[i * width + k] = outputs[next]!.length > 0 ? -(id[next]! * width) : id[next]! * width;
+  for (let s = 0; s < states; s++) {
+    const mine = own[order[s]!];
+    if (s > 0) outputs[s] = mine ? [...mine, ...outputs[fail[s]!]!] : outputs[fail[s]!]!;
+    outStart[s] = flat.length;
+    flat.push(...outputs[s]!);
+    // The root's children fail to the root; a deeper state's child, to where its own fail state leads on its class.
+    if (s === 0) continue;
+    for (let c = children[s]! + 1; c <= children[s + 1]!; c++) {
+      const k = trie.classInto[c]!;
+      let f = fail[s]!;
+      while (f !== 0 && stepOf(trie, f, k) === -1) f = fail[f]!;
+      fail[c] = Math.max(stepOf(trie, f, k), 0);
     }
-  });
+  }
   outStart[states] = flat.length;
-  return { patterns, width, classes, delta: table, outStart, outData: Int32Array.from(flat) };
+  return new Automaton(patterns, width, classes, Int32Array.from(flat), outStart, trie);
+}
+
+/**
+ * The trie of `patterns`: each state's children as a list (first child, next sibling) kept by
+ * class, the class of the edge into each state, and the patterns ending in each state. Typed
+ * arrays, not a Map per state: the build runs once per process, at its first failure, mostly
+ * before V8 optimises anything, and ~13,000 Maps (with their iterators) were most of its ~75 ms
+ * then. 0 means none: the root is nobody's child.
+ */
+function linkedTrie(patterns: readonly PhraseKey[], classOf: (c: number) => number) {
+  let capacity = 1;
+  for (const p of patterns) capacity += p.text.length;
+  const firstChild = new Int32Array(capacity);
+  const nextSibling = new Int32Array(capacity);
+  const classInto = new Uint16Array(capacity);
+  const own: number[][] = [];
+  let states = 1;
+  for (let id = 0; id < patterns.length; id++) {
+    const text = patterns[id]!.text;
+    let s = 0;
+    for (let i = 0; i < text.length; i++) {
+      const k = classOf(text.charCodeAt(i));
+      let before = 0;
+      let child = firstChild[s]!;
+      while (child !== 0 && classInto[child]! < k) {
+        before = child;
+        child = nextSibling[child]!;
+      }
+      if (child === 0 || classInto[child] !== k) {
+        // A new state, between the children of smaller and greater classes.
+        const made = states++;
+        classInto[made] = k;
+        nextSibling[made] = child;
+        if (before === 0) firstChild[s] = made;
+        else nextSibling[before] = made;
+        child = made;
+      }
+      s = child;
+    }
+    (own[s] ??= []).push(id);
+  }
+  return { firstChild, nextSibling, classInto, own, states };
+}
+
+/** The trie an automaton fills its rows from, its states numbered breadth-first. */
+interface Trie {
+  /** The children of state s are the states `children[s] + 1 .. children[s + 1]`. */
+  children: Int32Array;
+  /** The class of the edge into each state. */
+  classInto: Uint16Array;
+  /** Where a state goes on a class it has no edge for: the longest proper suffix of its prefix that is a state. */
+  fail: Int32Array;
+}
+
+/**
+ * Where the trie goes from `s` on class `k`, -1 for nowhere. A state entered by a space keeps a
+ * further space to itself (phrases are trimmed, so it has no outputs a further space would repeat).
+ */
+function stepOf(trie: Trie, s: number, k: number): number {
+  if (k === SPACE && s > 0 && trie.classInto[s] === SPACE) return s;
+  for (let c = trie.children[s]! + 1; c <= trie.children[s + 1]!; c++) if (trie.classInto[c] === k) return c;
+  return -1;
+}
+
+/**
+ * The compiled automaton: a dense transition table whose rows are filled as scans first enter
+ * their states. The built-in packs make ~13,000 states of ~60 classes; a scan enters a few
+ * hundred of them, and writing every row (3 MB) cost ~60 ms at a process's first failure.
+ */
+export class Automaton {
+  /**
+   * Transitions, indexed by `row + class` where a state's row is `state * width`. An entry is the
+   * next state's row, negated when the scan must look closer (`enter`): that state has outputs,
+   * or its own row was not filled when the entry was written. One lookup per character.
+   */
+  readonly delta: Int32Array;
+  private readonly filled: Uint8Array;
+
+  constructor(
+    readonly patterns: readonly PhraseKey[],
+    /** Number of character classes: the row width of `delta`. */
+    readonly width: number,
+    /**
+     * Class of every UTF-16 code unit: 0 = in no phrase, 1 = whitespace, then one per phrase
+     * character (both cases share one). A full table: one lookup, no branch, per character.
+     */
+    readonly classes: Uint16Array,
+    /** Outputs of state s are `outData[outStart[s] .. outStart[s + 1])`. */
+    readonly outData: Int32Array,
+    readonly outStart: Int32Array,
+    private readonly trie: Trie,
+  ) {
+    const states = outStart.length - 1;
+    // Allocated whole and left untouched: the system backs a row's memory when it is first written.
+    this.delta = new Int32Array(states * width);
+    this.filled = new Uint8Array(states);
+    this.fill(0);
+  }
+
+  /**
+   * The scan followed the negative entry at `at` into `state` and found it not ready (`ready`):
+   * its row is filled, and the entry made plain when the state has no outputs to report.
+   */
+  enter(at: number, state: number): void {
+    if (!this.filled[state]) this.fill(state);
+    if (this.outStart[state] === this.outStart[state + 1]) this.delta[at] = state * this.width;
+  }
+
+  /** True when `state`'s row is filled and a scan entering it has outputs to report. */
+  ready(state: number): boolean {
+    return this.filled[state] === 1 && this.outStart[state] !== this.outStart[state + 1];
+  }
+
+  /** A state's row: its fail state's row (filled first: it is shallower), then its own edges. */
+  private fill(state: number): void {
+    const { delta, width, trie } = this;
+    const fail = trie.fail[state]!;
+    const row = state * width;
+    if (state > 0) {
+      if (!this.filled[fail]) this.fill(fail);
+      delta.copyWithin(row, fail * width, fail * width + width);
+    }
+    if (state > 0 && trie.classInto[state] === SPACE) delta[row + SPACE] = this.entry(state);
+    for (let c = trie.children[state]! + 1; c <= trie.children[state + 1]!; c++) delta[row + trie.classInto[c]!] = this.entry(c);
+    this.filled[state] = 1;
+  }
+
+  /** The entry leading to `state`: its row, negated if it has outputs or its row is not filled yet. */
+  private entry(state: number): number {
+    const row = state * this.width;
+    return this.filled[state] && this.outStart[state] === this.outStart[state + 1] ? row : -row;
+  }
 }
 
 function caseVariants(c: number): number[] {
@@ -154,10 +234,12 @@ export function scan(a: Automaton, text: string, from: number, to: number, sink:
   const { delta, width, classes, outStart, outData } = a;
   let row = 0;
   for (let i = from; i < to; i++) {
-    row = delta[row + classes[text.charCodeAt(i)]!]!;
+    const at = row + classes[text.charCodeAt(i)]!;
+    row = delta[at]!;
     if (row < 0) {
       row = -row;
       const state = row / width;
+      if (!a.ready(state)) a.enter(at, state);
       for (let j = outStart[state]!, e = outStart[state + 1]!; j < e; j++) sink.hit(outData[j]!, i);
     }
   }
