@@ -56,7 +56,7 @@ export async function recoverPersisted(task: Task, options: PersistedOptions): P
   const identity: RunIdentity = { runId: input.runId, task: input.task, createdAt: input.now, meta: redactDeep(options.meta ?? {}, redactPatternsOf(options.redact)) };
   const lease = await acquire(options, identity.runId);
   return drive(task, { ...options, runId: input.runId }, identity, lease, { committed: 0, policy: options.policy },
-    (logic) => createActor(logic, { ...actorOptions(options), input }));
+    (logic) => createActor(logic, actorOptions(options, { input })));
 }
 
 /** Acquires the run and passes on what the store mended. */
@@ -114,10 +114,10 @@ export async function resume(runId: string, options: PersistedOptions & ResumeOp
         providedActors: RECOVERY_ACTOR_SLOTS,
       }, runId);
       const carry = continuationOf(envelope.snapshot as never, clock.now());
-      if (carry) return createActor(logic, { ...actorOptions(options), input: continuedInput(envelope.snapshot as never, options, carry, clock.now()) });
+      if (carry) return createActor(logic, actorOptions(options, { input: continuedInput(envelope.snapshot as never, options, carry, clock.now()) }));
       const snapshot = noteKilled(markInterrupted(envelope.snapshot as never, clock.now()), killed);
       // Restoring needs no input; the typed overload insists on one, so go through the untyped machine.
-      return createActor(logic as AnyStateMachine, { ...actorOptions(options), snapshot: snapshot as never }) as unknown as RecoveryActor;
+      return createActor(logic as AnyStateMachine, actorOptions(options, { snapshot: snapshot as never })) as unknown as RecoveryActor;
     }, options.decision, record.history.at(-1)?.seq ?? 0);
   } catch (error) {
     await lease.release();
