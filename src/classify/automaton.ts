@@ -151,8 +151,9 @@ function stepOf(trie: Trie, s: number, k: number): number {
 
 /**
  * The compiled automaton: a dense transition table whose rows are filled as scans first enter
- * their states. The built-in packs make ~13,000 states of ~60 classes; a scan enters a few
- * hundred of them, and writing every row (3 MB) cost ~60 ms at a process's first failure.
+ * their states. The built-in packs make ~13,000 states of ~60 classes (3 MB of table); a
+ * failure's text enters tens or hundreds of them (an ECONNREFUSED error, 54), and building
+ * every row up front was most of the ~75 ms a process's first classification took.
  */
 export class Automaton {
   /**
@@ -185,17 +186,18 @@ export class Automaton {
   }
 
   /**
-   * The scan followed the negative entry at `at` into `state` and found it not ready (`ready`):
-   * its row is filled, and the entry made plain when the state has no outputs to report.
+   * True when a scan that followed a negative entry into `state` has more to do than report its
+   * outputs (`enter`): the state's row is not filled yet, or it has no outputs, so the entry was
+   * negative only because the row was missing when it was written.
    */
+  needsEntering(state: number): boolean {
+    return this.filled[state] === 0 || this.outStart[state] === this.outStart[state + 1];
+  }
+
+  /** Fill `state`'s row if it is not, and make the entry at `at` plain if `state` has no outputs. */
   enter(at: number, state: number): void {
     if (!this.filled[state]) this.fill(state);
     if (this.outStart[state] === this.outStart[state + 1]) this.delta[at] = state * this.width;
-  }
-
-  /** True when `state`'s row is filled and a scan entering it has outputs to report. */
-  ready(state: number): boolean {
-    return this.filled[state] === 1 && this.outStart[state] !== this.outStart[state + 1];
   }
 
   /** A state's row: its fail state's row (filled first: it is shallower), then its own edges. */
@@ -239,7 +241,7 @@ export function scan(a: Automaton, text: string, from: number, to: number, sink:
     if (row < 0) {
       row = -row;
       const state = row / width;
-      if (!a.ready(state)) a.enter(at, state);
+      if (a.needsEntering(state)) a.enter(at, state);
       for (let j = outStart[state]!, e = outStart[state + 1]!; j < e; j++) sink.hit(outData[j]!, i);
     }
   }
