@@ -54,7 +54,7 @@ export function buildAutomaton(patterns: readonly PhraseKey[]): Automaton {
   // Number the states breadth-first: the shallow states, where a scan spends nearly all its
   // time, get neighbouring rows and stay in cache, a state's fail state comes before it, and the
   // children of state s are the states `children[s] + 1 .. children[s + 1]`.
-  const order = new Int32Array(states);
+  const order = new Int32Array(states); // order[number] = the state in the trie (order[0] = 0: the root)
   const trie = { children: new Int32Array(states + 1), classInto: new Uint16Array(states), fail: new Int32Array(states) };
   for (let s = 0, next = 1; s < states; s++) {
     trie.children[s] = next - 1;
