@@ -79,8 +79,9 @@ export function buildAutomaton(patterns: readonly PhraseKey[]): Automaton {
     for (let c = children[s]! + 1; c <= children[s + 1]!; c++) {
       const k = trie.classInto[c]!;
       let f = fail[s]!;
-      while (f !== 0 && stepOf(trie, f, k) === -1) f = fail[f]!;
-      fail[c] = Math.max(stepOf(trie, f, k), 0);
+      let next = stepOf(trie, f, k);
+      while (next === -1 && f !== 0) next = stepOf(trie, (f = fail[f]!), k);
+      fail[c] = Math.max(next, 0);
     }
   }
   outStart[states] = flat.length;
@@ -191,13 +192,13 @@ export class Automaton {
    * negative only because the row was missing when it was written.
    */
   needsEntering(state: number): boolean {
-    return this.filled[state] === 0 || this.outStart[state] === this.outStart[state + 1];
+    return this.filled[state] === 0 || this.silent(state);
   }
 
   /** Fill `state`'s row if it is not, and make the entry at `at` plain if `state` has no outputs. */
   enter(at: number, state: number): void {
     if (!this.filled[state]) this.fill(state);
-    if (this.outStart[state] === this.outStart[state + 1]) this.delta[at] = state * this.width;
+    if (this.silent(state)) this.delta[at] = state * this.width;
   }
 
   /** A state's row: its fail state's row (filled first: it is shallower), then its own edges. */
@@ -217,7 +218,12 @@ export class Automaton {
   /** The entry leading to `state`: its row, negated if it has outputs or its row is not filled yet. */
   private entry(state: number): number {
     const row = state * this.width;
-    return this.filled[state] && this.outStart[state] === this.outStart[state + 1] ? row : -row;
+    return this.filled[state] && this.silent(state) ? row : -row;
+  }
+
+  /** True when no phrase ends in `state`: a scan entering it has nothing to report. */
+  private silent(state: number): boolean {
+    return this.outStart[state] === this.outStart[state + 1];
   }
 }
 
