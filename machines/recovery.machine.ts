@@ -214,7 +214,10 @@ export const recoveryMachine = setup({
               { guard: 'isFixWithoutBackoff', ...intoAttempt('applyFix') },
               { target: 'retry', actions: 'applyFix' },
             ],
-            onError: escalateFor('adapter_failed', 'adapt'),
+            onError: [
+              { guard: 'isAgentBudgetSpent', ...escalateFor('agent_budget', 'adapt') },
+              escalateFor('adapter_failed', 'adapt'),
+            ],
           },
         },
         // Entered only with a backoff to wait (a retry without one goes straight to `executing`).

@@ -66,18 +66,26 @@ export function recordDiagnosis(d: Draft): void {
   const uncertain = band === 'caution' || (band === 'gather' && d.diagnosis?.source === 'diagnoser');
   // A diagnoser was asked but its answer was unusable: the built-in diagnosis stands, and history says so.
   const diagnoserFailed = d.diagnoseRound > 0 && d.diagnosis?.source === 'built-in';
+  const failure = diagnoserFailed ? d.diagnosis?.diagnoserFailure : undefined;
   appendHistory(d, {
     phase: 'DIAGNOSE', result: 'diagnosed', iteration: d.iteration + 1,
-    reason: diagnoserFailed ? 'adapter_failed' : uncertain ? 'uncertain_diagnosis' : null,
+    reason: diagnoserFailed ? 'diagnoser_failed' : uncertain ? 'uncertain_diagnosis' : null,
+    // The diagnoser's own words say why its answer is missing (the failure being diagnosed is in PAUSE).
+    ...(failure ? { message: boundedMessage(failure) } : {}),
   });
 }
 
-/** A diagnoser answered; a malformed answer (or none) keeps the built-in diagnosis (recorded by `recordDiagnosis`). */
-export function applyDiagnoserOutput(d: Draft, output: unknown, at: number | undefined): void {
+/**
+ * A diagnoser answered; a malformed answer (or none) keeps the built-in diagnosis (recorded by
+ * `recordDiagnosis`). A diagnoser that failed (`failure`: its own words, e.g. an agent's "API
+ * unreachable") is kept with the built-in diagnosis, so the DIAGNOSE event says why.
+ */
+export function applyDiagnoserOutput(d: Draft, output: unknown, at: number | undefined, failure: string | null = null): void {
   d.diagnoseRound += 1;
   if (at !== undefined && at > d.clockAt) d.clockAt = at;
   const diagnosis = diagnosisFromOutput(output);
   if (diagnosis) d.diagnosis = diagnosis;
+  else if (failure !== null && d.diagnosis) d.diagnosis = { ...d.diagnosis, diagnoserFailure: failure };
 }
 
 /** A new recovery pass starts. */
@@ -104,10 +112,21 @@ export function applyFix(d: Draft, output: { fix: string; confidence?: number; a
   d.nextAttemptAt = d.clockAt + d.delayMs;
 }
 
-/** ADAPT failed to produce a usable fix; the escalation that follows says why. */
-export function recordAdaptFailure(d: Draft, reason: Reason, fix: string | null, at?: number): void {
+/**
+ * ADAPT failed to produce a usable fix; the escalation that follows says why. `message` is the
+ * adapter's own account (its error, or why it had no alternative); without one the event names
+ * the failure being adapted, as before.
+ */
+export function recordAdaptFailure(d: Draft, reason: Reason, fix: string | null, at?: number, message?: string | null): void {
   if (at !== undefined && at > d.clockAt) d.clockAt = at;
-  appendHistory(d, { phase: 'ADAPT', result: 'failure', reason, fix });
+  appendHistory(d, { phase: 'ADAPT', result: 'failure', reason, fix, ...(message ? { message: boundedMessage(message) } : {}) });
+}
+
+/** What a failed slot said: its error's message (the runtime redacted it), or nothing. */
+export function errorMessage(error: unknown): string | null {
+  if (error === undefined || error === null) return null;
+  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : null;
+  return text && text.trim() ? text : null;
 }
 
 /** Entering the flake probe: an unchanged re-run (not an iteration: it is part of diagnosis). */
@@ -209,8 +228,9 @@ export const recoveryActions = {
   recordDiagnosis: update((d) => recordDiagnosis(d)),
   /** A diagnoser answered (or failed: its error event has no output, and the built-in diagnosis stands). */
   applyDiagnoserOutput: update((d, e) => {
-    const output = settled<unknown>(e).output;
-    applyDiagnoserOutput(d, output ?? null, (output as { at?: number } | undefined)?.at);
+    const { output, error } = settled<unknown>(e);
+    const failed = 'error' in e ? errorMessage(error) ?? 'the diagnoser failed without a message' : null;
+    applyDiagnoserOutput(d, output ?? null, (output as { at?: number } | undefined)?.at, failed);
   }),
   retrySame: updateOrBegin((d) => { recordDiagnosis(d); beginIteration(d); scheduleSameRetry(d); }),
   beginAdapt: update((d) => { recordDiagnosis(d); beginIteration(d); }),
@@ -232,8 +252,9 @@ export const recoveryActions = {
     if (after === 'rollback') recordRollback(d, settled<RollbackOutput>(e).output?.at, settled<RollbackOutput>(e).output?.message);
     if (after === 'flaky') recordFlaky(d, outputOf<AttemptOutcome>(e));
     if (after === 'adapt') {
-      const output = settled<AdaptOutput>(e).output;
-      recordAdaptFailure(d, reason, output?.fix ?? null, output?.at);
+      const { output, error } = settled<AdaptOutput>(e);
+      const message = output?.fix === null ? output.message : errorMessage(error);
+      recordAdaptFailure(d, reason, output?.fix ?? null, output?.at, message);
     } else if (after === 'noAdapter' || after === 'rollback') {
       // Level 2 with nothing to try: ADAPT says so before ESCALATE (seed 000 task 4).
       recordAdaptFailure(d, 'no_alternative', null);

@@ -105,13 +105,16 @@ export const isMalformedFix = (output: unknown): boolean => {
   return confidence !== undefined && !(typeof confidence === 'number' && confidence >= 0 && confidence <= 1);
 };
 
+/** An adapter error that says the run's agent spent over its limit (by name: errors are not JSON, the name survives redaction). */
+export const isAgentBudgetError = (error: unknown): boolean => error instanceof Error && error.name === 'AgentBudgetError';
+
 /** The fix equals an earlier one (UC-AP-004 Exc-4: A, B, A is caught too). */
 export const isRepeatedFix = (c: Pick<RecoveryContext, 'fixes'>, output: AdaptOutput): boolean =>
-  output !== null && detectRepeatedFix(c.fixes, output.fix).repeated;
+  output !== null && output.fix !== null && detectRepeatedFix(c.fixes, output.fix).repeated;
 
 /** The fix is similar to 2 of the last 3 approaches (seed 001). */
 export const isCircularFix = (c: Pick<RecoveryContext, 'fixes'>, output: AdaptOutput): boolean =>
-  output !== null && detectCircularFix(c.fixes, output.fix).circular;
+  output !== null && output.fix !== null && detectCircularFix(c.fixes, output.fix).circular;
 
 /**
  * Transient, and its retry has no backoff to wait: it starts at once instead of resting in
@@ -160,6 +163,8 @@ export const recoveryGuards = {
   isMalformedFix: ({ event }: Args) => isMalformedFix(outputOf<unknown>(event)),
   isRepeatedFix: ({ context, event }: Args) => isRepeatedFix(context, outputOf<AdaptOutput>(event)),
   isCircularFix: ({ context, event }: Args) => isCircularFix(context, outputOf<AdaptOutput>(event)),
+  /** The adapter failed because the run's agent spent over its limit (the runtime's `AgentBudgetError`). */
+  isAgentBudgetSpent: ({ event }: Args) => isAgentBudgetError((event as { error?: unknown }).error),
   isRollbackFailed: ({ event }: Args) => outputOf<RollbackOutput | undefined>(event)?.restored !== true,
   retriesAfterRollback: ({ context }: Args) => context.afterRollback === 'retry',
   choseRetryFresh: ({ event }: Args) => chose(event, 'retry-fresh'),

@@ -18,6 +18,8 @@ export interface Diagnosis {
   /** The best hypothesis's confidence, 0..1. */
   confidence: number;
   source: 'built-in' | 'diagnoser';
+  /** Why the diagnoser's answer is missing (its error), when this built-in diagnosis stands in for it. */
+  diagnoserFailure?: string;
 }
 
 /** Original tests that a fix made pass while it broke others (UC-AP-004 Alt-4). */
@@ -88,8 +90,23 @@ export interface AdaptInput {
   history: HistoryEvent[];
 }
 
-/** What the `adapt` actor resolves with; `null` means "no alternative". */
-export type AdaptOutput = { fix: string; confidence?: number; at?: number } | null;
+/** A fix the adapter proposes (or applied: an agent that edited the tree says what it changed). */
+export interface AdaptFix {
+  fix: string;
+  /** 0..1; default: the diagnosis's confidence. */
+  confidence?: number;
+  at?: number;
+}
+
+/** "No alternative", saying why (e.g. the agent's own words); recorded in the ADAPT event. */
+export interface AdaptNone {
+  fix: null;
+  message?: string;
+  at?: number;
+}
+
+/** What the `adapt` actor resolves with; `null` (or {@link AdaptNone}) means "no alternative". */
+export type AdaptOutput = AdaptFix | AdaptNone | null;
 
 /** What the `rollback` actor receives. */
 export interface RollbackInput {

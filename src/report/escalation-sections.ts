@@ -21,6 +21,8 @@ export const STOP_NOTES: Readonly<Record<Reason, string>> = {
   non_deterministic_failure: 'stopped: it passed on an unchanged re-run',
   no_alternative: 'stopped: no alternative approach left',
   adapter_failed: 'stopped: the adapter failed',
+  agent_budget: "stopped: the agent spent over the run's limit",
+  diagnoser_failed: 'the diagnoser failed; the built-in diagnosis stood',
   rollback_failed: 'stopped: rollback failed',
   regression: 'stopped: the last fix caused a regression',
   interrupted: 'interrupted mid-attempt',

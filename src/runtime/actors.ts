@@ -39,6 +39,13 @@ export type SlotWork = SlotWorkOf<typeof RECOVERY_SLOTS>;
 export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adapter; rollback?: Rollback }, binding: Binding): SlotWork {
   const { clock } = binding;
   const clean = <T>(value: T): T => redactDeep(value, binding.redact) as T;
+  /** A hook's error reaches history, reports and the terminal: its message is redacted first (an agent's stderr may echo a key). */
+  const rethrowClean = (error: unknown): never => {
+    const redacted = new Error(clean(error instanceof Error ? error.message : String(error)));
+    // The name says what kind of failure it was (the machine reads `AgentBudgetError`).
+    if (error instanceof Error) redacted.name = error.name;
+    throw redacted;
+  };
   /** What the machine is told of an attempt that started at `startedAt` and ended now. */
   const settled = (outcome: RawOutcome, startedAt: number): AttemptOutcome => {
     const at = clock.now();
@@ -59,12 +66,12 @@ export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adap
     sleepUntil: ({ input, signal }) => sleepUntil(clock, input.until, signal),
     diagnose: async ({ input }) => {
       await binding.writeAhead();
-      const output = await hooks.diagnose!(input);
+      const output = await Promise.resolve().then(() => hooks.diagnose!(input)).catch(rethrowClean);
       return { ...clean(output), at: clock.now() };
     },
     adapt: async ({ input }) => {
       await binding.writeAhead();
-      const output = await hooks.adapt!({ ...input, guidance: binding.reveal(input.guidance) });
+      const output = await Promise.resolve().then(() => hooks.adapt!({ ...input, guidance: binding.reveal(input.guidance) })).catch(rethrowClean);
       if (output === undefined || output === null) return null;
       return typeof output === 'object' ? { ...clean(output), at: clock.now() } : (output as AdaptOutput);
     },

@@ -20,7 +20,9 @@ export const REASONS = [
   'uncertain_diagnosis',          // proceeded with confidence in [caution, proceed): recorded, not escalated
   'non_deterministic_failure',    // passed on an unchanged re-run
   'no_alternative',               // the adapter had nothing: the level-2 fall-through
-  'adapter_failed',               // the adapter or diagnoser failed or answered malformed output
+  'adapter_failed',               // the adapter failed (an agent's error, a timeout) or answered malformed output
+  'agent_budget',                 // the run's agent spent more than its limit (--agent-budget-usd)
+  'diagnoser_failed',             // the diagnoser failed: recorded on DIAGNOSE, the built-in diagnosis stands
   'rollback_failed',              // rollback could not restore the last known good state
   'regression',                   // the fix made the original tests pass but broke others
   'interrupted',                  // the process died mid-attempt; the attempt is re-run on resume

@@ -112,7 +112,7 @@ class Observed implements RunTelemetry {
       })),
       adapt: (args) => this.program('recover.adapt', {
         'recover.iteration': args.input.iteration, 'recover.level': args.input.level, ...failureAttributes(args.input.failure.classification),
-      }, () => slots.adapt(args), (out) => (out
+      }, () => slots.adapt(args), (out) => (out && out.fix !== null
         ? { 'recover.fix': out.fix, ...(out.confidence !== undefined ? { 'recover.confidence': out.confidence } : {}) }
         : { 'recover.adapt.result': 'no_alternative' })),
       rollback: (args) => this.program('recover.rollback', {

@@ -72,6 +72,8 @@ export const CONFIGS: ModelConfig[] = [
 const FIXES = ['add null check before payload', 'switch to verify instead of decode', 'compare expiry with seconds'];
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(`${id} crashed`) });
+/** The runtime's agent adapter refused a call: the run spent over its agent budget. */
+const overBudget = () => ({ type: 'xstate.error.actor.adapt', error: Object.assign(new Error('agent claude spent $0.51, over the run\'s limit of $0.5'), { name: 'AgentBudgetError' }) });
 /** The runner's answer to the attempt (or probe) it was asked for. */
 const answered = (output: unknown) => ({ type: 'runner.done', output });
 const crashed = () => ({ type: 'runner.error', error: new Error('runTask crashed') });
@@ -122,7 +124,7 @@ export function eventsFor(c: RecoveryContext, value: unknown, config: ModelConfi
   if (v.includes('"rollback"')) return [done('rollback', { restored: true, at }), done('rollback', { restored: false, at }), failed('rollback')];
   if (v.includes('"adapt"')) {
     const fresh = FIXES[c.fixes.length] ?? `fresh fix number ${c.fixes.length}`;
-    const events: AnyEventObject[] = [done('adapt', { fix: fresh, confidence: 0.9, at }), done('adapt', null), done('adapt', { fix: 42 }), failed('adapt')];
+    const events: AnyEventObject[] = [done('adapt', { fix: fresh, confidence: 0.9, at }), done('adapt', null), done('adapt', { fix: 42 }), failed('adapt'), overBudget()];
     if (c.fixes.length > 0) events.push(done('adapt', { fix: c.fixes[0], at }));
     // Similar to both earlier fixes (Jaccard 0.5 with each): circular, though not identical to either.
     if (c.fixes.length >= 2) events.push(done('adapt', { fix: `${c.fixes[c.fixes.length - 1]} ${c.fixes[c.fixes.length - 2]}`, at }));
