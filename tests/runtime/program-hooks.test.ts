@@ -32,32 +32,46 @@ describe('adapterCommand', () => {
     const stderr = new PassThrough();
     let progress = '';
     stderr.on('data', (chunk: Buffer) => (progress += chunk.toString()));
-    const adapt = adapterCommand(`"${node}" ${fixture('adapter-edit.mjs')}`, { cwd: work, stderr });
+    const adapt = adapterCommand(`"${node}" ${fixture('adapter-edit.mjs')}`, { cwd: work, stderr, command: ['npm', 'run', 'build'], ignore: ['adapter-input.json'] });
     await expect(adapt(adaptInput)).resolves.toEqual({ fix: 'rewrite config.txt (iteration 2)', confidence: 0.9 });
     expect(readFileSync(join(work, 'config.txt'), 'utf8')).toBe('fixed\n');
     expect(progress).toBe('adapter: rewrote config.txt\n');
     const seen = JSON.parse(readFileSync(join(work, 'adapter-input.json'), 'utf8'));
-    expect(seen.input).toEqual(adaptInput);
+    // The machine's input whole, with what an agent needs beside it: the instruction, the command, where.
+    expect(seen.input).toMatchObject({ ...adaptInput, command: ['npm', 'run', 'build'], cwd: work, reminder: null });
+    expect(seen.input.prompt).toContain('npm run build');
+    expect(seen.input.prompt).toMatch(/\{"fix": .*\}/);
     expect(seen.env).toMatchObject({
       RECOVERY_RUN_ID: 'run-7', RECOVERY_ITERATION: '2', RECOVERY_HINT: 'config.txt looks wrong',
       RECOVERY_GUIDANCE: 'do not touch the tests', RECOVERY_LEVEL: 'alternative', RECOVERY_PHASE: 'ADAPT',
+      RECOVERY_COMMAND: 'npm run build',
     });
   });
 
-  it('returns null ("no alternative") when the program exits non-zero', async () => {
-    await expect(answering('{"fix": "ignored"}', 3)(adaptInput)).resolves.toBeNull();
+  it('answers "no alternative", saying why, when the program exits non-zero without a failure of its own', async () => {
+    await expect(answering('{"fix": "ignored"}', 3)(adaptInput)).resolves.toEqual({ fix: null, message: expect.stringMatching(/answer\.mjs .*` exited with code 3$/) });
   });
 
   it('takes the last line as the answer when the program logs first; confidence is optional', async () => {
     await expect(answering('thinking…\nediting src/a.ts\n{"fix": "use the v2 API"}\n')(adaptInput)).resolves.toEqual({ fix: 'use the v2 API' });
   });
 
-  it('rejects malformed or wrongly shaped answers with a message naming the program', async () => {
-    await expect(answering('I fixed it!')(adaptInput)).rejects.toThrow(/^adapter `.*answer\.mjs 'I fixed it!' 0` did not print valid JSON on stdout/);
-    await expect(answering('')(adaptInput)).rejects.toThrow(/printed nothing on stdout/);
-    await expect(answering('[1, 2]')(adaptInput)).rejects.toThrow(/must answer a JSON object .* not an array/);
-    await expect(answering('{"fix": ""}')(adaptInput)).rejects.toThrow(/without a "fix" \(a non-empty string\); got a string/);
-    await expect(answering('{"fix": "x", "confidence": 1.5}')(adaptInput)).rejects.toThrow(/"confidence": 1.5; it must be a number from 0 to 1/);
+  it('reads the answer tolerantly: a fence, pretty JSON, a percentage, {"fix": null}', async () => {
+    await expect(answering('Done.\n```json\n{\n  "fix": "pin lodash",\n  "confidence": 90\n}\n```\n')(adaptInput)).resolves.toEqual({ fix: 'pin lodash', confidence: 0.9 });
+    await expect(answering('{"fix": null}')(adaptInput)).resolves.toEqual({ fix: null, message: expect.stringMatching(/answered that it has no fix/) });
+    await expect(answering('{"fix": "x", "confidence": 150}')(adaptInput)).resolves.toEqual({ fix: null, message: expect.stringMatching(/confidence/) });
+  });
+
+  it('unwraps an agent envelope and reports its cost', async () => {
+    const costs: number[] = [];
+    const envelope = JSON.stringify({ type: 'result', subtype: 'success', is_error: false, result: 'I created src/utils.js.\n{"fix": "create src/utils.js", "confidence": 0.8}', total_cost_usd: 0.0123, num_turns: 3 });
+    const adapt = adapterCommand([node, fixture('answer.mjs'), envelope], { onCost: (usd) => costs.push(usd) });
+    await expect(adapt(adaptInput)).resolves.toEqual({ fix: 'create src/utils.js', confidence: 0.8 });
+    expect(costs).toEqual([0.0123]);
+  });
+
+  it('rejects empty output and wrongly shaped answers with a message naming the program', async () => {
+    await expect(answering('')(adaptInput)).rejects.toThrow(/^adapter `.*answer\.mjs '' 0` printed nothing on stdout/);
   });
 
   it('rejects an answer over the output limit, a missing program and a timeout', async () => {
@@ -88,10 +102,12 @@ describe('diagnoserCommand', () => {
   it('rejects a non-zero exit, an empty list and a bad confidence, naming what was wrong', async () => {
     const run = (answer: string, code = 0) => diagnoserCommand([node, fixture('answer.mjs'), answer, String(code)])(diagnoseInput);
     await expect(diagnoserCommand([node, fixture('exit-with.mjs'), '2', 'model unavailable'])(diagnoseInput))
-      .rejects.toThrow(/^diagnoser `.*exit-with\.mjs 2 'model unavailable'` exited with code 2: model unavailable$/);
-    await expect(run('{"hypotheses": []}')).rejects.toThrow(/with at least one hypothesis/);
-    await expect(run('{"hypotheses": [{"text": "x", "confidence": "high"}]}')).rejects.toThrow(/hypotheses\[0\]\.confidence must be a number from 0 to 1; got "high"/);
-    await expect(run('{"hypotheses": [{"confidence": 0.5}]}')).rejects.toThrow(/hypotheses\[0\]\.text must be a non-empty string; got nothing/);
+      .rejects.toThrow(/^diagnoser `.*exit-with\.mjs 2 'model unavailable'` failed: model unavailable$/);
+    // Unreadable twice (asked once more with the format): rejected with the reason.
+    await expect(run('{"hypotheses": []}')).rejects.toThrow(/gave no readable diagnosis twice: .*hypothes/);
+    await expect(run('{"hypotheses": [{"text": "x", "confidence": "high"}]}')).rejects.toThrow(/gave no readable diagnosis twice: .*"high"/);
+    // A percentage is read as one; a hypothesis without text is dropped.
+    await expect(run('{"hypotheses": [{"confidence": 0.5}, {"text": "stale cache", "confidence": 70}]}')).resolves.toEqual({ hypotheses: [{ text: 'stale cache', confidence: 0.7 }] });
   });
 });
 
