@@ -95,6 +95,8 @@ export interface RunMeta {
     rollbackBudget?: import('../runtime/git/budget.js').SnapshotBudget | null;
     /** `--reuse-fixes`: try the best remembered fix before the adapter (in every process that continues the run). */
     reuseFixes?: boolean;
+    /** `--agent` and its settings (or the config's `agent`), as resolved when the run started. */
+    agent?: import('../runtime/agent/options.js').AgentOptions;
   };
 }
 
@@ -126,10 +128,18 @@ export async function runtimeOptionsOf(meta: RunMeta, io: CliIO, json = false, s
     adapt?: import('../runtime/options.js').Adapter;
     diagnose?: import('../runtime/options.js').Diagnoser;
   } = {};
+  // The hooks' live output (an agent's progress) and notes go where the command's stderr goes, redacted there.
+  const stderr = stream?.stderr ?? process.stderr;
+  const { resolvePolicy } = await import('../policy/index.js');
+  const hookOptions = { cwd: meta.cwd, command: meta.command, stderr, policy: resolvePolicy(policy), onNote: (note: string) => stderr.write(`recover: ${note}\n`) };
+  if (meta.options.agent) {
+    const { agentHooks, insideGit } = await import('../runtime/agent/agent-hooks.js');
+    Object.assign(extra, agentHooks(meta.options.agent, { ...hookOptions, inGit: await insideGit(meta.cwd) }));
+  }
   if (meta.options.adapter || meta.options.diagnoser) {
     const hooks = await import('../runtime/program-hooks.js');
-    if (meta.options.adapter) extra.adapt = hooks.adapterCommand(meta.options.adapter, { cwd: meta.cwd });
-    if (meta.options.diagnoser) extra.diagnose = hooks.diagnoserCommand(meta.options.diagnoser, { cwd: meta.cwd });
+    if (meta.options.adapter) extra.adapt = hooks.adapterCommand(meta.options.adapter, hookOptions);
+    if (meta.options.diagnoser) extra.diagnose = hooks.diagnoserCommand(meta.options.diagnoser, hookOptions);
   }
   void io;
   return {

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, resolve as resolvePath } from 'node:path';
+import { dirname, isAbsolute, resolve as resolvePath } from 'node:path';
 import { CliError } from './errors.js';
 import { findUpward } from './project.js';
 
@@ -25,6 +25,8 @@ export interface LoadedConfig {
   policy: Record<string, unknown> | undefined;
   rules: unknown[] | undefined;
   redact: string[] | undefined;
+  /** The `agent` key as written (checked: `agentOptionsOf` reads it with the flags). */
+  agent?: unknown;
   /** The file read, or null when there was none. */
   file: string | null;
 }
@@ -58,7 +60,7 @@ export async function loadConfig(cwd: string, explicit: string | undefined): Pro
   if (data === null || data === undefined) return { policy: undefined, rules: undefined, redact: undefined, file };
   if (typeof data !== 'object' || Array.isArray(data)) throw new ConfigError(`${file}: the config must be an object`);
   // `$schema` points editors at recovery.config.schema.json; it is not a policy field.
-  const { rules, redact, $schema: _schema, ...policy } = data as Record<string, unknown>;
+  const { rules, redact, agent, $schema: _schema, ...policy } = data as Record<string, unknown>;
 
   const { resolvePolicy } = await import('../policy/index.js');
   try {
@@ -93,5 +95,13 @@ export async function loadConfig(cwd: string, explicit: string | undefined): Pro
     }
     checkedRedact = redact as string[];
   }
-  return { policy, rules: checkedRules, redact: checkedRedact, file };
+  if (agent !== undefined) {
+    const { agentOptionsOf } = await import('./agent-options.js');
+    try {
+      agentOptionsOf({}, agent, { cwd, configDir: dirname(file) });
+    } catch (error) {
+      throw new ConfigError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return { policy, rules: checkedRules, redact: checkedRedact, ...(agent !== undefined ? { agent } : {}), file };
 }

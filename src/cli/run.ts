@@ -21,6 +21,8 @@ import { createRunProgress } from './progress.js';
 import { asUsageError, BUDGET_OPTIONS, budgetOf, cliGitRollback } from './rollback-options.js';
 import { sealCommandLine } from './sealed-command.js';
 import { isFleetStore } from './fleet-store.js';
+import { AGENT_OPTIONS, agentOptionsOf } from './agent-options.js';
+import { dirname } from 'node:path';
 
 /** `recover run`'s options and help. */
 export const RUN_SPEC = {
@@ -33,8 +35,9 @@ PAUSE → DIAGNOSE → ADAPT → RETRY → ESCALATE. Each phase is checkpointed 
     ...STORE_OPTION,
     lease: { type: 'string', value: 'DURATION', description: "on a PostgreSQL store: the run's lease, renewed every third of it; a worker\ntakes the run over this long after this process dies (default: 15s)" },
     timeout: { type: 'string', value: 'DURATION', description: "first attempt's timeout: 2 (seconds), 500ms, 30s, 2m (the process group\nis killed, exit 124)" },
-    adapter: { type: 'string', value: 'CMD', description: 'program proposing a fix (diagnosis as JSON on stdin, answers {"fix","confidence"})' },
-    diagnoser: { type: 'string', value: 'CMD', description: 'program proposing hypotheses (answers {"hypotheses":[{"text","confidence"}]})' },
+    ...AGENT_OPTIONS,
+    adapter: { type: 'string', value: 'CMD', description: 'program proposing a fix (diagnosis as JSON on stdin, answers {"fix","confidence"});\nfor ADAPT, it takes the place of --agent' },
+    diagnoser: { type: 'string', value: 'CMD', description: 'program proposing hypotheses (answers {"hypotheses":[{"text","confidence"}]});\nfor DIAGNOSE, it takes the place of --agent' },
     rollback: { type: 'string', choices: ['git', 'none'], default: 'none', description: 'git: record the repository (files incl. ignored ones, empty dirs, index, refs,\nstash, submodules) as last known good before the run, restore it when needed' },
     ...BUDGET_OPTIONS,
     'on-flaky': { type: 'string', choices: ['escalate', 'pass'], description: "what a passing flake probe means (default: the config's onFlaky, else escalate)" },
@@ -48,7 +51,9 @@ PAUSE → DIAGNOSE → ADAPT → RETRY → ESCALATE. Each phase is checkpointed 
   examples: [
     'recover run -- npm test',
     'recover run --timeout 2m --report recovery.md -- npx playwright test',
-    'recover run --adapter "claude -p" --rollback git -- npm run build',
+    'recover run --agent claude --rollback git -- npm run build',
+    'recover run --agent codex --agent-timeout 10m -- npm test',
+    'recover run --adapter ./scripts/my-fixer.sh -- make',
     'recover run --json -- node scripts/flaky.js | jq .status',
   ],
 } as const satisfies VerbSpec;
@@ -150,6 +155,16 @@ export async function concludeRun(
   return exitCodeOf(result);
 }
 
+/** An agent setting the user got wrong is a usage error (exit 2), like any bad flag. */
+function readAgentOptions<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AgentOptionError') throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 /** `recover run`. */
 export const runVerb: Verb = {
   spec: RUN_SPEC,
@@ -171,6 +186,7 @@ export const runVerb: Verb = {
 
     // Validate the config before anything runs: a bad field is exit 2, never a half-started run.
     const config = await loadConfig(io.cwd, configFile);
+    const agent = readAgentOptions(() => agentOptionsOf(values, config.agent, { cwd: io.cwd, configDir: config.file ? dirname(config.file) : null }));
     const leaseMs = typeof values.lease === 'string' ? durationOption(values.lease, '--lease') : undefined;
     const store = await openCliStore(io, values.store as string | undefined, leaseMs === undefined ? {} : { leaseMs });
     const { newRunId } = await import('../runtime/recovery.js');
@@ -193,11 +209,12 @@ export const runVerb: Verb = {
         lastKnownGood: null,
         ...(rollbackBudget ? { rollbackBudget } : {}),
         ...(values['reuse-fixes'] === true ? { reuseFixes: true } : {}),
+        ...(agent ? { agent } : {}),
       },
     };
     // On a shared store, a worker takes the run over if this process dies — when a worker can run
     // it as it is: its command line whole (no secret left out) and no program only this machine has.
-    const offerable = !sealed.fromEnv && literal.adapter === null && literal.diagnoser === null && rollback !== 'git';
+    const offerable = !sealed.fromEnv && literal.adapter === null && literal.diagnoser === null && agent === null && rollback !== 'git';
     const fleetStore = isFleetStore(io, values.store as string | undefined);
     if (fleetStore && offerable) meta.fleet = { task: 'command' };
     const extra: { rollback?: import('../runtime/options.js').Rollback; lastKnownGood?: string } = {};
@@ -222,7 +239,7 @@ export const runVerb: Verb = {
     progress.note(`recover: run ${runId}: ${sealed.command.join(' ')}`);
     for (const note of sealed.notes) progress.note(note, { always: true });
     if (fleetStore && !offerable) {
-      progress.note(`recover: note: run ${runId} is not offered to the fleet (${sealed.fromEnv ? 'its command holds a secret' : rollback === 'git' ? 'it rolls back a git tree here' : 'its adapter or diagnoser runs here'}): if this process dies, resume it here with 'recover resume ${runId}'`, { always: true });
+      progress.note(`recover: note: run ${runId} is not offered to the fleet (${sealed.fromEnv ? 'its command holds a secret' : rollback === 'git' ? 'it rolls back a git tree here' : 'its agent, adapter or diagnoser runs here'}): if this process dies, resume it here with 'recover resume ${runId}'`, { always: true });
     }
     let result: Outcome | Interrupted;
     try {

@@ -67,6 +67,26 @@ export function configSchema(): Record<string, unknown> {
       defaultDecision: { enum: [...DECISION_CHOICES], description: 'the decision taken when the decision timeout passes' },
       rules: { type: 'array', description: 'extra classification rules (see the README)', items: { type: 'object' } },
       redact: { type: 'array', description: 'regular expressions whose matches are redacted from reports and history', items: { type: 'string' } },
+      agent: {
+        description: 'an AI coding agent for DIAGNOSE and ADAPT (as --agent and its flags; a flag wins)',
+        oneOf: [
+          { type: 'string', enum: ['claude', 'codex', 'gemini'] },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['name'],
+            properties: {
+              name: { enum: ['claude', 'codex', 'gemini'] },
+              model: { type: 'string' },
+              args: { type: 'array', items: { type: 'string' } },
+              timeout: { type: ['string', 'number'], description: 'a duration (5m) or ms' },
+              maxTurns: { type: 'integer', minimum: 1 },
+              budgetUsd: { type: 'number', exclusiveMinimum: 0 },
+              promptFile: { type: 'string', description: 'a prompt template, relative to this file' },
+            },
+          },
+        ],
+      },
     },
   };
 }
