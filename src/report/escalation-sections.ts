@@ -120,6 +120,11 @@ export function attemptsSection(input: RunReportInput): string[] {
   return lines;
 }
 
+/** The reasons for which a DIAGNOSE or ADAPT event holds what its program said. */
+const HOOK_FAILURES: ReadonlySet<Reason | null> = new Set<Reason>(['adapter_failed', 'agent_budget', 'no_alternative', 'diagnoser_failed']);
+/** A DIAGNOSE or ADAPT event that records the phase's program failing (or having no alternative). */
+const isHookFailure = (event: HistoryEvent) => (event.phase === 'ADAPT' || event.phase === 'DIAGNOSE') && HOOK_FAILURES.has(event.reason);
+
 /** `### Current State`: the caller's summary, else the last outcome; the output tail fenced. */
 export function currentStateSection(input: RunReportInput): string[] {
   const lines = ['### Current State', ''];
@@ -128,6 +133,14 @@ export function currentStateSection(input: RunReportInput): string[] {
   else {
     const last = summarizeAttempts(input.history).at(-1)?.outcome ?? originalFailure(input.history);
     lines.push(last?.message ? `- Last failure: ${code(last.message.slice(0, 300))}` : '- Not recorded.');
+  }
+  // What the diagnoser or adapter said when it failed or had nothing: the user must learn why.
+  let failureMessage: string | null = null;
+  for (const event of input.history) {
+    if (event.phase === 'PAUSE') failureMessage = event.message;
+    // Without words of its own, the event repeats the failure being handled: nothing new to say.
+    if (!isHookFailure(event) || !event.message || event.message === failureMessage) continue;
+    lines.push(`- ${event.phase} (iteration ${event.iteration}, ${event.reason}): ${code(event.message.slice(0, 500))}`);
   }
   if (input.outputTail) lines.push('', 'Output tail:', '', fence(input.outputTail));
   return lines;

@@ -35,9 +35,9 @@ export const REASON_RECOMMENDATIONS: Readonly<Record<Reason, readonly string[]>>
     'Investigate race conditions or timing dependencies, and stabilise the test before retrying.',
   ],
   no_alternative: ['The adapter had no alternative approach left. Give guidance with `retry-with --guidance`, or fix it manually.'],
-  adapter_failed: ['The adapter failed or answered malformed output: its own message is in the ADAPT event above. Check that program (or agent: its credentials, its endpoint) and what it prints.'],
+  adapter_failed: ['The adapter failed or answered malformed output: its own message is under Current State. Check that program (or agent: its credentials, its endpoint) and what it prints.'],
   agent_budget: ["The agent spent more than the run's limit (--agent-budget-usd). Raise the limit, or fix it by hand."],
-  diagnoser_failed: ['The diagnoser failed (its message is in the DIAGNOSE event); the built-in diagnosis was used. Check that program.'],
+  diagnoser_failed: ['The diagnoser failed (its message is under Current State); the built-in diagnosis was used. Check that program.'],
   rollback_failed: [
     'Rollback could not restore the last known good state.',
     'Inspect the working tree before anything else; uncommitted work may need recovering by hand.',

@@ -178,3 +178,25 @@ describe('escalationReport properties', () => {
     }), { numRuns: 300 });
   });
 });
+
+describe('escalationReport: what a failed diagnoser or adapter said', () => {
+  const { events, add } = historyBuilder();
+  add({ phase: 'PAUSE', result: 'failure', iteration: 1, type: 'BROKEN_BUILD', category: 'systematic', message: "Cannot find module './utils'" }, 0);
+  add({ phase: 'DIAGNOSE', result: 'diagnosed', iteration: 1, reason: 'diagnoser_failed', message: 'agent gemini (DIAGNOSE) failed: fetch failed' }, 1);
+  add({ phase: 'ADAPT', result: 'failure', iteration: 1, reason: 'adapter_failed', message: 'agent claude (ADAPT) failed: API Error: 401 `invalid` key' }, 2);
+  add({ phase: 'ESCALATE', result: 'escalated', reason: 'adapter_failed', level: 'escalate', message: "Cannot find module './utils'" }, 3);
+  const report = escalationReport({
+    runId: 'run-agent', task: 'npm run build', status: 'escalated', classification: classification('BROKEN_BUILD', 'systematic'),
+    history: events, attempts: 1, iterations: 1, level: 'escalate', reason: 'adapter_failed', budget: 3,
+  });
+
+  it('lists each under Current State with its phase and reason', () => {
+    const state = section(report, 'Current State');
+    expect(state).toContain('- DIAGNOSE (iteration 1, diagnoser_failed): `agent gemini (DIAGNOSE) failed: fetch failed`');
+    expect(state).toContain('- ADAPT (iteration 1, adapter_failed): ``agent claude (ADAPT) failed: API Error: 401 `invalid` key``');
+  });
+
+  it('says nothing more for an event that only repeats the failure (a loop, a plain "no alternative")', () => {
+    expect(section(escalationReport(exc4()), 'Current State')).not.toMatch(/^- ADAPT/m);
+  });
+});
