@@ -42,6 +42,15 @@ export {
   type CommandOptions, type CommandResult, type RunOnceOptions,
 } from './runtime/command.js';
 export { adapterCommand, diagnoserCommand, splitCommandLine, type ProgramOptions } from './runtime/program-hooks.js';
+export type { HookRunOptions } from './runtime/agent/hook-program.js';
+
+// AI coding agents as DIAGNOSE and ADAPT: the presets, and for an adapter function of your own
+// (an LLM call), the same prompt and the same tolerant reading of its answer.
+export { agentHooks, AgentBudgetError, type AgentPlace } from './runtime/agent/agent-hooks.js';
+export type { AgentOptions } from './runtime/agent/options.js';
+export { AGENT_PRESETS, type AgentName, type AgentPreset } from './runtime/agent/presets.js';
+export { adaptPrompt, diagnosePrompt } from './runtime/agent/prompt.js';
+export { readFix, readDiagnosis, type FixAnswer, type DiagnosisAnswer } from './runtime/agent/answer.js';
 export { gitRollback, recordGoodState, restoreGoodState, type GitSnapshotOptions } from './runtime/git-rollback.js';
 
 // Stores.

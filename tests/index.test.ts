@@ -7,6 +7,7 @@ import * as api from '../src/index.js';
 import * as machinesEntry from '../machines/index.js';
 
 const API = [
+  'AGENT_PRESETS', 'AgentBudgetError', 'adaptPrompt', 'agentHooks', 'diagnosePrompt', 'readDiagnosis', 'readFix',
   'CorruptRunError', 'DEFAULT_POLICY', 'EXIT_NOT_FOUND', 'EXIT_TIMEOUT', 'FAILURE_TYPES', 'HistorySequenceError',
   'InvalidRunIdError', 'InvalidRunRecordError', 'PIPELINE_ACTOR_SLOTS', 'PIPELINE_MACHINE_ID', 'PIPELINE_MACHINE_VERSION',
   'FixMemoryFileError', 'PolicyError', 'PostgresStore', 'RECOVERY_ACTOR_SLOTS', 'RECOVERY_MACHINE_ID', 'RECOVERY_MACHINE_VERSION', 'RuleError',

@@ -133,8 +133,8 @@ export async function runtimeOptionsOf(meta: RunMeta, io: CliIO, json = false, s
   const { resolvePolicy } = await import('../policy/index.js');
   const hookOptions = { cwd: meta.cwd, command: meta.command, stderr, policy: resolvePolicy(policy), onNote: (note: string) => stderr.write(`recover: ${note}\n`) };
   if (meta.options.agent) {
-    const { agentHooks, insideGit } = await import('../runtime/agent/agent-hooks.js');
-    Object.assign(extra, agentHooks(meta.options.agent, { ...hookOptions, inGit: await insideGit(meta.cwd) }));
+    const { agentHooks } = await import('../runtime/agent/agent-hooks.js');
+    Object.assign(extra, agentHooks(meta.options.agent, hookOptions));
   }
   if (meta.options.adapter || meta.options.diagnoser) {
     const hooks = await import('../runtime/program-hooks.js');

@@ -24,8 +24,8 @@ export interface AgentPlace extends Omit<HookRunOptions, 'timeoutMs' | 'onCost'>
   /** The failing command (the agent is told it, to check its own fix). */
   command: readonly string[];
   cwd: string;
-  /** The working directory is in a git repository. */
-  inGit: boolean;
+  /** The working directory is in a git repository. Default: asked of git at the first call. */
+  inGit?: boolean;
 }
 
 /** The run's agent as its diagnoser and adapter. The spend is added up across both phases of the run (in this process). */
@@ -45,29 +45,30 @@ export function agentHooks(agent: AgentOptions, place: AgentPlace): { diagnose: 
     }
   };
   const template = async () => (agent.promptFile ? readFile(agent.promptFile, 'utf8') : undefined);
+  let inGit = place.inGit;
+  const prepare = async () => {
+    checkBudget();
+    inGit ??= await insideGit(place.cwd);
+    return { text: await template(), inGit };
+  };
   const where = { command: place.command, cwd: place.cwd };
-  const adaptProgram = (text: string | undefined): HookProgram<AdaptInput> => ({
-    label: `agent ${agent.name} (ADAPT)`,
+  /** The phase's program, with the prompt template and git's answer read for this call. */
+  const program = <I>(phase: HookPhase, prompt: (input: I, text: string | undefined) => string, { text, inGit }: { text: string | undefined; inGit: boolean }): HookProgram<I> => ({
+    label: `agent ${agent.name} (${phase})`,
     exitMeansNoAlternative: false,
     notFound: installHint(agent),
-    call: (input, reminder) => callOf(agent, place, 'ADAPT', withReminder(adaptPrompt(input, where, text), reminder)),
+    call: (input, reminder) => callOf(agent, place, inGit, phase, withReminder(prompt(input, text), reminder)),
   });
-  const diagnoseProgram = (text: string | undefined): HookProgram<DiagnoseInput> => ({
-    label: `agent ${agent.name} (DIAGNOSE)`,
-    exitMeansNoAlternative: false,
-    notFound: installHint(agent),
-    call: (input, reminder) => callOf(agent, place, 'DIAGNOSE', withReminder(diagnosePrompt(input, where, text), reminder)),
-  });
+  const adaptPromptOf = (input: AdaptInput, text: string | undefined) => adaptPrompt(input, where, text);
+  const diagnosePromptOf = (input: DiagnoseInput, text: string | undefined) => diagnosePrompt(input, where, text);
   return {
     adapt: async (input, hook?: { signal?: AbortSignal }) => {
-      checkBudget();
-      const output = await runAdaptProgram(adaptProgram(await template()), input, options, hook?.signal);
+      const output = await runAdaptProgram(program('ADAPT', adaptPromptOf, await prepare()), input, options, hook?.signal);
       checkBudget();
       return output;
     },
     diagnose: async (input, hook?: { signal?: AbortSignal }) => {
-      checkBudget();
-      const output = await runDiagnoseProgram(diagnoseProgram(await template()), input, options, hook?.signal);
+      const output = await runDiagnoseProgram(program('DIAGNOSE', diagnosePromptOf, await prepare()), input, options, hook?.signal);
       checkBudget();
       return output;
     },
@@ -86,7 +87,7 @@ export function insideGit(cwd: string): Promise<boolean> {
 }
 
 /** The argv and stdin of one call (a re-ask sends the format reminder in the same session's place). */
-function callOf(agent: AgentOptions, place: AgentPlace, phase: HookPhase, prompt: string) {
+function callOf(agent: AgentOptions, place: AgentPlace, inGit: boolean, phase: HookPhase, prompt: string) {
   const preset = AGENT_PRESETS[agent.name];
   const args = [
     ...preset.base,
@@ -94,7 +95,7 @@ function callOf(agent: AgentOptions, place: AgentPlace, phase: HookPhase, prompt
     ...(agent.model ? preset.model(agent.model) : []),
     ...(agent.maxTurns !== undefined && preset.maxTurns ? preset.maxTurns(agent.maxTurns) : []),
     ...(agent.args ?? []),
-    ...preset.place({ inGit: place.inGit }),
+    ...preset.place({ inGit }),
   ];
   return { cmd: preset.program, args, stdin: prompt, env: { ...preset.env, RECOVERY_PHASE: phase, RECOVERY_COMMAND: place.command.join(' ') } };
 }
