@@ -79,7 +79,10 @@ export async function agentEnv(name: AgentName, url: string, home: string, optio
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, 'settings.json'), JSON.stringify(geminiSettings(options.model), null, 2));
       if (options.trust !== undefined) writeFileSync(join(dir, 'trustedFolders.json'), JSON.stringify({ [options.trust]: 'TRUST_FOLDER' }, null, 2));
-      return { ...env, GEMINI_API_KEY: FAKE_API_KEY, GOOGLE_GEMINI_BASE_URL: url };
+      // Its error reports (gemini-client-error-*.json) go to the temp dir: keep them in this HOME.
+      const tmp = join(home, 'tmp');
+      mkdirSync(tmp, { recursive: true });
+      return { ...env, TMPDIR: tmp, GEMINI_API_KEY: FAKE_API_KEY, GOOGLE_GEMINI_BASE_URL: url };
     }
   }
 }

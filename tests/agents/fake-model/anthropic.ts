@@ -4,7 +4,7 @@
  * `POST /v1/messages/count_tokens` and `GET /v1/models`, answered minimally.
  */
 import type { ServerResponse } from 'node:http';
-import type { ModelApi, RecordedRequest } from './server.js';
+import type { ModelApi, RecordedRequest, ToolResult } from './server.js';
 import { sendEvent, sendJson, startSse } from './sse.js';
 import { newId, type Turn } from './turns.js';
 
@@ -95,5 +95,18 @@ export const anthropicApi: ModelApi = {
       }
     }
     return texts;
+  },
+
+  toolResults(body) {
+    const results: ToolResult[] = [];
+    for (const message of (body as { messages?: { content: unknown }[] } | undefined)?.messages ?? []) {
+      if (!Array.isArray(message.content)) continue;
+      for (const block of message.content as { type?: string; content?: unknown; is_error?: boolean }[]) {
+        if (block.type !== 'tool_result') continue;
+        const output = typeof block.content === 'string' ? block.content : JSON.stringify(block.content);
+        results.push({ output, isError: block.is_error === true });
+      }
+    }
+    return results;
   },
 };

@@ -6,7 +6,7 @@
  * model router, next-speaker check…) are side calls: answered from the schema, without a turn.
  */
 import type { ServerResponse } from 'node:http';
-import type { ModelApi, RecordedRequest } from './server.js';
+import type { ModelApi, RecordedRequest, ToolResult } from './server.js';
 import { sendEvent, sendJson, startSse } from './sse.js';
 import type { Turn } from './turns.js';
 
@@ -112,5 +112,19 @@ export const geminiApi: ModelApi = {
       for (const part of content.parts ?? []) if (typeof part.text === 'string') texts.push(part.text);
     }
     return texts;
+  },
+
+  toolResults(body) {
+    const results: ToolResult[] = [];
+    for (const content of (body as { contents?: { parts?: { functionResponse?: { response?: { output?: unknown; error?: unknown } } }[] }[] } | undefined)?.contents ?? []) {
+      for (const part of content.parts ?? []) {
+        const response = part.functionResponse?.response;
+        if (response === undefined) continue;
+        const isError = response.error !== undefined;
+        const value = isError ? response.error : response.output;
+        results.push({ output: typeof value === 'string' ? value : JSON.stringify(value), isError });
+      }
+    }
+    return results;
   },
 };

@@ -5,7 +5,7 @@
  * function tool, or (neither offered) the `shell` function running `apply_patch`.
  */
 import type { ServerResponse } from 'node:http';
-import type { ModelApi, RecordedRequest } from './server.js';
+import type { ModelApi, RecordedRequest, ToolResult } from './server.js';
 import { sendEvent, sendJson, startSse } from './sse.js';
 import { newId, type Turn } from './turns.js';
 
@@ -88,5 +88,15 @@ export const openaiResponsesApi: ModelApi = {
       }
     }
     return texts;
+  },
+
+  toolResults(body) {
+    const input = (body as { input?: unknown } | undefined)?.input;
+    const results: ToolResult[] = [];
+    for (const item of Array.isArray(input) ? (input as { type?: string; output?: unknown }[]) : []) {
+      if (item.type !== 'function_call_output' && item.type !== 'custom_tool_call_output') continue;
+      results.push({ output: typeof item.output === 'string' ? item.output : JSON.stringify(item.output) });
+    }
+    return results;
   },
 };

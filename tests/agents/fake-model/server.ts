@@ -27,6 +27,14 @@ export interface ModelApi {
   answerError(turn: Extract<Turn, { error: number }>, res: ServerResponse): void;
   /** The user-message texts of a model call's body (the whole conversation it carries). */
   userTexts(body: unknown): string[];
+  /** What the agent's tools answered, as carried back in a model call's body. */
+  toolResults(body: unknown): ToolResult[];
+}
+
+/** A tool's answer as the agent reported it to the model (text, and the error flag if the API has one). */
+export interface ToolResult {
+  output: string;
+  isError?: boolean;
 }
 
 export interface RecordedRequest {
@@ -92,6 +100,16 @@ export class FakeModelServer {
       for (const text of api?.userTexts(request.body) ?? []) seen.add(text);
     }
     return [...seen];
+  }
+
+  /** The tool results the agent sent back in its model calls, each once, in order. */
+  toolResults(): ToolResult[] {
+    const seen = new Map<string, ToolResult>();
+    for (const request of this.modelCalls()) {
+      const api = APIS.find((a) => a.name === request.api);
+      for (const result of api?.toolResults(request.body) ?? []) seen.set(JSON.stringify(result), result);
+    }
+    return [...seen.values()];
   }
 
   /** Resolves once `predicate` holds over the recorded requests (checked on every new request). */
