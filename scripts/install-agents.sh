@@ -7,6 +7,8 @@
 # it says which package failed and why on stderr and exits non-zero, after trying the others.
 #
 # Usage: scripts/install-agents.sh [-v] [name ...]   (names: claude codex gemini; default all)
+#        scripts/install-agents.sh --bins             (one JSON line per agent: where its program
+#                                                      is, or why it is not there; installs nothing)
 set -u
 
 CLAUDE_VERSION=2.1.332
@@ -56,6 +58,24 @@ esac
 CLAUDE_BIN="node_modules/@anthropic-ai/claude-code-linux-$ARCH/claude"
 CODEX_BIN="node_modules/@openai/codex-linux-$ARCH/vendor/$TRIPLE/bin/codex"
 GEMINI_BIN="node_modules/@google/gemini-cli/bundle/gemini.js"
+
+# --bins: {"name":…,"package":…,"version":…,"bin":…} when installed, {…,"missing":reason} when not.
+bins() {
+  local name="$1" pkg="$2" version="$3" program="$4" prefix="$DIR/$2@$3"
+  if [ -f "$prefix/.installed" ] && [ -x "$prefix/$program" ]; then
+    printf '{"name":"%s","package":"%s","version":"%s","bin":"%s"}\n' "$name" "$pkg" "$version" "$prefix/$program"
+  elif [ -f "$prefix/install.log" ]; then
+    printf '{"name":"%s","package":"%s","version":"%s","missing":"install failed, see %s"}\n' "$name" "$pkg" "$version" "$prefix/install.log"
+  else
+    printf '{"name":"%s","package":"%s","version":"%s","missing":"not installed in %s"}\n' "$name" "$pkg" "$version" "$prefix"
+  fi
+}
+if [ "${1:-}" = "--bins" ]; then
+  bins claude @anthropic-ai/claude-code "$CLAUDE_VERSION" "$CLAUDE_BIN"
+  bins codex @openai/codex "$CODEX_VERSION" "$CODEX_BIN"
+  bins gemini @google/gemini-cli "$GEMINI_VERSION" "$GEMINI_BIN"
+  exit 0
+fi
 
 names=("$@")
 if [ ${#names[@]} -eq 0 ]; then names=(claude codex gemini); fi

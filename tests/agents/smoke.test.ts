@@ -160,7 +160,9 @@ for (const name of AGENT_NAMES) {
         server.script({ error: status });
         const result = await run(row.json(`status ${status}`));
         expect(result.code, `${status}: ${result.stderr}`).not.toBe(0);
-        expect(row.envelope(result.stdout.slice(result.stdout.indexOf('{'))).isError).toBe(true);
+        // Gemini CLI prints its JSON error envelope on stderr, not stdout.
+        const out = name === 'gemini' ? result.stderr.slice(result.stderr.lastIndexOf('\n{\n') + 1) : result.stdout;
+        expect(row.envelope(out).isError).toBe(true);
         expectPrompt(`status ${status}`);
         await server.close();
         server = await FakeModelServer.start();
