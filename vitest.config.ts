@@ -4,7 +4,9 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     // Installs PostgreSQL when missing; its throwaway cluster starts on first use (tests/helpers/postgres.ts).
-    globalSetup: ['tests/setup/postgres.global.ts'],
+    // Installs the pinned agent CLIs (Claude Code, Codex, Gemini CLI) into a cache outside the
+    // package's dependencies; tests/agents/ drives them against a fake model server.
+    globalSetup: ['tests/setup/postgres.global.ts', 'tests/agents/install.global.ts'],
     // CLI end-to-end tests spawn real processes; 2 cores, so keep parallelism modest.
     maxWorkers: 2,
     testTimeout: 30_000,
