@@ -23,6 +23,7 @@ import { traceEnv } from '../../telemetry/trace-env.js';
 import { reportExit, reportSpawn } from '../attempt-process.js';
 import { runCommandOnce, type CommandResult } from '../command.js';
 import { firstLine, readDiagnosis, readFix, unwrapEnvelope, type Envelope } from './answer.js';
+import { lastObjectWithKey } from './json-scan.js';
 import { formatReminder } from './prompt.js';
 import { changedPaths, snapshotWorkTree } from './work-tree.js';
 
@@ -161,7 +162,7 @@ async function callOnce<I extends { runId: string; history: AdaptInput['history'
   if (result.stdoutBytes > limit) throw new HookProgramError(`${label} printed ${result.stdoutBytes} bytes on stdout, more than the ${limit} allowed`);
   const envelope = unwrapEnvelope(result.stdout);
   if (envelope.costUsd !== undefined) options.onCost?.(envelope.costUsd);
-  const failure = agentFailure(envelope, result);
+  const failure = agentFailure(envelope.isError || result.exitCode === 0 ? envelope : errorEnvelopeIn(result.stderr) ?? envelope, result);
   if (failure) {
     const message = `${label} failed: ${failure.text}`;
     if (failure.recognised || !program.exitMeansNoAlternative) return { kind: 'failed', message, classification: failure.classification };
@@ -182,6 +183,14 @@ function agentFailure(envelope: Envelope, result: CommandResult): { text: string
   const classification = classify({ message: envelope.error ?? '', stderr: result.stderr, stdout: envelope.isError ? envelope.text : '', exitCode: result.exitCode });
   const recognised = envelope.isError || (classification.type !== 'UNKNOWN' && classification.category !== 'systematic');
   return { text: text.slice(0, 500), classification, recognised };
+}
+
+/** An error envelope among what a CLI printed on stderr (Gemini CLI's JSON mode puts it there, after its log lines). */
+function errorEnvelopeIn(stderr: string): Envelope | null {
+  const found = lastObjectWithKey(stderr, 'error');
+  if (found.kind !== 'found') return null;
+  const envelope = unwrapEnvelope(JSON.stringify(found.value));
+  return envelope.isError ? envelope : null;
 }
 
 /**

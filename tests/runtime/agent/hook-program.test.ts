@@ -125,3 +125,10 @@ describe('agentHooks (a preset run as the real CLI would be, here a scripted sta
     await expect(second).rejects.toThrow(/spent \$0\.6000, over the run's limit of \$0\.5/);
   });
 });
+
+describe('an agent that prints its error envelope on stderr (Gemini CLI in JSON mode)', () => {
+  it('fails the phase with the envelope\'s message, not the last line of the JSON', async () => {
+    const stderr = 'Loaded cached credentials.\n[STARTUP] ready\n{\n  "session_id": "s-1",\n  "error": {\n    "type": "FatalAuthenticationError",\n    "message": "API key not valid. Please pass a valid API key.",\n    "code": 401\n  }\n}\n';
+    await expect(scripted([{ stderr, code: 145 }])(adaptInput)).rejects.toThrow(/failed: .*API key not valid/);
+  });
+});
