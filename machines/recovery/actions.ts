@@ -13,7 +13,7 @@ import { raise, sendTo, type ActorRefFromLogic } from 'xstate';
 import type { RunnerLogic, RunnerRequest } from '../runner.js';
 import { attemptInput, beginAttempt } from './context.js';
 import { outputOf, updater } from '../shared.js';
-import type { AdaptOutput, AttemptInput, AttemptOutcome, FailureRecord, RecoveryContext, RecoveryEvent, RollbackOutput, SleepOutput } from './types.js';
+import type { AdaptFix, AdaptOutput, AttemptInput, AttemptOutcome, FailureRecord, RecoveryContext, RecoveryEvent, RollbackOutput, SleepOutput } from './types.js';
 
 type Draft = RecoveryContext;
 
@@ -102,12 +102,12 @@ export function scheduleSameRetry(d: Draft): void {
 }
 
 /** ADAPT produced a fix: record it and schedule the retry that tries it. */
-export function applyFix(d: Draft, output: { fix: string; confidence?: number; at?: number }): void {
+export function applyFix(d: Draft, output: AdaptFix): void {
   if (output.at !== undefined && output.at > d.clockAt) d.clockAt = output.at;
   if (d.level !== 'clarify') d.level = 'alternative';
   d.approach = output.fix;
   d.fixes = [...d.fixes, output.fix];
-  appendHistory(d, { phase: 'ADAPT', result: 'adapted', fix: output.fix, confidence: output.confidence ?? d.diagnosis?.confidence ?? null });
+  appendHistory(d, { phase: 'ADAPT', result: 'adapted', fix: output.fix, confidence: output.confidence ?? d.diagnosis?.confidence ?? null, durationMs: output.durationMs ?? null });
   d.delayMs = fixRetryDelayMs(d, d.iteration);
   d.nextAttemptAt = d.clockAt + d.delayMs;
 }
@@ -117,9 +117,9 @@ export function applyFix(d: Draft, output: { fix: string; confidence?: number; a
  * adapter's own account (its error, or why it had no alternative); without one the event names
  * the failure being adapted, as before.
  */
-export function recordAdaptFailure(d: Draft, reason: Reason, fix: string | null, at?: number, message?: string | null): void {
+export function recordAdaptFailure(d: Draft, reason: Reason, fix: string | null, at?: number, message?: string | null, durationMs?: number): void {
   if (at !== undefined && at > d.clockAt) d.clockAt = at;
-  appendHistory(d, { phase: 'ADAPT', result: 'failure', reason, fix, ...(message ? { message: boundedMessage(message) } : {}) });
+  appendHistory(d, { phase: 'ADAPT', result: 'failure', reason, fix, durationMs: durationMs ?? null, ...(message ? { message: boundedMessage(message) } : {}) });
 }
 
 /** What a failed slot said: its error's message (the runtime redacted it), or nothing. */
@@ -239,7 +239,7 @@ export const recoveryActions = {
   recordAbort: update((d) => { recordDiagnosis(d); recordAbort(d); }),
   recordHandoff: update((d) => { recordDiagnosis(d); recordHandoff(d); }),
   recordFlaky: update((d, e) => recordFlaky(d, outputOf<AttemptOutcome>(e))),
-  applyFix: updateOrBegin((d, e) => applyFix(d, outputOf<{ fix: string; confidence?: number; at?: number }>(e))),
+  applyFix: updateOrBegin((d, e) => applyFix(d, outputOf<AdaptFix>(e))),
   recordRollback: updateOrBegin((d, e) => recordRollback(d, settled<RollbackOutput>(e).output?.at, settled<RollbackOutput>(e).output?.message)),
   /** The backoff's sleep ended (an error event has no output: nothing to note). */
   noteSleepEnd: updateOrBegin((d, e) => later(d, settled<SleepOutput>(e).output?.at)),
@@ -254,7 +254,7 @@ export const recoveryActions = {
     if (after === 'adapt') {
       const { output, error } = settled<AdaptOutput>(e);
       const message = output?.fix === null ? output.message : errorMessage(error);
-      recordAdaptFailure(d, reason, output?.fix ?? null, output?.at, message);
+      recordAdaptFailure(d, reason, output?.fix ?? null, output?.at, message, output?.durationMs);
     } else if (after === 'noAdapter' || after === 'rollback') {
       // Level 2 with nothing to try: ADAPT says so before ESCALATE (seed 000 task 4).
       recordAdaptFailure(d, 'no_alternative', null);

@@ -96,6 +96,8 @@ export interface AdaptFix {
   /** 0..1; default: the diagnosis's confidence. */
   confidence?: number;
   at?: number;
+  /** How long the adapter took, ms (recorded on the ADAPT event). */
+  durationMs?: number;
 }
 
 /** "No alternative", saying why (e.g. the agent's own words); recorded in the ADAPT event. */
@@ -103,6 +105,8 @@ export interface AdaptNone {
   fix: null;
   message?: string;
   at?: number;
+  /** How long the adapter took, ms. */
+  durationMs?: number;
 }
 
 /** What the `adapt` actor resolves with; `null` (or {@link AdaptNone}) means "no alternative". */

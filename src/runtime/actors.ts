@@ -71,9 +71,12 @@ export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adap
     },
     adapt: async ({ input }) => {
       await binding.writeAhead();
+      const startedAt = clock.now();
       const output = await Promise.resolve().then(() => hooks.adapt!({ ...input, guidance: binding.reveal(input.guidance) })).catch(rethrowClean);
       if (output === undefined || output === null) return null;
-      return typeof output === 'object' ? { ...clean(output), at: clock.now() } : (output as AdaptOutput);
+      // How long the adapter (an agent: minutes) took goes on the ADAPT event.
+      const at = clock.now();
+      return typeof output === 'object' ? { ...clean(output), at, durationMs: at - startedAt } : (output as AdaptOutput);
     },
     rollback: async ({ input }) => {
       await binding.writeAhead();

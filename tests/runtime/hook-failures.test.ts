@@ -42,3 +42,14 @@ describe('a hook that fails', () => {
     expect(outcome.history.some((e) => e.phase === 'ADAPT' && e.result === 'adapted')).toBe(true);
   });
 });
+
+describe('how long the adapter took', () => {
+  it('is on the ADAPT event, from the run\'s clock', async () => {
+    const outcome = await recover((ctx) => { if (ctx.attempt === 1) failingBuild(); }, {
+      policy: { flakeProbe: false, maxDelayMs: 0 },
+      adapt: async () => { await new Promise((resolve) => setTimeout(resolve, 60)); return { fix: 'create src/utils.js' }; },
+    });
+    expect(outcome.status).toBe('recovered');
+    expect(outcome.history.find((e) => e.phase === 'ADAPT')!.durationMs).toBeGreaterThanOrEqual(50);
+  });
+});
