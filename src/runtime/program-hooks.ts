@@ -5,6 +5,7 @@ import { reportExit, reportSpawn } from './attempt-process.js';
 import { runCommandOnce, type CommandResult } from './command.js';
 import { traceEnv } from '../telemetry/trace-env.js';
 import type { Adapter, Diagnoser } from './options.js';
+import { HOOK_TIMEOUT_MS } from './hook-context.js';
 
 /** Options of `adapterCommand` and `diagnoserCommand`. Every field optional. */
 export interface ProgramOptions {
@@ -20,8 +21,6 @@ export interface ProgramOptions {
   maxOutputBytes?: number;
 }
 
-/** Default time a hook program may take. */
-export const HOOK_TIMEOUT_MS = 10 * 60_000;
 const MAX_OUTPUT_BYTES = 1 << 20;
 
 /**
