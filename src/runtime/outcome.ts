@@ -52,3 +52,23 @@ export function outcomeOf(snapshot: SnapshotFrom<RecoveryMachine>): Outcome {
     history: c.history,
   };
 }
+
+/**
+ * The outcome a stored run was left with, read from its record without restoring it: the fields
+ * and order of {@link outcomeOf}, so a caller sees the same JSON as the process that ran it. It
+ * has no `value` (values are never stored).
+ */
+export function storedOutcomeOf(record: { runId: string; status: RunStatus; history: HistoryEvent[]; checkpoint: { snapshot?: unknown } | null }): Outcome {
+  const c = (record.checkpoint?.snapshot as { context?: Record<string, unknown> } | undefined)?.context ?? {};
+  const failure = c.failure as { classification?: Outcome['classification'] } | null | undefined;
+  return {
+    runId: record.runId,
+    status: record.status,
+    attempts: (c.attempt as number | undefined) ?? Math.max(1, ...record.history.map((event) => event.attempt)),
+    iterations: (c.iteration as number | undefined) ?? 0,
+    level: (c.level as Outcome['level'] | undefined) ?? 'same',
+    reason: (c.reason as Outcome['reason'] | undefined) ?? null,
+    classification: failure?.classification ?? null,
+    history: record.history,
+  };
+}
