@@ -19,6 +19,8 @@ export {
   type ProvideRecoveryOptions, type RecoveryActor, type RecoveryHooks,
 } from './runtime/recovery.js';
 export { recoverPersisted, resume, type PersistedOptions } from './runtime/persisted.js';
+// Idempotent persisted runs: the run id a `runKey` names, and a decision passed with it.
+export { runIdForKey, type RunDecision } from './runtime/run-key.js';
 export { loadRun } from './runtime/load-run.js';
 export type { Adapter, Diagnoser, RecoveryOptions, Rollback, Task, TaskContext } from './runtime/options.js';
 // The deadline and signal of diagnoser and adapter functions (their second argument).

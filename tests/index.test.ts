@@ -19,7 +19,7 @@ const API = [
   'parseRetryAfterHeader', 'pipelineMachine', 'postgresFixMemory', 'postgresStore', 'provideRecovery', 'readTrace', 'realClock', 'recordGoodState',
   'recordTakeover', 'recover', 'recoverPersisted', 'recoveryEnv', 'recoveryEventRows', 'recoveryInput', 'recoveryMachine',
   'recoveryMigrations', 'redactDeep', 'redactSecrets', 'resolvePolicy', 'restoreGoodState', 'resume',
-  'runCommandOnce', 'runner', 'sessionReport', 'sleepUntil', 'splitCommandLine', 'statusOf', 'submit', 'supervisorMachine', 'toDot',
+  'runCommandOnce', 'runIdForKey', 'runner', 'sessionReport', 'sleepUntil', 'splitCommandLine', 'statusOf', 'submit', 'supervisorMachine', 'toDot',
   'toMermaid', 'traceEnv', 'validatePolicyConfig', 'validateRule', 'whenResting',
 ];
 

@@ -11,3 +11,4 @@ export * from './command.js';
 export * from './git-rollback.js';
 export * from './program-hooks.js';
 export * from './hook-context.js';
+export * from './run-key.js';
