@@ -123,9 +123,9 @@ async function acquire(options: PersistedOptions, runId: string): Promise<Lease>
   return lease;
 }
 
-/** What `resume` takes besides the persisted options. */
-export interface ResumeOptions {
-  task: Task;
+/** What `resume` takes besides the persisted options; `T` is what the task resolves with (default `unknown`). */
+export interface ResumeOptions<T = unknown> {
+  task: Task<T>;
   /** The answer to an escalation; applied only when the run rests in `escalated`. Default: none. */
   decision?: RunDecision;
   /**
@@ -141,14 +141,16 @@ export interface ResumeOptions {
  * backoff waits only what remains, an escalated run applies `decision` (or stays escalated), a
  * handed-off run continues in a fresh machine (RESUME/resumed) while its resource budget lasts.
  * A process group the previous (SIGKILLed) process left running is killed first and named in
- * the RESUME/interrupted event, so the attempt never runs twice at once.
+ * the RESUME/interrupted event, so the attempt never runs twice at once. A run that passes in
+ * this call carries the passing attempt's return value as `value`; one restored already ended
+ * has none (values are never stored).
  */
-export async function resume(runId: string, options: PersistedOptions & ResumeOptions): Promise<Outcome> {
+export async function resume<T = unknown>(runId: string, options: PersistedOptions & ResumeOptions<T>): Promise<Outcome<T>> {
   return continueHeld(runId, await acquire(options, runId), options, null);
 }
 
 /** {@link resume} of a run whose lease is held (released here on failure), `loaded` already under it (or null to load it). */
-async function continueHeld<T>(runId: string, lease: Lease, options: PersistedOptions & ResumeOptions, loaded: RunRecord | null): Promise<Outcome<T>> {
+async function continueHeld<T>(runId: string, lease: Lease, options: PersistedOptions & ResumeOptions<T>, loaded: RunRecord | null): Promise<Outcome<T>> {
   try {
     const record = loaded ?? await options.store.load(runId);
     if (!record) throw new RunNotFoundError(runId);
@@ -164,7 +166,7 @@ async function continueHeld<T>(runId: string, lease: Lease, options: PersistedOp
     const clock = options.clock ?? realClock;
     // Traced, the new run span links to the one of the process that left the run (it escalated there).
     const telemetry = { linkTo: typeof record.meta.traceparent === 'string' ? record.meta.traceparent : null, ...options.telemetry };
-    return await drive(options.task as Task<T>, { ...options, runId, telemetry }, identity, lease, { committed: record.history.length, policy: stored.config }, (logic) => {
+    return await drive(options.task, { ...options, runId, telemetry }, identity, lease, { committed: record.history.length, policy: stored.config }, (logic) => {
       const envelope = checkEnvelope(stored.envelope, {
         machineId: RECOVERY_MACHINE_ID,
         version: RECOVERY_MACHINE_VERSION,
