@@ -89,6 +89,32 @@ function keyedRuns(name: string, open: () => Promise<Store>) {
       expect(await store.list()).toHaveLength(1);
     });
 
+    it('continues a keyed run that was decided and then interrupted: the decision is not asked for again', async () => {
+      const store = await open();
+      const guidances: Array<string | null> = [];
+      let started!: () => void;
+      const decidedAttempt = new Promise<void>((resolve) => { started = resolve; });
+      let actor: { stop(): unknown } | undefined;
+      const hangsOnceDecided = ({ guidance, signal }: TaskContext) => {
+        guidances.push(guidance);
+        if (!guidance) throw unauthorized();
+        started();
+        return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+      };
+      await recoverPersisted(hangsOnceDecided, { store, runKey: 'decided' });
+      const running = recoverPersisted(hangsOnceDecided, { store, runKey: 'decided', decision: { choice: 'retry-with-modifications', guidance: 'rotate' }, onStart: (a) => { actor = a; } });
+      await decidedAttempt;
+      actor!.stop();
+      await expect(running).rejects.toBeInstanceOf(RunInterruptedError);
+
+      const outcome = await recoverPersisted(({ guidance }: TaskContext) => `deployed with ${guidance}`, { store, runKey: 'decided' });
+      expect(outcome).toMatchObject({ status: 'recovered', value: 'deployed with rotate' });
+      expect(guidances).toEqual([null, 'rotate']);
+      const stored = await store.load(runIdForKey('decided'));
+      expect(stored?.history.map((e) => `${e.phase}:${e.result}`)).toEqual(['PAUSE:failure', 'DIAGNOSE:diagnosed', 'ESCALATE:escalated', 'DECISION:decided', 'RESUME:interrupted', 'RETRY:success']);
+      expect(await store.list()).toHaveLength(1);
+    });
+
     it('refuses a decision the escalated run does not offer, and writes nothing', async () => {
       const store = await open();
       const { task, calls } = deployTask();
