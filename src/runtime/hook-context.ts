@@ -64,15 +64,18 @@ export function callHook<TOutput>(
   if (stop.aborted) controller.abort(stop.reason);
   return new Promise<TOutput>((resolve, reject) => {
     let timer: unknown;
-    const onStop = () => finish(() => reject(stop.reason ?? new Error(`${phase} stopped: the run was stopped`)), stop.reason);
+    const onStop = () => {
+      const reason: unknown = stop.reason ?? new Error(`${phase} stopped: the run was stopped`);
+      finish(() => reject(reason), { reason });
+    };
     // Settle once; abort the hook's signal when it did not answer (timed out, stopped).
     let done = false;
-    function finish(settle: () => void, abortReason?: unknown) {
+    function finish(settle: () => void, abort?: { reason: unknown }) {
       if (done) return;
       done = true;
       if (timer !== undefined) clock.clearTimeout(timer);
       stop.removeEventListener('abort', onStop);
-      if (abortReason !== undefined && !controller.signal.aborted) controller.abort(abortReason);
+      if (abort && !controller.signal.aborted) controller.abort(abort.reason);
       settle();
     }
     if (controller.signal.aborted) return onStop();
@@ -81,7 +84,7 @@ export function callHook<TOutput>(
     if (Number.isFinite(timeoutMs)) {
       timer = clock.setTimeout(() => {
         const error = hookTimeoutError(phase, timeoutMs);
-        finish(() => reject(error), error);
+        finish(() => reject(error), { reason: error });
       }, timeoutMs);
     }
     let answer: Promise<TOutput>;

@@ -51,6 +51,14 @@ describe('callHook', () => {
     expect(signal!.aborted).toBe(true);
   });
 
+  it('does not call the hook at all when the run was stopped before it started', async () => {
+    const stop = new AbortController();
+    stop.abort(new Error('stopped during the write-ahead'));
+    let called = false;
+    await expect(callHook('adapter', () => { called = true; return null; }, stop.signal, simulatedClock(), 1000)).rejects.toThrow('stopped during the write-ahead');
+    expect(called).toBe(false);
+  });
+
   it('resolves with the answer before the deadline, and the deadline no longer fires', async () => {
     const clock = simulatedClock();
     let signal: AbortSignal | undefined;
