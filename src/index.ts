@@ -19,9 +19,13 @@ export {
   type ProvideRecoveryOptions, type RecoveryActor, type RecoveryHooks,
 } from './runtime/recovery.js';
 export { recoverPersisted, resume, type PersistedOptions } from './runtime/persisted.js';
+// Idempotent persisted runs: the run id a `runKey` names, and a decision passed with it.
+export { runIdForKey, type RunDecision } from './runtime/run-key.js';
 export { loadRun } from './runtime/load-run.js';
 export type { Adapter, Diagnoser, RecoveryOptions, Rollback, Task, TaskContext } from './runtime/options.js';
-export { isResting, outcomeOf, statusOf, type Outcome } from './runtime/outcome.js';
+// The deadline and signal of diagnoser and adapter functions (their second argument).
+export { HOOK_TIMEOUT_MS, type HookContext } from './runtime/hook-context.js';
+export { isResting, outcomeOf, statusOf, PASSING_STATUSES, type Outcome } from './runtime/outcome.js';
 export { realClock, sleepUntil, type Clock } from './runtime/clock.js';
 export { TaskFailure } from './runtime/task-failure.js';
 export { RunInterruptedError } from './runtime/interrupt.js';

@@ -10,7 +10,7 @@ const API = [
   'AGENT_PRESETS', 'AgentBudgetError', 'adaptPrompt', 'agentHooks', 'diagnosePrompt', 'readDiagnosis', 'readFix',
   'CorruptRunError', 'DEFAULT_POLICY', 'EXIT_NOT_FOUND', 'EXIT_TIMEOUT', 'FAILURE_TYPES', 'HistorySequenceError',
   'InvalidRunIdError', 'InvalidRunRecordError', 'PIPELINE_ACTOR_SLOTS', 'PIPELINE_MACHINE_ID', 'PIPELINE_MACHINE_VERSION',
-  'FixMemoryFileError', 'PolicyError', 'PostgresStore', 'RECOVERY_ACTOR_SLOTS', 'RECOVERY_MACHINE_ID', 'RECOVERY_MACHINE_VERSION', 'RuleError',
+  'FixMemoryFileError', 'HOOK_TIMEOUT_MS', 'PASSING_STATUSES', 'PolicyError', 'PostgresStore', 'RECOVERY_ACTOR_SLOTS', 'RECOVERY_MACHINE_ID', 'RECOVERY_MACHINE_VERSION', 'RuleError',
   'RunFencedError', 'RunInterruptedError', 'RunLockedError', 'RunNotFoundError', 'SUPERVISOR_ACTOR_SLOTS', 'SUPERVISOR_MACHINE_ID',
   'SUPERVISOR_MACHINE_VERSION', 'SnapshotMismatchError', 'StoreError', 'StoreWriteError', 'TaskFailure', 'adapterCommand', 'classify',
   'commandTask', 'computeDelay', 'computeMetrics', 'confidenceBand', 'createClassifier', 'createInspector',
@@ -20,7 +20,7 @@ const API = [
   'parseRetryAfterHeader', 'pipelineMachine', 'postgresFixMemory', 'postgresStore', 'provideRecovery', 'readTrace', 'realClock', 'recordGoodState',
   'recordTakeover', 'recover', 'recoverPersisted', 'recoveryEnv', 'recoveryEventRows', 'recoveryInput', 'recoveryMachine',
   'recoveryMigrations', 'redactDeep', 'redactSecrets', 'resolvePolicy', 'restoreGoodState', 'resume',
-  'runCommandOnce', 'runner', 'sessionReport', 'sleepUntil', 'splitCommandLine', 'statusOf', 'submit', 'supervisorMachine', 'toDot',
+  'runCommandOnce', 'runIdForKey', 'runner', 'sessionReport', 'sleepUntil', 'splitCommandLine', 'statusOf', 'submit', 'supervisorMachine', 'toDot',
   'toMermaid', 'traceEnv', 'validatePolicyConfig', 'validateRule', 'whenResting',
 ];
 

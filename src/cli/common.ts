@@ -149,6 +149,9 @@ export async function runtimeOptionsOf(meta: RunMeta, io: CliIO, json = false, s
     ...(config.rules ? { rules: config.rules } : {}),
     ...(config.redact ? { redact: config.redact } : {}),
     ...extra,
+    // Each program call has its own timeout (--agent-timeout; 10 min for --adapter/--diagnoser):
+    // no second, shorter deadline around the phase's tries.
+    ...(extra.adapt || extra.diagnose ? { hookTimeoutMs: Number.POSITIVE_INFINITY } : {}),
     ...(meta.options.timeoutMs ? { timeoutMs: meta.options.timeoutMs } : {}),
   };
 }

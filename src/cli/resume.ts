@@ -3,12 +3,11 @@
  * (marked `interrupted` in history); an escalated run stays escalated (use `recover decide`).
  */
 import { EXIT_CODES_HELP, cliStoreDir, exitCodeOf, openCliStore, printJsonOutcome, runMetaOf, runtimeOptionsOf } from './common.js';
-import type { Outcome } from '../runtime/outcome.js';
+import { storedOutcomeOf, type Outcome } from '../runtime/outcome.js';
 import { UsageError } from './errors.js';
 import { cliFixMemory } from './fix-memory.js';
 import { INSPECTION_OPTIONS, openInspection, splitInspect, type InspectionFlags } from './inspection.js';
 import { OUTPUT_OPTIONS, STORE_OPTION, outputStyle, parseOptions, type VerbSpec } from './options.js';
-import type { RunStatus } from '../taxonomy/index.js';
 import type { CliIO, Verb } from './main.js';
 import { createRunProgress } from './progress.js';
 import { cliGitRollback } from './rollback-options.js';
@@ -41,25 +40,6 @@ and exits with the code it ended with (--json prints its outcome).`,
   footer: EXIT_CODES_HELP,
   examples: ['recover resume 20261121-125406-3f9a1c2b', 'recover list --status interrupted   # to find the run id'],
 } as const satisfies VerbSpec;
-
-/**
- * The outcome a run that has ended was left with, read from its record without restoring it:
- * the fields and order of `outcomeOf`, so a script sees the same JSON as the process that ran it.
- */
-function endedOutcome(record: { runId: string; status: RunStatus; history: Outcome['history']; checkpoint: { snapshot?: unknown } | null }): Outcome {
-  const c = (record.checkpoint?.snapshot as { context?: Record<string, unknown> } | undefined)?.context ?? {};
-  const failure = c.failure as { classification?: Outcome['classification'] } | null | undefined;
-  return {
-    runId: record.runId,
-    status: record.status,
-    attempts: (c.attempt as number | undefined) ?? Math.max(1, ...record.history.map((event) => event.attempt)),
-    iterations: (c.iteration as number | undefined) ?? 0,
-    level: (c.level as Outcome['level'] | undefined) ?? 'same',
-    reason: (c.reason as Outcome['reason'] | undefined) ?? null,
-    classification: failure?.classification ?? null,
-    history: record.history,
-  };
-}
 
 /** How {@link continueRun} continues a run: what the caller adds to the runtime's options. */
 export interface ContinueOptions {
@@ -143,7 +123,7 @@ export async function resumeRun(
   else if (hasEnded(record.status)) {
     // Nothing runs again and the file is left as it is; the exit code is the one the run ended with,
     // so a script that resumes after a crash (not knowing the run had finished) still reads it right.
-    const outcome = endedOutcome(record);
+    const outcome = storedOutcomeOf(record);
     if (!isFleetStore(io, options.store)) await letGoOfDeadOwner(store, runId);
     io.stderr.write(`recover: run ${runId} has already ended (${record.status}); nothing was run again. 'recover report ${runId}' shows how it ended\n`);
     if (options.json) printJsonOutcome(outcome, io);

@@ -17,7 +17,9 @@ import type { FixEntry, FixMemory, KnownFix } from './types.js';
 
 /** What an adapter receives when a fix memory is configured: the machine's input and the remembered fixes. */
 export type AdaptInputWithMemory = AdaptInput & { knownFixes?: KnownFix[] };
-type UserAdapter = (input: AdaptInputWithMemory) => AdaptOutput | undefined | void | Promise<AdaptOutput | undefined | void>;
+/** The runtime's `HookContext`, by shape: memory/ does not import runtime/ (dependencies point one way). */
+type HookContext = { readonly signal: AbortSignal; readonly timeoutMs: number };
+type UserAdapter = (input: AdaptInputWithMemory, context?: HookContext) => AdaptOutput | undefined | void | Promise<AdaptOutput | undefined | void>;
 
 /** How a run uses a fix memory. */
 export interface RunMemoryOptions {
@@ -50,7 +52,7 @@ export function runMemory(options: RunMemoryOptions): RunMemory {
   };
   const clean = (text: string) => redactSecrets(text, options.redact);
   return {
-    adapt: (user) => async (input) => {
+    adapt: (user) => async (input, context) => {
       pending = null;
       const type = input.failure.classification.type;
       const signature = failureSignature(type, clean(failureMessage({ failure: input.failure }) ?? ''));
@@ -67,7 +69,8 @@ export function runMemory(options: RunMemoryOptions): RunMemory {
         pending = { signature, type, fix: reused.fix };
         return { fix: reused.fix, confidence: fixScore(reused) };
       }
-      const answer = await user({ ...input, knownFixes: knownFixesOf(known) });
+      // The slot's signal and deadline reach the user's adapter (the lookup above counts against them too).
+      const answer = await user({ ...input, knownFixes: knownFixesOf(known) }, context);
       if (answer && typeof answer === 'object' && typeof answer.fix === 'string' && answer.fix.trim()) {
         pending = { signature, type, fix: clean(answer.fix) };
       }

@@ -6,6 +6,8 @@ import type { AdaptOutput, AttemptOutcome } from '../../machines/recovery/types.
 import { classifyObservation } from '../../machines/recovery/failure.js';
 import { compileRedactPatterns, redactDeep, redactSecrets } from '../report/redact.js';
 import { realClock, sleepUntil } from './clock.js';
+import { AttemptValue } from './attempt-value.js';
+import { callHook, HOOK_TIMEOUT_MS, hookTimeoutProblem } from './hook-context.js';
 import { runExtensions } from './run-extensions.js';
 import type { Adapter, Diagnoser, RecoveryOptions, Rollback, Task } from './options.js';
 import { runAttempt, type AttemptBinding, type RawOutcome } from './run-attempt.js';
@@ -22,6 +24,10 @@ export interface Binding extends AttemptBinding {
    * (no persistence), so a run without a store does not wait on an empty promise.
    */
   writeAhead(): Promise<void> | null;
+  /** Where a passing attempt's return value waits for the outcome (never in the machine's context). */
+  value: AttemptValue;
+  /** How long one diagnoser or adapter call may take, in ms on `clock` (`Infinity`: no deadline). */
+  hookTimeoutMs: number;
 }
 
 /** The work behind each of the machine's I/O slots, for one run (derived from the machine's slot table). */
@@ -49,7 +55,10 @@ export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adap
   /** What the machine is told of an attempt that started at `startedAt` and ended now. */
   const settled = (outcome: RawOutcome, startedAt: number): AttemptOutcome => {
     const at = clock.now();
-    if (outcome.ok) return { ok: true, at, durationMs: at - startedAt };
+    if (outcome.ok) {
+      binding.value.passed(outcome.value);
+      return { ok: true, at, durationMs: at - startedAt };
+    }
     // The raw observation (a secret-shaped path must still read as a security failure), on the run's clock.
     const classification = classifyObservation(outcome.observation, binding.rules, at);
     return { ok: false, at, durationMs: at - startedAt, observation: clean(outcome.observation), classification: clean(classification) };
@@ -57,6 +66,7 @@ export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adap
   return {
     runTask: (run) => {
       const attempt = (): Promise<AttemptOutcome> => {
+        binding.value.clear();
         const startedAt = clock.now();
         return runAttempt(task, run, binding).then((outcome) => settled(outcome, startedAt));
       };
@@ -64,15 +74,18 @@ export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adap
       return ahead ? ahead.then(attempt) : attempt();
     },
     sleepUntil: ({ input, signal }) => sleepUntil(clock, input.until, signal),
-    diagnose: async ({ input }) => {
+    // The user's functions get the slot actor's signal (aborted when the run stops) and a
+    // deadline on the run's clock, which starts once the write-ahead checkpoint is durable.
+    diagnose: async ({ input, signal }) => {
       await binding.writeAhead();
-      const output = await Promise.resolve().then(() => hooks.diagnose!(input)).catch(rethrowClean);
+      const output = await callHook('diagnoser', (context) => hooks.diagnose!(input, context), signal, clock, binding.hookTimeoutMs).catch(rethrowClean);
       return { ...clean(output), at: clock.now() };
     },
-    adapt: async ({ input }) => {
+    adapt: async ({ input, signal }) => {
       await binding.writeAhead();
       const startedAt = clock.now();
-      const output = await Promise.resolve().then(() => hooks.adapt!({ ...input, guidance: binding.reveal(input.guidance) })).catch(rethrowClean);
+      const revealed = { ...input, guidance: binding.reveal(input.guidance) };
+      const output = await callHook('adapter', (context) => hooks.adapt!(revealed, context), signal, clock, binding.hookTimeoutMs).catch(rethrowClean);
       if (output === undefined || output === null) return null;
       // How long the adapter (an agent: minutes) took goes on the ADAPT event.
       const at = clock.now();
@@ -118,6 +131,9 @@ export function bindRun(task: Task, options: RecoveryOptions, hooks: RunHooks) {
   // Made on the first sealed text that held a secret: most runs never seal one.
   let originals: Map<string, string> | undefined;
   const redact = redactPatternsOf(options.redact);
+  const hookTimeoutMs = options.hookTimeoutMs ?? HOOK_TIMEOUT_MS;
+  const problem = hookTimeoutProblem(hookTimeoutMs);
+  if (problem !== null) throw new RangeError(problem);
   const binding: Binding = {
     clock,
     // Strings are compiled (a bad one throws naming it); RegExps keep their flags.
@@ -126,6 +142,8 @@ export function bindRun(task: Task, options: RecoveryOptions, hooks: RunHooks) {
     reveal: (text) => (text === null ? null : originals?.get(text) ?? text),
     send: (event) => target?.send(event),
     writeAhead: () => (target && hooks.writeAhead ? hooks.writeAhead(target) : null),
+    value: new AttemptValue(),
+    hookTimeoutMs,
   };
   const seal = (text: string): string => {
     const redacted = redactSecrets(text, redact);
@@ -139,7 +157,7 @@ export function bindRun(task: Task, options: RecoveryOptions, hooks: RunHooks) {
     target = actor;
     extensions.attach(actor);
   };
-  return { binding, seal, work, attach, traceparent: extensions.traceparent };
+  return { binding, seal, work, attach, traceparent: extensions.traceparent, value: binding.value };
 }
 
 const NO_PATTERNS: RegExp[] = [];
@@ -179,11 +197,13 @@ function sharedLogic(): RecoveryMachine {
  * call it before `actor.start()` (a restored snapshot's slots start with the actor).
  */
 export function sharedRun(task: Task, options: RecoveryOptions, hooks: RunHooks = {}) {
-  const { work, attach, seal, traceparent } = bindRun(task, options, hooks);
+  const { work, attach, seal, traceparent, value } = bindRun(task, options, hooks);
   return {
     logic: sharedLogic(),
     seal,
     traceparent,
+    /** The passing attempt's return value, for the outcome (see `AttemptValue`). */
+    value,
     attach: (actor: ActorRefFrom<RecoveryMachine>) => {
       workOf.set(actor.system, work);
       attach(actor);

@@ -10,3 +10,5 @@ export * from './persisted.js';
 export * from './command.js';
 export * from './git-rollback.js';
 export * from './program-hooks.js';
+export * from './hook-context.js';
+export * from './run-key.js';

@@ -7,6 +7,7 @@ import type { PolicyConfig } from '../policy/types.js';
 import type { TelemetryOptions } from '../telemetry/options.js';
 import type { HistoryEvent } from '../taxonomy/index.js';
 import type { Clock } from './clock.js';
+import type { HookContext } from './hook-context.js';
 
 /** What a task is told about its attempt, and how it talks back. */
 export interface TaskContext extends AttemptInput {
@@ -24,17 +25,27 @@ export interface TaskContext extends AttemptInput {
 /**
  * The work being recovered. It fails by throwing anything (a `TaskFailure` carries a full
  * observation), or by returning a promise that rejects. Each attempt calls it in a microtask of
- * its own, so the stack of what it throws starts at the task, not in the engine.
+ * its own, so the stack of what it throws starts at the task, not in the engine. What the
+ * passing attempt resolves with is the outcome's `value` (`T`; default `unknown`).
  */
-export type Task = (context: TaskContext) => unknown;
+export type Task<T = unknown> = (context: TaskContext) => T | PromiseLike<T>;
 
-/** A diagnoser: returns hypotheses with confidences (default: the built-in rule-based diagnosis). */
-export type Diagnoser = (input: DiagnoseInput) => DiagnoseOutput | Promise<DiagnoseOutput>;
+/**
+ * A diagnoser: returns hypotheses with confidences (default: the built-in rule-based diagnosis).
+ * Its second argument carries an AbortSignal and its deadline (see {@link HookContext}); past the
+ * deadline the call fails like a diagnoser that threw, and the built-in diagnosis stands. The
+ * runtime always passes `context`; it is optional in the type so that code calling a diagnoser
+ * itself (a test of `diagnoserCommand`) and one-argument diagnosers stay as they are.
+ */
+export type Diagnoser = (input: DiagnoseInput, context?: HookContext) => DiagnoseOutput | Promise<DiagnoseOutput>;
 /**
  * An adapter: returns a fix, or nothing for "no alternative". With a `fixMemory`, `knownFixes`
- * lists the fixes that recovered this failure's signature before, best first.
+ * lists the fixes that recovered this failure's signature before, best first. Its second argument
+ * carries an AbortSignal and its deadline (see {@link HookContext}); past the deadline the call
+ * fails like an adapter that threw (the run escalates with `adapter_failed`). The runtime always
+ * passes `context`; it is optional in the type for the reason given at {@link Diagnoser}.
  */
-export type Adapter = (input: AdaptInput & { knownFixes?: KnownFix[] }) => AdaptOutput | undefined | void | Promise<AdaptOutput | undefined | void>;
+export type Adapter = (input: AdaptInput & { knownFixes?: KnownFix[] }, context?: HookContext) => AdaptOutput | undefined | void | Promise<AdaptOutput | undefined | void>;
 /**
  * What a rollback may say beyond "restored": `message` goes into the ROLLBACK history event (and
  * so the terminal and the report), e.g. where the state it replaced is kept.
@@ -67,6 +78,12 @@ export interface RecoveryOptions {
   lastKnownGood?: string | null;
   /** The first attempt's timeout in ms. Default: none. */
   timeoutMs?: number;
+  /**
+   * How long one call of `diagnose` or `adapt` may take, in ms, on `clock`; past it the call's
+   * signal aborts and the phase fails with "adapter timed out after N ms" (or "diagnoser …").
+   * `Infinity`: no deadline. Default `HOOK_TIMEOUT_MS` (10 minutes).
+   */
+  hookTimeoutMs?: number;
   /** Where time comes from. Default: real time. Pass XState's `SimulatedClock` in tests. */
   clock?: Clock;
   /** Called with every history event as it is recorded. */

@@ -4,12 +4,26 @@ import type { RecoveryOutput } from '../../machines/recovery/output.js';
 import type { Classification } from '../classify/types.js';
 import { FINAL_RUN_STATUSES, type HistoryEvent, type RunStatus } from '../taxonomy/index.js';
 
-/** How a recovery ended (or where it rests: `escalated` waits for a decision). */
-export interface Outcome extends Omit<RecoveryOutput, 'type'> {
+/**
+ * How a recovery ended (or where it rests: `escalated` waits for a decision). `T` is what the task
+ * resolves with (default `unknown`).
+ */
+export interface Outcome<T = unknown> extends Omit<RecoveryOutput, 'type'> {
   /** The last failure's classification (null when the first attempt passed). */
   classification: Classification | null;
   history: HistoryEvent[];
+  /**
+   * What the passing attempt's task resolved with, when the status is a pass (`succeeded`,
+   * `recovered`, `flaky`) and that attempt ran in this call; absent otherwise. In memory only:
+   * never written to a checkpoint (it may not be JSON, or may hold a secret), so an outcome read
+   * back from a store (a keyed run that had already finished, a run restored in its final
+   * state) has none — keep what you need from it in your own state.
+   */
+  value?: T;
 }
+
+/** The statuses a run passed with: its outcome carries the passing attempt's `value`. */
+export const PASSING_STATUSES: ReadonlySet<RunStatus> = new Set<RunStatus>(['succeeded', 'recovered', 'flaky']);
 
 /** The run status a snapshot stands for. */
 export function statusOf(snapshot: SnapshotFrom<RecoveryMachine>): RunStatus {
@@ -36,5 +50,25 @@ export function outcomeOf(snapshot: SnapshotFrom<RecoveryMachine>): Outcome {
     reason: c.reason,
     classification: c.failure?.classification ?? null,
     history: c.history,
+  };
+}
+
+/**
+ * The outcome a stored run was left with, read from its record without restoring it: the fields
+ * and order of {@link outcomeOf}, so a caller sees the same JSON as the process that ran it. It
+ * has no `value` (values are never stored).
+ */
+export function storedOutcomeOf(record: { runId: string; status: RunStatus; history: HistoryEvent[]; checkpoint: { snapshot?: unknown } | null }): Outcome {
+  const c = (record.checkpoint?.snapshot as { context?: Record<string, unknown> } | undefined)?.context ?? {};
+  const failure = c.failure as { classification?: Outcome['classification'] } | null | undefined;
+  return {
+    runId: record.runId,
+    status: record.status,
+    attempts: (c.attempt as number | undefined) ?? Math.max(1, ...record.history.map((event) => event.attempt)),
+    iterations: (c.iteration as number | undefined) ?? 0,
+    level: (c.level as Outcome['level'] | undefined) ?? 'same',
+    reason: (c.reason as Outcome['reason'] | undefined) ?? null,
+    classification: failure?.classification ?? null,
+    history: record.history,
   };
 }

@@ -1,24 +1,29 @@
-import { createActor, type AnyStateMachine, type SnapshotFrom, type StateValue } from 'xstate';
-import { RECOVERY_ACTOR_SLOTS, RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, recoveryMigrations, type RecoveryMachine } from '../../machines/recovery.machine.js';
+/**
+ * Persisted runs: `recoverPersisted` starts one (or, with a `runKey`, continues the run that key
+ * names), `resume` continues a stored one. Both execute through `drive` (drive.ts).
+ */
+import { createActor, type AnyStateMachine, type StateValue } from 'xstate';
+import { RECOVERY_ACTOR_SLOTS, RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, recoveryMigrations } from '../../machines/recovery.machine.js';
 import type { RecoveryContext, RecoveryInput } from '../../machines/recovery/types.js';
 import { checkEnvelope } from '../store/envelope.js';
 import { envelopeProblem } from '../store/validate.js';
 import { RunNotFoundError, SnapshotMismatchError } from '../store/errors.js';
 import type { Lease, RunRecord, Store } from '../store/types.js';
 import type { PolicyConfig } from '../policy/types.js';
-import { attemptProcessesOf, killLeftovers, watchAttemptProcesses, type AttemptProcess } from './attempt-process.js';
-import { Checkpointer, checkpointWithoutReport, type RunIdentity } from './checkpointer.js';
-import { compactContext, expandContext } from './compact-snapshot.js';
-import { noteKilled, RunInterruptedError, trackedTask } from './interrupt.js';
+import { FINAL_RUN_STATUSES } from '../taxonomy/index.js';
+import { attemptProcessesOf, killLeftovers } from './attempt-process.js';
+import type { RunIdentity } from './checkpointer.js';
+import { expandContext } from './compact-snapshot.js';
+import { noteKilled } from './interrupt.js';
 import { realClock } from './clock.js';
 import type { RecoveryOptions, Task } from './options.js';
-import { isResting, outcomeOf, statusOf, type Outcome } from './outcome.js';
+import { storedOutcomeOf, type Outcome } from './outcome.js';
 import { redactDeep } from '../report/redact.js';
-import { redactPatternsOf, sharedRun } from './actors.js';
-import { extensionsSettled } from './run-extensions.js';
+import { redactPatternsOf } from './actors.js';
 import { recordTakeover } from '../telemetry/takeover.js';
-import { actorOptions, forwardHistory, recoveryInput, type RecoveryActor } from './recovery.js';
-import type { DecisionChoice } from '../policy/types.js';
+import { actorOptions, recoveryInput, type RecoveryActor } from './recovery.js';
+import { drive } from './drive.js';
+import { ensureDecisionOffered, keyedRunId, type RunDecision } from './run-key.js';
 
 export { RunInterruptedError } from './interrupt.js';
 export { loadRun } from './load-run.js';
@@ -39,6 +44,20 @@ export interface PersistedOptions extends RecoveryOptions {
    * cut when the run was acquired, a policy whose defaults changed since the run started.
    */
   onNotice?: (message: string) => void;
+  /**
+   * Names the run, for callers that may run the same step again (a LangGraph node re-executed
+   * after `interrupt()`, a redelivered job): `recoverPersisted` with a key it has seen continues
+   * that run instead of starting another. The run id is derived from the key (`runIdForKey`);
+   * the key is kept, redacted, in the run's meta as `runKey`. Default: none (a new run each call).
+   * Only `recoverPersisted` reads it.
+   */
+  runKey?: string;
+  /**
+   * With `runKey`: the answer to the keyed run's escalation, applied when the run rests in
+   * `escalated` and ignored otherwise (a run that has ended, or one another process decided).
+   * A choice the run does not offer is refused with a RangeError. Default: none.
+   */
+  decision?: RunDecision;
 }
 
 /**
@@ -48,15 +67,51 @@ export interface PersistedOptions extends RecoveryOptions {
  * program starts; the process group a `commandTask` spawns is recorded right after the spawn.
  * A commit the store refuses (disk full, a newer owner) stops the run with that error: no
  * attempt runs without its checkpoint.
+ *
+ * With `runKey`, the call is idempotent: the first call starts the run the key names; a later
+ * call finds it (under its lease, so two callers cannot both start it) and
+ * - when it has ended (succeeded, recovered, flaky, skipped, aborted, manual), resolves with the
+ *   stored outcome without running `task` (and without `value`: values are never stored);
+ * - when it is escalated, applies `decision` and continues (without one it stays escalated and
+ *   resolves `escalated` again, running nothing);
+ * - when it was interrupted (a crash, a stop) or handed off, continues it as `resume` does.
+ * A caller with the same key while the run executes elsewhere gets `RunLockedError`.
+ *
+ * Resolves with the outcome; a run that passed in this call carries the passing attempt's
+ * return value as `value` (typed `T`), in memory only.
  */
-export async function recoverPersisted(task: Task, options: PersistedOptions): Promise<Outcome> {
+export async function recoverPersisted<T = unknown>(task: Task<T>, options: PersistedOptions): Promise<Outcome<T>> {
   const clock = options.clock ?? realClock;
-  const input = recoveryInput(options, clock);
+  const runId = options.runKey !== undefined ? keyedRunId(options.runKey, options.runId) : options.runId;
+  if (options.decision !== undefined && options.runKey === undefined) throw new TypeError('recoverPersisted: decision answers the escalation of a keyed run; pass runKey too (or use resume)');
+  const input = recoveryInput(runId === options.runId ? options : { ...options, runId }, clock);
+  const lease = await acquire(options, input.runId);
+  if (options.runKey !== undefined) {
+    // Under the lease: no other caller can start or finish the run between this load and what follows.
+    const record = await options.store.load(input.runId).catch(async (error: unknown) => { await lease.release(); throw error; });
+    if (record) return continueKeyed(record, lease, task, options);
+  }
+  const meta = options.runKey !== undefined ? { ...options.meta, runKey: options.runKey } : options.meta ?? {};
   // Redacted where it enters the run record: the meta is the caller's (the CLI keeps a command line there).
-  const identity: RunIdentity = { runId: input.runId, task: input.task, createdAt: input.now, meta: redactDeep(options.meta ?? {}, redactPatternsOf(options.redact)) };
-  const lease = await acquire(options, identity.runId);
+  const identity: RunIdentity = { runId: input.runId, task: input.task, createdAt: input.now, meta: redactDeep(meta, redactPatternsOf(options.redact)) };
   return drive(task, { ...options, runId: input.runId }, identity, lease, { committed: 0, policy: options.policy },
     (logic) => createActor(logic, actorOptions(options, { input })));
+}
+
+/** A keyed run found in the store, held under `lease`: its stored outcome when it has ended, else continued. */
+async function continueKeyed<T>(record: RunRecord, lease: Lease, task: Task<T>, options: PersistedOptions): Promise<Outcome<T>> {
+  // Ended (a handed-off run has ended its context, not its work: it continues): nothing runs again.
+  if (FINAL_RUN_STATUSES.has(record.status) && record.status !== 'handedOff') {
+    await lease.release();
+    return storedOutcomeOf(record) as Outcome<T>;
+  }
+  const { decision: _decision, runKey: _key, ...rest } = options;
+  const decision = record.status === 'escalated' ? options.decision : undefined;
+  return continueHeld(record.runId, lease, {
+    ...rest,
+    task,
+    ...(decision ? { decision, admit: (stored: RunRecord) => ensureDecisionOffered(stored, decision) } : {}),
+  }, record);
 }
 
 /** Acquires the run and passes on what the store mended. */
@@ -68,11 +123,11 @@ async function acquire(options: PersistedOptions, runId: string): Promise<Lease>
   return lease;
 }
 
-/** What `resume` takes besides the persisted options. */
-export interface ResumeOptions {
-  task: Task;
+/** What `resume` takes besides the persisted options; `T` is what the task resolves with (default `unknown`). */
+export interface ResumeOptions<T = unknown> {
+  task: Task<T>;
   /** The answer to an escalation; applied only when the run rests in `escalated`. Default: none. */
-  decision?: { choice: DecisionChoice; guidance?: string };
+  decision?: RunDecision;
   /**
    * Called with the run as stored, under the lease and before anything runs, so a check cannot
    * race another owner: throw to refuse (the lease is released, nothing is written); return meta
@@ -86,12 +141,18 @@ export interface ResumeOptions {
  * backoff waits only what remains, an escalated run applies `decision` (or stays escalated), a
  * handed-off run continues in a fresh machine (RESUME/resumed) while its resource budget lasts.
  * A process group the previous (SIGKILLed) process left running is killed first and named in
- * the RESUME/interrupted event, so the attempt never runs twice at once.
+ * the RESUME/interrupted event, so the attempt never runs twice at once. A run that passes in
+ * this call carries the passing attempt's return value as `value`; one restored already ended
+ * has none (values are never stored).
  */
-export async function resume(runId: string, options: PersistedOptions & ResumeOptions): Promise<Outcome> {
-  const lease = await acquire(options, runId);
+export async function resume<T = unknown>(runId: string, options: PersistedOptions & ResumeOptions<T>): Promise<Outcome<T>> {
+  return continueHeld(runId, await acquire(options, runId), options, null);
+}
+
+/** {@link resume} of a run whose lease is held (released here on failure), `loaded` already under it (or null to load it). */
+async function continueHeld<T>(runId: string, lease: Lease, options: PersistedOptions & ResumeOptions<T>, loaded: RunRecord | null): Promise<Outcome<T>> {
   try {
-    const record = await options.store.load(runId);
+    const record = loaded ?? await options.store.load(runId);
     if (!record) throw new RunNotFoundError(runId);
     const admitted = options.admit?.(record) ?? {};
     const stored = storedSnapshotOf(record, options);
@@ -154,148 +215,4 @@ function continuedInput(stored: { context: RecoveryContext }, options: RecoveryO
     hasDiagnoser: options.diagnose !== undefined, hasAdapter: options.adapt !== undefined, hasRollback: options.rollback !== undefined,
     now, carry,
   };
-}
-
-async function drive(
-  task: Task,
-  options: PersistedOptions,
-  identity: RunIdentity,
-  lease: Lease,
-  /** Events already committed, and the policy config the run's policy was resolved from. */
-  stored: { committed: number; policy: PolicyConfig | undefined },
-  create: (logic: RecoveryMachine) => RecoveryActor,
-  decision?: { choice: DecisionChoice; guidance?: string },
-  /** `onEvent` has heard the events up to this `seq` already (a resumed run restores them). */
-  shownThrough = 0,
-): Promise<Outcome> {
-  const clock = options.clock ?? realClock;
-  const checkpoints = new Checkpointer(options.store, clock, lease, stored.committed);
-  let actor: RecoveryActor | undefined;
-  // The process groups the running attempt has spawned; saved with every checkpoint.
-  const groups = new Map<number, AttemptProcess>();
-  let last: { snapshot: SnapshotFrom<RecoveryMachine>; persisted: unknown } | undefined;
-  const write = () => {
-    const { snapshot, persisted } = last!;
-    // Only an escalated checkpoint carries a report: its builder (and the report modules) is
-    // loaded then, so a run that never escalates does not load it.
-    checkpoints.schedule(statusOf(snapshot) === 'escalated'
-      ? () => import('./checkpoint.js').then(({ checkpointOf }) => checkpointOf(identity, snapshot, persisted, clock.now(), [...groups.values()]))
-      : () => checkpointWithoutReport(identity, snapshot, persisted, clock.now(), [...groups.values()]));
-  };
-  // A run restored in a final state (resuming a finished run) has nothing to write.
-  let restoredFinal = false;
-  const save = (snapshot: SnapshotFrom<RecoveryMachine>) => {
-    if (restoredFinal) return;
-    last = { snapshot, persisted: persistedSnapshotOf(snapshot, stored.policy) };
-    write();
-  };
-  const unwatch = watchAttemptProcesses(identity.runId, (event) => {
-    if (event.kind === 'exited') {
-      groups.delete(event.pid);
-      return;
-    }
-    groups.set(event.process.pid, event.process);
-    // The follow-up write after the spawn: the checkpoint flushed before the attempt could not
-    // know the pid. Not awaited: the command is already running, and waiting would not help.
-    if (last) write();
-  });
-  const attempts = trackedTask(task);
-  // The shared machine (as `recover()` uses): this run's slots find its work through the actor.
-  // A commit the store refused (disk full, a newer owner): the run stops with it (see `writeAhead`).
-  let refused: ((error: unknown) => void) | undefined;
-  const { logic, attach, seal, traceparent } = sharedRun(attempts.task, options, {
-    writeAhead: async (running) => {
-      save(running.getSnapshot());
-      try {
-        await checkpoints.flush();
-      } catch (error) {
-        // The program must not start without its checkpoint, and the failure is the store's,
-        // not the task's: stop the run with it rather than classify it as the task failing.
-        refused?.(error);
-        return new Promise<never>(() => undefined);
-      }
-    },
-  });
-  // Kept with the run so a later process's run span (a decision, a takeover) links back to this one.
-  if (traceparent) identity.meta = { ...identity.meta, traceparent };
-  let settled = false;
-  try {
-    actor = create(logic);
-    attach(actor);
-    restoredFinal = actor.getSnapshot().status === 'done' && !decision;
-    if (options.onEvent) forwardHistory(actor, options.onEvent, shownThrough);
-    const outcome = new Promise<Outcome>((resolve, reject) => {
-      refused = (error) => {
-        if (settled) return;
-        settled = true;
-        reject(error);
-        actor!.stop();
-      };
-      actor!.subscribe({
-        next: (snapshot) => {
-          save(snapshot);
-          if (isResting(snapshot) && !(decision && snapshot.matches('escalated'))) {
-            settled = true;
-            resolve(outcomeOf(snapshot));
-          }
-        },
-        error: (error) => {
-          settled = true;
-          reject(error);
-        },
-        // Stopped from outside (a signal handler, via onStart) before the run came to rest: wait
-        // for the attempt in flight to end (its process group gone), end any adapter or
-        // diagnoser program still running (nothing aborts those), write the last checkpoint
-        // without them, then reject; the `finally` below releases the lock.
-        complete: () => {
-          if (settled) return;
-          settled = true;
-          void attempts.idle().then(async () => {
-            for (const pid of await killLeftovers([...groups.values()]).catch(() => [])) groups.delete(pid);
-            if (last) write();
-            return checkpoints.flush();
-          }).catch(() => undefined).then(() => reject(new RunInterruptedError(identity.runId)));
-        },
-      });
-    });
-    outcome.catch(() => undefined); // awaited below unless the run is already resting
-    actor.start();
-    options.onStart?.(actor);
-    // A signal that came before the start stops the actor inside onStart: then only `outcome` tells.
-    const live = () => actor!.getSnapshot().status !== 'stopped';
-    if (decision && live() && actor.getSnapshot().matches('escalated')) {
-      const at = clock.now();
-      // The guidance enters the run redacted (history, context, trace, inspector); this process's
-      // command and adapter still get it as the user wrote it (see `seal`).
-      const event = { type: 'DECIDE' as const, choice: decision.choice, at, ...(decision.guidance !== undefined ? { guidance: seal(decision.guidance) } : {}) };
-      decision = undefined;
-      actor.send(event);
-    }
-    const resting = live() && isResting(actor.getSnapshot());
-    if (resting && !decision) save(actor.getSnapshot());
-    const result = resting ? outcomeOf(actor.getSnapshot()) : await outcome;
-    await checkpoints.flush();
-    await extensionsSettled(actor);
-    return result;
-  } finally {
-    settled = true;
-    unwatch();
-    actor?.stop();
-    await checkpoints.flush().catch(() => undefined);
-    await lease.release();
-  }
-}
-
-const NO_CONTEXT = Object.freeze({});
-
-/**
- * The compact persisted snapshot (see compact-snapshot.ts) of the snapshot the actor just
- * emitted. XState's `getPersistedSnapshot` walks the context looking for actor refs to replace;
- * the recovery context is JSON only (never a ref), so the walk is skipped and the compact context
- * put in its place: the cost no longer grows with every history event.
- */
-function persistedSnapshotOf(snapshot: SnapshotFrom<RecoveryMachine>, policy: PolicyConfig | undefined): unknown {
-  const persisted = snapshot.machine.getPersistedSnapshot({ ...snapshot, context: NO_CONTEXT } as unknown as typeof snapshot) as unknown as { context: unknown };
-  persisted.context = compactContext(snapshot.context, policy);
-  return persisted;
 }

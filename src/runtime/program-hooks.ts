@@ -1,11 +1,8 @@
 import type { AdaptInput, DiagnoseInput } from '../../machines/index.js';
-import {
-  HOOK_TIMEOUT_MS, runAdaptProgram, runDiagnoseProgram, type HookProgram, type HookRunOptions,
-} from './agent/hook-program.js';
+import { runAdaptProgram, runDiagnoseProgram, type HookProgram, type HookRunOptions } from './agent/hook-program.js';
 import { adaptPrompt, diagnosePrompt } from './agent/prompt.js';
 import type { Adapter, Diagnoser } from './options.js';
-
-export { HOOK_TIMEOUT_MS };
+import type { HookContext } from './hook-context.js';
 
 /** Options of `adapterCommand` and `diagnoserCommand`. Every field optional (see {@link HookRunOptions} for the rest). */
 export interface ProgramOptions extends HookRunOptions {
@@ -43,7 +40,7 @@ export function adapterCommand(cmdline: string | readonly string[], options: Pro
       },
     }),
   };
-  return (input, hook?: { signal?: AbortSignal }) => runAdaptProgram(program, input, options, hook?.signal);
+  return (input, hook?: HookContext) => runAdaptProgram(program, input, withHookTimeout(options, hook), hook?.signal);
 }
 
 /**
@@ -69,9 +66,12 @@ export function diagnoserCommand(cmdline: string | readonly string[], options: P
       },
     }),
   };
-  return (input, hook?: { signal?: AbortSignal }) => runDiagnoseProgram(program, input, options, hook?.signal);
+  return (input, hook?: HookContext) => runDiagnoseProgram(program, input, withHookTimeout(options, hook), hook?.signal);
 }
 
+/** A program's own timeout, else the run's hook deadline: the process group is killed before the slot gives up on it. */
+const withHookTimeout = (options: ProgramOptions, hook: HookContext | undefined): ProgramOptions =>
+  (options.timeoutMs !== undefined || hook === undefined || !Number.isFinite(hook.timeoutMs) ? options : { ...options, timeoutMs: hook.timeoutMs });
 const where = (options: ProgramOptions) => ({ command: options.command ?? [], cwd: options.cwd ?? process.cwd() });
 const context = (options: ProgramOptions) => ({ command: options.command ?? null, cwd: options.cwd ?? process.cwd() });
 const commandLine = (options: ProgramOptions) => (options.command ? display(options.command[0] ?? '', options.command.slice(1)) : '');

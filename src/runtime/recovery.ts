@@ -4,6 +4,7 @@ import { recoveryMachine, type RecoveryMachine } from '../../machines/recovery.m
 import type { RecoveryInput } from '../../machines/recovery/types.js';
 import { redactSecrets } from '../report/redact.js';
 import { actorsOf, bindRun, redactPatternsOf, sharedRun } from './actors.js';
+import type { AttemptValue } from './attempt-value.js';
 import { extensionsSettled } from './run-extensions.js';
 import { realClock, type Clock } from './clock.js';
 import type { RecoveryOptions, Task } from './options.js';
@@ -132,17 +133,20 @@ export function actorOptions<TStart extends object>(options: RecoveryOptions, st
  * snapshots or embed it. The actor rests in a final state or in `escalated` (waiting for `DECIDE`).
  */
 export function createRecovery(options: RecoveryOptions & { task: Task }, hooks: RecoveryHooks = {}): RecoveryActor {
-  return startRecovery(options.task, options, hooks);
+  return startRecovery(options.task, options, hooks).actor;
 }
 
-/** {@link createRecovery} with the task apart from the options (`recover` passes the caller's options object as it is). */
-function startRecovery(task: Task, options: RecoveryOptions, hooks: RecoveryHooks): RecoveryActor {
-  const { logic, attach } = sharedRun(task, options, hooks);
+/**
+ * {@link createRecovery} with the task apart from the options (`recover` passes the caller's
+ * options object as it is), and where the passing attempt's return value is kept.
+ */
+function startRecovery(task: Task, options: RecoveryOptions, hooks: RecoveryHooks): { actor: RecoveryActor; value: AttemptValue } {
+  const { logic, attach, value } = sharedRun(task, options, hooks);
   const actor = createActor(logic, actorOptions(options, { input: recoveryInput(options) }));
   attach(actor);
   if (options.onEvent) forwardHistory(actor, options.onEvent);
   actor.start();
-  return actor;
+  return { actor, value };
 }
 
 /** Resolve with the outcome once the actor rests (final, or escalated and waiting). */
@@ -165,16 +169,24 @@ export function whenResting(actor: RecoveryActor): Promise<Outcome> {
 
 /**
  * Run `task` under the recovery protocol and resolve with its outcome. An escalated run resolves
- * with status `escalated` and is stopped (persist it with a store to decide later).
+ * with status `escalated` and is stopped (persist it with a store to decide later: see
+ * `recoverPersisted`, whose `runKey` continues the same run). A run that passed carries what the
+ * passing attempt's task resolved with as `outcome.value` (typed `T`), in memory only.
+ *
+ * @example
+ * ```ts
+ * const outcome = await recover(async () => (await fetch(url)).json() as Promise<Release>);
+ * if (outcome.status === 'succeeded' || outcome.status === 'recovered') use(outcome.value!); // a Release
+ * ```
  */
-export async function recover(task: Task, options: RecoveryOptions = {}): Promise<Outcome> {
+export async function recover<T = unknown>(task: Task<T>, options: RecoveryOptions = {}): Promise<Outcome<T>> {
   // Not `createRecovery({ ...options, task })`: on this V8 (Node 20) a spread that adds a key
   // gives every copy a hidden class of its own, ~2 KB allocated and one more map kept per run.
-  const actor = startRecovery(task, options, {});
+  const { actor, value } = startRecovery(task, options, {});
   try {
     const outcome = await whenResting(actor);
     await extensionsSettled(actor);
-    return outcome;
+    return value.outcomeOf<T>(outcome);
   } finally {
     actor.stop();
   }

@@ -10,8 +10,12 @@ import type { Task, TaskContext } from './options.js';
 /** How long a timed-out task may take to stop and report before it is abandoned. */
 export const TIMEOUT_GRACE_MS = 5_000;
 
-/** What an attempt came to, before the runtime classifies and redacts it. */
-export type RawOutcome = { ok: true } | { ok: false; observation: ReturnType<typeof observationFrom> };
+/**
+ * What an attempt came to, before the runtime classifies and redacts it. A pass carries what the
+ * task resolved with: the runtime keeps it in memory for the outcome and never hands it to the
+ * machine (its context is checkpointed; the value may not be JSON, or may hold a secret).
+ */
+export type RawOutcome = { ok: true; value: unknown } | { ok: false; observation: ReturnType<typeof observationFrom> };
 
 /** What an attempt needs from the running recovery (see `Binding` in actors.ts). */
 export interface AttemptBinding {
@@ -25,7 +29,9 @@ export interface AttemptBinding {
   send(event: { type: 'HEARTBEAT' | 'PROGRESS'; at: number; progress?: number }): void;
 }
 
-const PASSED: RawOutcome = Object.freeze({ ok: true });
+// Most tasks resolve with nothing: those passes share one frozen outcome, allocated once.
+const PASSED: RawOutcome = Object.freeze({ ok: true, value: undefined });
+const passed = (value: unknown): RawOutcome => (value === undefined ? PASSED : { ok: true, value });
 const failed = (thrown: unknown): RawOutcome => ({ ok: false, observation: observationFrom(thrown) });
 
 /** A timed-out attempt: keep what the task reported (its output tails), but it is a TIMEOUT. */
@@ -127,8 +133,8 @@ export function runAttempt(task: Task, run: { readonly input: AttemptInput; read
     return controller.signal;
   });
   const returned = Promise.resolve(context).then(task);
-  if (timeout === null) return returned.then(() => done(PASSED), (thrown: unknown) => done(failed(thrown)));
-  const attempt = returned.then(() => PASSED, failed);
+  if (timeout === null) return returned.then((value) => done(passed(value)), (thrown: unknown) => done(failed(thrown)));
+  const attempt = returned.then(passed, failed);
   return (async () => {
     const first = await Promise.race([attempt, timeout.then(() => null)]);
     // A task that settles because the timeout aborted it (or moved the clock past it) still timed out.

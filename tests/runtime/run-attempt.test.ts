@@ -26,9 +26,10 @@ function request(timeoutMs: number | null = null) {
 
 describe('runAttempt', () => {
   it.each<[string, Task, unknown]>([
-    ['returns', () => 'done', { ok: true }],
+    ['returns', () => 'done', { ok: true, value: 'done' }],
     ['throws', () => { throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }); }, { ok: false, observation: { error: expect.objectContaining({ name: 'Error', code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' }) } }],
-    ['resolves', async () => 'done', { ok: true }],
+    ['resolves', async () => ({ id: 1 }), { ok: true, value: { id: 1 } }],
+    ['returns nothing', () => undefined, { ok: true, value: undefined }],
     ['rejects', async () => { throw new Error('401 Unauthorized'); }, { ok: false, observation: { error: expect.objectContaining({ message: '401 Unauthorized' }) } }],
   ])('a task that %s settles the attempt with it, its signal never made', async (_how, task, expected) => {
     const { binding: b } = binding();

@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { AdaptInput, DiagnoseInput } from '../../../machines/index.js';
+import type { HookContext } from '../hook-context.js';
 import type { Adapter, Diagnoser } from '../options.js';
 import {
   runAdaptProgram, runDiagnoseProgram, HookProgramError, type HookPhase, type HookProgram, type HookRunOptions,
@@ -62,12 +63,12 @@ export function agentHooks(agent: AgentOptions, place: AgentPlace): { diagnose: 
   const adaptPromptOf = (input: AdaptInput, text: string | undefined) => adaptPrompt(input, where, text);
   const diagnosePromptOf = (input: DiagnoseInput, text: string | undefined) => diagnosePrompt(input, where, text);
   return {
-    adapt: async (input, hook?: { signal?: AbortSignal }) => {
+    adapt: async (input, hook?: HookContext) => {
       const output = await runAdaptProgram(program('ADAPT', adaptPromptOf, await prepare()), input, options, hook?.signal);
       checkBudget();
       return output;
     },
-    diagnose: async (input, hook?: { signal?: AbortSignal }) => {
+    diagnose: async (input, hook?: HookContext) => {
       const output = await runDiagnoseProgram(program('DIAGNOSE', diagnosePromptOf, await prepare()), input, options, hook?.signal);
       checkBudget();
       return output;

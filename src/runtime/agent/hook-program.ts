@@ -20,7 +20,9 @@ import type { AdaptInput, AdaptOutput, DiagnoseInput, DiagnoseOutput } from '../
 import { classify, type Classification } from '../../classify/index.js';
 import { DEFAULT_POLICY, budgetFor, computeDelay, type ResolvedPolicy } from '../../policy/index.js';
 import { traceEnv } from '../../telemetry/trace-env.js';
+import type { Phase } from '../../taxonomy/index.js';
 import { reportExit, reportSpawn } from '../attempt-process.js';
+import { HOOK_TIMEOUT_MS } from '../hook-context.js';
 import { runCommandOnce, type CommandResult } from '../command.js';
 import { firstLine, readDiagnosis, readFix, unwrapEnvelope, type Envelope } from './answer.js';
 import { lastObjectWithKey } from './json-scan.js';
@@ -28,10 +30,7 @@ import { formatReminder } from './prompt.js';
 import { changedPaths, snapshotWorkTree } from './work-tree.js';
 
 /** The phase a hook program serves. */
-export type HookPhase = 'DIAGNOSE' | 'ADAPT';
-
-/** Default time one call of a hook program may take before its process group is killed: 10 minutes. */
-export const HOOK_TIMEOUT_MS = 10 * 60_000;
+export type HookPhase = Extract<Phase, 'DIAGNOSE' | 'ADAPT'>;
 /** Default most bytes an answer on stdout may have: 1 MiB. */
 export const HOOK_MAX_OUTPUT_BYTES = 1 << 20;
 /** Default tries for an agent whose own call failed transiently (its API overloaded, a reset): 3. */

@@ -1,0 +1,169 @@
+/**
+ * Executing a persisted run under its lease, for `recoverPersisted` and `resume`: every snapshot
+ * checkpointed (write-ahead before each program starts), a decision applied once the run is
+ * restored, a stop from outside turned into `RunInterruptedError` after the last checkpoint, and
+ * the outcome with the passing attempt's value (kept in memory, never checkpointed).
+ */
+import type { SnapshotFrom } from 'xstate';
+import type { RecoveryMachine } from '../../machines/recovery.machine.js';
+import type { Lease } from '../store/types.js';
+import type { DecisionChoice, PolicyConfig } from '../policy/types.js';
+import { killLeftovers, watchAttemptProcesses, type AttemptProcess } from './attempt-process.js';
+import { Checkpointer, checkpointWithoutReport, type RunIdentity } from './checkpointer.js';
+import { compactContext } from './compact-snapshot.js';
+import { RunInterruptedError, trackedTask } from './interrupt.js';
+import { realClock } from './clock.js';
+import type { Task } from './options.js';
+import { isResting, outcomeOf, statusOf, type Outcome } from './outcome.js';
+import { sharedRun } from './actors.js';
+import { extensionsSettled } from './run-extensions.js';
+import { forwardHistory, type RecoveryActor } from './recovery.js';
+import type { PersistedOptions } from './persisted.js';
+
+/**
+ * Run the actor `create` makes from the shared machine as the owner holding `lease` (released at
+ * the end, whatever happens), and resolve with its outcome once it rests.
+ */
+export async function drive<T>(
+  task: Task<T>,
+  options: PersistedOptions,
+  identity: RunIdentity,
+  lease: Lease,
+  /** Events already committed, and the policy config the run's policy was resolved from. */
+  stored: { committed: number; policy: PolicyConfig | undefined },
+  create: (logic: RecoveryMachine) => RecoveryActor,
+  decision?: { choice: DecisionChoice; guidance?: string },
+  /** `onEvent` has heard the events up to this `seq` already (a resumed run restores them). */
+  shownThrough = 0,
+): Promise<Outcome<T>> {
+  const clock = options.clock ?? realClock;
+  const checkpoints = new Checkpointer(options.store, clock, lease, stored.committed);
+  let actor: RecoveryActor | undefined;
+  // The process groups the running attempt has spawned; saved with every checkpoint.
+  const groups = new Map<number, AttemptProcess>();
+  let last: { snapshot: SnapshotFrom<RecoveryMachine>; persisted: unknown } | undefined;
+  const write = () => {
+    const { snapshot, persisted } = last!;
+    // Only an escalated checkpoint carries a report: its builder (and the report modules) is
+    // loaded then, so a run that never escalates does not load it.
+    checkpoints.schedule(statusOf(snapshot) === 'escalated'
+      ? () => import('./checkpoint.js').then(({ checkpointOf }) => checkpointOf(identity, snapshot, persisted, clock.now(), [...groups.values()]))
+      : () => checkpointWithoutReport(identity, snapshot, persisted, clock.now(), [...groups.values()]));
+  };
+  // A run restored in a final state (resuming a finished run) has nothing to write.
+  let restoredFinal = false;
+  const save = (snapshot: SnapshotFrom<RecoveryMachine>) => {
+    if (restoredFinal) return;
+    last = { snapshot, persisted: persistedSnapshotOf(snapshot, stored.policy) };
+    write();
+  };
+  const unwatch = watchAttemptProcesses(identity.runId, (event) => {
+    if (event.kind === 'exited') {
+      groups.delete(event.pid);
+      return;
+    }
+    groups.set(event.process.pid, event.process);
+    // The follow-up write after the spawn: the checkpoint flushed before the attempt could not
+    // know the pid. Not awaited: the command is already running, and waiting would not help.
+    if (last) write();
+  });
+  const attempts = trackedTask(task);
+  // The shared machine (as `recover()` uses): this run's slots find its work through the actor.
+  // A commit the store refused (disk full, a newer owner): the run stops with it (see `writeAhead`).
+  let refused: ((error: unknown) => void) | undefined;
+  const { logic, attach, seal, traceparent, value } = sharedRun(attempts.task, options, {
+    writeAhead: async (running) => {
+      save(running.getSnapshot());
+      try {
+        await checkpoints.flush();
+      } catch (error) {
+        // The program must not start without its checkpoint, and the failure is the store's,
+        // not the task's: stop the run with it rather than classify it as the task failing.
+        refused?.(error);
+        return new Promise<never>(() => undefined);
+      }
+    },
+  });
+  // Kept with the run so a later process's run span (a decision, a takeover) links back to this one.
+  if (traceparent) identity.meta = { ...identity.meta, traceparent };
+  let settled = false;
+  try {
+    actor = create(logic);
+    attach(actor);
+    restoredFinal = actor.getSnapshot().status === 'done' && !decision;
+    if (options.onEvent) forwardHistory(actor, options.onEvent, shownThrough);
+    const outcome = new Promise<Outcome>((resolve, reject) => {
+      refused = (error) => {
+        if (settled) return;
+        settled = true;
+        reject(error);
+        actor!.stop();
+      };
+      actor!.subscribe({
+        next: (snapshot) => {
+          save(snapshot);
+          if (isResting(snapshot) && !(decision && snapshot.matches('escalated'))) {
+            settled = true;
+            resolve(outcomeOf(snapshot));
+          }
+        },
+        error: (error) => {
+          settled = true;
+          reject(error);
+        },
+        // Stopped from outside (a signal handler, via onStart) before the run came to rest: wait
+        // for the attempt in flight to end (its process group gone), end any adapter or
+        // diagnoser program still running (nothing aborts those), write the last checkpoint
+        // without them, then reject; the `finally` below releases the lock.
+        complete: () => {
+          if (settled) return;
+          settled = true;
+          void attempts.idle().then(async () => {
+            for (const pid of await killLeftovers([...groups.values()]).catch(() => [])) groups.delete(pid);
+            if (last) write();
+            return checkpoints.flush();
+          }).catch(() => undefined).then(() => reject(new RunInterruptedError(identity.runId)));
+        },
+      });
+    });
+    outcome.catch(() => undefined); // awaited below unless the run is already resting
+    actor.start();
+    options.onStart?.(actor);
+    // A signal that came before the start stops the actor inside onStart: then only `outcome` tells.
+    const live = () => actor!.getSnapshot().status !== 'stopped';
+    if (decision && live() && actor.getSnapshot().matches('escalated')) {
+      const at = clock.now();
+      // The guidance enters the run redacted (history, context, trace, inspector); this process's
+      // command and adapter still get it as the user wrote it (see `seal`).
+      const event = { type: 'DECIDE' as const, choice: decision.choice, at, ...(decision.guidance !== undefined ? { guidance: seal(decision.guidance) } : {}) };
+      decision = undefined;
+      actor.send(event);
+    }
+    const resting = live() && isResting(actor.getSnapshot());
+    if (resting && !decision) save(actor.getSnapshot());
+    const result = resting ? outcomeOf(actor.getSnapshot()) : await outcome;
+    await checkpoints.flush();
+    await extensionsSettled(actor);
+    return value.outcomeOf<T>(result);
+  } finally {
+    settled = true;
+    unwatch();
+    actor?.stop();
+    await checkpoints.flush().catch(() => undefined);
+    await lease.release();
+  }
+}
+
+const NO_CONTEXT = Object.freeze({});
+
+/**
+ * The compact persisted snapshot (see compact-snapshot.ts) of the snapshot the actor just
+ * emitted. XState's `getPersistedSnapshot` walks the context looking for actor refs to replace;
+ * the recovery context is JSON only (never a ref), so the walk is skipped and the compact context
+ * put in its place: the cost no longer grows with every history event.
+ */
+function persistedSnapshotOf(snapshot: SnapshotFrom<RecoveryMachine>, policy: PolicyConfig | undefined): unknown {
+  const persisted = snapshot.machine.getPersistedSnapshot({ ...snapshot, context: NO_CONTEXT } as unknown as typeof snapshot) as unknown as { context: unknown };
+  persisted.context = compactContext(snapshot.context, policy);
+  return persisted;
+}
