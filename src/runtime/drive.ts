@@ -8,7 +8,8 @@ import type { SnapshotFrom } from 'xstate';
 import type { RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { Lease } from '../store/types.js';
 import type { DecisionChoice, PolicyConfig } from '../policy/types.js';
-import { killLeftovers, watchAttemptProcesses, type AttemptProcess } from './attempt-process.js';
+import { groupAlive, killLeftovers, watchAttemptProcesses, type AttemptProcess } from './attempt-process.js';
+import { hostname } from 'node:os';
 import { Checkpointer, checkpointWithoutReport, type RunIdentity } from './checkpointer.js';
 import { compactContext } from './compact-snapshot.js';
 import { RunInterruptedError, trackedTask } from './interrupt.js';
@@ -120,6 +121,9 @@ export async function drive<T>(
           settled = true;
           void attempts.idle().then(async () => {
             for (const pid of await killLeftovers([...groups.values()]).catch(() => [])) groups.delete(pid);
+            // A program the stop aborted itself (an adapter given the run's signal) may be gone
+            // before its exit was reported: a group no longer alive is nothing to record.
+            for (const p of [...groups.values()]) if (p.host === hostname() && !groupAlive(p.pgid)) groups.delete(p.pid);
             if (last) write();
             return checkpoints.flush();
           }).catch(() => undefined).then(() => reject(new RunInterruptedError(identity.runId)));

@@ -67,7 +67,8 @@ describe('the packed package in a consumer project with its own xstate', () => {
     tarball = join(work, (JSON.parse(stdout) as [{ filename: string }])[0].filename);
   }, 180_000);
 
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  // A consumer project with its node_modules: deleting it takes long on a loaded machine.
+  afterAll(() => rmSync(work, { recursive: true, force: true }), 120_000);
 
   it('declares a range whose floor and ceiling bracket the xstate this suite runs', () => {
     expect(range, `peerDependencies.xstate is ${pkg.peerDependencies['xstate']}`).not.toBeNull();
