@@ -1,5 +1,9 @@
 /** What a failed diagnoser or adapter leaves in a run: its own words, redacted, on the phase that failed. */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { adapterCommand } from '../../src/runtime/program-hooks.js';
 import { AgentBudgetError } from '../../src/runtime/agent/agent-hooks.js';
 import { recover } from '../../src/runtime/index.js';
 
@@ -51,5 +55,24 @@ describe('how long the adapter took', () => {
     });
     expect(outcome.status).toBe('recovered');
     expect(outcome.history.find((e) => e.phase === 'ADAPT')!.durationMs).toBeGreaterThanOrEqual(50);
+  });
+});
+
+describe('an adapter program past the run\'s hook deadline', () => {
+  it('is killed with its process group, and the phase fails saying so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recovery-hook-deadline-'));
+    try {
+      const outcome = await recover(failingBuild, {
+        policy: { flakeProbe: false }, hookTimeoutMs: 500,
+        adapt: adapterCommand(['sh', '-c', 'echo $$ > adapter.pid; exec sleep 30'], { cwd: dir }),
+      });
+      expect(outcome).toMatchObject({ status: 'escalated', reason: 'adapter_failed' });
+      expect(outcome.history.find((e) => e.phase === 'ADAPT')!.message).toMatch(/timed out after 500 ms/);
+      // The abort kills the group at once; the leader is gone once it is reaped.
+      const pid = Number(readFileSync(join(dir, 'adapter.pid'), 'utf8'));
+      await expect.poll(() => { try { process.kill(pid, 0); return 'alive'; } catch { return 'gone'; } }, { timeout: 20_000 }).toBe('gone');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
