@@ -178,10 +178,12 @@ async function callOnce<I extends { runId: string; history: AdaptInput['history'
  */
 function agentFailure(envelope: Envelope, result: CommandResult): { text: string; classification: Classification; recognised: boolean } | null {
   if (!envelope.isError && result.exitCode === 0) return null;
-  const text = (envelope.error ?? envelope.text.trim() ?? '') || lastLine(result.stderr).slice(2) || `exited with code ${result.exitCode}`;
-  const classification = classify({ message: envelope.error ?? '', stderr: result.stderr, stdout: envelope.isError ? envelope.text : '', exitCode: result.exitCode });
+  // Claude Code prints its own failures on stdout ("API Error: 401 …"), others on stderr: the
+  // last line of either names it (a plain adapter's prose before it is not evidence).
+  const said = envelope.error ?? (lastLine(envelope.text).slice(2) || lastLine(result.stderr).slice(2));
+  const classification = classify({ message: said, stderr: result.stderr, exitCode: result.exitCode });
   const recognised = envelope.isError || (classification.type !== 'UNKNOWN' && classification.category !== 'systematic');
-  return { text: text.slice(0, 500), classification, recognised };
+  return { text: (said || `exited with code ${result.exitCode}`).slice(0, 500), classification, recognised };
 }
 
 /** An error envelope among what a CLI printed on stderr (Gemini CLI's JSON mode puts it there, after its log lines). */

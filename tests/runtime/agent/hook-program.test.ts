@@ -132,3 +132,11 @@ describe('an agent that prints its error envelope on stderr (Gemini CLI in JSON 
     await expect(scripted([{ stderr, code: 145 }])(adaptInput)).rejects.toThrow(/failed: .*API key not valid/);
   });
 });
+
+describe('an agent that prints its failure on stdout (Claude Code in text mode)', () => {
+  it('is told apart from "no alternative" by what it says', async () => {
+    const adapt = scripted([{ stdout: 'Failed to authenticate. API Error: 401 {"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}\n', code: 1 }]);
+    await expect(adapt(adaptInput)).rejects.toThrow(/failed: Failed to authenticate\. API Error: 401/);
+    expect(calls()).toBe(1);
+  });
+});
