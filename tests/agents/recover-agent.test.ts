@@ -20,7 +20,8 @@ const EVIDENCE = "Error: Cannot find module './utils' from 'src/index.js'";
 const BUILD_JS = `if (!require('fs').existsSync('utils.js')) { console.error(${JSON.stringify(EVIDENCE)}); process.exit(1); }\nconsole.log('build ok');\n`;
 const HYPOTHESES: Turn = { text: 'utils.js is missing.\n{"hypotheses": [{"text": "utils.js was never created", "confidence": 0.9}]}' };
 
-beforeAll(ensureCli);
+// Builds dist/ when a source is newer: minutes on a loaded machine.
+beforeAll(() => ensureCli(), 120_000);
 
 interface Recovered {
   status: number | null;

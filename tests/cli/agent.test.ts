@@ -14,7 +14,8 @@ const agentScript = fileURLToPath(new URL('../fixtures/scripted-agent.mjs', impo
 /** A build that fails until utils.js exists. */
 const BUILD_JS = `if (!require('fs').existsSync('utils.js')) { console.error("Error: Cannot find module './utils' from 'src/index.js'"); process.exit(1); }\nconsole.log('build ok');\n`;
 
-beforeAll(ensureCli);
+// Builds dist/ when a source is newer: minutes on a loaded machine.
+beforeAll(() => ensureCli(), 120_000);
 
 /** A work dir with build.js and a stand-in `name` on PATH that logs its argv and replies as scripted. */
 function withAgent(name: string, replies: unknown[], config: unknown = { maxDelayMs: 20, flakeProbe: false }) {
