@@ -142,10 +142,12 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
       ? await import('./telemetry-sdk.js').then((m) => m.startCliTelemetry(io))
       : null;
     if (!telemetry) return await verb.run(args, io);
+    let code: number | undefined;
     try {
-      return await telemetry.run(() => verb.run(args, io));
+      return (code = await telemetry.run(() => verb.run(args, io)));
     } finally {
-      await telemetry.shutdown();
+      // Cut short: the exporters' retries would keep the process alive; the verb's work is done.
+      if (!(await telemetry.shutdown())) setTimeout(() => process.exit(process.exitCode ?? code ?? EXIT.internal), 0).unref();
     }
   } catch (error) {
     return report(error, verbName, io);

@@ -8,11 +8,18 @@
  */
 import type { CliIO } from './main.js';
 
+/**
+ * Most time the export at exit may take: 2 s. An unreachable collector must not hold every
+ * `recover` call for the exporters' own timeouts and retries (17 s measured); what is not sent
+ * by then is dropped, with a note.
+ */
+export const TELEMETRY_SHUTDOWN_MS = 2_000;
+
 /** A started SDK: run the verb inside its context, then flush and stop it. */
 export interface CliTelemetry {
   run<T>(work: () => Promise<T>): Promise<T>;
-  /** Exports what is buffered and stops the providers; never rejects. */
-  shutdown(): Promise<void>;
+  /** Exports what is buffered and stops the providers, within {@link TELEMETRY_SHUTDOWN_MS}; never rejects. Resolves false when the export was cut short. */
+  shutdown(): Promise<boolean>;
 }
 
 /** True when the environment asks for telemetry. */
@@ -53,13 +60,19 @@ export async function startCliTelemetry(io: CliIO): Promise<CliTelemetry | null>
     run: (work) => api.context.with(parent, work),
     shutdown: async () => {
       const why: string[] = [];
-      for (const provider of [tracerProvider, meterProvider]) {
-        await provider.shutdown().catch((error: unknown) => why.push((error as Error).message));
-      }
+      const stopped = Promise.all([tracerProvider, meterProvider].map((provider) => provider.shutdown().catch((error: unknown) => {
+        why.push((error as Error).message);
+      }))).then(() => true);
+      let timer: NodeJS.Timeout | undefined;
+      const cut = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), TELEMETRY_SHUTDOWN_MS); });
+      const finished = await Promise.race([stopped, cut]);
+      clearTimeout(timer);
       api.trace.disable();
       api.metrics.disable();
       api.context.disable();
-      if (why.length > 0) io.stderr.write(`recover: note: telemetry export failed: ${why.join('; ')}\n`);
+      if (!finished) io.stderr.write(`recover: note: telemetry export did not finish within ${TELEMETRY_SHUTDOWN_MS} ms (is the collector at ${io.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? io.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? '?'} reachable?); the rest is dropped\n`);
+      else if (why.length > 0) io.stderr.write(`recover: note: telemetry export failed: ${why.join('; ')}\n`);
+      return finished;
     },
   };
 }

@@ -91,3 +91,19 @@ describe('recover run with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     expect(readFileSync(join(dir, 'fixes.json'), 'utf8')).toBe('{"version": 1');
   });
 });
+
+describe('recover run with the collector down', () => {
+  it('does not wait on the exporters past the shutdown bound: a note, and the run\'s own exit code', async () => {
+    const { createServer } = await import('node:net');
+    // A port that was bound and closed: nothing listens, every export is refused.
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port: p } = server.address() as { port: number };
+        server.close(() => resolve(p));
+      });
+    });
+    const result = await recoverAsync(tempCwd(), ['run', '--', process.execPath, '-e', '0'], 60_000, { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}` });
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(new RegExp(`telemetry export did not finish within 2000 ms \\(is the collector at http://127\\.0\\.0\\.1:${port} reachable\\?\\)`));
+  });
+});
