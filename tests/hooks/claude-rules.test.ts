@@ -72,8 +72,8 @@ describe('hook input as Claude Code 2.1.332 sends it', () => {
   it.each([
     [{ hook_event_name: 'SessionStart', source: 'startup' }, { kind: 'session-start' }],
     [{ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm test' }, tool_use_id: 't1' }, { kind: 'bash-before', command: 'npm test' }],
-    [{ hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: '/w/a', old_string: 'x', new_string: 'y' } }, { kind: 'edit-before', fix: 'Edit /w/a: y' }],
-    [{ hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: '/w/a', content: 'z' } }, { kind: 'edit-before', fix: 'Write /w/a: z' }],
+    [{ hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: '/w/a', old_string: 'x', new_string: 'y' } }, { kind: 'edit-before', fix: 'Edit a: y' }],
+    [{ hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: '/elsewhere/a', content: 'z' } }, { kind: 'edit-before', fix: 'Write /elsewhere/a: z' }],
     [{ hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: '/w/a' } }, { kind: 'other' }],
     [{ hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command: 'false' }, error: 'Exit code 3\nboom', is_interrupt: false }, { kind: 'bash-failed', observation: { exitCode: 3, stderr: 'boom' } }],
     [{ hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command: 'sleep 9' }, error: 'Interrupted', is_interrupt: true }, { kind: 'other' }],

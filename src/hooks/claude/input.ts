@@ -6,6 +6,7 @@
  * PostToolUse); a passing one fires `PostToolUse` with `tool_response: { stdout, stderr, … }`;
  * `Stop` carries `stop_hook_active`.
  */
+import { isAbsolute, relative } from 'node:path';
 import type { Observation } from '../../classify/types.js';
 
 /** What a hook event is, for the protocol. `other`: anything it does not act on (allowed). */
@@ -60,7 +61,7 @@ export function parseHookInput(text: string): HookEvent {
       return { ...base, kind: 'stop', stopHookActive: e.stop_hook_active === true };
     case 'PreToolUse':
       if (tool === 'Bash' && str(input.command)) return { ...base, kind: 'bash-before', command: str(input.command)! };
-      if (tool !== undefined && EDIT_TOOLS.has(tool)) return { ...base, kind: 'edit-before', fix: fixOf(tool, input) };
+      if (tool !== undefined && EDIT_TOOLS.has(tool)) return { ...base, kind: 'edit-before', fix: fixOf(tool, input, cwd) };
       return { ...base, kind: 'other' };
     case 'PostToolUseFailure':
       if (tool === 'Bash' && str(input.command) && e.is_interrupt !== true) {
@@ -96,9 +97,14 @@ export function observationOfError(error: string): Observation {
   return { exitCode: 1, stderr: error };
 }
 
-/** One description of an edit: the tool, the file and the text it puts there (what a repeat would repeat). */
-export function fixOf(tool: string, input: Record<string, unknown>): string {
-  const file = str(input.file_path) ?? str(input.notebook_path) ?? '?';
+/**
+ * One description of an edit: the tool, the file (relative to the project: the temp dir's name
+ * would make every edit look alike to the circular-fix detector) and the text it puts there.
+ */
+export function fixOf(tool: string, input: Record<string, unknown>, cwd = ''): string {
+  const path = str(input.file_path) ?? str(input.notebook_path) ?? '?';
+  const inside = cwd !== '' && isAbsolute(path) ? relative(cwd, path) : path;
+  const file = inside.startsWith('..') ? path : inside;
   let text: string;
   if (tool === 'Write') text = str(input.content) ?? '';
   else if (tool === 'MultiEdit' && Array.isArray(input.edits)) text = (input.edits as Record<string, unknown>[]).map((edit) => str(edit.new_string) ?? '').join('\n');

@@ -4,7 +4,7 @@
  * the agent gets. Pure: `planOf` picks the row, `answerOf` renders the answer from the run as
  * the engine left it. The README's table is generated from {@link RULES}.
  */
-import { detectCircularFix, detectRepeatedFix } from '../../classify/circular.js';
+import { detectRepeatedFix } from '../../classify/circular.js';
 import type { HookEventKind } from './input.js';
 
 /** Where the run an event concerns stands, as the agent sees it. */
@@ -73,11 +73,15 @@ export const RULES: readonly Rule[] = [
   { event: 'other', phase: '*', feed: null, answer: 'allow', note: 'any other tool or event' },
 ];
 
-/** True when `fix` repeats (or circles back to) a fix already tried that did not recover the run. */
+/**
+ * True when `fix` repeats a fix already tried that did not recover the run (UC-AP-004 Exc-4, the
+ * project's repeated-fix detector): refused before it is made. A fix that only resembles earlier
+ * ones (seed 001's circular fix) goes to the engine, which escalates it with `circular_fix`.
+ */
 export function repeatsFailedFix(view: RunView, fix: string): boolean {
   // In `verify` the last fix is the one being verified: it has not failed yet.
   const failed = view.phase === 'verify' ? view.fixes.slice(0, -1) : view.fixes;
-  return detectRepeatedFix(failed, fix).repeated || detectCircularFix(failed, fix).circular;
+  return detectRepeatedFix(failed, fix).repeated;
 }
 
 /** The row for an event in a run's phase. */
