@@ -3,8 +3,11 @@
  * Claude Code CLI, only the model faked (scripted turn by turn: Bash, Write, text). Scenarios of
  * issue #28: (a) fail → edit → pass is a recovered run; (b) the same fix again is denied and the
  * model's next request carries the reason; (d) a permission failure on a secret path escalates at
- * once and the next edit is denied; (e) a malformed payload is allowed with a warning.
+ * once and the next edit is denied; (c) three failed iterations escalate, and `recover decide`'s
+ * retry-with guidance reaches the model in the continued session; (e) a malformed payload is
+ * allowed with a warning.
  */
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,10 +50,10 @@ suite(`recover hook claude with Claude Code${'missing' in bin ? `: not installed
     rmSync(root, { recursive: true, force: true });
   });
 
-  async function claude(turns: Turn[], extraEnv: Record<string, string> = {}) {
+  async function claude(turns: Turn[], extraEnv: Record<string, string> = {}, extraArgs: string[] = []) {
     server.script(...turns, { text: 'FINAL' }, { text: 'FINAL-AFTER-STOP-BLOCK' });
     const env = { ...(await agentEnv('claude', server.url, home)), RECOVERY_STORE: join(cwd, '.recovery'), ...extraEnv };
-    const result = await runAgent(bin, ['-p', 'make the build pass', '--permission-mode', 'acceptEdits', '--allowedTools', 'Bash'], { cwd, env, deadlineMs: 45_000 });
+    const result = await runAgent(bin, ['-p', 'make the build pass', '--permission-mode', 'acceptEdits', '--allowedTools', 'Bash', ...extraArgs], { cwd, env, deadlineMs: 45_000 });
     expect(result.stopped, `claude did not end: ${result.stderr}`).toBe(false);
     return result;
   }
@@ -81,6 +84,28 @@ suite(`recover hook claude with Claude Code${'missing' in bin ? `: not installed
     expect(denial.output).toMatch(/recover decide key-/);
     expect(sentAfter(4)).toContain('AC-006');
     expect((await runs())[0]!.status).toBe('running');
+  });
+
+  it('(c) three failed iterations escalate; the next edit is denied; recover decide retry-with lets the next call through with the guidance', async () => {
+    const build: Turn = { bash: { command: 'node build.js' } };
+    await claude([
+      build,
+      { writeFile: { path: join(cwd, 'utils.js'), content: 'module.exports = 41;\n' } }, build,
+      { writeFile: { path: join(cwd, 'src', 'index.js'), content: "require('./lib');\n" } }, build,
+      { writeFile: { path: join(cwd, 'package.json'), content: '{ "main": "lib/main.js" }\n' } }, build,
+      { writeFile: { path: join(cwd, 'other.js'), content: 'console.log(1);\n' } },
+    ]);
+    const [run] = await runs();
+    expect(run!.status).toBe('escalated');
+    expect(failing()).toMatch(/ESCALATED.*max_attempts/);
+    expect(existsSync(join(cwd, 'other.js'))).toBe(false);
+    const decide = spawnSync(process.execPath, [BIN, 'decide', run!.runId, '--choice', 'retry-with', '--guidance', 'GUIDANCE-7: utils.js must export 42'], { cwd, encoding: 'utf8', env: { ...process.env, RECOVERY_STORE: join(cwd, '.recovery') } });
+    expect(decide.status, decide.stderr).toBe(0);
+    const before = server.modelCalls().length;
+    await claude([{ writeFile: { path: join(cwd, 'utils.js'), content: 'module.exports = 42;\n' } }, build], {}, ['--continue']);
+    expect(readFileSync(join(cwd, 'utils.js'), 'utf8')).toContain('42');
+    expect(sentAfter(before + 1)).toContain('GUIDANCE-7: utils.js must export 42');
+    expect((await runs()).map((r) => r.status)).toEqual(['recovered']);
   });
 
   it('(d) a permission failure on a secret path escalates at once; the next edit is denied, Stop is blocked', async () => {
