@@ -26,7 +26,7 @@ const EVIDENCE = "Error: Cannot find module './utils' from 'src/index.js'";
 const BUILD_JS = `let v; try { v = require('./utils.js'); } catch {}\nif (v !== 42) { console.error(${JSON.stringify(EVIDENCE)}); process.exit(1); }\nconsole.log('build ok');\n`;
 const HOOK = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} hook claude`;
 
-beforeAll(ensureCli);
+beforeAll(() => ensureCli(), 120_000);
 
 const suite = 'missing' in bin ? describe.skip : describe;
 suite(`recover hook claude with Claude Code${'missing' in bin ? `: not installed (${bin.missing})` : ` ${bin.version}`}`, { timeout: 60_000 }, () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BIN, ensureCli } from '../cli/cli.js';
 
-beforeAll(ensureCli);
+beforeAll(() => ensureCli(), 120_000);
 
 describe('recover hook claude --install', () => {
   let root: string;

@@ -140,3 +140,11 @@ describe('a session of hook events through the engine and a lowdb store', () => 
     expect(text(await fail('npm install', 'npm ERR! network socket hang up ECONNRESET'))).toMatch(/Transient: do not edit anything; wait \d+ s/);
   });
 });
+
+describe('README', () => {
+  it('embeds the decision table as the code generates it', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { rulesTable } = await import('../../src/hooks/claude/rules.js');
+    expect(readFileSync(new URL('../../README.md', import.meta.url), 'utf8')).toContain(rulesTable());
+  });
+});

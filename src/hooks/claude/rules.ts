@@ -146,3 +146,13 @@ export function answerOf(kind: AnswerKind, eventName: string, after: RunView): H
       return { decision: 'block', reason: escalationText(after) };
   }
 }
+
+/** The decision table as Markdown (README's "Enforce the protocol on Claude Code" embeds it; a test keeps it current). */
+export function rulesTable(): string {
+  const lines = ['| hook event | run phase | engine is told | the agent gets | why |', '|---|---|---|---|---|'];
+  for (const r of RULES) {
+    const phase = `${r.phase === '*' ? 'any' : r.phase}${r.when ? ` (${r.when})` : ''}`;
+    lines.push(`| ${r.event} | ${phase} | ${r.feed ?? '—'} | ${r.answer} | ${r.note} |`);
+  }
+  return lines.join('\n');
+}
