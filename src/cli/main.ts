@@ -51,6 +51,7 @@ const VERBS: Record<string, { summary: string; load: () => Promise<Verb> }> = {
   worker: { summary: 'run fleet runs from a PostgreSQL store', load: () => import('./worker.js').then((m) => m.workerVerb) },
   submit: { summary: 'queue a command for the fleet (prints the run id)', load: () => import('./submit.js').then((m) => m.submitVerb) },
   wait: { summary: 'wait for a fleet run to end; exit with its exit code', load: () => import('./wait.js').then((m) => m.waitVerb) },
+  hook: { summary: 'enforce the protocol on Claude Code through its hooks (--install)', load: () => import('./hook.js').then((m) => m.hookVerb) },
 };
 
 function usage(): string {

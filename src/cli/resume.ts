@@ -4,7 +4,7 @@
  */
 import { EXIT_CODES_HELP, cliStoreDir, exitCodeOf, openCliStore, printJsonOutcome, runMetaOf, runtimeOptionsOf } from './common.js';
 import { storedOutcomeOf, type Outcome } from '../runtime/outcome.js';
-import { UsageError } from './errors.js';
+import { CliError, EXIT, UsageError } from './errors.js';
 import { cliFixMemory } from './fix-memory.js';
 import { INSPECTION_OPTIONS, openInspection, splitInspect, type InspectionFlags } from './inspection.js';
 import { OUTPUT_OPTIONS, STORE_OPTION, outputStyle, parseOptions, type VerbSpec } from './options.js';
@@ -120,7 +120,18 @@ export async function resumeRun(
   // Loaded first so a typo'd RUN_ID or a refused decision fails before the progress line and the trace file exist.
   const record = await loadRun(store, runId);
   if (options.decision) ensureOffered(runId, record, options.decision.choice);
-  else if (hasEnded(record.status)) {
+  // A Claude Code hook run: the agent does the attempts, so the decision is recorded here and
+  // the run continues on the agent's next tool call (`recover hook claude`).
+  if (record.meta.hook === 'claude' && !hasEnded(record.status)) {
+    if (!options.decision) throw new CliError(`run ${runId} is a Claude Code hook run: it continues on the agent's next tool call; an escalated one needs 'recover decide'`, EXIT.usage);
+    const { stepRun, viewOf } = await import('../hooks/claude/engine.js');
+    const { choice, guidance } = options.decision;
+    const snapshot = await stepRun(store, runId, record.meta as never, { feed: null, decision: { choice, ...(guidance !== undefined ? { guidance } : {}) } }, Date.now());
+    const view = viewOf(snapshot, runId, String(record.meta.command));
+    io.stdout.write(`${runId}: decision recorded (${choice}); the run is ${view.phase === 'ended' ? 'ended' : `in ${view.phase}`}: the agent continues on its next tool call${guidance !== undefined ? ', and is told the guidance then' : ''}\n`);
+    return EXIT.ok;
+  }
+  if (!options.decision && hasEnded(record.status)) {
     // Nothing runs again and the file is left as it is; the exit code is the one the run ended with,
     // so a script that resumes after a crash (not knowing the run had finished) still reads it right.
     const outcome = storedOutcomeOf(record);

@@ -166,7 +166,7 @@ const NO_CONTEXT = Object.freeze({});
  * the recovery context is JSON only (never a ref), so the walk is skipped and the compact context
  * put in its place: the cost no longer grows with every history event.
  */
-function persistedSnapshotOf(snapshot: SnapshotFrom<RecoveryMachine>, policy: PolicyConfig | undefined): unknown {
+export function persistedSnapshotOf(snapshot: SnapshotFrom<RecoveryMachine>, policy: PolicyConfig | undefined): unknown {
   const persisted = snapshot.machine.getPersistedSnapshot({ ...snapshot, context: NO_CONTEXT } as unknown as typeof snapshot) as unknown as { context: unknown };
   persisted.context = compactContext(snapshot.context, policy);
   return persisted;

@@ -191,7 +191,7 @@ async function continueHeld<T>(runId: string, lease: Lease, options: PersistedOp
  * resolved from its config; see compact-snapshot.ts), and that config for the next checkpoints.
  * A checkpoint that is not a snapshot envelope is passed on as it is: `checkEnvelope` says why.
  */
-function storedSnapshotOf(record: RunRecord, options: PersistedOptions): { envelope: unknown; config: PolicyConfig | undefined } {
+export function storedSnapshotOf(record: RunRecord, options: PersistedOptions): { envelope: unknown; config: PolicyConfig | undefined } {
   const envelope = record.checkpoint;
   if (envelopeProblem(envelope) !== null) return { envelope, config: undefined };
   const snapshot = envelope!.snapshot as { context?: unknown };

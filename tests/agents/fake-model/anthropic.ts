@@ -25,6 +25,11 @@ function blockOf(turn: Turn): Block {
     const { path, content } = turn.writeFile;
     return { type: 'tool_use', id: newId('toolu'), name: 'Write', input: { file_path: path, content } };
   }
+  if ('bash' in turn) return { type: 'tool_use', id: newId('toolu'), name: 'Bash', input: { command: turn.bash.command, description: 'run a command' } };
+  if ('edit' in turn) {
+    const { path, old, new: replacement } = turn.edit;
+    return { type: 'tool_use', id: newId('toolu'), name: 'Edit', input: { file_path: path, old_string: old, new_string: replacement } };
+  }
   if ('text' in turn) return { type: 'text', text: turn.text };
   throw new Error('anthropic: an error turn has no content block');
 }

@@ -24,6 +24,7 @@ const METHOD = /^\/v1(?:beta|alpha)?\/models\/[^/:]+:(streamGenerateContent|gene
 function partOf(turn: Turn): Record<string, unknown> {
   if ('writeFile' in turn) return { functionCall: { name: 'write_file', args: { file_path: turn.writeFile.path, content: turn.writeFile.content } } };
   if ('text' in turn) return { text: turn.text };
+  if ('bash' in turn || 'edit' in turn) throw new Error('gemini: bash and edit turns are Claude Code only');
   throw new Error('gemini: an error turn has no part');
 }
 

@@ -36,6 +36,7 @@ function outputItem(turn: Turn, body: { tools?: Tool[] }): Record<string, unknow
   if ('text' in turn) {
     return { type: 'message', id: newId('msg'), status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: turn.text, annotations: [] }] };
   }
+  if ('bash' in turn || 'edit' in turn) throw new Error('openai: bash and edit turns are Claude Code only');
   throw new Error('openai: an error turn has no output item');
 }
 

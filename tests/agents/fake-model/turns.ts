@@ -17,6 +17,16 @@ export interface WriteFileTurn {
   writeFile: { path: string; content: string };
 }
 
+/** The model runs a shell command with the agent's shell tool (Claude Code's `Bash`). */
+export interface BashTurn {
+  bash: { command: string };
+}
+
+/** The model replaces text in a file with the agent's edit tool (Claude Code's `Edit`). */
+export interface EditTurn {
+  edit: { path: string; old: string; new: string };
+}
+
 /**
  * The API answers with an HTTP error instead of a model turn. Sticky: it is not taken off the
  * queue, so the agent's retries all see it too (give `times` to let only that many through).
@@ -27,7 +37,7 @@ export interface ErrorTurn {
   times?: number;
 }
 
-export type Turn = TextTurn | WriteFileTurn | ErrorTurn;
+export type Turn = TextTurn | WriteFileTurn | BashTurn | EditTurn | ErrorTurn;
 
 /** What a request that finds the queue empty gets: recognisable in a test's failure output. */
 export const EXHAUSTED: TextTurn = { text: '(fake model: no scripted turn left)' };

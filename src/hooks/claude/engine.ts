@@ -1,0 +1,173 @@
+/**
+ * The recovery statechart driven by hook events, one short step per hook call: the run is
+ * acquired (its lease), restored from its checkpoint, told one thing (a failed or passing run
+ * of the command, or the agent's change as the ADAPT fix), left to settle, checkpointed, and let
+ * go. The agent does the I/O the slots stand for, so the slots here do none: `runTask` waits for
+ * the agent's next run of the command (`runner.done` sent from here), `adapt` resolves with the
+ * agent's change when there is one, `sleepUntil` ends at once (the agent is told to wait).
+ */
+import { createActor, fromPromise, type AnyStateMachine, type SnapshotFrom, type StateValue } from 'xstate';
+import { RECOVERY_ACTOR_SLOTS, RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, RECOVERY_SLOTS, recoveryMachine, recoveryMigrations, type RecoveryMachine } from '../../../machines/recovery.machine.js';
+import { runner } from '../../../machines/runner.js';
+import type { AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput, RollbackInput, RollbackOutput, SleepInput, SleepOutput } from '../../../machines/recovery/types.js';
+import { classify } from '../../classify/classify.js';
+import type { Observation } from '../../classify/types.js';
+import type { PolicyConfig } from '../../policy/types.js';
+import { redactDeep } from '../../report/redact.js';
+import { checkpointOf, type RunIdentity } from '../../runtime/checkpoint.js';
+import { persistedSnapshotOf } from '../../runtime/drive.js';
+import { storedSnapshotOf } from '../../runtime/persisted.js';
+import { recoveryInput } from '../../runtime/recovery.js';
+import { statusOf } from '../../runtime/outcome.js';
+import { realClock } from '../../runtime/clock.js';
+import { checkEnvelope } from '../../store/envelope.js';
+import type { RunRecord, Store } from '../../store/types.js';
+import type { Feed, RunPhase, RunView } from './rules.js';
+
+/** The policy of a hook run: the defaults, without the flake probe (the agent re-runs, not us). */
+export const HOOK_POLICY: PolicyConfig = { flakeProbe: false };
+
+/** What a hook run keeps in its meta (so `recover decide` knows not to run anything itself). */
+export interface HookRunMeta {
+  hook: 'claude';
+  sessionId: string;
+  cwd: string;
+  command: string;
+}
+
+/** One step: what the engine is told. */
+export interface Step {
+  feed: Feed;
+  observation?: Observation;
+  fix?: string;
+  decision?: { choice: import('../../policy/types.js').DecisionChoice; guidance?: string };
+}
+
+type Snapshot = SnapshotFrom<RecoveryMachine>;
+
+const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
+
+/** The phase an agent sees, from the machine's state. */
+export function phaseOf(snapshot: Snapshot | null): RunPhase {
+  if (snapshot === null) return 'none';
+  if (snapshot.status === 'done') return 'ended';
+  if (snapshot.matches('escalated')) return 'escalated';
+  if (snapshot.matches({ recovery: 'adapt' })) return 'adapt';
+  if (snapshot.matches('executing')) return snapshot.context.delayMs !== null && snapshot.context.level === 'same' ? 'wait' : 'verify';
+  return 'verify';
+}
+
+/** The facts the answers need, from a snapshot (or none: no run yet). */
+export function viewOf(snapshot: Snapshot | null, runId: string, command: string): RunView {
+  const c = snapshot?.context;
+  const classification = c?.failure?.classification ?? null;
+  const evidence = classification?.evidence[0];
+  const decided = c?.history.findLast((e) => e.phase === 'DECISION');
+  return {
+    phase: phaseOf(snapshot),
+    runId,
+    command,
+    type: classification?.type ?? null,
+    category: classification?.category ?? null,
+    evidence: evidence ? `${evidence.match.split('\n')[0]!.slice(0, 200)} (${evidence.rule})` : null,
+    iteration: c?.iteration ?? 0,
+    budget: c && classification ? c.policy.types[classification.type].budget : 3,
+    fixes: c?.fixes ?? [],
+    reason: c?.reason ?? null,
+    delayMs: c?.delayMs ?? null,
+    guidance: c?.guidance ?? decided?.message ?? null,
+  };
+}
+
+/** Reads a run's snapshot without taking it (for the phase an event meets). */
+export async function peekRun(store: Store, runId: string): Promise<Snapshot | null> {
+  const record = await store.load(runId);
+  if (!record) return null;
+  const actor = restoredActor(record, logicFor({ feed: null }));
+  return actor.getSnapshot();
+}
+
+/**
+ * Applies `step` to the run `runId` (creating it for a first failure), under its lease, and
+ * returns the snapshot it was left in (null when nothing was created).
+ */
+export async function stepRun(store: Store, runId: string, meta: HookRunMeta, step: Step, now: number): Promise<Snapshot | null> {
+  const lease = await store.acquire(runId);
+  try {
+    const record = await store.load(runId);
+    if (!record && step.feed !== 'fail') return null;
+    // A pass seen while the run waits for a fix: the run recovered with no change recorded.
+    const adaptFix = step.feed === 'fix' ? step.fix! : step.feed === 'pass' ? '(no change recorded before the passing re-run)' : null;
+    const logic = logicFor({ feed: step.feed, fix: adaptFix, now });
+    const fresh = record === null;
+    const input = recoveryInput({ runId, name: meta.command, policy: HOOK_POLICY }, { ...realClock, now: () => now });
+    const actor = fresh
+      ? createActor(logic, { input: { ...input, hasAdapter: true } })
+      : restoredActor(record, logic);
+    actor.start();
+    await settle();
+    if (step.decision && actor.getSnapshot().matches('escalated')) {
+      actor.send({ type: 'DECIDE', choice: step.decision.choice, at: now, ...(step.decision.guidance !== undefined ? { guidance: step.decision.guidance } : {}) });
+      await settle();
+    }
+    if (step.feed === 'fail' || step.feed === 'pass') {
+      if (actor.getSnapshot().matches('executing')) {
+        const observation = step.observation ?? {};
+        const output: AttemptOutcome = step.feed === 'pass'
+          ? { ok: true, at: now, durationMs: 0 }
+          // Classified before redaction: a redacted path can hide what identifies the failure.
+          : { ok: false, at: now, durationMs: 0, classification: classify(observation), observation: redactDeep(observation) };
+        actor.send({ type: 'runner.done', output });
+        await settle();
+      }
+    }
+    const snapshot = actor.getSnapshot();
+    const identity: RunIdentity = { runId, task: record?.task ?? input.task, createdAt: record?.createdAt ?? now, meta: { ...record?.meta, ...meta } };
+    const config = fresh ? HOOK_POLICY : storedSnapshotOf(record, {} as never).config;
+    const { head, history } = checkpointOf(identity, snapshot, persistedSnapshotOf(snapshot, config), now);
+    await store.commit(runId, lease.fence, { events: history.slice(record?.history.length ?? 0), head });
+    actor.stop();
+    return snapshot;
+  } finally {
+    await lease.release();
+  }
+}
+
+/** Lets invoked promise actors resolve and their transitions run. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 4; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/** The machine with slots that do no I/O (see the top of the file). */
+function logicFor(opts: { feed: Feed; fix?: string | null; now?: number }) {
+  const now = opts.now ?? Date.now();
+  return recoveryMachine.provide({
+    actors: {
+      runTask: runner<AttemptOutcome, AttemptInput>(() => never()),
+      diagnose: fromPromise<DiagnoseOutput, DiagnoseInput>(async ({ input }) => ({ hypotheses: input.builtIn.hypotheses, at: now })),
+      adapt: fromPromise<AdaptOutput, AdaptInput>(() => (opts.fix ? Promise.resolve({ fix: opts.fix, at: now }) : never())),
+      rollback: fromPromise<RollbackOutput, RollbackInput>(async () => ({ restored: false, at: now })),
+      sleepUntil: fromPromise<SleepOutput, SleepInput>(async () => ({ at: now })),
+    } satisfies Record<keyof typeof RECOVERY_SLOTS, unknown>,
+  }) as unknown as RecoveryMachine;
+}
+
+/** The actor restored from a run's checkpoint (checked like `resume` checks it). */
+function restoredActor(record: RunRecord, logic: RecoveryMachine) {
+  const stored = storedSnapshotOf(record, {} as never);
+  const envelope = checkEnvelope(stored.envelope, {
+    machineId: RECOVERY_MACHINE_ID,
+    version: RECOVERY_MACHINE_VERSION,
+    migrations: recoveryMigrations,
+    stateExists: (value) => logic.resolveState({ value: value as StateValue, context: {} as never }) !== undefined,
+    providedActors: RECOVERY_ACTOR_SLOTS,
+  }, record.runId);
+  return createActor(logic as AnyStateMachine, { snapshot: envelope.snapshot as never }) as unknown as ReturnType<typeof createActor<RecoveryMachine>>;
+}
+
+/** True for a run a hook made (its meta says so). */
+export function isHookRun(meta: Record<string, unknown>): boolean {
+  return meta.hook === 'claude';
+}
+
+export { statusOf };
