@@ -1,5 +1,5 @@
 import type { FailureType } from '../taxonomy/index.js';
-import { buildAutomaton, normalisePhrase, type Automaton, type PhraseKey } from './automaton.js';
+import { buildAutomaton, isWordCode, normalisePhrase, type Automaton, type PhraseKey } from './automaton.js';
 import { ERROR_LINE_MARKERS } from './error-line.js';
 import { TYPE_PRIORITY } from './priority.js';
 import { RETRY_TRIGGERS } from './retry-after.js';
@@ -34,6 +34,12 @@ export interface CompiledRules {
   readonly lineRules: readonly (readonly number[])[];
   /** Per pattern: the bare-number unit when it is a retry-after trigger, else 0. */
   readonly hintUnit: Float64Array;
+  /**
+   * Per pattern: 1 when a match inside an identifier does not count (see identifier.ts): it is
+   * a phrase of a rule without `inIdentifiers` that begins and ends with a word (so not a line
+   * shape such as `sh: 1:` or a path such as `/etc`).
+   */
+  readonly guarded: Uint8Array;
   /** Per pattern: its rank as an error-line marker (1 strongest, 2 weaker), or 0 (see `ERROR_LINE_MARKERS`). */
   readonly markerRank: Uint8Array;
   readonly codes: ReadonlyMap<string, readonly number[]>;
@@ -118,6 +124,13 @@ export function compileRules(rules: readonly Rule[]): CompiledRules {
   const lineRules = phraseRules.map((indexes) => (indexes ?? []).filter((index) => compiled[index]!.sameLine));
   const hintPatterns = Object.entries(RETRY_TRIGGERS).map(([phrase, unit]) => [patternOf(phrase), unit] as const);
   const markerPatterns = Object.entries(ERROR_LINE_MARKERS).map(([phrase, rank]) => [patternOf(phrase), rank] as const);
+  const guarded = new Uint8Array(patterns.length);
+  const open = new Set<number>();
+  for (const rule of rules) if (rule.inIdentifiers === true) for (const phrase of rule.phrases ?? []) open.add(patternOf(phrase));
+  phraseRules.forEach((indexes, id) => {
+    const key = patterns[id]!;
+    if (indexes !== undefined && indexes.length > 0 && !open.has(id) && isWordPhrase(key)) guarded[id] = 1;
+  });
   const automaton = buildAutomaton(patterns);
   const hintUnit = new Float64Array(patterns.length);
   for (const [id, unit] of hintPatterns) hintUnit[id] = unit;
@@ -127,8 +140,13 @@ export function compileRules(rules: readonly Rule[]): CompiledRules {
     phraseRules[id] ??= [];
     lineRules[id] ??= [];
   }
-  return { rules: compiled, automaton, phraseRules, lineRules, hintUnit, markerRank, codes, exitCodes, statuses, signals, conditions };
+  return { rules: compiled, automaton, phraseRules, lineRules, hintUnit, markerRank, guarded, codes, exitCodes, statuses, signals, conditions };
 }
 
 /** All text sources, in the order they are scanned (and evidence is listed). */
 export const SCAN_ORDER: readonly TextSource[] = TEXT_SOURCES;
+
+/** True for a phrase that is words: word-bounded at both ends, first and last characters word characters. */
+function isWordPhrase(key: PhraseKey): boolean {
+  return key.checkStart && key.checkEnd && isWordCode(key.text.charCodeAt(0)) && isWordCode(key.text.charCodeAt(key.text.length - 1));
+}

@@ -1,4 +1,5 @@
 import { FAILURE_TYPES } from '../taxonomy/index.js';
+import { promoteRootCause } from './cause.js';
 import { EVIDENCE_CONFIDENCE } from './priority.js';
 import type { RetryHint } from './retry-after.js';
 import type { Candidate } from './rule.js';
@@ -16,7 +17,8 @@ function better(a: Candidate, b: Candidate): number {
 const WORDLESS: ReadonlySet<Evidence['source']> = new Set(['exitCode', 'signal', 'status', 'default']);
 
 /**
- * Turns the matched rules into the verdict: the best candidate's type, its confidence raised a
+ * Turns the matched rules into the verdict: the best candidate's type (a root cause before the
+ * generic verdict that wraps it, see cause.ts), its confidence raised a
  * little by every other piece of evidence for the same type, and the evidence, the winner's
  * type first. A rate limit with a retry-after hint becomes RATE_LIMIT_TIMED. When nothing
  * matched, or the winner is an exit code, signal or status, `informativeLine` (the failure's
@@ -29,6 +31,7 @@ export function decide(candidates: Candidate[], hint: RetryHint | null, informat
     return result('UNKNOWN', EVIDENCE_CONFIDENCE.unknown, hint, evidence);
   }
   sortCandidates(candidates);
+  promoteRootCause(candidates);
   const best = candidates[0]!;
   const evidence: Evidence[] = [];
   let corroborating = 0;

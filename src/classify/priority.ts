@@ -50,6 +50,7 @@ export const TYPE_PRIORITY: Readonly<Record<FailureType, number>> = {
   AUTH_EXPIRED: RULE_PRIORITY.authExpired,
   AUTH_REQUIRED: RULE_PRIORITY.fatal,
   CLI_NOT_FOUND: RULE_PRIORITY.fatal,
+  CERTIFICATE_ERROR: RULE_PRIORITY.fatal,
   JSON_PARSE_ERROR: RULE_PRIORITY.refinement,
   BROKEN_BUILD: RULE_PRIORITY.build,
   VERIFICATION_FAILED: RULE_PRIORITY.verification,
@@ -61,6 +62,8 @@ export const TYPE_PRIORITY: Readonly<Record<FailureType, number>> = {
   SERVER_OVERLOADED: RULE_PRIORITY.rest + 30,
   RATE_LIMIT_TIMED: RULE_PRIORITY.rest + 26,
   RATE_LIMIT: RULE_PRIORITY.rest + 25,
+  // A held lock often ends in a "lock timeout": the lock is the specific cause.
+  RESOURCE_BUSY: RULE_PRIORITY.rest + 24,
   TIMEOUT: RULE_PRIORITY.rest + 20,
   NETWORK: RULE_PRIORITY.rest + 15,
   SERVER_ERROR: RULE_PRIORITY.rest + 10,

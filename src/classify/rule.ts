@@ -56,6 +56,12 @@ export interface Rule {
   requires?: readonly string[];
   /** With `requires`: the required word must be on the same line as the phrase, not just in the same field. Default false. */
   sameLine?: boolean;
+  /**
+   * The phrases count inside identifiers too: paths, branch names, quoted names. Default false:
+   * a failure word in `fix/timeout-retry` or `'getaddrinfo'` is a name, not evidence (issue 30).
+   * Rules whose phrases are paths or file names (sensitive paths) set it.
+   */
+  inIdentifiers?: boolean;
   /** When set, a phrase does not count if one of these appears in the same field. */
   unless?: readonly string[];
   /** Error `code`, `name`, `type` or string `status` values, compared whole (case-insensitive): `ECONNREFUSED`, `insufficient_quota`. */

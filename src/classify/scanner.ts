@@ -3,6 +3,7 @@ import { SOURCE_BIT, type CompiledRules } from './compile.js';
 import { EVIDENCE_CONFIDENCE } from './priority.js';
 import { scanDuration, type RetryHint } from './retry-after.js';
 import { TEXT_SOURCES, type Candidate, type TextSource } from './rule.js';
+import { insideIdentifier } from './identifier.js';
 import { lineHasAny } from './line.js';
 import { excerpt } from './text.js';
 import type { Evidence } from './types.js';
@@ -79,6 +80,7 @@ export class Scanner implements MatchSink {
     if (automaton.patterns[pattern]!.checkEnd && end + 1 < text.length && isWordCode(text.charCodeAt(end + 1))) return;
     const start = matchStart(automaton, text, pattern, end);
     if (!onBoundaries(automaton, text, pattern, start, end)) return;
+    if (this.compiled.guarded[pattern] === 1 && insideIdentifier(text, start, end)) return;
     // Same-line rules look at every occurrence until one has a required word on its line.
     for (const index of lines) {
       if (this.lineOk[index] === this.stamp || !lineHasAny(text, start, end, this.compiled.rules[index]!.requireKeys)) continue;

@@ -2,7 +2,7 @@ import { isFailureType } from '../taxonomy/index.js';
 import { normalisePhrase } from './automaton.js';
 import { RULE_CONDITIONS, RuleError, TEXT_SOURCES, type Rule } from './rule.js';
 
-const KEYS = new Set(['id', 'type', 'priority', 'confidence', 'sources', 'phrases', 'requires', 'sameLine', 'unless', 'codes', 'exitCodes', 'statuses', 'signals', 'when', 'disabled', 'source']);
+const KEYS = new Set(['id', 'type', 'priority', 'confidence', 'sources', 'phrases', 'requires', 'sameLine', 'inIdentifiers', 'unless', 'codes', 'exitCodes', 'statuses', 'signals', 'when', 'disabled', 'source']);
 /** Longest phrase accepted: phrases are words, not documents. */
 export const MAX_PHRASE = 200;
 
@@ -44,7 +44,7 @@ export function validateRule(value: unknown, path: string): Rule {
   if (rule.when !== undefined && !(RULE_CONDITIONS as readonly unknown[]).includes(rule.when)) {
     throw new RuleError(`${path}.when`, `must be one of ${RULE_CONDITIONS.join(', ')}`);
   }
-  for (const key of ['disabled', 'sameLine'] as const) {
+  for (const key of ['disabled', 'sameLine', 'inIdentifiers'] as const) {
     if (rule[key] !== undefined && typeof rule[key] !== 'boolean') throw new RuleError(`${path}.${key}`, 'must be a boolean');
   }
   const triggers = ['phrases', 'codes', 'exitCodes', 'statuses', 'signals'].some((k) => Array.isArray(rule[k]) && (rule[k] as unknown[]).length > 0);

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { classify, type Classification, type Observation } from '../classify/index.js';
 import { FAILURE_TYPES } from '../taxonomy/index.js';
 import { formatDuration } from '../policy/duration.js';
+import { redactDeep } from '../report/redact-deep.js';
 import { EXIT, UsageError } from './errors.js';
 import type { CliIO, Verb } from './main.js';
 import { parseOptions, type VerbSpec } from './options.js';
@@ -12,7 +13,8 @@ const CLASSIFY_SPEC = {
   name: 'classify',
   synopsis: '[MESSAGE] [--observation FILE|-] [--json]',
   description: `Classify a failure: its type, category, severity, default action, confidence, retry-after
-hint and the evidence behind it. MESSAGE is the failure's text (read like an error message or stderr).`,
+hint and the evidence behind it. MESSAGE is the failure's text (read like an error message or stderr).
+Secrets in the evidence (tokens, passwords in URLs, keys) are printed as [REDACTED].`,
   options: {
     observation: {
       type: 'string', value: 'FILE|-',
@@ -41,7 +43,9 @@ export const classifyVerb: Verb = {
     if (typeof file !== 'string' && positionals.length === 0) throw new UsageError('nothing to classify: give a MESSAGE or --observation FILE|-');
     const observation: Observation = typeof file === 'string' ? await readObservation(file, io) : {};
     if (positionals.length > 0) observation.message = positionals.join(' ');
-    const result = classify(observation);
+    // The evidence quotes the failure's own lines, which can hold a token (a clone URL, a query
+    // string): redacted as `recover run` redacts what it prints and stores (issue 30).
+    const result = redactDeep(classify(observation));
     io.stdout.write(values.json === true ? `${JSON.stringify(result)}\n` : render(result));
     return EXIT.ok;
   },

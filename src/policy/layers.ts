@@ -87,6 +87,10 @@ export const CATEGORY_DEFAULTS: Readonly<Record<Category, Readonly<TypePolicyCon
  *   we wait like the other transient types but cap at 60 s instead of 20 s: 5 s, 10 s, 20 s,
  *   40 s, 60 s, because a dependency usually takes longer than a rate limit to come back, and
  *   five waits then span about 2¼ minutes.
+ * - RESOURCE_BUSY (issue 30): budget 5, 1 s, 2 s, 4 s, 8 s, 10 s (×2 from 1 s, cap 10 s). A held
+ *   lock or a server loading its data frees itself in seconds, so the first waits are short;
+ *   five of them span 25 s, enough for an install or a dataset load to finish, and a lock still
+ *   held after that is stuck and needs a person.
  * - QUALITY_GATE_FAIL: budget 2 (seed 004). UNKNOWN: one iteration, then escalate (DESIGN.md).
  */
 export const TYPE_DEFAULTS: Readonly<Partial<Record<FailureType, Readonly<TypePolicyConfig>>>> = Object.freeze({
@@ -95,6 +99,7 @@ export const TYPE_DEFAULTS: Readonly<Partial<Record<FailureType, Readonly<TypePo
   PROGRESS_STALL: Object.freeze({ budget: 2, delaysMs: Object.freeze([0]) as number[], contextRefreshFrom: 1 }),
   // Only the cap is specific: start, factor and jitter follow the transient category's backoff.
   DEPENDENCY_FAILURE: Object.freeze({ budget: 5, backoff: Object.freeze({ maxMs: 60_000 }) }),
+  RESOURCE_BUSY: Object.freeze({ budget: 5, backoff: Object.freeze({ initialMs: 1_000, maxMs: 10_000 }) }),
   QUALITY_GATE_FAIL: Object.freeze({ budget: 2 }),
   UNKNOWN: Object.freeze({ budget: 1 }),
 });

@@ -8,6 +8,7 @@ import { OPS_ROWS } from './table/ops.js';
 import type { Row } from './table/row.js';
 import { SEED_ROWS } from './table/seeds.js';
 import { SYSTEM_ROWS } from './table/system.js';
+import { TRUST_BUSY_ROWS } from './table/trust-busy.js';
 
 const TABLES: Record<string, Row[]> = {
   'LLM APIs': LLM_ROWS,
@@ -16,6 +17,7 @@ const TABLES: Record<string, Row[]> = {
   'Python, Rust, Go': NATIVE_ROWS,
   'git and docker': OPS_ROWS,
   seeds: SEED_ROWS,
+  'certificates and held locks (issue 30)': TRUST_BUSY_ROWS,
 };
 const ALL = Object.values(TABLES).flat();
 const label = (row: Row): string => `${row.from}: ${JSON.stringify(row.observation).slice(0, 90)}`;

@@ -112,6 +112,22 @@ describe('recover classify (the built CLI, as a child process)', () => {
     expect(unknown.stderr).toContain("recover classify --help");
   });
 
+  test('secrets in the evidence are redacted, as recover run redacts them: a token inside a URL (issue 30)', () => {
+    const token = 'ghp_16C7e42F292c6912E7710c838347Ae178B4a';
+    const message = `fatal: unable to access 'https://x-access-token:${token}@github.com/org/repo.git/': Could not resolve host: github.com`;
+    const query = `Error: getaddrinfo ENOTFOUND api.example.com (GET https://api.example.com/v1/items?token=tq9Secr3tValue&page=2)`;
+    for (const args of [[message], ['--json', message], [query], ['--json', query]]) {
+      const { status, stdout } = recover(['classify', ...args]);
+      expect(status).toBe(0);
+      expect(stdout).toContain('NETWORK');
+      // The line stays readable around the secret (URL credentials print as ***, other values as [REDACTED]).
+      expect(stdout).toMatch(/x-access-token:\*\*\*@github\.com|token=\[REDACTED\]&page=2/);
+      expect(stdout).not.toContain(token);
+      expect(stdout).not.toContain('16C7e42F292c6912E7710c838347Ae178B4a');
+      expect(stdout).not.toContain('tq9Secr3tValue');
+    }
+  });
+
   test('NO_COLOR (and a forced colour) never puts escape codes in the output', () => {
     for (const env of [{ NO_COLOR: '1' }, { FORCE_COLOR: '1' }] as Record<string, string>[]) {
       const { stdout } = recover(['classify', 'Error: socket hang up'], { env });

@@ -40,7 +40,7 @@ export function opsCases() {
   git('corrupt-patch', 'DIFF_PARSE_ERROR', 'printf "diff --git a/x b/x\\n--- a/x\\n+++ b/x\\n@@ -1 +1 @@\\n-old\\n" > p.diff && git apply p.diff');
   git('patch-not-apply', 'DIFF_PARSE_ERROR', 'echo hello > f.txt && git add f.txt && printf "diff --git a/f.txt b/f.txt\\n--- a/f.txt\\n+++ b/f.txt\\n@@ -1 +1 @@\\n-goodbye\\n+hi\\n" > p.diff && git apply p.diff');
   git('garbage-patch', 'DIFF_PARSE_ERROR', 'echo "this is not a patch" > p.diff && git apply p.diff');
-  git('index-lock', 'DEPENDENCY_FAILURE', 'touch .git/index.lock && echo x > f && git add f');
+  git('index-lock', 'RESOURCE_BUSY', 'touch .git/index.lock && echo x > f && git add f');
   git('overwritten', 'ERROR_RESPONSE', 'echo a > f && git add f && git -c user.name=a -c user.email=a@b commit -qm a && git checkout -qb x && echo b > f && git -c user.name=a -c user.email=a@b commit -qam b && git checkout -q main && echo dirty > f && git checkout x');
   git('unrelated', 'ERROR_RESPONSE', 'git init -q ../o && (cd ../o && git -c user.name=a -c user.email=a@b commit -q --allow-empty -m o) && git -c user.name=a -c user.email=a@b pull ../o HEAD');
   git('no-remote-ref', 'ERROR_RESPONSE', 'git init -q --bare ../r.git && git fetch ../r.git release/9.9');

@@ -46,7 +46,7 @@ export const databasesPack: RulePack = {
         'lost connection to mysql server', 'server closed the connection unexpectedly',
       ],
     },
-    { id: 'databases.statement-timeout', type: 'TIMEOUT', source: PG, phrases: ['canceling statement due to statement timeout', 'lock wait timeout exceeded'] },
+    { id: 'databases.statement-timeout', type: 'TIMEOUT', source: PG, phrases: ['canceling statement due to statement timeout'] },
     {
       id: 'databases.limits',
       type: 'RESOURCE_EXHAUSTION',

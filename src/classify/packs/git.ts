@@ -4,7 +4,7 @@ import { FAILURE_SOURCES, type RulePack } from '../rule.js';
 /**
  * git: credentials (fatal), the network (transient), patches that do not apply
  * (DIFF_PARSE_ERROR), conflicts and refused updates (ERROR_RESPONSE: adapt). A held
- * `index.lock` means another git process is working: DEPENDENCY_FAILURE, wait for it.
+ * `index.lock` means another git process is working: RESOURCE_BUSY (the busy pack), wait for it.
  */
 export const gitPack: RulePack = {
   id: 'git',
@@ -66,6 +66,6 @@ export const gitPack: RulePack = {
       phrases: ['fatal:'],
     },
     { id: 'git.missing-repository', type: 'ERROR_RESPONSE', source: 'git/git transport.c, builtin/clone.c', phrases: ["fatal: repository '*"], requires: ['does not exist', 'not found'], sameLine: true },
-    { id: 'git.lock', type: 'DEPENDENCY_FAILURE', phrases: ['index.lock'], requires: ['file exists', 'another git process'] },
+    { id: 'git.lock', type: 'RESOURCE_BUSY', phrases: ['index.lock'], requires: ['file exists', 'another git process'] },
   ],
 };

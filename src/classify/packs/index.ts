@@ -1,5 +1,7 @@
 import type { RulePack } from '../rule.js';
 import { agentsPack } from './agents.js';
+import { busyPack } from './busy.js';
+import { cloudAuthPack } from './cloud-auth.js';
 import { databasesPack } from './databases.js';
 import { jvmPack } from './jvm.js';
 import { nativePack } from './native.js';
@@ -17,8 +19,9 @@ import { rustGoPack } from './rust-go.js';
 import { securityPack } from './security.js';
 import { seed001Pack } from './seed001.js';
 import { toolchainPack } from './toolchain.js';
+import { trustPack } from './trust.js';
 
-export { agentsPack, databasesPack, jvmPack, nativePack, servicesPack };
+export { agentsPack, busyPack, cloudAuthPack, databasesPack, jvmPack, nativePack, servicesPack, trustPack };
 export { dockerPack, exitCodePack, gitPack, httpPack, javascriptPack, llmApiPack, nodeSystemPack, pipelinePack, pythonPack, rustGoPack, securityPack, seed001Pack, toolchainPack };
 
 /**
@@ -27,10 +30,12 @@ export { dockerPack, exitCodePack, gitPack, httpPack, javascriptPack, llmApiPack
  */
 export const BUILT_IN_PACKS: readonly RulePack[] = [
   securityPack,
+  trustPack,
   exitCodePack,
   llmApiPack,
   agentsPack,
   servicesPack,
+  cloudAuthPack,
   httpPack,
   nodeSystemPack,
   javascriptPack,
@@ -39,6 +44,7 @@ export const BUILT_IN_PACKS: readonly RulePack[] = [
   nativePack,
   jvmPack,
   databasesPack,
+  busyPack,
   gitPack,
   dockerPack,
   pipelinePack,

@@ -26,7 +26,7 @@ export const nodeSystemPack: RulePack = {
         ...lower(NETWORK_CODES), 'socket hang up', 'connection refused', 'connection reset', 'connection reset by peer',
         'network is unreachable', 'no route to host', 'getaddrinfo', 'fetch failed', 'failed to fetch', 'network error',
         'networkerror', 'other side closed', 'temporary failure in name resolution', 'name or service not known',
-        'could not resolve host', 'connection closed unexpectedly', 'socket disconnected before secure tls connection',
+        'could not resolve host', 'no such host', 'unknown host', 'connection closed unexpectedly', 'socket disconnected before secure tls connection',
       ],
     },
     {

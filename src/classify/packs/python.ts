@@ -62,6 +62,15 @@ export const pythonPack: RulePack = {
       source: 'pytest-dev/pytest src/_pytest/terminal.py ("ERROR collecting", "errors during collection"), src/_pytest/fixtures.py ("fixture \'x\' not found")',
       phrases: ['error collecting', 'errors during collection', 'interrupted: 1 error during collection'],
     },
+    {
+      // The short summary's line shape, "FAILED path.py::test_name - reason": a failed test whatever its name says.
+      id: 'python.pytest-summary',
+      type: 'VERIFICATION_FAILED',
+      source: 'pytest-dev/pytest src/_pytest/terminal.py (short test summary: "FAILED <nodeid> - <message>")',
+      phrases: ['failed'],
+      requires: ['*.py::*'],
+      sameLine: true,
+    },
     { id: 'python.fixture', type: 'BROKEN_BUILD', source: 'pytest-dev/pytest src/_pytest/fixtures.py', phrases: ["fixture '*"], requires: ['not found'], sameLine: true },
     {
       // pytest-timeout fails the test it stopped; the timeout is the cause, above the failed test.

@@ -30,6 +30,8 @@ export const securityPack: RulePack = {
       requires: ['eacces', 'eperm', 'permission denied', 'operation not permitted', 'access denied', 'access is denied', 'permissionerror'],
       // On one line: "/root/.npm/_logs/…" in one line of an npm log and EACCES in another is not an intrusion.
       sameLine: true,
+      // The phrases are paths and file names: inside a path is exactly where they count.
+      inIdentifiers: true,
       // ssh refusing a key ("Permission denied (publickey)") is an auth problem, not an intrusion.
       unless: ['publickey'],
     },

@@ -27,6 +27,8 @@ export const seed001Pack: RulePack = {
     {
       id: 'seed001.verification-failed',
       type: 'VERIFICATION_FAILED',
+      // "certificate verification failed" is a trust failure (the trust pack), not a failed check of the code.
+      unless: ['certificate verification failed', 'server certificate verification failed'],
       phrases: ['verification failed', 'assertion', 'assertionerror', 'assertion failed', 'assertion error', 'test failed', 'tests failed'],
     },
     { id: 'seed001.tests-failed', type: 'VERIFICATION_FAILED', when: 'testsFailed' },

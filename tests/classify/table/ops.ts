@@ -15,7 +15,7 @@ export const OPS_ROWS: Row[] = [
   stderr('git merge', 'CONFLICT (content): Merge conflict in src/index.ts\nAutomatic merge failed; fix conflicts and then commit the result.', 'ERROR_RESPONSE'),
   stderr('git push', " ! [rejected]        main -> main (non-fast-forward)\nerror: failed to push some refs to 'github.com:org/repo.git'", 'ERROR_RESPONSE'),
   stderr('git', 'fatal: not a git repository (or any of the parent directories): .git', 'ERROR_RESPONSE'),
-  stderr('git', "fatal: Unable to create '/app/.git/index.lock': File exists.\n\nAnother git process seems to be running in this repository", 'DEPENDENCY_FAILURE'),
+  stderr('git', "fatal: Unable to create '/app/.git/index.lock': File exists.\n\nAnother git process seems to be running in this repository", 'RESOURCE_BUSY'),
   stderr('git', "error: pathspec 'feature/x' did not match any file(s) known to git", 'ERROR_RESPONSE'),
   stderr('git', 'fatal: the remote end hung up unexpectedly', 'NETWORK'),
   stderr('docker', 'docker: Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?.', 'DEPENDENCY_FAILURE'),

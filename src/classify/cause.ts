@@ -1,0 +1,72 @@
+import type { FailureType } from '../taxonomy/index.js';
+import { RULE_PRIORITY } from './priority.js';
+import type { Candidate } from './rule.js';
+
+/**
+ * Root cause first (issue 30): a tool that fails because of its environment prints the cause
+ * inside its own generic verdict — `npm ERR! Could not resolve dependencies` around a
+ * `getaddrinfo ENOTFOUND`, `error: could not compile` after `No space left on device`, a Java
+ * `RuntimeException` whose `Caused by:` is an `UnknownHostException`, a Python traceback
+ * "During handling of the above exception" whose first exception is a `socket.gaierror`. The
+ * wrapper's words (build, crash, a generic error answer) would route the failure to ADAPT or a
+ * rollback, which cannot bring the network or the disk back; the cause routes it right.
+ *
+ * The cause chain's own markers (`Caused by:`, `[cause]:`, nested `"cause"` bodies) need no
+ * parsing for this: a cause is recognised by its words wherever it is printed, and it outranks
+ * exactly the generic readings below. Test failures, context exhaustion and how a process
+ * ended (exit codes, signals) are verdicts in their own right and keep their place: a test that
+ * fails with ECONNREFUSED in its report is still a failed test (tests/classify/priority.test.ts).
+ */
+
+/**
+ * Types that name a root cause in the environment or the credentials: when one of them matched
+ * anywhere in the output, it outranks a {@link WRAPPER_TYPES} verdict. Credential, certificate
+ * and security types already outrank every wrapper by their tier; they are listed so that the
+ * table states the whole rule.
+ */
+export const ROOT_CAUSE_TYPES: ReadonlySet<FailureType> = new Set<FailureType>([
+  'RESOURCE_EXHAUSTION',
+  'RESOURCE_BUSY',
+  'NETWORK',
+  'CERTIFICATE_ERROR',
+  'AUTH_REQUIRED',
+  'AUTH_EXPIRED',
+  'QUOTA_EXCEEDED',
+  'SECURITY_VIOLATION',
+]);
+
+/**
+ * Generic verdicts a tool prints around a cause: a failed build or compile step, a parse of an
+ * answer that never came, an uncaught exception, an error answer, a missing dependency.
+ */
+export const WRAPPER_TYPES: ReadonlySet<FailureType> = new Set<FailureType>([
+  'BROKEN_BUILD',
+  'JSON_PARSE_ERROR',
+  'CLI_CRASH',
+  'ERROR_RESPONSE',
+  'DEPENDENCY_FAILURE',
+]);
+
+/**
+ * A cause must be at least an ordinary rule to outrank a wrapper: rules marked weak (single
+ * generic words) never do. Default {@link RULE_PRIORITY.rest}.
+ */
+export const MIN_CAUSE_PRIORITY = RULE_PRIORITY.rest;
+
+/**
+ * Moves the best root cause to the front of `sorted` (candidates, best first) when the winner
+ * is a wrapper that won on its words — not on an exit code or signal, which say how the process
+ * ended (`RULE_PRIORITY.processEnd` and up keep their place). Returns true when it moved one.
+ */
+export function promoteRootCause(sorted: Candidate[]): boolean {
+  const best = sorted[0];
+  if (best === undefined || !WRAPPER_TYPES.has(best.type) || best.priority >= RULE_PRIORITY.processEnd) return false;
+  for (let i = 1; i < sorted.length; i++) {
+    const c = sorted[i]!;
+    if (!ROOT_CAUSE_TYPES.has(c.type) || c.priority < MIN_CAUSE_PRIORITY) continue;
+    sorted.splice(i, 1);
+    sorted.unshift(c);
+    return true;
+  }
+  return false;
+}

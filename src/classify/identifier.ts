@@ -1,0 +1,76 @@
+/**
+ * Look-alikes (issue 30): a failure word inside an identifier is not evidence of that failure.
+ * `git push` of the branch `fix/timeout-retry`, a script `./scripts/check-rate-limit.sh`, the
+ * file `logs/out of memory.txt`, the C function `'getaddrinfo'` a compiler cannot find, the Rust
+ * value `` `ECONNREFUSED` `` — each names something, none says the failure happened. (Test names
+ * such as `test_handles_rate_limit` or `TestTimeoutIsRetried` are already kept out by word
+ * boundaries: `_` and letters join words.)
+ *
+ * Checked only when a phrase has matched on word boundaries (rare), over at most
+ * {@link IDENTIFIER_REACH} characters each side, so the scan stays one lookup per character.
+ */
+
+/** How far either side of a match an identifier is followed. Default 100 characters. */
+export const IDENTIFIER_REACH = 100;
+
+/** Characters of a path segment or branch name besides letters, digits and `_`. */
+const SEGMENT = new Set(['.', '-', '%', '@', '~', '+']);
+/** What separates path segments: a match joined to one through segment characters is inside a path. */
+const SEPARATORS = new Set(['/', '\\']);
+/** Opening quote → its closing quote. */
+const QUOTES: Readonly<Record<string, string>> = { "'": "'", '`': "`", '"': '"', '\u2018': '\u2019', '\u201c': '\u201d' };
+/**
+ * What may come before a quoted value that is a value, not a name: `code: 'ECONNRESET'`,
+ * `{"type":"rate_limit_error"}`, `errno=ENOSPC`, `[ 'EAI_AGAIN' ]`, `Error('ETIMEDOUT')`.
+ */
+const VALUE_CONTEXT = new Set([':', '=', ',', '(', '[', '{']);
+
+function isSegmentChar(c: string): boolean {
+  const n = c.charCodeAt(0);
+  return (n >= 97 && n <= 122) || (n >= 65 && n <= 90) || (n >= 48 && n <= 57) || n === 95 || SEGMENT.has(c);
+}
+
+/**
+ * True when `text[start, end]` (a phrase match) sits inside an identifier: a path segment or
+ * branch name (joined to a `/` or `\` through path characters), or a single quoted name that
+ * is not a field's value (`function 'getaddrinfo'`, ``value `ECONNREFUSED` ``, but not
+ * `code: 'ECONNREFUSED'`), or the function a Python stack frame names
+ * (`File "socket.py", line 955, in getaddrinfo`).
+ */
+export function insideIdentifier(text: string, start: number, end: number): boolean {
+  if (inPythonFrame(text, start)) return true;
+  const low = Math.max(0, start - IDENTIFIER_REACH);
+  const high = Math.min(text.length, end + 1 + IDENTIFIER_REACH);
+  let before = start - 1;
+  while (before >= low && isSegmentChar(text[before]!)) before--;
+  let after = end + 1;
+  while (after < high && isSegmentChar(text[after]!)) after++;
+  const open = before >= low ? text[before]! : '';
+  const close = after < high ? text[after]! : '';
+  if (SEPARATORS.has(open) || SEPARATORS.has(close)) return true;
+  // A quoted name: the quotes enclose one token (the match and segment characters only).
+  if (open === '' || QUOTES[open] !== close || /\s/.test(text.slice(start, end + 1))) return false;
+  let context = before - 1;
+  while (context >= low && (text[context] === ' ' || text[context] === '\t')) context--;
+  return context < low || !VALUE_CONTEXT.has(text[context]!);
+}
+
+/** A Python traceback frame's line: `  File "…", line N, in <name>`. */
+const PYTHON_FRAME = /^[ \t]*File "[^"\n]*", line \d+, in \S*$/;
+/** Longest frame line looked at. */
+const MAX_FRAME_LINE = 4 * IDENTIFIER_REACH;
+
+/**
+ * True when `text[start]` is in a Python traceback frame's function name or in the line of
+ * source code the traceback quotes under it (`for res in _socket.getaddrinfo(host, port…)`):
+ * code, not the error.
+ */
+function inPythonFrame(text: string, start: number): boolean {
+  const from = text.lastIndexOf('\n', start - 1) + 1;
+  if (start - from > MAX_FRAME_LINE) return false;
+  if (text.startsWith(', in ', start - 5)) return PYTHON_FRAME.test(text.slice(from, text.indexOf('\n', start) >>> 0));
+  // CPython indents the quoted source line; the exception line under a frame without source is not.
+  if (from < 2 || (text[from] !== ' ' && text[from] !== '\t')) return false;
+  const previous = text.lastIndexOf('\n', from - 2) + 1;
+  return from - 1 - previous <= MAX_FRAME_LINE && PYTHON_FRAME.test(text.slice(previous, from - 1));
+}

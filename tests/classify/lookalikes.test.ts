@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { classify } from '../../src/classify/index.js';
+import { insideIdentifier } from '../../src/classify/identifier.js';
+import type { FailureType } from '../../src/taxonomy/index.js';
+
+/**
+ * Look-alikes (issue 30): a failure word inside an identifier — a path, a branch name, a test
+ * name, a quoted name — is not evidence. Each row: the text, the type its word suggests (which it
+ * must NOT get), and the type it does get.
+ */
+const LOOKALIKES: [what: string, stderr: string, suggested: FailureType, expected: FailureType][] = [
+  ['a branch name in a rejected push', "error: failed to push some refs to 'github.com:org/repo.git'\n ! [rejected]        fix/timeout-retry -> fix/timeout-retry (non-fast-forward)", 'TIMEOUT', 'ERROR_RESPONSE'],
+  ['a branch name in a pathspec', "error: pathspec 'fix/permission-denied' did not match any file(s) known to git", 'SECURITY_VIOLATION', 'ERROR_RESPONSE'],
+  ['a ref name', "fatal: couldn't find remote ref refs/heads/hotfix/out-of-memory", 'RESOURCE_EXHAUSTION', 'ERROR_RESPONSE'],
+  ['a pytest test name', 'FAILED tests/test_client.py::test_handles_rate_limit - AssertionError: assert 200 == 429', 'RATE_LIMIT', 'VERIFICATION_FAILED'],
+  ['a pytest test name, plain assert', 'FAILED tests/test_client.py::test_connection_refused_is_retried - assert False', 'NETWORK', 'VERIFICATION_FAILED'],
+  ['a Go test name', '--- FAIL: TestTimeoutIsRetried (0.00s)\n    client_test.go:31: got 1 attempts, want 3\nFAIL', 'TIMEOUT', 'VERIFICATION_FAILED'],
+  ['a jest test file and title', 'FAIL src/api/unauthorized.test.ts\n  ● handler › returns 401 Unauthorized\n    expect(received).toBe(expected)\n    Expected: 401\n    Received: 200', 'AUTH_REQUIRED', 'VERIFICATION_FAILED'],
+  ['a source path in a tsc diagnostic', "src/errors/timeout.ts:12:3 - error TS2322: Type 'string' is not assignable to type 'number'.", 'TIMEOUT', 'BROKEN_BUILD'],
+  ['a C function a compiler cannot find', "main.c:12:5: error: implicit declaration of function 'getaddrinfo' [-Werror=implicit-function-declaration]", 'NETWORK', 'BROKEN_BUILD'],
+  ['a Rust name a compiler cannot find', 'error[E0425]: cannot find value `ECONNREFUSED` in this scope\n --> src/main.rs:4:13', 'NETWORK', 'BROKEN_BUILD'],
+  ['a Python module name', "ModuleNotFoundError: No module named 'quota_exceeded'", 'QUOTA_EXCEEDED', 'BROKEN_BUILD'],
+  ['a crate name', 'error: could not find `rate-limit` in registry `crates-io` with version `*`', 'RATE_LIMIT', 'UNKNOWN'],
+  ['a script path', 'Run ./scripts/check-rate-limit.sh\nError: Process completed with exit code 1.', 'RATE_LIMIT', 'UNKNOWN'],
+  ['a file name with spaces', "cp: cannot stat 'logs/out of memory.txt': No such file or directory", 'RESOURCE_EXHAUSTION', 'ERROR_RESPONSE'],
+  ['a package in a URL', 'npm ERR! 404 Not Found - GET https://registry.npmjs.org/@acme/econnreset-retry - Not found', 'NETWORK', 'ERROR_RESPONSE'],
+  ['a Windows path', 'error: could not open C:\\work\\disk-full\\ENOSPC-notes.txt', 'RESOURCE_EXHAUSTION', 'UNKNOWN'],
+  ['"certificate verification failed" is not seed 001\'s "verification failed"', 'error: certificate verification failed for host registry.example.com', 'VERIFICATION_FAILED', 'CERTIFICATE_ERROR'],
+];
+
+describe('a failure word inside an identifier is not evidence (issue 30)', () => {
+  test.each(LOOKALIKES)('%s', (_, stderr, suggested, expected) => {
+    const result = classify({ stderr, exitCode: 1 });
+    expect(result.type).not.toBe(suggested);
+    expect(result.type).toBe(expected);
+  });
+
+  test('the same words outside identifiers still count, and values in quotes are values', () => {
+    expect(classify({ stderr: 'Error: connect ECONNREFUSED 127.0.0.1:5432' }).type).toBe('NETWORK');
+    expect(classify({ stderr: "Error: read ECONNRESET\n    at TCP.onStreamRead {\n  errno: -104,\n  code: 'ECONNRESET'\n}" }).type).toBe('NETWORK');
+    expect(classify({ stderr: '{"error":{"type":"rate_limit_error","message":"Number of request tokens has exceeded your rate limit"}}' }).type).toBe('RATE_LIMIT');
+    expect(classify({ stderr: "Error: EACCES: permission denied, open '/home/ci/.ssh/id_rsa'" }).type).toBe('SECURITY_VIOLATION');
+    expect(classify({ stderr: '/bin/sh: 1: jq: not found' }).type).toBe('CLI_NOT_FOUND');
+  });
+});
+
+describe('insideIdentifier', () => {
+  const word = fc.stringMatching(/^[a-z][a-z0-9]{0,11}$/);
+  const join = (before: string, w: string, after: string) => ({ text: before + w + after, start: before.length, end: before.length + w.length - 1 });
+
+  test('a word joined to a path separator is inside an identifier', () => {
+    fc.assert(fc.property(word, word, fc.constantFrom('/', '\\'), (segment, w, sep) => {
+      const { text, start, end } = join(`see ${segment}${sep}`, w, ' now');
+      expect(insideIdentifier(text, start, end)).toBe(true);
+    }));
+  });
+
+  test('a word between spaces, or a quoted value after a colon, is not', () => {
+    fc.assert(fc.property(word, word, (w, other) => {
+      const plain = join(`${other} `, w, ` ${other}`);
+      expect(insideIdentifier(plain.text, plain.start, plain.end)).toBe(false);
+      const value = join(`code: '`, w, `'`);
+      expect(insideIdentifier(value.text, value.start, value.end)).toBe(false);
+    }));
+  });
+
+  test('a quoted name after a word is', () => {
+    fc.assert(fc.property(word, fc.constantFrom("'", '`', '"'), (w, quote) => {
+      const { text, start, end } = join(`function ${quote}`, w, quote);
+      expect(insideIdentifier(text, start, end)).toBe(true);
+    }));
+  });
+});
