@@ -121,16 +121,33 @@ export interface FleetRunState {
   final: boolean;
   owner: LeaseHolder | null;
   fence: number;
+  /** A decision is recorded and no owner has taken it yet: an escalated run is about to move on. */
+  decisionPending: boolean;
+  /** The choices an escalated run offers (its head's `decisionOptions`), else null. */
+  decisionOptions: string[] | null;
+  /** A worker may continue it (it has a task); false for a `recover run` that was let go or never offered. */
+  offered: boolean;
+  /** Nobody holds it: no owner, or the owner's lease ran out by the database clock. */
+  unowned: boolean;
 }
 
 /** The run's state, or null when there is no such run. */
 export async function runState(store: PostgresStore, runId: string): Promise<FleetRunState | null> {
   assertRunId(runId);
   await store.ready();
-  const { rows } = await store.pool.query<{ status: string | null; final: boolean; owner: LeaseHolder | null; fence: string }>(
-    'SELECT status, final, owner, fence FROM recovery_runs WHERE run_id = $1 AND (head IS NOT NULL OR task_name IS NOT NULL)', [runId]);
+  const { rows } = await store.pool.query<{
+    status: string | null; final: boolean; owner: LeaseHolder | null; fence: string; pending: boolean; options: string[] | null; offered: boolean; unowned: boolean;
+  }>(
+    `SELECT status, final, owner, fence, task_name IS NOT NULL AS offered, (owner IS NULL OR lease_until <= now()) AS unowned,
+            EXISTS (SELECT 1 FROM recovery_decisions d WHERE d.run_id = r.run_id AND d.taken_at IS NULL) AS pending,
+            head->'decisionOptions' AS options
+       FROM recovery_runs r WHERE run_id = $1 AND (head IS NOT NULL OR task_name IS NOT NULL)`, [runId]);
   const row = rows[0];
-  return row === undefined ? null : { status: row.status, final: row.final, owner: row.owner, fence: Number(row.fence) };
+  if (row === undefined) return null;
+  return {
+    status: row.status, final: row.final, owner: row.owner, fence: Number(row.fence), decisionPending: row.pending,
+    decisionOptions: Array.isArray(row.options) ? row.options : null, offered: row.offered, unowned: row.unowned,
+  };
 }
 
 /** Records a worker's start, or its latest sign of life. */
