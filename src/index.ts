@@ -60,7 +60,7 @@ export { gitRollback, recordGoodState, restoreGoodState, type GitSnapshotOptions
 // Stores.
 export {
   openStore, memoryStore, defaultStoreDir, CorruptRunError, HistorySequenceError, InvalidRunIdError,
-  InvalidRunRecordError, RunFencedError, RunLockedError, RunNotFoundError, SnapshotMismatchError, StoreError, StoreWriteError,
+  InvalidRunRecordError, RunFencedError, RunLockedError, RunNotFoundError, SnapshotMismatchError, StoreError, StoreUnavailableError, StoreWriteError,
   type AcquireOptions, type Checkpoint, type Lease, type LowdbStoreOptions, type RunHead, type RunRecord, type RunSummary, type Store,
 } from './store/index.js';
 

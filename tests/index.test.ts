@@ -12,7 +12,7 @@ const API = [
   'InvalidRunIdError', 'InvalidRunRecordError', 'PIPELINE_ACTOR_SLOTS', 'PIPELINE_MACHINE_ID', 'PIPELINE_MACHINE_VERSION',
   'FixMemoryFileError', 'HOOK_TIMEOUT_MS', 'PASSING_STATUSES', 'PolicyError', 'PostgresStore', 'RECOVERY_ACTOR_SLOTS', 'RECOVERY_MACHINE_ID', 'RECOVERY_MACHINE_VERSION', 'RuleError',
   'RunFencedError', 'RunInterruptedError', 'RunLockedError', 'RunNotFoundError', 'SUPERVISOR_ACTOR_SLOTS', 'SUPERVISOR_MACHINE_ID',
-  'SUPERVISOR_MACHINE_VERSION', 'SnapshotMismatchError', 'StoreError', 'StoreWriteError', 'TaskFailure', 'adapterCommand', 'classify',
+  'SUPERVISOR_MACHINE_VERSION', 'SnapshotMismatchError', 'StoreError', 'StoreUnavailableError', 'StoreWriteError', 'TaskFailure', 'adapterCommand', 'classify',
   'commandTask', 'computeDelay', 'computeMetrics', 'confidenceBand', 'createClassifier', 'createInspector',
   'createRecovery', 'createTraceWriter', 'createWorker', 'defaultStoreDir', 'detectCircularFix', 'detectRepeatedFix',
   'diagnoserCommand', 'escalationReport', 'failureSignature', 'failureTypeInfo', 'gitRollback', 'historyToJson', 'historyToYaml',

@@ -21,8 +21,10 @@ export const EXIT_CODES_HELP = `Exit codes:
   5    aborted (by decision)
   6    handed off
   7    manual: a human takes over
+  69   the store's database is unavailable (refused, cut, starting up): it is named, nothing was written
   74   the store could not be written (disk full, permissions): the file is named, the checkpoint kept
   75   the run is locked by another process (its pid is named), or another owner took it over
+  124  'recover wait --timeout' ran out while the run was still going (as timeout(1))
   129  interrupted by SIGHUP (the terminal closed); as 130
   130  interrupted (SIGINT); the checkpoint stays, 'recover resume RUN_ID' continues
   143  interrupted by SIGTERM; as 130

@@ -4,6 +4,7 @@
  * and exit codes in one place, so a shell script sees the same code for the same problem
  * whichever verb met it.
  */
+import { isTransientDbError } from '../store/postgres/transient.js';
 
 /** Every exit code of `recover`: the documented table (README, `recover run --help`). */
 export const EXIT = {
@@ -18,10 +19,20 @@ export const EXIT = {
   aborted: 5,
   handedOff: 6,
   manual: 7,
+  /**
+   * The store's database cannot be reached (refused, cut, starting up): BSD `EX_UNAVAILABLE`.
+   * Nothing was written; the same command can simply be run again once the database is back.
+   */
+  storeUnavailable: 69,
   /** The store could not be written (disk full, no permission): BSD `EX_IOERR`. The last checkpoint is intact. */
   storeFailed: 74,
   /** The run is locked by another live process, or another owner took it over (BSD `EX_TEMPFAIL`: try again later). */
   locked: 75,
+  /**
+   * `recover wait --timeout` ran out while the run was still going, as GNU `timeout(1)` exits: not
+   * 75 (another process holds the run), which a script could mistake for a run it cannot touch.
+   */
+  timedOut: 124,
   /** SIGHUP (the terminal closed). The signal codes are 128 + signo, as a shell reports them. */
   hangup: 129,
   /** SIGINT (Ctrl-C). */
@@ -60,6 +71,7 @@ export const STORE_ERROR_EXIT: Readonly<Record<string, number>> = {
   ERR_RUN_LOCKED: EXIT.locked,
   ERR_RUN_FENCED: EXIT.locked,
   ERR_STORE_WRITE: EXIT.storeFailed,
+  ERR_STORE_UNAVAILABLE: EXIT.storeUnavailable,
   ERR_RUN_NOT_FOUND: EXIT.usage,
   ERR_INVALID_RUN_ID: EXIT.usage,
   ERR_RUN_CORRUPT: EXIT.usage,
@@ -68,10 +80,15 @@ export const STORE_ERROR_EXIT: Readonly<Record<string, number>> = {
   ERR_FIX_MEMORY_FILE: EXIT.storeFailed,
 };
 
-/** The exit code of `error`: its own when a {@link CliError}, the table's for a store error, else internal. */
+/**
+ * The exit code of `error`: its own when a {@link CliError}, the table's for a store error, the
+ * store's unavailability for a database connection lost mid-command (the driver's error, which
+ * names no store), else internal.
+ */
 export function exitCodeOfError(error: unknown): number {
   if (error instanceof CliError) return error.exitCode;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && Object.prototype.hasOwnProperty.call(STORE_ERROR_EXIT, code)) return STORE_ERROR_EXIT[code]!;
+  if (isTransientDbError(error)) return EXIT.storeUnavailable;
   return EXIT.internal;
 }

@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { hint } from '../policy/paths.js';
 import { CliError, EXIT, exitCodeOfError } from './errors.js';
 import { helpOf, wantsHelp, type VerbSpec } from './options.js';
+import { StoreError } from '../store/errors.js';
+import { dbErrorReason } from '../store/postgres/transient.js';
 
 export { EXIT } from './errors.js';
 
@@ -75,8 +77,8 @@ Examples:
   recover classify "Error: connect ECONNREFUSED 127.0.0.1:5432"
 
 Exit codes: 0 success, 1 internal error, 2 usage or config error; run, resume and decide add
-3 escalated, 4 skipped, 5 aborted, 6 handed off, 7 manual, 75 run locked,
-129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM (see 'recover run --help').
+3 escalated, 4 skipped, 5 aborted, 6 handed off, 7 manual, 69 store unavailable, 75 run locked,
+124 'recover wait --timeout' ran out, 129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM (see 'recover run --help').
 `;
 }
 
@@ -161,6 +163,9 @@ function report(error: unknown, verb: string, io: CliIO): number {
   const code = exitCodeOfError(err);
   if (code === EXIT.internal) {
     io.stderr.write(`recover ${verb}: internal error: ${err.stack ?? err.message}\n`);
+  } else if (code === EXIT.storeUnavailable && !(err instanceof StoreError)) {
+    // A connection lost after the store was opened: the driver's words, which name no store.
+    io.stderr.write(`recover ${verb}: the store is unavailable: ${dbErrorReason(err)}\n`);
   } else {
     io.stderr.write(`recover ${verb}: ${err.message}\n`);
     if (err instanceof CliError && err.showUsage) io.stderr.write(`Run 'recover ${verb} --help' for usage.\n`);

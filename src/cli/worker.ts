@@ -4,6 +4,7 @@ import { UsageError } from './errors.js';
 import { parseFlags, type VerbSpec } from './options.js';
 import { openFleetStore } from './fleet-store.js';
 import type { Verb } from './main.js';
+import { dbErrorReason } from '../store/postgres/transient.js';
 
 /** `recover worker`'s options and help. */
 const WORKER_SPEC = {
@@ -14,7 +15,10 @@ whose owner's lease ran out (a worker killed or stopped: taken over at their las
 and escalated runs once 'recover decide' answered them. Each lease is renewed every third of
 its length; a worker that finds its run taken (a newer fence) kills the attempt's process group
 and stops writing. SIGINT/SIGTERM: stop claiming, interrupt the runs in hand (their checkpoints
-kept, another worker continues them), exit 0.`,
+kept, another worker continues them), exit 0. A store unreachable at the start exits 69; lost
+later (a restart, a cut connection), it is said once and the worker reconnects with backoff, and
+a checkpoint it could not write is written again under the same fence (for up to a minute)
+rather than the attempt being run again.`,
   options: {
     store: { type: 'string', value: 'URL', description: 'postgres://USER@HOST:PORT/DB (default: $RECOVERY_STORE)' },
     concurrency: { type: 'string', value: 'N', default: '1', description: 'runs at once' },
@@ -79,6 +83,10 @@ function describe(event: import('../runtime/fleet/worker.js').WorkerEvent): stri
       return `${event.runId} let go: attempt ${event.attempt} was not started, its lease may have run out (a pause?)`;
     case 'notice':
       return `${event.runId}: ${event.message}`;
+    case 'store':
+      return event.state === 'lost'
+        ? `the store is unavailable (${dbErrorReason(event.error)}); reconnecting with backoff, runs in hand keep their checkpoints`
+        : `the store is back after ${(event.afterMs / 1000).toFixed(1)} s`;
     case 'error':
       return `${event.runId ?? '(claiming)'}: ${event.error instanceof Error ? event.error.message : String(event.error)}`;
   }

@@ -8,6 +8,7 @@ import { groupAlive, reportExit, reportSpawn } from './attempt-process.js';
 import { findsProgram, ptyArgv, type PtySize } from './pty.js';
 import type { Task, TaskContext } from './options.js';
 import { TaskFailure } from './task-failure.js';
+import { afterQuiet } from './close-grace.js';
 
 /** Exit code reported when a command ran out of time (as GNU `timeout` does). */
 export const EXIT_TIMEOUT = 124;
@@ -15,8 +16,13 @@ export const EXIT_TIMEOUT = 124;
 export const EXIT_NOT_FOUND = 127;
 /** How long a process group gets between SIGTERM and SIGKILL. */
 export const KILL_GRACE_MS = 2_000;
-/** After the direct child exits, how long to wait for a background grandchild to close its output. */
+/**
+ * After the command's group is gone, how long its output pipes may stay open with nothing read
+ * (a process that left the group holds them), in awake event-loop time (see close-grace.ts).
+ */
 const CLOSE_GRACE_MS = 200;
+/** The most awake loop time a finished command's pipes are read for while output keeps coming. */
+const CLOSE_LIMIT_MS = 2_000;
 
 /** Options of `runCommandOnce` and `commandTask`. Every field optional. */
 export interface CommandOptions {
@@ -124,9 +130,11 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
     if (typeof options.timeoutMs === 'number') timers.push(setTimeout(() => stop('timeout'), Math.max(0, options.timeoutMs)));
 
     let lapsed = false;
+    let cancelGrace = () => {};
     const finish = (code: number | null, signal: NodeJS.Signals | null) => {
       if (settled) return;
       settled = true;
+      cancelGrace();
       for (const timer of timers) clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       child.stdout?.destroy();
@@ -165,7 +173,7 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
       finish(null, null);
     });
     // 'close' waits for the output pipes; a background grandchild may hold them open forever,
-    // so after the direct child exits we give the pipes a short grace and then stop listening.
+    // so after the direct child exits we give the pipes a short grace (of awake loop time) and then stop listening.
     // When we are stopping the command, its whole group must be gone before we report.
     // When the command itself exits, whatever it left running in its group (`sleep 300 &`, a
     // server started for a test) is ended too, as a CI step runner does: a background process of
@@ -180,8 +188,13 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
           spawnFailure = EXIT_NOT_FOUND;
           err.push(Buffer.from(`${cmd}: command not found\n`));
         }
-        timers.push(setTimeout(() => finish(code, signal), CLOSE_GRACE_MS));
         child.on('close', () => finish(code, signal));
+        // Not a wall-clock timer: one that expired while this process was not scheduled would end
+        // the capture before the loop read what the pipes already held (see close-grace.ts).
+        cancelGrace = afterQuiet({
+          progress: () => out.total + err.total,
+          held: () => child.stdout?.isPaused() === true || child.stderr?.isPaused() === true,
+        }, CLOSE_GRACE_MS, CLOSE_LIMIT_MS, () => finish(code, signal));
         if (child.stdout?.closed !== false && child.stderr?.closed !== false) finish(code, signal);
       });
     });

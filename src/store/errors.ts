@@ -190,3 +190,18 @@ function explain(kind: HistorySequenceError['kind'], expected: number, actual: n
 function describe(cause: unknown): string {
   return cause instanceof Error ? cause.message : String(cause);
 }
+
+/**
+ * The store's database cannot be reached (refused, cut, starting up or shutting down): nothing was
+ * read or written. `where` names it without its password (`postgres://user@host:port/db`).
+ */
+export class StoreUnavailableError extends StoreError {
+  constructor(
+    readonly where: string,
+    /** Why, in one line (a code and the server's or the system's words). */
+    readonly reason: string,
+    cause?: unknown,
+  ) {
+    super('ERR_STORE_UNAVAILABLE', `the store ${where} is unavailable: ${reason}`, { cause });
+  }
+}

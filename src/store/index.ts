@@ -7,7 +7,7 @@ export type {
 } from './types.js';
 export {
   CorruptRunError, HistorySequenceError, InvalidRunIdError, InvalidRunRecordError, RunFencedError, RunLockedError,
-  RunNotFoundError, SnapshotMismatchError, StoreError, StoreWriteError, type SnapshotMismatch,
+  RunNotFoundError, SnapshotMismatchError, StoreError, StoreUnavailableError, StoreWriteError, type SnapshotMismatch,
 } from './errors.js';
 export { checkEnvelope, wrapSnapshot, type EnvelopeExpectation, type SnapshotMigration } from './envelope.js';
 export { openStore, type LowdbStoreOptions } from './lowdb-store.js';

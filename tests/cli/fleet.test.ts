@@ -51,15 +51,18 @@ describe('recover submit, wait and decide on a fleet', { timeout: 150_000 }, () 
     expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ runId, status: 'recovered', task: 'node flaky.js' })]);
   });
 
-  it('an escalated run waits for a decision made from anywhere; wait then exits with its code', async () => {
+  it('wait returns 3 for an escalated run with the decide command; a decision made from anywhere moves it on', async () => {
     const runId = recover(cwd, ['submit', '--store', url, '--run-id', 'fleet-fatal', '--', 'node', 'fatal.js']).stdout.trim();
     expect(runId).toBe('fleet-fatal');
-    const waiting = recoverAsync(cwd, ['wait', runId, '--store', url], 30_000);
-    for (let i = 0; i < 200 && !recover(cwd, ['list', '--store', url]).stdout.includes('fleet-fatal  escalated'); i++) await new Promise((r) => setTimeout(r, 100));
+    // The CI step `id=$(recover submit …) && recover wait "$id"` returns with the run's code.
+    const escalated = await recoverAsync(cwd, ['wait', runId, '--store', url], 60_000);
+    expect(escalated).toMatchObject({ status: 3, stdout: `${runId} escalated\n` });
+    expect(escalated.stderr).toMatch(new RegExp(`recover decide ${runId} --choice \\S*skip\\S* --store postgres://`));
     const decided = recover(cwd, ['decide', runId, '--store', url, '--choice', 'skip']);
     expect(decided.status).toBe(0);
     expect(decided.stdout).toContain(`${runId}: decision`);
-    expect(await waiting).toMatchObject({ status: 4, stdout: `${runId} skipped\n` });
+    // Right after the decision the run is still escalated, but wait knows a decision is on its way.
+    expect(await recoverAsync(cwd, ['wait', runId, '--store', url], 60_000)).toMatchObject({ status: 4, stdout: `${runId} skipped\n` });
   });
 
   it('a recover run on the shared store is taken over by a worker when its process dies, but not when it is interrupted', async () => {

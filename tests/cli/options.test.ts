@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CliError, EXIT, exitCodeOfError, STORE_ERROR_EXIT, UsageError } from '../../src/cli/errors.js';
 import { helpOf, parseFlags, parseOptions, outputStyle, type OptionDecls } from '../../src/cli/options.js';
-import { CorruptRunError, RunFencedError, RunLockedError, RunNotFoundError, StoreWriteError } from '../../src/store/errors.js';
+import { CorruptRunError, RunFencedError, RunLockedError, RunNotFoundError, StoreUnavailableError, StoreWriteError } from '../../src/store/errors.js';
 
 const OPTIONS = {
   format: { type: 'string', choices: ['yaml', 'json'], default: 'yaml', description: 'output format' },
@@ -83,8 +83,14 @@ describe('errors become exit codes in one place', () => {
     expect(exitCodeOfError(new RunFencedError('r1', 1, 2))).toBe(EXIT.locked);
     expect(exitCodeOfError(new StoreWriteError('/x/r1.json', 'r1', 'ENOSPC', null))).toBe(EXIT.storeFailed);
     expect(EXIT.storeFailed).toBe(74);
+    // A database that cannot be reached, named by the store or as the driver reports a cut connection.
+    expect(exitCodeOfError(new StoreUnavailableError('postgres://u:***@db:5432/x', 'connect ECONNREFUSED 10.0.0.1:5432'))).toBe(EXIT.storeUnavailable);
+    expect(exitCodeOfError(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(69);
+    expect(exitCodeOfError(new Error('Connection terminated unexpectedly'))).toBe(69);
+    expect(exitCodeOfError(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(EXIT.internal);
     expect(Object.keys(STORE_ERROR_EXIT).sort()).toEqual([
-      'ERR_FIX_MEMORY_FILE', 'ERR_INVALID_RUN_ID', 'ERR_RUN_CORRUPT', 'ERR_RUN_FENCED', 'ERR_RUN_LOCKED', 'ERR_RUN_NOT_FOUND', 'ERR_SNAPSHOT_MISMATCH', 'ERR_STORE_WRITE',
+      'ERR_FIX_MEMORY_FILE', 'ERR_INVALID_RUN_ID', 'ERR_RUN_CORRUPT', 'ERR_RUN_FENCED', 'ERR_RUN_LOCKED', 'ERR_RUN_NOT_FOUND', 'ERR_SNAPSHOT_MISMATCH',
+      'ERR_STORE_UNAVAILABLE', 'ERR_STORE_WRITE',
     ]);
   });
 });

@@ -12,7 +12,9 @@
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { RunFencedError } from '../../store/errors.js';
+import { RunFencedError, StoreUnavailableError } from '../../store/errors.js';
+import { Outage } from '../../store/postgres/outage.js';
+import { dbErrorReason, isTransientDbError, retryTransient } from '../../store/postgres/transient.js';
 import { listen, type Listener } from '../../store/postgres/notify.js';
 import { announceWork, claimRuns, markDecisionTaken, touchWorker, WORK_CHANNEL, type Claim } from '../../store/postgres/queue.js';
 import type { PostgresStore } from '../../store/postgres/store.js';
@@ -60,6 +62,9 @@ export type WorkerEvent =
   | { type: 'interrupted'; runId: string; fence: number }
   | { type: 'lapsed'; runId: string; fence: number; attempt: number }
   | { type: 'notice'; runId: string; message: string }
+  /** The database stopped answering (said once per outage; the worker keeps trying with backoff), or answers again. */
+  | { type: 'store'; state: 'lost'; error: unknown }
+  | { type: 'store'; state: 'back'; afterMs: number }
   | { type: 'error'; runId: string | null; error: unknown };
 
 /** Options of `createWorker`. */
@@ -75,6 +80,12 @@ export interface WorkerOptions {
   pollMs?: number;
   /** Default: `<host>-<pid>-<random>`. */
   workerId?: string;
+  /**
+   * How long a checkpoint write that fails for a passing database error (a restart, a cut
+   * connection) is retried under the same fence before the run is let go, in ms. Default 60,000.
+   * While it is retried the attempt's outcome is kept in memory and nothing runs again.
+   */
+  commitRetryMs?: number;
   onEvent?: (event: WorkerEvent) => void;
 }
 
@@ -95,6 +106,7 @@ export function createWorker(options: WorkerOptions): Worker {
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const leaseMs = options.leaseMs ?? 15_000;
   const pollMs = options.pollMs ?? 1_000;
+  const commitRetryMs = options.commitRetryMs ?? 60_000;
   const id = options.workerId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const holder: LeaseHolder = { pid: process.pid, host: hostname(), worker: id };
   const emit = (event: WorkerEvent) => options.onEvent?.(event);
@@ -165,7 +177,7 @@ export function createWorker(options: WorkerOptions): Worker {
       await request();
       return (renewed = sent);
     };
-    const record = claim.started ? await store.load(lease.runId) : null;
+    const record = claim.started ? await retryTransient(() => store.load(lease.runId), { budgetMs: commitRetryMs }) : null;
     // A run `recover run` offered to the fleet was never queued: its command is in its meta.
     const submission = (claim.input ?? { input: record ? commandInputOf(record.meta) : null, options: {} }) as Submission;
     const fn = tasks[claim.taskName]!;
@@ -200,8 +212,17 @@ export function createWorker(options: WorkerOptions): Worker {
       }
     };
     emit({ type: 'claimed', runId: lease.runId, fence: lease.fence, resumed: claim.started, tookOverFrom: lease.tookOverFrom });
+    // A checkpoint that cannot be written for a passing reason is written again under the same
+    // fence (a retry after a commit that did land is recognised by the store): giving the run up
+    // instead would make its next owner run the attempt again, whose outcome this one already has.
+    const commitHard = (commit: () => Promise<void>) => retryTransient(() => renewing(commit), {
+      budgetMs: commitRetryMs,
+      onRetry: (error, attempt) => {
+        if (attempt === 1) emit({ type: 'notice', runId: lease.runId, message: `checkpoint not written (${dbErrorReason(error)}); retrying under fence ${lease.fence} for up to ${Math.round(commitRetryMs / 1000)} s` });
+      },
+    });
     const common = {
-      ...submission.options, runId: lease.runId, store: claimedStore(store, lease, async (commit) => void (await renewing(commit))), onStart,
+      ...submission.options, runId: lease.runId, store: claimedStore(store, lease, async (commit) => void (await commitHard(commit))), onStart,
       onNotice: (message: string) => emit({ type: 'notice', runId: lease.runId, message }),
     };
     const takeovers = Array.isArray(record?.meta.takeovers) ? record.meta.takeovers : [];
@@ -225,28 +246,39 @@ export function createWorker(options: WorkerOptions): Worker {
     return outcome.status;
   };
 
+  const outage = new Outage();
+  let backoff = pollMs;
   const loop = async () => {
-    await touchWorker(store, id, holder).catch((error: unknown) => emit({ type: 'error', runId: null, error }));
+    await touchWorker(store, id, holder).catch((error: unknown) => { if (!isTransientDbError(error)) emit({ type: 'error', runId: null, error }); });
     while (!stopping) {
       const free = concurrency - active.size;
       let claimed = 0;
       poked = false; // this claim answers every poke so far
       if (free > 0) {
         try {
-          const claims = await claimRuns(store, holder, names, free, leaseMs);
+          const claims = await claimRuns(store, holder, names, free, leaseMs, [...active.keys()]);
+          const lasted = outage.recovered();
+          if (lasted !== null) emit({ type: 'store', state: 'back', afterMs: lasted });
           claimed = claims.length;
           for (const claim of claims) {
             if (stopping) await claim.lease.release();
             else runClaim(claim);
           }
         } catch (error) {
-          emit({ type: 'error', runId: null, error });
+          if (!isTransientDbError(error) && !(error instanceof StoreUnavailableError)) emit({ type: 'error', runId: null, error });
+          else {
+            // Said once per outage; the next claim comes after a growing pause rather than every poll.
+            const { began, delayMs } = outage.failed();
+            if (began) emit({ type: 'store', state: 'lost', error });
+            backoff = delayMs;
+          }
         }
       }
       if (stopping || (claimed > 0 && claimed === free && active.size < concurrency)) continue;
       if (poked && active.size < concurrency) continue;
+      const pause = outage.down ? backoff : pollMs;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
+        const timer = setTimeout(resolve, pause);
         wake = () => {
           clearTimeout(timer);
           resolve();

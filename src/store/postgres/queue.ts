@@ -62,10 +62,12 @@ export interface PendingDecision {
 
 /**
  * Claims up to `limit` runs for `holder` among those with a task in `tasks`, oldest first, each
- * with a lease of `leaseMs` by the database clock and the next fence.
+ * with a lease of `leaseMs` by the database clock and the next fence. Runs in `inHand` are never
+ * claimed: a worker whose lease lapsed during a database outage still holds the attempt's outcome
+ * and is writing it; claiming its own run again would fence that write and run the attempt twice.
  */
 export async function claimRuns(
-  store: PostgresStore, holder: LeaseHolder, tasks: readonly string[], limit: number, leaseMs: number,
+  store: PostgresStore, holder: LeaseHolder, tasks: readonly string[], limit: number, leaseMs: number, inHand: readonly string[] = [],
 ): Promise<Claim[]> {
   if (limit <= 0 || tasks.length === 0) return [];
   await store.ready();
@@ -75,7 +77,7 @@ export async function claimRuns(
   }>(
     `WITH c AS (
        SELECT run_id FROM recovery_runs r
-        WHERE task_name = ANY($1) AND NOT final AND (owner IS NULL OR lease_until <= now())
+        WHERE task_name = ANY($1) AND NOT final AND (owner IS NULL OR lease_until <= now()) AND run_id <> ALL($5::text[])
           AND (status IS DISTINCT FROM 'escalated'
                OR EXISTS (SELECT 1 FROM recovery_decisions d WHERE d.run_id = r.run_id AND d.taken_at IS NULL))
         ORDER BY queued_at LIMIT $2 FOR UPDATE SKIP LOCKED)
@@ -85,7 +87,7 @@ export async function claimRuns(
        extract(epoch FROM now()) * 1000 AS at,
        CASE WHEN r.status = 'escalated' THEN (SELECT json_build_object('id', d.id, 'choice', d.choice, 'guidance', d.guidance, 'by', d.decided_by)
          FROM recovery_decisions d WHERE d.run_id = r.run_id AND d.taken_at IS NULL ORDER BY d.id LIMIT 1) END AS decision`,
-    [tasks, limit, JSON.stringify(holder), leaseMs]);
+    [tasks, limit, JSON.stringify(holder), leaseMs, inHand]);
   return rows.map((r) => ({
     lease: leaseOf(store.pool, r.run_id, Number(r.fence), holder, leaseMs, Math.round(Number(r.at)), r.last_owner),
     taskName: r.task_name, input: r.input, started: r.started, decision: r.decision,
@@ -121,16 +123,33 @@ export interface FleetRunState {
   final: boolean;
   owner: LeaseHolder | null;
   fence: number;
+  /** A decision is recorded and no owner has taken it yet: an escalated run is about to move on. */
+  decisionPending: boolean;
+  /** The choices an escalated run offers (its head's `decisionOptions`), else null. */
+  decisionOptions: string[] | null;
+  /** A worker may continue it (it has a task); false for a `recover run` that was let go or never offered. */
+  offered: boolean;
+  /** Nobody holds it: no owner, or the owner's lease ran out by the database clock. */
+  unowned: boolean;
 }
 
 /** The run's state, or null when there is no such run. */
 export async function runState(store: PostgresStore, runId: string): Promise<FleetRunState | null> {
   assertRunId(runId);
   await store.ready();
-  const { rows } = await store.pool.query<{ status: string | null; final: boolean; owner: LeaseHolder | null; fence: string }>(
-    'SELECT status, final, owner, fence FROM recovery_runs WHERE run_id = $1 AND (head IS NOT NULL OR task_name IS NOT NULL)', [runId]);
+  const { rows } = await store.pool.query<{
+    status: string | null; final: boolean; owner: LeaseHolder | null; fence: string; pending: boolean; options: string[] | null; offered: boolean; unowned: boolean;
+  }>(
+    `SELECT status, final, owner, fence, task_name IS NOT NULL AS offered, (owner IS NULL OR lease_until <= now()) AS unowned,
+            EXISTS (SELECT 1 FROM recovery_decisions d WHERE d.run_id = r.run_id AND d.taken_at IS NULL) AS pending,
+            head->'decisionOptions' AS options
+       FROM recovery_runs r WHERE run_id = $1 AND (head IS NOT NULL OR task_name IS NOT NULL)`, [runId]);
   const row = rows[0];
-  return row === undefined ? null : { status: row.status, final: row.final, owner: row.owner, fence: Number(row.fence) };
+  if (row === undefined) return null;
+  return {
+    status: row.status, final: row.final, owner: row.owner, fence: Number(row.fence), decisionPending: row.pending,
+    decisionOptions: Array.isArray(row.options) ? row.options : null, offered: row.offered, unowned: row.unowned,
+  };
 }
 
 /** Records a worker's start, or its latest sign of life. */

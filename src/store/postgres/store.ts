@@ -7,7 +7,7 @@
  */
 import pg from 'pg';
 import { RUN_STATUSES, type HistoryEvent } from '../../taxonomy/history.js';
-import { CorruptRunError, RunFencedError } from '../errors.js';
+import { CorruptRunError, RunFencedError, StoreUnavailableError } from '../errors.js';
 import { assertRepeatsMatch, commitArgumentsError, splitEvents } from '../history.js';
 import { KeyedMutex } from '../keyed-mutex.js';
 import { assertRunId } from '../run-id.js';
@@ -15,6 +15,7 @@ import type { AcquireOptions, Checkpoint, Lease, RepairResult, RunHead, RunRecor
 import { eventProblem, runHeadProblem } from '../validate.js';
 import { DEFAULT_LEASE_MS, holderOf, leaseOf, ownerGone, takeRun } from './lease.js';
 import { migrate } from './schema.js';
+import { dbErrorReason } from './transient.js';
 
 /** Statuses after which a run never runs again: everything but `running` and `escalated`. */
 export const FINAL_STATUSES: readonly string[] = RUN_STATUSES.filter((s) => s !== 'running' && s !== 'escalated');
@@ -53,9 +54,17 @@ export class PostgresStore implements Store {
     this.pool.on('error', () => undefined); // an idle connection dropped by the server: the pool replaces it
   }
 
-  /** Creates or migrates the schema once per store object; every operation awaits it. */
+  /**
+   * Creates or migrates the schema once per store object; every operation awaits it. A database
+   * that cannot be reached rejects with `StoreUnavailableError` naming it (no password), so a
+   * command started while it is down says so in one line instead of a driver's stack.
+   */
   ready(): Promise<void> {
-    this.#ready ??= this.pool.connect().then(async (client) => {
+    // Any failure to get a connection (refused, no such host, database or role, a server starting
+    // up) means the store cannot be used: no stack would help. A failing migration is not that.
+    this.#ready ??= this.pool.connect().catch((error: unknown) => {
+      throw new StoreUnavailableError(this.where, dbErrorReason(error), error);
+    }).then(async (client) => {
       try {
         await migrate(client);
       } finally {
@@ -298,6 +307,7 @@ export function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
+    if (parsed.searchParams.has('password')) parsed.searchParams.set('password', '***');
     return parsed.toString();
   } catch {
     return 'postgres://(unparseable URL)';

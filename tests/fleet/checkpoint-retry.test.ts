@@ -1,0 +1,85 @@
+/**
+ * A checkpoint write cut by the database (the worker's backend terminated with
+ * `pg_terminate_backend` between an attempt's end and the write of its outcome) is written again
+ * under the same fence: the attempt is not run a second time, and a security failure it observed
+ * stays an escalation. Before, the worker gave the run up and its next owner re-ran the attempt,
+ * which here passes the second time: the security failure would have ended `succeeded`.
+ * Real PostgreSQL, a real worker and a real child process.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorker, submit, type WorkerEvent } from '../../src/runtime/fleet/index.js';
+import { runState } from '../../src/store/postgres/queue.js';
+import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
+import { testDatabase } from '../helpers/postgres.js';
+
+let url: string;
+let drop: () => Promise<void>;
+let store: PostgresStore;
+let dir: string;
+beforeAll(async () => {
+  ({ url, drop } = await testDatabase());
+  store = postgresStore(url);
+  dir = await mkdtemp(join(tmpdir(), 'recovery-ckpt-'));
+}, 120_000);
+afterAll(async () => {
+  await store.close();
+  await drop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Polls `probe` every 50 ms until it gives a truthy value; the outer limit is generous for a loaded machine. */
+async function until<T>(probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, what: string, withinMs = 60_000): Promise<T> {
+  for (const deadline = Date.now() + withinMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+    const value = await probe();
+    if (value) return value;
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('a checkpoint write that fails for a passing database error', { timeout: 120_000 }, () => {
+  it('is retried under the same fence: the attempt runs once and its security failure stays escalated', async () => {
+    const journal = join(dir, 'journal');
+    const go = join(dir, 'go');
+    // Journals each execution; a re-execution passes (which is what must never happen), the first
+    // waits for the test, then fails with a security violation (halt, escalate).
+    const script = `echo "$RECOVERY_ATTEMPT $RECOVERY_FENCE" >> ${journal}; [ "$(wc -l < ${journal})" -gt 1 ] && exit 0;
+while [ ! -e ${go} ]; do sleep 0.05; done; echo "EACCES: permission denied, open '/etc/shadow'" >&2; exit 1`;
+    const id = await submit(store, 'command', { cmd: 'sh', args: ['-c', script] });
+    // The worker has a pool of its own, so only its backends are terminated.
+    const workerStore = postgresStore(url);
+    const events: WorkerEvent[] = [];
+    const worker = createWorker({ store: workerStore, leaseMs: 6_000, onEvent: (e) => events.push(e) });
+    const locker = new pg.Client(url);
+    await locker.connect();
+    try {
+      await until(() => existsSync(journal) && readFileSync(journal, 'utf8').trim() !== '', 'the attempt to start');
+      // Hold the run's row so the worker's write of the attempt's outcome waits where we can see it.
+      await locker.query('BEGIN');
+      await locker.query('SELECT 1 FROM recovery_runs WHERE run_id = $1 FOR UPDATE', [id]);
+      writeFileSync(go, '');
+      const blocked = await until(async () => (await locker.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
+            AND wait_event_type = 'Lock' AND query LIKE '%FROM recovery_runs WHERE run_id = $1 FOR UPDATE%'`)).rows[0]?.pid, 'the checkpoint write to wait on the row');
+      await locker.query('SELECT pg_terminate_backend($1)', [blocked]);
+      await locker.query('ROLLBACK');
+      await until(async () => { const s = await runState(store, id); return s !== null && (s.final || (s.status === 'escalated' && s.unowned)); }, 'the run to come to rest');
+    } finally {
+      await locker.end().catch(() => undefined);
+      await worker.stop();
+      await workerStore.close();
+    }
+    const run = (await store.load(id))!;
+    expect(readFileSync(journal, 'utf8').trim().split('\n')).toEqual([`1 ${run.fence}`]); // executed once, by the one owner
+    expect(run.status).toBe('escalated');
+    expect(run.fence).toBe(1);
+    expect(run.history.some((e) => e.result === 'success')).toBe(false);
+    expect(run.history.map((e) => e.seq)).toEqual(run.history.map((_, i) => i + 1));
+    expect(events.find((e) => e.type === 'notice')).toMatchObject({ message: expect.stringContaining('57P01') });
+    expect(events.filter((e) => e.type === 'error' || e.type === 'lost')).toEqual([]);
+  });
+});
