@@ -1,5 +1,6 @@
 import type { FailureType } from '../taxonomy/index.js';
 import { buildAutomaton, normalisePhrase, type Automaton, type PhraseKey } from './automaton.js';
+import { cachedAutomaton, type AutomatonCache } from './automaton-cache.js';
 import { ERROR_LINE_MARKERS } from './error-line.js';
 import { TYPE_PRIORITY } from './priority.js';
 import { RETRY_TRIGGERS } from './retry-after.js';
@@ -65,8 +66,11 @@ export function mergeRules(packs: readonly RulePack[], extra: readonly Rule[]): 
   return [...byId.values()].filter((rule) => rule.disabled !== true);
 }
 
-/** Compiles rules (already merged) into {@link CompiledRules}. Done once per rule set. */
-export function compileRules(rules: readonly Rule[]): CompiledRules {
+/**
+ * Compiles rules (already merged) into {@link CompiledRules}. Done once per rule set.
+ * @param cache where a built automaton is kept between processes (default: none, always built).
+ */
+export function compileRules(rules: readonly Rule[], cache?: AutomatonCache): CompiledRules {
   const patterns: PhraseKey[] = [];
   const patternIds = new Map<string, number>();
   const patternOf = (raw: string): number => {
@@ -118,7 +122,7 @@ export function compileRules(rules: readonly Rule[]): CompiledRules {
   const lineRules = phraseRules.map((indexes) => (indexes ?? []).filter((index) => compiled[index]!.sameLine));
   const hintPatterns = Object.entries(RETRY_TRIGGERS).map(([phrase, unit]) => [patternOf(phrase), unit] as const);
   const markerPatterns = Object.entries(ERROR_LINE_MARKERS).map(([phrase, rank]) => [patternOf(phrase), rank] as const);
-  const automaton = buildAutomaton(patterns);
+  const automaton = cache ? cachedAutomaton(patterns, cache) : buildAutomaton(patterns);
   const hintUnit = new Float64Array(patterns.length);
   for (const [id, unit] of hintPatterns) hintUnit[id] = unit;
   const markerRank = new Uint8Array(patterns.length);

@@ -8,6 +8,7 @@ import type { Store } from '../../store/types.js';
 import { commandSignature, type HookEvent } from './input.js';
 import { answerOf, planOf, type HookAnswer, type RunView } from './rules.js';
 import { peekRun, stepRun, viewOf, type HookRunMeta } from './engine.js';
+import { hookClassifier } from './classifier.js';
 import { readSession, sessionFile, writeSession, type SessionIndex, type SessionRun } from './session.js';
 
 export interface HandleContext {
@@ -52,6 +53,7 @@ export async function handleEvent(event: HookEvent, ctx: HandleContext): Promise
       feed: rule.feed,
       ...(event.observation ? { observation: event.observation } : {}),
       ...(event.fix !== undefined ? { fix: event.fix } : {}),
+      classify: (observation) => hookClassifier(ctx.storeDir)(observation),
     }, ctx.now);
     after = viewOf(snapshot, target.runId, target.command);
     target.ended = after.phase === 'ended';
