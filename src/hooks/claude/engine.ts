@@ -167,9 +167,6 @@ function restoredActor(record: RunRecord, logic: RecoveryMachine) {
   return createActor(logic as AnyStateMachine, { snapshot: envelope.snapshot as never }) as unknown as ReturnType<typeof createActor<RecoveryMachine>>;
 }
 
-/** True for a run a hook made (its meta says so). */
-export function isHookRun(meta: Record<string, unknown>): boolean {
-  return meta.hook === 'claude';
-}
+export { isHookRun } from './hook-run.js';
 
 export { statusOf };
