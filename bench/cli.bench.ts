@@ -16,11 +16,12 @@
  * (default 30).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { fmt, percentile } from './measure.js';
+import { byPackage, modulesLoaded } from './modules-loaded.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const WARMUP = 3;
@@ -52,32 +53,6 @@ function time([cmd, ...args]: [string, ...string[]]): number {
   return ms;
 }
 
-/** The module files one run of `argv` loads (absolute paths), ESM and CommonJS. */
-function modulesLoaded(argv: readonly string[]): string[] {
-  const log = join(store, 'modules.log');
-  writeFileSync(log, '');
-  const hooks = join(store, 'module-hooks.mjs');
-  writeFileSync(hooks, `import { appendFileSync } from 'node:fs';
-export async function load(url, context, next) { appendFileSync(${JSON.stringify(log)}, url + '\\n'); return next(url, context); }
-`);
-  const preload = `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hooks).href)});`)}`;
-  const result = spawnSync(process.execPath, ['--import', preload, ...argv], { cwd: store, env: { ...env, NODE_DEBUG: 'module' }, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr.slice(-500)}`);
-  const esm = readFileSync(log, 'utf8').split('\n').filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url));
-  const cjs = [...result.stderr.matchAll(/MODULE \d+: load "([^"]+)" for module/g)].map((m) => m[1]!);
-  return [...new Set([...esm, ...cjs])].filter((file) => file !== hooks);
-}
-
-/** "12 dist/src/store, 8 lowdb, …": module files by package or by dist folder. */
-function byPackage(files: readonly string[]): string {
-  const counts = new Map<string, number>();
-  for (const file of files) {
-    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? /\/dist\/((?:src\/)?[^/.]+)/.exec(file)?.[1] ?? (file.endsWith('/bin/recover.js') ? 'bin' : 'other');
-    counts.set(pkg, (counts.get(pkg) ?? 0) + 1);
-  }
-  return [...counts].sort((a, b) => b[1] - a[1]).map(([name, n]) => `${n} ${name}`).join(', ');
-}
-
 try {
   for (let round = 0; round < WARMUP + ROUNDS; round += 1) {
     for (const variant of variants) {
@@ -103,7 +78,7 @@ try {
   console.log('');
   // The bin compiles the bundle itself (from V8's code cache), so no module loader sees it: count it here.
   for (const variant of variants.slice(2)) {
-    const files = modulesLoaded(variant.argv.slice(1));
+    const files = modulesLoaded(variant.argv.slice(1), { cwd: store, env });
     console.log(`${variant.name}: ${files.length + 1} module files (${byPackage(files)}, 1 dist/cli bundle)`);
   }
 } finally {

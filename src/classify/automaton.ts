@@ -131,7 +131,7 @@ function linkedTrie(patterns: readonly PhraseKey[], classOf: (c: number) => numb
 }
 
 /** The trie an automaton fills its rows from, its states numbered breadth-first. */
-interface Trie {
+export interface Trie {
   /** The children of state s are the states `children[s] + 1 .. children[s + 1]`. */
   children: Int32Array;
   /** The class of the edge into each state. */
@@ -177,7 +177,8 @@ export class Automaton {
     /** Outputs of state s are `outData[outStart[s] .. outStart[s + 1])`. */
     readonly outData: Int32Array,
     readonly outStart: Int32Array,
-    private readonly trie: Trie,
+    /** What rows are filled from (kept for {@link encodeAutomaton}). */
+    readonly trie: Trie,
   ) {
     const states = outStart.length - 1;
     // Allocated whole and left untouched: the system backs a row's memory when it is first written.

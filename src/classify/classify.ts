@@ -1,3 +1,4 @@
+import type { AutomatonCache } from './automaton-cache.js';
 import { detectCircularFix } from './circular.js';
 import { compileRules, mergeRules, SCAN_ORDER, type CompiledRules } from './compile.js';
 import { decide } from './decide.js';
@@ -22,11 +23,13 @@ export type Classifier = (observation: Observation | unknown, options?: CallOpti
 /**
  * Compiles the rule set once and returns a classifier for it. Use this when classifying many
  * observations with custom packs or rules.
- * @param options `packs` (default every built-in pack) and `rules` (default none; same id replaces).
+ * @param options `packs` (default every built-in pack), `rules` (default none; same id replaces),
+ *   `automatonCache` (default none): where the phrase automaton is kept between processes, for a
+ *   short-lived process that classifies once (the same classifications, without the build).
  * @throws RuleError when a rule is not valid data (it names the field), never for an observation.
  */
-export function createClassifier(options: Pick<ClassifyOptions, 'packs' | 'rules'> = {}): Classifier {
-  const compiled = compileRules(mergeRules(options.packs ?? BUILT_IN_PACKS, options.rules ?? []));
+export function createClassifier(options: Pick<ClassifyOptions, 'packs' | 'rules'> & { automatonCache?: AutomatonCache } = {}): Classifier {
+  const compiled = compileRules(mergeRules(options.packs ?? BUILT_IN_PACKS, options.rules ?? []), options.automatonCache);
   const scanner = new Scanner(compiled);
   return (observation, call) => run(compiled, scanner, observation, call);
 }

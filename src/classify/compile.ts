@@ -1,5 +1,6 @@
 import type { FailureType } from '../taxonomy/index.js';
 import { buildAutomaton, isWordCode, normalisePhrase, type Automaton, type PhraseKey } from './automaton.js';
+import { cachedAutomaton, type AutomatonCache } from './automaton-cache.js';
 import { ERROR_LINE_MARKERS } from './error-line.js';
 import { TYPE_PRIORITY } from './priority.js';
 import { RETRY_TRIGGERS } from './retry-after.js';
@@ -71,8 +72,11 @@ export function mergeRules(packs: readonly RulePack[], extra: readonly Rule[]): 
   return [...byId.values()].filter((rule) => rule.disabled !== true);
 }
 
-/** Compiles rules (already merged) into {@link CompiledRules}. Done once per rule set. */
-export function compileRules(rules: readonly Rule[]): CompiledRules {
+/**
+ * Compiles rules (already merged) into {@link CompiledRules}. Done once per rule set.
+ * @param cache where a built automaton is kept between processes (default: none, always built).
+ */
+export function compileRules(rules: readonly Rule[], cache?: AutomatonCache): CompiledRules {
   const patterns: PhraseKey[] = [];
   const patternIds = new Map<string, number>();
   const patternOf = (raw: string): number => {
@@ -131,7 +135,7 @@ export function compileRules(rules: readonly Rule[]): CompiledRules {
     const key = patterns[id]!;
     if (indexes !== undefined && indexes.length > 0 && !open.has(id) && isWordPhrase(key)) guarded[id] = 1;
   });
-  const automaton = buildAutomaton(patterns);
+  const automaton = cache ? cachedAutomaton(patterns, cache) : buildAutomaton(patterns);
   const hintUnit = new Float64Array(patterns.length);
   for (const [id, unit] of hintPatterns) hintUnit[id] = unit;
   const markerRank = new Uint8Array(patterns.length);

@@ -100,5 +100,8 @@ async function answer(io: CliIO, store: string | undefined): Promise<Record<stri
   const at: CliIO = { ...io, cwd: event.cwd };
   const location = store ?? io.env.RECOVERY_STORE;
   const storeDir = location !== undefined && /^postgres(ql)?:\/\//.test(location) ? join(projectRoot(event.cwd), '.recovery') : await cliStoreDir(at, store);
-  return handleEvent(event, { store: await openCliStore(at, store), storeDir, now: Date.now() });
+  return handleEvent(event, {
+    store: await openCliStore(at, store), storeDir, now: Date.now(), root: projectRoot(event.cwd),
+    warn: (message) => io.stderr.write(`recover hook: ${message}\n`),
+  });
 }

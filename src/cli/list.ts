@@ -5,6 +5,7 @@ import { isFleetStore } from './fleet-store.js';
 import type { Verb } from './main.js';
 import { JSON_OPTION, STORE_OPTION, parseFlags, type VerbSpec } from './options.js';
 import { listedStatus } from './run-state.js';
+import { isHookRun } from '../hooks/claude/hook-run.js';
 import { pipelineListRows } from './pipeline-runs.js';
 import { RUN_STATUSES } from '../taxonomy/index.js';
 import { PIPELINE_STATUSES } from '../../machines/pipeline/types.js';
@@ -17,7 +18,9 @@ const LIST_SPEC = {
   name: 'list',
   synopsis: '[--status STATUS] [--limit N] [--store DIR|URL] [--json]',
   description: `Lists the runs in the store, newest first: run id, status, task, last update. A run whose
-process is gone is listed as interrupted ('recover resume' continues it); a run file that cannot
+process is gone is listed as interrupted ('recover resume' continues it), except a Claude Code
+hook run, which runs between the agent's tool calls: running, waiting for the agent ('waitingFor'
+in --json); a run file that cannot
 be read is listed as damaged with its path ('recover repair' moves it aside). Pipeline runs
 ('recover pipeline run') are listed too, with their task 'pipeline NAME (FILE)'; --json marks
 each row's kind: run or pipeline.`,
@@ -45,7 +48,13 @@ export const listVerb: Verb = {
     // Interrupted is told by the lowdb store's lock files; a fleet store's leases say it themselves.
     const dir = isFleetStore(io, values.store) ? null : await cliStoreDir(io, values.store);
     const store = await openCliStore(io, values.store);
-    const stored = (await store.list()).map((run) => ({ ...run, kind: 'run' as const, status: dir === null ? run.status : listedStatus(dir, run) }));
+    const listed = (await store.list()).map((run) => ({ ...run, kind: 'run' as const, status: dir === null ? run.status : listedStatus(dir, run) }));
+    // A Claude Code hook run holds no lock between the agent's tool calls: it is not interrupted
+    // but waiting for the agent ('recover resume' has nothing to re-run). Only the few runs that
+    // look interrupted are read to tell.
+    const stored = await Promise.all(listed.map(async (run) => (run.status === 'interrupted' && isHookRun((await store.load(run.runId).catch(() => null))?.meta ?? {})
+      ? { ...run, status: 'running' as const, waitingFor: 'agent' as const }
+      : run)));
     const runs = [...stored, ...(await pipelineListRows(io, values.store))]
       .sort((a, b) => b.updatedAt - a.updatedAt || (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0))
       .filter((run) => values.status === undefined || run.status === values.status)
@@ -60,7 +69,7 @@ export const listVerb: Verb = {
     }
     for (const run of runs) {
       const updated = new Date(run.updatedAt).toISOString();
-      const task = run.damaged ? `${run.damaged.path}: ${run.damaged.error}` : (run.task ?? '');
+      const task = run.damaged ? `${run.damaged.path}: ${run.damaged.error}` : `${run.task ?? ''}${'waitingFor' in run ? '  (Claude Code hook: waits for the agent)' : ''}`;
       io.stdout.write(`${run.runId}  ${(run.status ?? '?').padEnd(11)}  ${updated}  ${task}\n`);
     }
     return 0;

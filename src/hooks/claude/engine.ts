@@ -11,7 +11,7 @@ import { RECOVERY_ACTOR_SLOTS, RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, RE
 import { runner } from '../../../machines/runner.js';
 import type { AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput, RollbackInput, RollbackOutput, SleepInput, SleepOutput } from '../../../machines/recovery/types.js';
 import { classify } from '../../classify/classify.js';
-import type { Observation } from '../../classify/types.js';
+import type { Classification, Observation } from '../../classify/types.js';
 import type { PolicyConfig } from '../../policy/types.js';
 import { redactDeep } from '../../report/redact.js';
 import { checkpointOf, type RunIdentity } from '../../runtime/checkpoint.js';
@@ -40,6 +40,8 @@ export interface Step {
   feed: Feed;
   observation?: Observation;
   fix?: string;
+  /** How a failure is classified. Default: `classify` (the built-in rules, built in this process). */
+  classify?: (observation: Observation) => Classification;
   decision?: { choice: import('../../policy/types.js').DecisionChoice; guidance?: string };
 }
 
@@ -116,7 +118,7 @@ export async function stepRun(store: Store, runId: string, meta: HookRunMeta, st
         const output: AttemptOutcome = step.feed === 'pass'
           ? { ok: true, at: now, durationMs: 0 }
           // Classified before redaction: a redacted path can hide what identifies the failure.
-          : { ok: false, at: now, durationMs: 0, classification: classify(observation), observation: redactDeep(observation) };
+          : { ok: false, at: now, durationMs: 0, classification: (step.classify ?? classify)(observation), observation: redactDeep(observation) };
         actor.send({ type: 'runner.done', output });
         await settle();
       }
@@ -165,9 +167,6 @@ function restoredActor(record: RunRecord, logic: RecoveryMachine) {
   return createActor(logic as AnyStateMachine, { snapshot: envelope.snapshot as never }) as unknown as ReturnType<typeof createActor<RecoveryMachine>>;
 }
 
-/** True for a run a hook made (its meta says so). */
-export function isHookRun(meta: Record<string, unknown>): boolean {
-  return meta.hook === 'claude';
-}
+export { isHookRun } from './hook-run.js';
 
 export { statusOf };

@@ -8,6 +8,8 @@ import type { Store } from '../../store/types.js';
 import { commandSignature, type HookEvent } from './input.js';
 import { answerOf, planOf, type HookAnswer, type RunView } from './rules.js';
 import { peekRun, stepRun, viewOf, type HookRunMeta } from './engine.js';
+import { hookClassifier } from './classifier.js';
+import { escalationsFile, readEscalations, writeEscalations } from './project-escalations.js';
 import { readSession, sessionFile, writeSession, type SessionIndex, type SessionRun } from './session.js';
 
 export interface HandleContext {
@@ -15,6 +17,10 @@ export interface HandleContext {
   /** The store's directory: the session files live under it. */
   storeDir: string;
   now: number;
+  /** The project (working tree) the event happened in: its escalations stop every session there. Default: the event's cwd. */
+  root?: string;
+  /** Where a problem that does not stop the answer is said (a damaged index). Default: ignored. */
+  warn?: (message: string) => void;
 }
 
 /** The run key of the `n`th run of a command in a session: the session id and the command's signature. */
@@ -27,8 +33,19 @@ export async function handleEvent(event: HookEvent, ctx: HandleContext): Promise
   if (event.kind === 'other') return null;
   const file = sessionFile(ctx.storeDir, event.sessionId);
   const index = readSession(file);
+  const root = ctx.root ?? event.cwd;
+  const project = escalationsFile(ctx.storeDir, root);
+  let escalations = readEscalations(project, root, ctx.warn ?? (() => undefined));
   const views = await openViews(ctx.store, index);
-  const escalated = views.find((v) => v.phase === 'escalated');
+  // Another session's escalation in this tree stops this one too, while it lasts.
+  const others = await Promise.all(escalations.filter((e) => !views.some((v) => v.runId === e.runId))
+    .map(async (e) => viewOf(await peekRun(ctx.store, e.runId), e.runId, e.command)));
+  const decided = others.filter((v) => v.phase !== 'escalated').map((v) => v.runId);
+  if (decided.length > 0) {
+    escalations = escalations.filter((e) => !decided.includes(e.runId));
+    writeEscalations(project, root, escalations);
+  }
+  const escalated = views.find((v) => v.phase === 'escalated') ?? others.find((v) => v.phase === 'escalated');
   const signature = event.command !== undefined ? commandSignature(event.command) : undefined;
   const own = signature !== undefined ? index.runs[signature] : undefined;
   const ownView = own ? views.find((v) => v.runId === own.runId) ?? endedView(own) : undefined;
@@ -38,24 +55,31 @@ export async function handleEvent(event: HookEvent, ctx: HandleContext): Promise
     ?? escalated ?? ownView ?? views.find((v) => v.phase === 'adapt') ?? views.find((v) => v.phase !== 'ended') ?? noneView(event.command ?? '');
   const rule = planOf(event.kind, met, { ...(event.fix !== undefined ? { fix: event.fix } : {}), continuing: event.stopHookActive === true });
   let after = met;
-  if (rule.feed !== null) {
+  const opens = rule.feed === 'fail' && (met.phase === 'none' || met.phase === 'ended');
+  // Only this session's runs are stepped: another session's escalation is only met.
+  const mine = Object.values(index.runs).find((r) => r.runId === met.runId);
+  if (rule.feed !== null && (opens || mine !== undefined)) {
     let target: SessionRun;
-    if (rule.feed === 'fail' && (met.phase === 'none' || met.phase === 'ended')) {
+    if (opens) {
       const n = (own?.n ?? 0) + 1;
       target = { runId: runIdForKey(hookRunKey(event.sessionId, signature!, n)), command: event.command!, n, ended: false };
       index.runs[signature!] = target;
     } else {
-      target = Object.values(index.runs).find((r) => r.runId === met.runId)!;
+      target = mine!;
     }
     const meta: HookRunMeta = { hook: 'claude', sessionId: event.sessionId, cwd: event.cwd, command: target.command };
     const snapshot = await stepRun(ctx.store, target.runId, meta, {
       feed: rule.feed,
       ...(event.observation ? { observation: event.observation } : {}),
       ...(event.fix !== undefined ? { fix: event.fix } : {}),
+      classify: (observation) => hookClassifier(ctx.storeDir)(observation),
     }, ctx.now);
     after = viewOf(snapshot, target.runId, target.command);
     target.ended = after.phase === 'ended';
     writeSession(file, index);
+    const listed = escalations.some((e) => e.runId === target.runId);
+    if (after.phase === 'escalated' && !listed) writeEscalations(project, root, [...escalations, { runId: target.runId, command: target.command, sessionId: event.sessionId }]);
+    if (after.phase !== 'escalated' && listed) writeEscalations(project, root, escalations.filter((e) => e.runId !== target.runId));
   }
   return withGuidance(answerOf(rule.answer, event.name, after), after, index, file, event.name);
 }
