@@ -24,12 +24,25 @@ export interface Observation {
   stderr?: string;
   /** Validation messages of the output (seed 002), e.g. `Missing section: # Tests`. */
   validationErrors?: string[];
-  /** Test results, when known. */
-  tests?: { passed: number; failed: number; failing: string[] };
+  /**
+   * Test results, when known: counts, the failing tests' names (compared between attempts to see
+   * a regression) and, where the output said, each failing test's message and location.
+   */
+  tests?: { passed: number; failed: number; failing: string[]; failures?: FailedTest[] };
   /** HTTP status of a failed request. */
   status?: number;
   /** HTTP response headers (case-insensitive names), e.g. `retry-after`. */
   headers?: Record<string, string | string[] | undefined>;
+}
+
+/** One failing test as its runner printed it. */
+export interface FailedTest {
+  /** The test's name with its file and suites, e.g. `test/math.test.js > math > adds`: stable across attempts. */
+  name: string;
+  /** The first line of its error, e.g. `AssertionError: expected 2 to be 3`. */
+  message?: string;
+  /** Where it failed, as printed: `file:line[:col]`. */
+  location?: string;
 }
 
 /** One reason behind a classification. */
