@@ -9,6 +9,8 @@ import { findsProgram, ptyArgv, type PtySize } from './pty.js';
 import type { Task, TaskContext } from './options.js';
 import { TaskFailure } from './task-failure.js';
 import { afterQuiet } from './close-grace.js';
+import { readTestRun } from '../classify/tests/index.js';
+import type { Observation } from '../classify/types.js';
 
 /** Exit code reported when a command ran out of time (as GNU `timeout` does). */
 export const EXIT_TIMEOUT = 124;
@@ -208,7 +210,9 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
  * end if `recover` is killed with SIGKILL mid-attempt.
  * The child sees `RECOVERY_ATTEMPT`, `RECOVERY_ITERATION`, `RECOVERY_HINT`, `RECOVERY_GUIDANCE`,
  * `RECOVERY_APPROACH` and `RECOVERY_RUN_ID` (empty when unset, so an outer run's values never leak).
- * Exit 0 resolves; anything else throws a `TaskFailure` with exit code, signal and tails.
+ * Exit 0 resolves; anything else throws a `TaskFailure` with exit code, signal and tails, and,
+ * when the output is a known test runner's (see classify/tests), the failing tests: the machine
+ * compares them between attempts to see a fix that broke other tests (UC-AP-004 Alt-4).
  */
 export function commandTask(cmd: string, args: readonly string[], options: CommandOptions = {}): Task {
   return async (ctx: TaskContext) => {
@@ -232,8 +236,21 @@ export function commandTask(cmd: string, args: readonly string[], options: Comma
       // A command that never ran has no output to tell from: the message names it (else history says only "exit code 127").
       ...(result.notFound ? { message: `command not found: ${cmd}` } : {}),
       exitCode: result.exitCode, signal: result.signal, stdout: result.stdout, stderr: result.stderr,
+      ...testsOf(result),
     });
   };
+}
+
+/**
+ * The failing tests the output names, read from the tails (a runner prints its failures and
+ * counts last, so a tail holds them unless the failures alone outgrow it). None on a timeout or
+ * an abort: a cut-off run's partial list would look like a regression.
+ */
+function testsOf(result: CommandResult): Pick<Observation, 'tests'> {
+  if (result.timedOut || result.aborted || result.notFound) return {};
+  const run = readTestRun(`${result.stdout}\n${result.stderr}`);
+  if (!run || (run.failed === 0 && run.failures.length === 0)) return {};
+  return { tests: { passed: run.passed, failed: run.failed, failing: run.failures.map((f) => f.name), failures: run.failures } };
 }
 
 /** The `RECOVERY_*` variables a command sees for one attempt. */

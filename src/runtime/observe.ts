@@ -53,9 +53,28 @@ export function boundObservation(observation: Observation): Observation {
     if (typeof value === 'string') bounded[key] = tail(value);
   }
   if (bounded.validationErrors) bounded.validationErrors = bounded.validationErrors.slice(0, 50).map((e) => tail(String(e), 1_000));
-  if (bounded.tests) bounded.tests = { ...bounded.tests, failing: bounded.tests.failing.slice(0, 100) };
+  if (bounded.tests) bounded.tests = boundTests(bounded.tests);
   if (bounded.error !== undefined) bounded.error = describe(bounded.error, 0, new Set());
   return bounded;
+}
+
+/** Most failing tests kept, and characters of each name, message and location. */
+const MAX_TESTS = 100;
+const MAX_TEST_TEXT = 300;
+
+/** Test results bounded: the first tests (names compared across attempts stay whole up to the bound). */
+function boundTests(tests: NonNullable<Observation['tests']>): NonNullable<Observation['tests']> {
+  const cut = (text: string) => (text.length > MAX_TEST_TEXT ? `${text.slice(0, MAX_TEST_TEXT - 1)}…` : text);
+  const bounded = { ...tests, failing: tests.failing.slice(0, MAX_TESTS).map((name) => cut(String(name))) };
+  if (!Array.isArray(tests.failures)) return bounded;
+  return {
+    ...bounded,
+    failures: tests.failures.slice(0, MAX_TESTS).map((f) => ({
+      name: cut(String(f.name)),
+      ...(typeof f.message === 'string' ? { message: cut(f.message) } : {}),
+      ...(typeof f.location === 'string' ? { location: cut(f.location) } : {}),
+    })),
+  };
 }
 
 /** The fields of an error kept when they hold a primitive (besides `stack` and `cause`). */
