@@ -2,7 +2,7 @@
  * The data the reports read. Reports are pure functions of these values: they never touch a
  * store, a clock or the environment, so the CLI, the runtime and tests all get the same text.
  */
-import type { Classification } from '../classify/types.js';
+import type { Classification, Observation } from '../classify/types.js';
 import type { FailureType, HistoryEvent, Level, Reason, RunStatus } from '../taxonomy/index.js';
 
 /** One run's data as the reports get it (usually an `Outcome` plus what the runtime knows). */
@@ -27,6 +27,8 @@ export interface RunReportInput {
   currentState?: string;
   /** The last output of the task (bounded by the caller). */
   outputTail?: string;
+  /** The test results of the last failure, when its output was a known test runner's: listed first 20. */
+  tests?: Observation['tests'];
   /**
    * The decision choices to offer, in order (`retry-fresh`, `retry-with`, `skip`, `rollback`,
    * `abort`, `manual`; `retry-with-modifications` is read as `retry-with`). Default: all six.

@@ -26,6 +26,7 @@ export function checkpointOf(
         attempts: c.attempt, iterations: c.iteration, level: c.level, reason: c.reason,
         budget: c.failure ? c.policy.types[c.failure.classification.type].budget : c.policy.budget,
         outputTail: c.failure?.observation.stderr ?? c.failure?.observation.stdout ?? '',
+        ...(c.failure?.observation.tests ? { tests: c.failure.observation.tests } : {}),
         decisionOptions: decisionOptions(snapshot),
       }),
     },

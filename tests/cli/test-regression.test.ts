@@ -54,8 +54,10 @@ describe('recover run on a test command', () => {
 
     const calls = readFileSync(join(cwd, 'adapter.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(JSON.parse(line) as string) as Record<string, unknown>);
     expect(calls).toHaveLength(2);
-    // The first call names the failing test with its message and place; the second the regression.
-    expect(JSON.stringify(calls[0])).toContain('math.test.mjs');
+    // The first prompt names the failing test with its place and message; the second the regression and the broken tests.
+    expect(calls[0]!.prompt).toMatch(/\nFailing tests:\n- adds at \S*math\.test\.mjs:4:1: Expected values to be strictly equal:\n\n/);
     expect(calls[1]).toMatchObject({ regression: { fixed: ['adds'], broken: ['subtracts', 'multiplies'] } });
+    expect(calls[1]!.prompt).toContain('but broke others (subtracts, multiplies)');
+    expect(calls[1]!.prompt).toMatch(/\nFailing tests:\n- subtracts at \S*:5:1: [^\n]+\n- multiplies at \S*:6:1: /);
   }, 120_000);
 });

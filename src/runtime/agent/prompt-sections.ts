@@ -7,6 +7,7 @@ import type { KnownFix } from '../../memory/types.js';
 import { shellQuote } from '../../report/markdown.js';
 import type { Level } from '../../taxonomy/index.js';
 import { outputTail } from './output-tail.js';
+import { failingTestLines } from '../../report/failing-tests.js';
 import type { PromptSections } from './prompt-template.js';
 
 /** Where the failing command ran: its argv and working directory. */
@@ -36,6 +37,8 @@ const MAX_HYPOTHESES = 4;
 const MAX_FIXES_TRIED = 6;
 const MAX_KNOWN_FIXES = 3;
 const MAX_TESTS = 10;
+/** Failing tests listed with message and place (each line bounded in failing-tests.ts). */
+const MAX_FAILING_TESTS = 20;
 
 const LEVEL_MEANING: Record<Level, string> = {
   same: 'retry the same approach, removing what made it fail',
@@ -71,6 +74,7 @@ export function promptSections(input: SectionInput, where: CommandPlace): Omit<P
     level: input.level ? `${input.level} (${LEVEL_MEANING[input.level]})` : '',
     iteration: String(input.iteration),
     regression: regression(input.regression),
+    failingTests: list(failingTestLines(failure.observation.tests, MAX_FAILING_TESTS), 'Failing tests:'),
     // The evidence line alone is already in the prompt: no output section to repeat it.
     output: !tail || normalise(tail) === normalise(evidence) ? '' : `Last lines of the output:\n\`\`\`\n${tail}\n\`\`\``,
   };

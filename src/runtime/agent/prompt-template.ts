@@ -17,12 +17,15 @@
  * - `guidance`: what a person said
  * - `level`: the recovery level (with what it means); `iteration`: the recovery pass, a number
  * - `regression`: tests the last fix made pass and tests it broke
+ * - `failingTests`: the failing tests (name, file:line, message) when the output was a known
+ *   test runner's, the first 20
  * - `output`: the tail of the failure's output, deduplicated and bounded
  * - `answerFormat`: the exact JSON the answer must end with
  */
 export const PROMPT_PLACEHOLDERS = [
   'instruction', 'command', 'cwd', 'classification', 'evidence', 'diagnosis', 'fixesTried',
-  'knownFixes', 'guidance', 'level', 'iteration', 'regression', 'output', 'answerFormat',
+  'knownFixes', 'guidance', 'level', 'iteration', 'regression', 'failingTests', 'output',
+  'answerFormat',
 ] as const;
 
 /** A placeholder name of {@link PROMPT_PLACEHOLDERS}. */

@@ -23,7 +23,7 @@ export const ADAPT_TEMPLATE = [
   '{{classification}}', '{{evidence}}', '',
   '{{diagnosis}}', '', '{{fixesTried}}', '', '{{knownFixes}}', '', '{{guidance}}', '',
   'Recovery level: {{level}}; iteration {{iteration}}.', '{{regression}}', '',
-  '{{output}}', '',
+  '{{failingTests}}', '', '{{output}}', '',
   '{{answerFormat}}',
 ].join('\n');
 
@@ -34,7 +34,7 @@ export const DIAGNOSE_TEMPLATE = [
   '{{classification}}', '{{evidence}}', '',
   '{{diagnosis}}', '', '{{fixesTried}}', '', '{{knownFixes}}', '',
   'Recovery iteration {{iteration}}.', '',
-  '{{output}}', '',
+  '{{failingTests}}', '', '{{output}}', '',
   '{{answerFormat}}',
 ].join('\n');
 
