@@ -20,7 +20,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { pe
 const installedVersion = (name: string): string =>
   (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** `>=5.33.0 <5.34.0` → its two bounds; the test reads the range it proves from package.json. */
+/** `>=5.33.0 <6.0.0` → its two bounds; the test reads the range it proves from package.json. */
 const range = /^>=(\d+\.\d+\.\d+) <(\d+\.\d+\.\d+)$/.exec(pkg.peerDependencies['xstate'] ?? '');
 const [floor, ceiling] = [range?.[1] ?? '', range?.[2] ?? ''];
 const suiteVersion = installedVersion('xstate');
@@ -74,6 +74,11 @@ describe('the packed package in a consumer project with its own xstate', () => {
     expect(range, `peerDependencies.xstate is ${pkg.peerDependencies['xstate']}`).not.toBeNull();
     expect(below(suiteVersion, floor)).toBe(false);
     expect(below(suiteVersion, ceiling)).toBe(true);
+  });
+
+  it('stays open to the whole major: a ceiling below the next major broke every install at the next xstate minor', () => {
+    const [major] = numeric(floor);
+    expect(ceiling).toBe(`${major + 1}.0.0`);
   });
 
   for (const version of versions) {
