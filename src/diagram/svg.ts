@@ -19,7 +19,7 @@ let vizPromise: Promise<Viz> | undefined;
 
 /** The shared Graphviz instance (created on first call). */
 export function getViz(): Promise<Viz> {
-  vizPromise ??= importOptional('@viz-js/viz', 'Rendering SVG (--format svg)', () => import('@viz-js/viz')).then(({ instance }) => instance());
+  vizPromise ??= importOptional('@viz-js/viz', 'Rendering a statechart as SVG (--format svg, the run page)', () => import('@viz-js/viz')).then(({ instance }) => instance());
   // A missing package must not stay cached as a rejection once it is installed (a long-lived inspector).
   vizPromise.catch(() => { vizPromise = undefined; });
   return vizPromise;

@@ -149,6 +149,14 @@ describe('the packed package in a consumer project with its own xstate', () => {
       const fleet = await run(process.execPath, [recover, 'list', '--store', 'postgres://recover@127.0.0.1:1/recovery'], { cwd: app, env: cliEnv, timeout: 60_000 })
         .then(() => ({ code: 0, stderr: '' }), (e: { code?: number; stderr?: string }) => ({ code: e.code, stderr: e.stderr ?? '' }));
       expect(fleet).toEqual({ code: 2, stderr: 'recover list: A PostgreSQL store (postgres://…, fleet mode) needs the optional package pg, which is not installed: npm install pg\n' });
+      // Without @viz-js/viz: the SVG diagram is refused the same way; the run page shows the rest, the chart names the package.
+      const svg = await run(process.execPath, [recover, 'diagram', '--format', 'svg'], { cwd: app, env: cliEnv, timeout: 60_000 })
+        .then(() => ({ code: 0, stderr: '' }), (e: { code?: number; stderr?: string }) => ({ code: e.code, stderr: e.stderr ?? '' }));
+      expect(svg).toEqual({ code: 2, stderr: 'recover diagram: Rendering a statechart as SVG (--format svg, the run page) needs the optional package @viz-js/viz, which is not installed: npm install @viz-js/viz\n' });
+      const runId = /run (\S+) succeeded/.exec(ran.stderr)?.[1] ?? '';
+      const page = await run(process.execPath, [recover, 'report', runId, '--format', 'html'], { cwd: app, env: cliEnv, timeout: 60_000 });
+      expect(page.stdout).toContain('The statechart needs @viz-js/viz: npm install @viz-js/viz');
+      expect(page.stdout).toContain(runId);
     }, 480_000);
   }
 });
