@@ -15,6 +15,7 @@ export * from './supervisor.machine.js';
 export * from './pipeline.machine.js';
 export type * from './recovery/types.js';
 export { initialContext } from './recovery/context.js';
+export { decide } from './recovery/decide.js';
 // What fills the `runTask` slot: `recoveryMachine.provide({ actors: { runTask: runner(work) } })`.
 export { runner, type RunnerAnswer, type RunnerInput, type RunnerLogic, type RunnerRequest, type RunnerWork } from './runner.js';
 

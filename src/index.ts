@@ -102,6 +102,8 @@ export { toDot } from './diagram/dot.js';
 // The machines.
 export {
   machines, recoveryMachine, supervisorMachine, pipelineMachine, recoveryMigrations,
+  // The DECIDE event, typed: a misspelt choice does not compile.
+  decide,
   RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, RECOVERY_ACTOR_SLOTS,
   SUPERVISOR_MACHINE_ID, SUPERVISOR_MACHINE_VERSION, SUPERVISOR_ACTOR_SLOTS,
   PIPELINE_MACHINE_ID, PIPELINE_MACHINE_VERSION, PIPELINE_ACTOR_SLOTS,

@@ -13,7 +13,7 @@ const API = [
   'FixMemoryFileError', 'HOOK_TIMEOUT_MS', 'PASSING_STATUSES', 'PolicyError', 'PostgresStore', 'RECOVERY_ACTOR_SLOTS', 'RECOVERY_MACHINE_ID', 'RECOVERY_MACHINE_VERSION', 'RuleError',
   'RunFencedError', 'RunInterruptedError', 'RunLockedError', 'RunNotFoundError', 'SUPERVISOR_ACTOR_SLOTS', 'SUPERVISOR_MACHINE_ID',
   'SUPERVISOR_MACHINE_VERSION', 'SnapshotMismatchError', 'StoreError', 'StoreUnavailableError', 'StoreWriteError', 'TaskFailure', 'adapterCommand', 'classify',
-  'commandTask', 'computeDelay', 'computeMetrics', 'confidenceBand', 'createClassifier', 'createInspector',
+  'commandTask', 'computeDelay', 'computeMetrics', 'confidenceBand', 'createClassifier', 'createInspector', 'decide',
   'createRecovery', 'createTraceWriter', 'createWorker', 'defaultStoreDir', 'detectCircularFix', 'detectRepeatedFix',
   'diagnoserCommand', 'escalationReport', 'failureSignature', 'failureTypeInfo', 'gitRollback', 'historyToJson', 'historyToYaml',
   'isFailureType', 'isResting', 'loadRun', 'lowdbFixMemory', 'machines', 'memoryFixMemory', 'memoryStore', 'newRunId', 'openStore', 'openStoreAt', 'outcomeOf',
@@ -28,7 +28,7 @@ const API = [
 const MACHINES = [
   'PIPELINE_ACTOR_SLOTS', 'PIPELINE_MACHINE_ID', 'PIPELINE_MACHINE_VERSION', 'RECOVERY_ACTOR_SLOTS',
   'RECOVERY_MACHINE_ID', 'RECOVERY_MACHINE_VERSION', 'SUPERVISOR_ACTOR_SLOTS', 'SUPERVISOR_MACHINE_ID',
-  'SUPERVISOR_MACHINE_VERSION', 'initialContext', 'machines', 'pipelineMachine', 'recoveryMachine',
+  'SUPERVISOR_MACHINE_VERSION', 'decide', 'initialContext', 'machines', 'pipelineMachine', 'recoveryMachine',
   'recoveryMigrations', 'runner', 'supervisorMachine',
 ];
 

@@ -7,7 +7,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { assign, createActor, sendTo, setup, toPromise } from 'xstate';
-import type { RecoveryOutput } from '../../machines/index.js';
+import { decide, type RecoveryOutput } from '../../machines/index.js';
 import { provideRecovery, type Task } from '../../src/runtime/index.js';
 
 /** One unit of the orchestrator's work. */
@@ -31,7 +31,8 @@ export function orchestrator(steps: Step[]) {
         const output = (event as unknown as { output: RecoveryOutput }).output;
         return { index: context.index + 1, results: { ...context.results, [steps[context.index]!.id]: output.status } };
       }),
-      skipEscalatedStep: sendTo('step', { type: 'DECIDE', choice: 'skip' }),
+      // decide(): a string-target sendTo is unchecked by xstate; this way a misspelt choice fails to compile.
+      skipEscalatedStep: sendTo('step', decide('skip')),
     },
   }).createMachine({
     id: 'orchestrator',

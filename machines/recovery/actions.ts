@@ -5,7 +5,7 @@
  */
 import { confidenceBand, timeoutFor } from '../../src/policy/index.js';
 import { fixRetryDelayMs, sameRetryDelayMs } from './backoff.js';
-import type { DecisionChoice } from '../../src/policy/types.js';
+import { decisionChoiceOf, type DecisionChoice } from '../../src/policy/types.js';
 import type { Reason } from '../../src/taxonomy/index.js';
 import { failureFromOutcome, builtInDiagnosis, hintFor, detectRegression, diagnosisFromOutput, observationFromRejection, watchFailure } from './failure.js';
 import { appendHistory, boundedMessage } from './history.js';
@@ -244,7 +244,9 @@ export const recoveryActions = {
   /** The backoff's sleep ended (an error event has no output: nothing to note). */
   noteSleepEnd: updateOrBegin((d, e) => later(d, settled<SleepOutput>(e).output?.at)),
   applyDecision: updateOrBegin((d, e) => {
-    if (e.type === 'DECIDE') applyDecision(d, e.choice, e.guidance, e.at, e.timedOut);
+    // History and context keep the library's spelling whichever one the sender used.
+    const choice = e.type === 'DECIDE' ? decisionChoiceOf(e.choice) : null;
+    if (e.type === 'DECIDE' && choice) applyDecision(d, choice, e.guidance, e.at, e.timedOut);
   }),
   /** ESCALATE for `reason`, after recording what the phase it leaves needs (`after`). */
   escalate: update<{ reason: Reason; after: EscalateAfter | null }>((d, e, { reason, after }) => {

@@ -5,7 +5,7 @@
  */
 import { detectCircularFix, detectRepeatedFix } from '../../src/classify/index.js';
 import { budgetFor, confidenceBand } from '../../src/policy/index.js';
-import type { DecisionChoice } from '../../src/policy/types.js';
+import { decisionChoiceOf, type DecisionChoice } from '../../src/policy/types.js';
 import { outputOf } from '../shared.js';
 import { fixRetryDelayMs, sameRetryDelayMs } from './backoff.js';
 import type { AdaptOutput, AttemptOutcome, DecideEvent, RecoveryContext, RecoveryEvent, RollbackOutput } from './types.js';
@@ -135,7 +135,8 @@ export const isFlakyPass = (c: RecoveryContext): boolean => c.policy.onFlaky ===
 interface Args { context: RecoveryContext; event: RecoveryEvent }
 const onContext = (test: (c: RecoveryContext) => boolean) => ({ context }: Args) => test(context);
 const passed = (event: RecoveryEvent) => attemptPassed(outputOf<AttemptOutcome>(event));
-const chose = (event: RecoveryEvent, choice: DecisionChoice) => (event as DecideEvent).choice === choice;
+// Either spelling (`retry-with` is `retry-with-modifications`): decisionChoiceOf is the one translation.
+const chose = (event: RecoveryEvent, choice: DecisionChoice) => decisionChoiceOf((event as DecideEvent).choice) === choice;
 
 /** Every guard of the recovery machine, in XState's shape, by the name the chart uses. */
 export const recoveryGuards = {

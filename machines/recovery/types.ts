@@ -1,5 +1,5 @@
 import type { Classification, Observation } from '../../src/classify/types.js';
-import type { DecisionChoice, ResolvedPolicy } from '../../src/policy/types.js';
+import type { DecisionChoice, DecisionName, ResolvedPolicy } from '../../src/policy/types.js';
 import type { RunnerAnswer } from '../runner.js';
 import type { HistoryEvent, Hypothesis, Level, Reason } from '../../src/taxonomy/index.js';
 
@@ -214,7 +214,13 @@ export interface RecoveryContext {
 /** A human's decision on an escalated run. */
 export interface DecideEvent {
   type: 'DECIDE';
-  choice: DecisionChoice;
+  /**
+   * One of the choices, in either spelling: the library's (`retry-with-modifications`) or the one
+   * the CLI and README use (`retry-with`), so code copied from either works. A union, not a
+   * string, so a typo does not compile. (A `sendTo('id', …)` with a string target is not checked
+   * by xstate: build the event with `decide(…)` or `satisfies DecideEvent`.)
+   */
+  choice: DecisionChoice | DecisionName;
   guidance?: string;
   at?: number;
   /** Set when the decision timeout chose the default. */

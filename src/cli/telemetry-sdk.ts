@@ -3,8 +3,9 @@
  * metrics endpoint) is set, unless `OTEL_SDK_DISABLED=true`. Spans and metrics go out as
  * OTLP/HTTP JSON (the exporters read the standard `OTEL_EXPORTER_OTLP_*` variables: headers,
  * timeouts, per-signal endpoints). A `TRACEPARENT` in the environment (a CI job, an agent that
- * runs `recover`) becomes the parent of the run's spans. The SDK packages are optional
- * dependencies: without them `recover` says so once and runs untraced.
+ * runs `recover`) becomes the parent of the run's spans. The SDK packages are optional peer
+ * dependencies (55 MB a library user without telemetry should not install): without them
+ * `recover` says so once, naming them, and runs untraced.
  */
 import type { CliIO } from './main.js';
 
@@ -22,6 +23,12 @@ export interface CliTelemetry {
   shutdown(): Promise<boolean>;
 }
 
+/** What `npm install` needs for telemetry: the API and the SDK packages {@link loadSdk} imports. */
+export const OTEL_SDK_PACKAGES = [
+  '@opentelemetry/api', '@opentelemetry/sdk-trace-base', '@opentelemetry/sdk-metrics', '@opentelemetry/exporter-trace-otlp-http',
+  '@opentelemetry/exporter-metrics-otlp-http', '@opentelemetry/resources', '@opentelemetry/context-async-hooks',
+] as const;
+
 /** True when the environment asks for telemetry. */
 export function telemetryRequested(env: CliIO['env']): boolean {
   if ((env.OTEL_SDK_DISABLED ?? '').trim().toLowerCase() === 'true') return false;
@@ -35,7 +42,7 @@ export async function startCliTelemetry(io: CliIO): Promise<CliTelemetry | null>
   try {
     sdk = await loadSdk();
   } catch (error) {
-    io.stderr.write(`recover: note: OTEL_EXPORTER_OTLP_ENDPOINT is set but the OpenTelemetry SDK is not installed (${(error as Error).message.split('\n')[0]}); running without telemetry\n`);
+    io.stderr.write(`recover: note: OTEL_EXPORTER_OTLP_ENDPOINT is set but the OpenTelemetry SDK is not installed (${(error as Error).message.split('\n')[0]}); running without telemetry. To send it: npm install ${OTEL_SDK_PACKAGES.join(' ')}\n`);
     return null;
   }
   const { api, traceBase, metricsSdk, traceExporter, metricExporter, resources, asyncHooks } = sdk;

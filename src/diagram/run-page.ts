@@ -11,6 +11,7 @@ import { escapeHtml } from './escape.js';
 import { markdownToHtml } from './markdown.js';
 import { describeMachine } from './model.js';
 import { visitedFromHistory, type PathFromHistoryOptions } from './path-from-history.js';
+import { MissingPackageError } from '../optional-package.js';
 import { dotToSvg } from './svg.js';
 import { timelineTable, type TimelineEvent } from './timeline.js';
 import type { VisitedPath } from './visited.js';
@@ -129,6 +130,16 @@ ${timelineTable(parts.history)}
 }
 
 /**
+ * The chart's place when @viz-js/viz (an optional peer) is not installed: the page, with its
+ * path, timeline and report, is still worth showing (`recover ui`, `recover report --format html`),
+ * so the chart alone says what to install. Any other rendering error is thrown as before.
+ */
+function chartMissing(error: unknown): string {
+  if (!(error instanceof MissingPackageError)) throw error;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="520" height="32" role="img"><text x="8" y="21" font-size="14">The statechart needs @viz-js/viz: npm install @viz-js/viz</text></svg>`;
+}
+
+/**
  * The run page's parts: derives the visited path (unless given) and renders the chart with that
  * path highlighted (SVG node ids are state ids; visited ones have class `visited`, the resting
  * state `current`). `recover ui` shows these parts in its run view; {@link runPage} assembles them.
@@ -139,7 +150,7 @@ export async function runPageParts(input: RunPageInput): Promise<RunPageParts> {
     ...(input.status ? { finalState: input.status } : {}),
     ...(input.mapPhase ? { mapPhase: input.mapPhase } : {}),
   });
-  const svg = await dotToSvg(toDot(input.machine, { visited }));
+  const svg = await dotToSvg(toDot(input.machine, { visited })).catch(chartMissing);
   const visitedNames = visited.states.filter((id) => id !== model.root.id).map((id) => model.states.get(id)?.key ?? id);
   return {
     title: input.title,

@@ -18,12 +18,16 @@ import { validatePolicyConfig, type ValidateOptions } from './validate.js';
  *
  * `undefined` or `null` (an empty YAML file) give the defaults.
  *
+ * Typed so a misspelt field or a wrong value fails to compile; the runtime validation stays for
+ * what the compiler never saw (a YAML or JSON file, JavaScript callers): pass that as `unknown`
+ * through {@link validatePolicyConfig} first, or cast it, and a bad value is still a PolicyError.
+ *
  * @returns a fresh, deep-frozen, JSON-only policy, sharing nothing with `config` or `DEFAULT_POLICY`.
  * @throws PolicyError listing every problem with its path when the config is invalid.
  */
-export function resolvePolicy(config?: unknown, options?: ValidateOptions): ResolvedPolicy {
+export function resolvePolicy(config?: PolicyConfig | null, options?: ValidateOptions): ResolvedPolicy {
   const issues = validatePolicyConfig(config, options);
   if (issues.length > 0) throw new PolicyError(issues);
   // Validation proved the shape, so the cast is sound; null/undefined mean "no config".
-  return deepFreeze(mergePolicy((config ?? {}) as PolicyConfig));
+  return deepFreeze(mergePolicy(config ?? {}));
 }

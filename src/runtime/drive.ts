@@ -7,7 +7,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { Lease } from '../store/types.js';
-import type { DecisionChoice, PolicyConfig } from '../policy/types.js';
+import type { DecisionChoice, DecisionName, PolicyConfig } from '../policy/types.js';
 import { groupAlive, killLeftovers, watchAttemptProcesses, type AttemptProcess } from './attempt-process.js';
 import { hostname } from 'node:os';
 import { Checkpointer, checkpointWithoutReport, type RunIdentity } from './checkpointer.js';
@@ -33,7 +33,7 @@ export async function drive<T>(
   /** Events already committed, and the policy config the run's policy was resolved from. */
   stored: { committed: number; policy: PolicyConfig | undefined },
   create: (logic: RecoveryMachine) => RecoveryActor,
-  decision?: { choice: DecisionChoice; guidance?: string },
+  decision?: { choice: DecisionChoice | DecisionName; guidance?: string },
   /** `onEvent` has heard the events up to this `seq` already (a resumed run restores them). */
   shownThrough = 0,
 ): Promise<Outcome<T>> {

@@ -10,7 +10,7 @@
  * `RunLockedError`). The key itself is kept, redacted, in the run's meta (`runKey`) for people.
  */
 import { createHash } from 'node:crypto';
-import { DECISION_NAMES, type DecisionChoice } from '../policy/types.js';
+import { DECISION_NAME_LIST, DECISION_NAMES, decisionChoiceOf, type DecisionChoice, type DecisionName } from '../policy/types.js';
 import type { RunRecord } from '../store/types.js';
 
 /** How run ids made from keys start: never a digit, so never one of `newRunId`'s time-ordered ids. */
@@ -40,7 +40,8 @@ export function keyedRunId(runKey: string, runId: string | undefined): string {
 
 /** A decision for an escalated run, as `recoverPersisted` and `resume` take it. */
 export interface RunDecision {
-  choice: DecisionChoice;
+  /** Either spelling: `retry-with` (as the CLI and README write it) is `retry-with-modifications`. */
+  choice: DecisionChoice | DecisionName;
   /** Guidance for the next attempt (`retry-with-modifications`). Default: none. */
   guidance?: string;
 }
@@ -50,7 +51,10 @@ export interface RunDecision {
  * given a rollback for would otherwise be taken silently and fail. Names the run and its choices.
  */
 export function ensureDecisionOffered(record: RunRecord, decision: RunDecision): void {
-  const name = DECISION_NAMES[decision.choice];
+  const choice = decisionChoiceOf(decision.choice);
+  // Untyped callers (JavaScript, JSON) can pass anything: the machine would ignore it and stay escalated.
+  if (!choice) throw new RangeError(`run ${record.runId}: '${String(decision.choice)}' is not a decision; choose one of ${DECISION_NAME_LIST.join(', ')}`);
+  const name = DECISION_NAMES[choice];
   const offered = record.decisionOptions;
   if (offered && !offered.includes(name)) {
     throw new RangeError(`run ${record.runId} does not offer the decision '${name}'; its choices: ${offered.join(', ')}`);

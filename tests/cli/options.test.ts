@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { CliError, EXIT, exitCodeOfError, STORE_ERROR_EXIT, UsageError } from '../../src/cli/errors.js';
 import { helpOf, parseFlags, parseOptions, outputStyle, type OptionDecls } from '../../src/cli/options.js';
 import { CorruptRunError, RunFencedError, RunLockedError, RunNotFoundError, StoreUnavailableError, StoreWriteError } from '../../src/store/errors.js';
+import { MissingPackageError } from '../../src/optional-package.js';
 
 const OPTIONS = {
   format: { type: 'string', choices: ['yaml', 'json'], default: 'yaml', description: 'output format' },
@@ -88,8 +89,10 @@ describe('errors become exit codes in one place', () => {
     expect(exitCodeOfError(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(69);
     expect(exitCodeOfError(new Error('Connection terminated unexpectedly'))).toBe(69);
     expect(exitCodeOfError(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(EXIT.internal);
+    // An optional package a feature needs (pg for a postgres:// store): the user installs it, a setup problem.
+    expect(exitCodeOfError(new MissingPackageError('pg', 'A PostgreSQL store'))).toBe(EXIT.usage);
     expect(Object.keys(STORE_ERROR_EXIT).sort()).toEqual([
-      'ERR_FIX_MEMORY_FILE', 'ERR_INVALID_RUN_ID', 'ERR_RUN_CORRUPT', 'ERR_RUN_FENCED', 'ERR_RUN_LOCKED', 'ERR_RUN_NOT_FOUND', 'ERR_SNAPSHOT_MISMATCH',
+      'ERR_FIX_MEMORY_FILE', 'ERR_INVALID_RUN_ID', 'ERR_MISSING_PACKAGE', 'ERR_RUN_CORRUPT', 'ERR_RUN_FENCED', 'ERR_RUN_LOCKED', 'ERR_RUN_NOT_FOUND', 'ERR_SNAPSHOT_MISMATCH',
       'ERR_STORE_UNAVAILABLE', 'ERR_STORE_WRITE',
     ]);
   });

@@ -93,7 +93,7 @@ describe('a fleet under SIGKILL and SIGSTOP', () => {
         setTimeout(() => victim.kill('SIGCONT'), LEASE_MS + 1_500);
       }
     }, 1_500);
-    const finalCount = async () => Number((await store.pool.query("SELECT count(*) AS n FROM recovery_runs WHERE final")).rows[0].n);
+    const finalCount = async () => Number((await store.pool.query("SELECT count(*) AS n FROM recovery_runs WHERE final")).rows[0]!.n);
     try {
       for (const deadline = Date.now() + 180_000; Date.now() < deadline && (await finalCount()) < RUNS;) await new Promise((r) => setTimeout(r, 500));
     } finally {

@@ -55,8 +55,9 @@ export function consumerTsconfig(repoTypes: string): string {
 }
 
 /**
- * The consumer's package.json: xstate pinned and the packed tarball, nothing else — the package's
- * declarations name `pg`'s types (the PostgreSQL store), so `@types/pg` must come with it.
+ * The consumer's package.json: xstate pinned and the packed tarball, nothing else. pg, @types/pg,
+ * @viz-js/viz and the OpenTelemetry SDK are optional peers, so they are not installed, and the
+ * package's declarations must type-check without them.
  */
 export function consumerPackageJson(xstate: string, tarball: string): string {
   return JSON.stringify({

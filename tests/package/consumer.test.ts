@@ -3,10 +3,12 @@
  * in a throwaway consumer project that pins its own xstate at the range's lowest version and at
  * the version this suite runs, then type-checked (strict, skipLibCheck off) and run. The consumer
  * must get ONE xstate (a nested copy is what broke `setup({ actors: { recovery } })`,
- * `createActor` and `getShortestPaths` for apps on an older xstate).
+ * `createActor` and `getShortestPaths` for apps on an older xstate). The same install proves the
+ * light default: no pg, @viz-js/viz or OpenTelemetry SDK, the CLI running without them, and a
+ * PostgreSQL store asked for without pg refused in one line naming it.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -20,7 +22,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { pe
 const installedVersion = (name: string): string =>
   (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** `>=5.33.0 <5.34.0` → its two bounds; the test reads the range it proves from package.json. */
+/** `>=5.33.0 <6.0.0` → its two bounds; the test reads the range it proves from package.json. */
 const range = /^>=(\d+\.\d+\.\d+) <(\d+\.\d+\.\d+)$/.exec(pkg.peerDependencies['xstate'] ?? '');
 const [floor, ceiling] = [range?.[1] ?? '', range?.[2] ?? ''];
 const suiteVersion = installedVersion('xstate');
@@ -44,6 +46,21 @@ function xstateCopies(dir: string): string[] {
     if (entry.isDirectory() && entry.name === 'xstate' && entry.parentPath.endsWith('node_modules')) found.push(join(entry.parentPath, entry.name));
   }
   return found;
+}
+
+/**
+ * Most a consumer's node_modules (this package and xstate) may weigh: 25 MB, issue #32's goal
+ * (82 MB before pg, @viz-js/viz and the OpenTelemetry SDK became optional peers; 19 MB after).
+ */
+const LIGHT_INSTALL_BYTES = 25 * 2 ** 20;
+
+/** Bytes of every file under `dir` (apparent sizes; `du` rounds to blocks, a little more). */
+function treeBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += statSync(join(entry.parentPath, entry.name)).size;
+  }
+  return total;
 }
 
 /** Every xstate version `npm ls` reports, anywhere in the tree. */
@@ -74,6 +91,11 @@ describe('the packed package in a consumer project with its own xstate', () => {
     expect(range, `peerDependencies.xstate is ${pkg.peerDependencies['xstate']}`).not.toBeNull();
     expect(below(suiteVersion, floor)).toBe(false);
     expect(below(suiteVersion, ceiling)).toBe(true);
+  });
+
+  it('stays open to the whole major: a ceiling below the next major broke every install at the next xstate minor', () => {
+    const [major] = numeric(floor);
+    expect(ceiling).toBe(`${major + 1}.0.0`);
   });
 
   for (const version of versions) {
@@ -111,6 +133,30 @@ describe('the packed package in a consumer project with its own xstate', () => {
       expect(result.calls).toBe(2);
       expect(result.paths).toBeGreaterThan(0);
       expect(result.sameMachine).toBe(true);
+
+      // The light install (issue #32): the optional peers are not installed, and nothing needs them.
+      const installed = (name: string) => existsSync(join(app, 'node_modules', name));
+      expect(['pg', '@types/pg', '@viz-js/viz', '@opentelemetry'].filter(installed)).toEqual([]);
+      const size = treeBytes(join(app, 'node_modules'));
+      expect(size, `node_modules is ${(size / 2 ** 20).toFixed(1)} MB`).toBeLessThanOrEqual(LIGHT_INSTALL_BYTES);
+
+      // The CLI runs there, and a feature that needs a missing peer says which one, in one line.
+      const recover = join(app, 'node_modules/recovery-protocol/bin/recover.js');
+      // No OTEL_* from around the suite: a telemetry note would be a second line.
+      const cliEnv = { ...Object.fromEntries(Object.entries(env).filter(([key]) => !key.startsWith('OTEL_'))), RECOVERY_STORE: join(app, '.recovery'), NO_COLOR: '1' };
+      const ran = await run(process.execPath, [recover, 'run', '--', 'true'], { cwd: app, env: cliEnv, timeout: 60_000 });
+      expect(ran.stderr).toMatch(/succeeded after 1 attempt/);
+      const fleet = await run(process.execPath, [recover, 'list', '--store', 'postgres://recover@127.0.0.1:1/recovery'], { cwd: app, env: cliEnv, timeout: 60_000 })
+        .then(() => ({ code: 0, stderr: '' }), (e: { code?: number; stderr?: string }) => ({ code: e.code, stderr: e.stderr ?? '' }));
+      expect(fleet).toEqual({ code: 2, stderr: 'recover list: A PostgreSQL store (postgres://…, fleet mode) needs the optional package pg, which is not installed: npm install pg\n' });
+      // Without @viz-js/viz: the SVG diagram is refused the same way; the run page shows the rest, the chart names the package.
+      const svg = await run(process.execPath, [recover, 'diagram', '--format', 'svg'], { cwd: app, env: cliEnv, timeout: 60_000 })
+        .then(() => ({ code: 0, stderr: '' }), (e: { code?: number; stderr?: string }) => ({ code: e.code, stderr: e.stderr ?? '' }));
+      expect(svg).toEqual({ code: 2, stderr: 'recover diagram: Rendering a statechart as SVG (--format svg, the run page) needs the optional package @viz-js/viz, which is not installed: npm install @viz-js/viz\n' });
+      const runId = /run (\S+) succeeded/.exec(ran.stderr)?.[1] ?? '';
+      const page = await run(process.execPath, [recover, 'report', runId, '--format', 'html'], { cwd: app, env: cliEnv, timeout: 60_000 });
+      expect(page.stdout).toContain('The statechart needs @viz-js/viz: npm install @viz-js/viz');
+      expect(page.stdout).toContain(runId);
     }, 480_000);
   }
 });

@@ -177,6 +177,7 @@ describe('resolvePolicy with an invalid config', () => {
   it('throws a PolicyError listing every issue, with a message joining them', () => {
     let caught: unknown;
     try {
+      // @ts-expect-error a wrong value and an unknown type do not compile; untyped input still throws
       resolvePolicy({ budget: 'three', types: { FOO: {} } });
     } catch (error) {
       caught = error;
@@ -193,6 +194,7 @@ describe('resolvePolicy with an invalid config', () => {
   });
 
   it('says "1 problem" for one', () => {
+    // @ts-expect-error flakeProbe is a boolean at compile time too
     expect(() => resolvePolicy({ flakeProbe: 1 })).toThrow('Invalid policy config (1 problem): flakeProbe must be a boolean');
   });
 

@@ -57,4 +57,9 @@ describe('ensureDecisionOffered', () => {
     expect(() => ensureDecisionOffered(record(['retry-with']), { choice: 'retry-with-modifications' })).not.toThrow();
     expect(() => ensureDecisionOffered(record(null), { choice: 'abort' })).not.toThrow();
   });
+
+  it('accepts the CLI spelling too, and refuses an untyped caller\'s non-decision instead of leaving the run escalated', () => {
+    expect(() => ensureDecisionOffered(record(['retry-with']), { choice: 'retry-with' })).not.toThrow();
+    expect(() => ensureDecisionOffered(record(['retry-with']), JSON.parse('{"choice":"skp"}') as never)).toThrow("run r1: 'skp' is not a decision; choose one of retry-fresh, retry-with, skip, rollback, abort, manual");
+  });
 });

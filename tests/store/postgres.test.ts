@@ -33,7 +33,7 @@ describe('postgres: what only a shared store does', () => {
     return store;
   };
   const leaseUntil = async (store: PostgresStore, runId: string) =>
-    Number((await store.pool.query('SELECT extract(epoch FROM lease_until) * 1000 AS t FROM recovery_runs WHERE run_id = $1', [runId])).rows[0].t);
+    Number((await store.pool.query('SELECT extract(epoch FROM lease_until) * 1000 AS t FROM recovery_runs WHERE run_id = $1', [runId])).rows[0]!.t);
 
   it('a commit under the fence renews the lease by its length; a refused one does not', async () => {
     const store = await fresh();
@@ -56,7 +56,7 @@ describe('postgres: what only a shared store does', () => {
     const lease = await store.acquire('p2', { leaseMs: 60_000 });
     const run = makeRun('p2', {}, 0);
     await store.commit('p2', lease.fence, { events: makeEvents(1, 1), head: { ...headOf(run), meta: { fleet: { task: 'command' } } } });
-    const offered = async () => (await store.pool.query("SELECT task_name FROM recovery_runs WHERE run_id = 'p2'")).rows[0].task_name;
+    const offered = async () => (await store.pool.query("SELECT task_name FROM recovery_runs WHERE run_id = 'p2'")).rows[0]!.task_name;
     expect(await offered()).toBe('command');
     await lease.release(); // let go on purpose (not escalated): withdrawn
     expect(await offered()).toBeNull();

@@ -5,7 +5,7 @@
  * a release clears the owner only while it is.
  */
 import { hostname } from 'node:os';
-import type pg from 'pg';
+import type { PgPool, PgQueryable } from './pg-driver.js';
 import { RunFencedError, RunLockedError } from '../errors.js';
 import { isProcessAlive } from '../process-alive.js';
 import type { AcquireOptions, Lease, LeaseHolder } from '../types.js';
@@ -48,7 +48,7 @@ export interface AcquiredLeaseOptions {
 
 /** The lease of an ownership just taken (by `acquire` or a worker's claim). */
 export function leaseOf(
-  pool: pg.Pool, runId: string, fence: number, holder: LeaseHolder, leaseMs: number, acquiredAt: number,
+  pool: PgPool, runId: string, fence: number, holder: LeaseHolder, leaseMs: number, acquiredAt: number,
   tookOverFrom: LeaseHolder | null, options: AcquiredLeaseOptions = {},
 ): Lease {
   let released = false;
@@ -78,7 +78,7 @@ export function leaseOf(
 }
 
 /** The fence of the run's current owner, or null when nobody holds it. */
-export async function currentFence(db: pg.Pool | pg.ClientBase, runId: string): Promise<number | null> {
+export async function currentFence(db: PgPool | PgQueryable, runId: string): Promise<number | null> {
   const { rows } = await db.query<{ fence: string; owned: boolean }>(
     'SELECT fence, owner IS NOT NULL AS owned FROM recovery_runs WHERE run_id = $1', [runId]);
   const row = rows[0];
@@ -91,7 +91,7 @@ export async function currentFence(db: pg.Pool | pg.ClientBase, runId: string): 
  * fence. Returns the fence, the database's time, and the owner it replaced (a takeover).
  */
 export async function takeRun(
-  client: pg.ClientBase, runId: string, holder: LeaseHolder, leaseMs: number,
+  client: PgQueryable, runId: string, holder: LeaseHolder, leaseMs: number,
 ): Promise<{ fence: number; acquiredAt: number; tookOverFrom: LeaseHolder | null }> {
   await client.query('INSERT INTO recovery_runs (run_id) VALUES ($1) ON CONFLICT DO NOTHING', [runId]);
   const { rows } = await client.query<{ owner: LeaseHolder | null; expired: boolean | null }>(

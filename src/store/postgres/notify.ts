@@ -3,7 +3,7 @@
  * is handed back). A lost connection is reopened after a second; notifications sent meanwhile
  * are lost, which is why every listener also polls (the backstop).
  */
-import pg from 'pg';
+import { loadPg, type PgClient } from './pg-driver.js';
 
 /** A live subscription. */
 export interface Listener {
@@ -12,25 +12,25 @@ export interface Listener {
 
 /** Calls `onNotify(channel, payload)` for every notification on `channels` until closed. */
 export function listen(url: string, channels: readonly string[], onNotify: (channel: string, payload: string) => void): Listener {
-  let client: pg.Client | null = null;
+  let client: PgClient | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
     if (closed) return;
-    const c = new pg.Client({ connectionString: url });
+    const c = new (loadPg().Client)({ connectionString: url });
     c.on('notification', (n) => onNotify(n.channel, n.payload ?? ''));
     c.on('error', () => reconnect(c));
     c.on('end', () => reconnect(c));
     try {
       await c.connect();
-      for (const channel of channels) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const channel of channels) await c.query(`LISTEN ${loadPg().escapeIdentifier(channel)}`);
       client = c;
       if (closed) await c.end().catch(() => undefined);
     } catch {
       reconnect(c);
     }
   };
-  const reconnect = (c: pg.Client) => {
+  const reconnect = (c: PgClient) => {
     if (client === c) client = null;
     c.end().catch(() => undefined);
     if (closed || retry) return;

@@ -16,7 +16,7 @@
  * Heads and events are `json`, not `jsonb`: a command's output can hold a NUL character, which
  * `jsonb` refuses, and the text is stored as written (no re-encoding on every commit).
  */
-import type pg from 'pg';
+import type { PgQueryable } from './pg-driver.js';
 
 /** An arbitrary constant naming the migration lock among the database's advisory locks ("rcvr"). */
 export const MIGRATION_LOCK = 0x72637672;
@@ -94,7 +94,7 @@ export const MIGRATIONS: readonly string[] = [
  * once (they queue on the advisory lock, and the later ones find nothing left to do).
  * Returns the versions this call applied.
  */
-export async function migrate(client: pg.ClientBase): Promise<number[]> {
+export async function migrate(client: PgQueryable): Promise<number[]> {
   const applied: number[] = [];
   await client.query('BEGIN');
   try {

@@ -5,7 +5,7 @@
  * sees one commit or the next, never half. Leases expire by the database clock (see lease.ts).
  * The schema is created and migrated on first use (schema.ts).
  */
-import pg from 'pg';
+import { loadPg, type PgPool, type PgPoolClient } from './pg-driver.js';
 import { RUN_STATUSES, type HistoryEvent } from '../../taxonomy/history.js';
 import { CorruptRunError, RunFencedError, StoreUnavailableError } from '../errors.js';
 import { assertRepeatsMatch, commitArgumentsError, splitEvents } from '../history.js';
@@ -36,7 +36,7 @@ export function postgresStore(url: string, options: PostgresStoreOptions = {}): 
 /** A Store on PostgreSQL, plus what fleet mode builds on (its pool, `close`). */
 export class PostgresStore implements Store {
   /** The connection pool; fleet mode (queue.ts, notify.ts) queries through it. */
-  readonly pool: pg.Pool;
+  readonly pool: PgPool;
   /** The database URL without its password, for messages. */
   readonly where: string;
   /** The URL the store was opened with (LISTEN needs a connection of its own). */
@@ -50,7 +50,7 @@ export class PostgresStore implements Store {
     this.where = redactUrl(url);
     this.#leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     // allowExitOnIdle: a CLI verb that forgets to close still exits once its queries are done.
-    this.pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, allowExitOnIdle: true });
+    this.pool = new (loadPg().Pool)({ connectionString: url, max: options.poolSize ?? 10, allowExitOnIdle: true });
     this.pool.on('error', () => undefined); // an idle connection dropped by the server: the pool replaces it
   }
 
@@ -209,7 +209,7 @@ export class PostgresStore implements Store {
   }
 
   /** Runs `work` in a transaction on one connection: committed when it resolves, rolled back when it throws. */
-  async #transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  async #transaction<T>(work: (client: PgPoolClient) => Promise<T>): Promise<T> {
     await this.ready();
     const client = await this.pool.connect();
     try {
@@ -230,7 +230,7 @@ export class PostgresStore implements Store {
   }
 
   /** Fleet mode: runs `work` in a transaction (queue.ts). */
-  transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  transaction<T>(work: (client: PgPoolClient) => Promise<T>): Promise<T> {
     return this.#transaction(work);
   }
 }
