@@ -3,7 +3,7 @@
  * names), `resume` continues a stored one. Both execute through `drive` (drive.ts).
  */
 import { createActor, type AnyStateMachine, type StateValue } from 'xstate';
-import { RECOVERY_ACTOR_SLOTS, RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, recoveryMigrations } from '../../machines/recovery.machine.js';
+import { RECOVERY_ACTOR_SLOTS, RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, recoveryMigrations, type RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { RecoveryContext, RecoveryInput } from '../../machines/recovery/types.js';
 import { checkEnvelope } from '../store/envelope.js';
 import { envelopeProblem } from '../store/validate.js';
@@ -167,13 +167,7 @@ async function continueHeld<T>(runId: string, lease: Lease, options: PersistedOp
     // Traced, the new run span links to the one of the process that left the run (it escalated there).
     const telemetry = { linkTo: typeof record.meta.traceparent === 'string' ? record.meta.traceparent : null, ...options.telemetry };
     return await drive(options.task, { ...options, runId, telemetry }, identity, lease, { committed: record.history.length, policy: stored.config }, (logic) => {
-      const envelope = checkEnvelope(stored.envelope, {
-        machineId: RECOVERY_MACHINE_ID,
-        version: RECOVERY_MACHINE_VERSION,
-        migrations: recoveryMigrations,
-        stateExists: (value) => logic.resolveState({ value: value as StateValue, context: {} as never }) !== undefined,
-        providedActors: RECOVERY_ACTOR_SLOTS,
-      }, runId);
+      const envelope = checkedRecoveryEnvelope(stored.envelope, logic, runId);
       const carry = continuationOf(envelope.snapshot as never, clock.now());
       if (carry) return createActor(logic, actorOptions(options, { input: continuedInput(envelope.snapshot as never, options, carry, clock.now()) }));
       const snapshot = noteKilled(markInterrupted(envelope.snapshot as never, clock.now()), killed);
@@ -184,6 +178,20 @@ async function continueHeld<T>(runId: string, lease: Lease, options: PersistedOp
     await lease.release();
     throw error;
   }
+}
+
+/**
+ * A stored recovery snapshot checked against this build's machine (its id, version and
+ * migrations, that its state exists and its actors are provided), as `resume` restores it.
+ */
+export function checkedRecoveryEnvelope(envelope: unknown, logic: Pick<RecoveryMachine, 'resolveState'>, runId: string) {
+  return checkEnvelope(envelope, {
+    machineId: RECOVERY_MACHINE_ID,
+    version: RECOVERY_MACHINE_VERSION,
+    migrations: recoveryMigrations,
+    stateExists: (value) => logic.resolveState({ value: value as StateValue, context: {} as never }) !== undefined,
+    providedActors: RECOVERY_ACTOR_SLOTS,
+  }, runId);
 }
 
 /**

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { BIN, ensureCli } from '../cli/cli.js';
-import { AGENT_NAMES, agentCommand, agentEnv, type AgentName } from './agents.js';
+import { AGENT_NAMES, agentCommand, agentEnv } from './agents.js';
 import { FakeModelServer, unreachableUrl } from './fake-model/server.js';
 import type { Turn } from './fake-model/turns.js';
 

@@ -6,8 +6,8 @@
  * the agent's next run of the command (`runner.done` sent from here), `adapt` resolves with the
  * agent's change when there is one, `sleepUntil` ends at once (the agent is told to wait).
  */
-import { createActor, fromPromise, type AnyStateMachine, type SnapshotFrom, type StateValue } from 'xstate';
-import { RECOVERY_ACTOR_SLOTS, RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, RECOVERY_SLOTS, recoveryMachine, recoveryMigrations, type RecoveryMachine } from '../../../machines/recovery.machine.js';
+import { createActor, fromPromise, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { RECOVERY_SLOTS, recoveryMachine, type RecoveryMachine } from '../../../machines/recovery.machine.js';
 import { runner } from '../../../machines/runner.js';
 import type { AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput, RollbackInput, RollbackOutput, SleepInput, SleepOutput } from '../../../machines/recovery/types.js';
 import { classify } from '../../classify/classify.js';
@@ -16,11 +16,10 @@ import type { PolicyConfig } from '../../policy/types.js';
 import { redactDeep } from '../../report/redact.js';
 import { checkpointOf, type RunIdentity } from '../../runtime/checkpoint.js';
 import { persistedSnapshotOf } from '../../runtime/drive.js';
-import { storedSnapshotOf } from '../../runtime/persisted.js';
+import { checkedRecoveryEnvelope, storedSnapshotOf } from '../../runtime/persisted.js';
 import { recoveryInput } from '../../runtime/recovery.js';
 import { statusOf } from '../../runtime/outcome.js';
 import { realClock } from '../../runtime/clock.js';
-import { checkEnvelope } from '../../store/envelope.js';
 import type { RunRecord, Store } from '../../store/types.js';
 import type { Feed, RunPhase, RunView } from './rules.js';
 
@@ -157,13 +156,7 @@ function logicFor(opts: { feed: Feed; fix?: string | null; now?: number }) {
 /** The actor restored from a run's checkpoint (checked like `resume` checks it). */
 function restoredActor(record: RunRecord, logic: RecoveryMachine) {
   const stored = storedSnapshotOf(record, {} as never);
-  const envelope = checkEnvelope(stored.envelope, {
-    machineId: RECOVERY_MACHINE_ID,
-    version: RECOVERY_MACHINE_VERSION,
-    migrations: recoveryMigrations,
-    stateExists: (value) => logic.resolveState({ value: value as StateValue, context: {} as never }) !== undefined,
-    providedActors: RECOVERY_ACTOR_SLOTS,
-  }, record.runId);
+  const envelope = checkedRecoveryEnvelope(stored.envelope, logic, record.runId);
   return createActor(logic as AnyStateMachine, { snapshot: envelope.snapshot as never }) as unknown as ReturnType<typeof createActor<RecoveryMachine>>;
 }
 
