@@ -3,11 +3,13 @@
  * the config file's `agent` key alike, and read into the one typed value the hooks take
  * (`AgentOptions`). A flag overrides the config's field of the same meaning.
  */
-import { resolve as resolvePath } from 'node:path';
+import { dirname, resolve as resolvePath } from 'node:path';
 import { parseDuration, DURATION_EXAMPLES } from '../policy/duration.js';
 import { AGENT_NAMES, isAgentName, type AgentName } from '../runtime/agent/presets.js';
 import { AGENT_TIMEOUT_MS, type AgentOptions } from '../runtime/agent/options.js';
 import { splitCommandLine } from '../runtime/program-hooks.js';
+import { UsageError } from './errors.js';
+import type { LoadedConfig } from './config.js';
 import type { OptionDecls } from './options.js';
 
 /** The `--agent*` flags. */
@@ -61,6 +63,16 @@ export function agentOptionsOf(flags: FlagValues, config: unknown, where: { cwd:
     ...(budgetUsd !== undefined ? { budgetUsd } : {}),
     ...(promptFile !== undefined ? { promptFile } : {}),
   };
+}
+
+/** {@link agentOptionsOf} for a verb: flags over the loaded config, a bad setting a usage error (exit 2). */
+export function verbAgentOptions(flags: FlagValues, config: LoadedConfig, cwd: string): AgentOptions | null {
+  try {
+    return agentOptionsOf(flags, config.agent, { cwd, configDir: config.file ? dirname(config.file) : null });
+  } catch (error) {
+    if (error instanceof AgentOptionError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 /** The config's `agent` key checked field by field (unknown fields refused, so a typo is not silently ignored). */

@@ -4,20 +4,23 @@ import { cliStoreDir } from './common.js';
 import { CliError, EXIT, UsageError } from './errors.js';
 import type { Verb } from './main.js';
 import { STORE_OPTION, parseOptions, type VerbSpec } from './options.js';
+import { AGENT_OPTIONS, verbAgentOptions } from './agent-options.js';
+import { loadConfig } from './config.js';
 
 /** `recover pipeline`'s options and help. */
 const PIPELINE_SPEC = {
   name: 'pipeline',
-  synopsis: 'run FILE [--store DIR] [--resume-from-failure] [--json]',
+  synopsis: 'run FILE [--store DIR] [--resume-from-failure] [--agent NAME …] [--json]',
   description: `Runs the steps of a pipeline file; --resume-from-failure continues the last run from its failed
 step, reusing the steps that passed. A bad definition or a refused resume is exit 2.`,
   options: {
     ...STORE_OPTION,
     'resume-from-failure': { type: 'boolean', description: 'continue the last run from its failed step' },
+    ...AGENT_OPTIONS,
     json: { type: 'boolean', description: 'print the result as one JSON line on stdout' },
   },
   footer: 'Exit codes: 0 succeeded, 2 bad definition/usage, 3 failed, 5 aborted, 130 interrupted.',
-  examples: ['recover pipeline run release.yaml', 'recover pipeline run release.yaml --resume-from-failure'],
+  examples: ['recover pipeline run release.yaml', 'recover pipeline run release.yaml --resume-from-failure', 'recover pipeline run release.yaml --agent claude'],
 } as const satisfies VerbSpec;
 
 /** `recover pipeline`. */
@@ -27,6 +30,8 @@ export const pipelineVerb: Verb = {
     const { values, positionals } = parseOptions(args, PIPELINE_SPEC.options);
     if (positionals[0] !== 'run' || positionals.length !== 2) throw new UsageError('usage: recover pipeline run FILE');
     const dir = await cliStoreDir(io, values.store);
+    // The steps' agent: the flags, else the config's `agent` (found upward from here, as for run).
+    const agent = verbAgentOptions(values, await loadConfig(io.cwd, io.env.RECOVERY_CONFIG || undefined), io.cwd);
     const pipeline = await import('../runtime/pipeline/index.js');
     const controller = new AbortController();
     const onSigint = () => controller.abort();
@@ -42,6 +47,7 @@ export const pipelineVerb: Verb = {
         resumeFromFailure: values['resume-from-failure'] === true,
         stream: progress.output(),
         signal: controller.signal,
+        ...(agent ? { agent } : {}),
         onStep(step, actor) {
           progress.note(`recover: step ${step.id} (${step.index}/${step.total}): ${step.run}`);
           progress.watch(actor as unknown as Parameters<typeof progress.watch>[0]);

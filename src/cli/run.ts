@@ -21,8 +21,7 @@ import { createRunProgress } from './progress.js';
 import { asUsageError, BUDGET_OPTIONS, budgetOf, cliGitRollback } from './rollback-options.js';
 import { sealCommandLine } from './sealed-command.js';
 import { isFleetStore } from './fleet-store.js';
-import { AGENT_OPTIONS, agentOptionsOf } from './agent-options.js';
-import { dirname } from 'node:path';
+import { AGENT_OPTIONS, verbAgentOptions } from './agent-options.js';
 
 /** `recover run`'s options and help. */
 export const RUN_SPEC = {
@@ -155,16 +154,6 @@ export async function concludeRun(
   return exitCodeOf(result);
 }
 
-/** An agent setting the user got wrong is a usage error (exit 2), like any bad flag. */
-function readAgentOptions<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    if (error instanceof Error && error.name === 'AgentOptionError') throw new UsageError(error.message);
-    throw error;
-  }
-}
-
 /** `recover run`. */
 export const runVerb: Verb = {
   spec: RUN_SPEC,
@@ -186,7 +175,7 @@ export const runVerb: Verb = {
 
     // Validate the config before anything runs: a bad field is exit 2, never a half-started run.
     const config = await loadConfig(io.cwd, configFile);
-    const agent = readAgentOptions(() => agentOptionsOf(values, config.agent, { cwd: io.cwd, configDir: config.file ? dirname(config.file) : null }));
+    const agent = verbAgentOptions(values, config, io.cwd);
     const leaseMs = typeof values.lease === 'string' ? durationOption(values.lease, '--lease') : undefined;
     const store = await openCliStore(io, values.store as string | undefined, leaseMs === undefined ? {} : { leaseMs });
     const { newRunId } = await import('../runtime/recovery.js');

@@ -69,4 +69,20 @@ describe('recover run --agent', () => {
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/recovery\.config\.json: agent\.budgetUSD is not a setting/);
   });
+
+  it('recover pipeline run --agent: a failing step is diagnosed and fixed by the agent, told the step\'s command', () => {
+    const { cwd, env, argv } = withAgent('claude', [
+      { stdout: JSON.stringify({ type: 'result', subtype: 'success', is_error: false, result: '{"hypotheses": [{"text": "utils.js is missing", "confidence": 0.9}]}' }) },
+      { stdout: JSON.stringify({ type: 'result', subtype: 'success', is_error: false, result: 'Created utils.js.' }), write: { path: 'utils.js', content: 'module.exports = {}\n' } },
+    ]);
+    writeFileSync(join(cwd, 'pipeline.yaml'), `name: agent\nsteps:\n  - id: build\n    run: ${JSON.stringify(['node', 'build.js'])}\n`);
+    const { status, stdout, stderr } = recover(cwd, ['pipeline', 'run', 'pipeline.yaml', '--json', '--agent', 'claude'], env);
+    expect(status, stderr).toBe(0);
+    const result = JSON.parse(stdout) as { status: string; steps: Array<{ stepId: string; status: string }> };
+    expect(result.status).toBe('succeeded');
+    expect(result.steps).toEqual([expect.objectContaining({ stepId: 'build', status: 'recovered' })]);
+    expect(argv()[1]).toContain('--permission-mode acceptEdits');
+    const prompts = readFileSync(join(cwd, '.scripted-agent-stdin'), 'utf8');
+    expect(prompts).toContain('node build.js');
+  });
 });

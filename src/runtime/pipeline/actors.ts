@@ -12,18 +12,43 @@ import { PASSING } from '../../../machines/pipeline/steps.js';
 import type { PrepareStepInput, PrepareStepOutput, SaveStepInput, SaveStepOutput } from '../../../machines/pipeline/types.js';
 import type { Clock } from '../clock.js';
 import type { CommandResult } from '../command.js';
-import type { Adapter } from '../options.js';
+import type { Adapter, Diagnoser } from '../options.js';
+import { agentHooks } from '../agent/agent-hooks.js';
+import type { AgentOptions } from '../agent/options.js';
 import { redactSecrets } from '../../report/redact.js';
 import { provideRecovery, recoveryInput } from '../recovery.js';
 import { writeCheckpoint, writeFileAtomic, type PipelineCheckpoint } from './checkpoint.js';
 import { fileSha256 } from './reuse.js';
-import { displayRun, stepTask } from './step-task.js';
-import type { LoadedPipeline } from './types.js';
+import { argvOf, displayRun, stepTask } from './step-task.js';
+import type { LoadedPipeline, PipelineStep } from './types.js';
 import { outputVariable } from './validate.js';
 
 /** Seed 002's strategies as an adapter: the next attempt gets the failure's hint (missing sections, a request for output) as its change. */
 export const seed002Adapter: Adapter = (input) =>
   input.hint ? { fix: `retry with RECOVERY_HINT: ${input.hint}`, confidence: input.diagnosis?.confidence ?? 0.8 } : undefined;
+
+/**
+ * The steps' DIAGNOSE and ADAPT: seed 002's strategies first (a failure with a hint retries with
+ * it), then the run's agent, if any, told the step's own command and working directory.
+ */
+function stepHooks(run: PipelineRunState, stepOf: (runId: string) => PipelineStep): { adapt: Adapter; diagnose?: Diagnoser } {
+  if (!run.agent) return { adapt: seed002Adapter };
+  const agent = run.agent;
+  const hooks = new Map<string, ReturnType<typeof agentHooks>>();
+  const hooksOf = (runId: string) => {
+    const step = stepOf(runId);
+    let found = hooks.get(step.id);
+    if (!found) {
+      found = agentHooks(agent, { command: argvOf(step.run).flat(), cwd: run.cwd, ...(run.stream ? { stderr: run.stream.stderr } : {}) });
+      hooks.set(step.id, found);
+    }
+    return found;
+  };
+  return {
+    adapt: (input, context) => seed002Adapter(input) ?? hooksOf(input.runId).adapt(input, context),
+    diagnose: (input, context) => hooksOf(input.runId).diagnose(input, context),
+  };
+}
 
 /** Everything the slots share for one pipeline run. */
 export interface PipelineRunState {
@@ -35,6 +60,8 @@ export interface PipelineRunState {
   checkpoint: PipelineCheckpoint;
   /** The running step's recovery actor (set by the runner from the pipeline's snapshots). */
   stepActor: AnyActorRef | null;
+  /** The agent for the steps' DIAGNOSE and ADAPT (after seed 002's strategies). Default: none. */
+  agent?: AgentOptions;
 }
 
 const iso = (at: number) => new Date(at).toISOString();
@@ -61,7 +88,8 @@ export function bindPipelineActors(run: PipelineRunState) {
     const step = steps.get(stepOfRun.get(ctx.runId) ?? '')!;
     return stepTask(step, { cwd: run.cwd, env: outputsEnv, stream: run.stream, onResult: (r) => lastResult.set(step.id, r) })(ctx);
   };
-  const { logic } = provideRecovery(task, { clock: run.clock, adapt: seed002Adapter });
+  const { adapt, diagnose } = stepHooks(run, (runId) => steps.get(stepOfRun.get(runId) ?? '')!);
+  const { logic } = provideRecovery(task, { clock: run.clock, adapt, ...(diagnose ? { diagnose } : {}) });
 
   return {
     runStep: logic,
@@ -77,7 +105,8 @@ export function bindPipelineActors(run: PipelineRunState) {
       const recovery = recoveryInput({
         runId: `${run.checkpoint.runId}/${step.id}`,
         name: `${step.id}: ${displayRun(step.run)}`,
-        adapt: seed002Adapter,
+        adapt,
+        ...(diagnose ? { diagnose } : {}),
         ...(step.policy ? { policy: step.policy } : {}),
         ...(step.timeoutMs !== null ? { timeoutMs: step.timeoutMs } : {}),
       }, run.clock);

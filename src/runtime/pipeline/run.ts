@@ -18,6 +18,7 @@ import { loadPipeline } from './load.js';
 import { displayRun } from './step-task.js';
 import { reusableResults } from './reuse.js';
 import type { LoadedPipeline } from './types.js';
+import type { AgentOptions } from '../agent/options.js';
 
 /** Options of `runPipeline`. */
 export interface RunPipelineOptions {
@@ -40,6 +41,8 @@ export interface RunPipelineOptions {
    * show the step's attempts as `recover run` shows a run's. Default: none.
    */
   onStep?: (step: StartedStep, actor: AnyActorRef) => void;
+  /** An AI coding agent for the steps' DIAGNOSE and ADAPT, after seed 002's strategies (`--agent`, the config's `agent`). Default: none. */
+  agent?: AgentOptions;
 }
 
 /** A step whose recovery has just started (see {@link RunPipelineOptions.onStep}). */
@@ -104,7 +107,10 @@ async function execute(
   options: RunPipelineOptions,
   clock: Clock,
 ): Promise<PipelineResult> {
-  const run: PipelineRunState = { loaded, runDir, cwd: options.cwd ?? dirname(loaded.file), clock, stream: options.stream ?? null, checkpoint, stepActor: null };
+  const run: PipelineRunState = {
+    loaded, runDir, cwd: options.cwd ?? dirname(loaded.file), clock, stream: options.stream ?? null, checkpoint, stepActor: null,
+    ...(options.agent ? { agent: options.agent } : {}),
+  };
   await writeCheckpoint(runDir, checkpoint);
 
   const logic = pipelineMachine.provide({ actors: bindPipelineActors(run) });
