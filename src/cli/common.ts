@@ -130,15 +130,15 @@ export async function runtimeOptionsOf(meta: RunMeta, io: CliIO, json = false, s
     adapt?: import('../runtime/options.js').Adapter;
     diagnose?: import('../runtime/options.js').Diagnoser;
   } = {};
-  // The hooks' live output (an agent's progress) and notes go where the command's stderr goes, redacted there.
-  const stderr = stream?.stderr ?? process.stderr;
-  const { resolvePolicy } = await import('../policy/index.js');
-  const hookOptions = { cwd: meta.cwd, command: meta.command, stderr, policy: resolvePolicy(policy), onNote: (note: string) => stderr.write(`recover: ${note}\n`) };
-  if (meta.options.agent) {
-    const { agentHooks } = await import('../runtime/agent/agent-hooks.js');
-    Object.assign(extra, agentHooks(meta.options.agent, hookOptions));
-  }
-  if (meta.options.adapter || meta.options.diagnoser) {
+  if (meta.options.agent || meta.options.adapter || meta.options.diagnoser) {
+    // The hooks' live output (an agent's progress) and notes go where the command's stderr goes, redacted there.
+    const stderr = stream?.stderr ?? process.stderr;
+    const { resolvePolicy } = await import('../policy/index.js');
+    const hookOptions = { cwd: meta.cwd, command: meta.command, stderr, policy: resolvePolicy(policy), onNote: (note: string) => stderr.write(`recover: ${note}\n`) };
+    if (meta.options.agent) {
+      const { agentHooks } = await import('../runtime/agent/agent-hooks.js');
+      Object.assign(extra, agentHooks(meta.options.agent, hookOptions));
+    }
     const hooks = await import('../runtime/program-hooks.js');
     if (meta.options.adapter) extra.adapt = hooks.adapterCommand(meta.options.adapter, hookOptions);
     if (meta.options.diagnoser) extra.diagnose = hooks.diagnoserCommand(meta.options.diagnoser, hookOptions);

@@ -57,3 +57,6 @@ export function shellQuote(value: string): string {
   if (/^[A-Za-z0-9_./:@%+=,-]+$/.test(value)) return value;
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
+
+/** A command's words as one line a person could paste into a shell (each word {@link shellQuote}d). */
+export const shellLine = (words: readonly string[]): string => words.map(shellQuote).join(' ');

@@ -8,8 +8,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { Lease } from '../store/types.js';
 import type { DecisionChoice, DecisionName, PolicyConfig } from '../policy/types.js';
-import { groupAlive, killLeftovers, watchAttemptProcesses, type AttemptProcess } from './attempt-process.js';
-import { hostname } from 'node:os';
+import { killLeftovers, stillRunning, watchAttemptProcesses, type AttemptProcess } from './attempt-process.js';
 import { Checkpointer, checkpointWithoutReport, type RunIdentity } from './checkpointer.js';
 import { compactContext } from './compact-snapshot.js';
 import { RunInterruptedError, trackedTask } from './interrupt.js';
@@ -114,16 +113,16 @@ export async function drive<T>(
         },
         // Stopped from outside (a signal handler, via onStart) before the run came to rest: wait
         // for the attempt in flight to end (its process group gone), end any adapter or
-        // diagnoser program still running (nothing aborts those), write the last checkpoint
+        // diagnoser program still running (one that ignored the run's signal), write the last checkpoint
         // without them, then reject; the `finally` below releases the lock.
         complete: () => {
           if (settled) return;
           settled = true;
           void attempts.idle().then(async () => {
-            for (const pid of await killLeftovers([...groups.values()]).catch(() => [])) groups.delete(pid);
-            // A program the stop aborted itself (an adapter given the run's signal) may be gone
-            // before its exit was reported: a group no longer alive is nothing to record.
-            for (const p of [...groups.values()]) if (p.host === hostname() && !groupAlive(p.pgid)) groups.delete(p.pid);
+            await killLeftovers([...groups.values()]).catch(() => []);
+            // What no longer runs is nothing to record: killed just now, or ended by the stop's own
+            // abort (an adapter given the run's signal) before its exit was reported.
+            for (const p of [...groups.values()]) if (!stillRunning(p)) groups.delete(p.pid);
             if (last) write();
             return checkpoints.flush();
           }).catch(() => undefined).then(() => reject(new RunInterruptedError(identity.runId)));

@@ -27,8 +27,8 @@ export interface HookContext {
   readonly timeoutMs: number;
 }
 
-/** The phase a hook serves, as it is named in the timeout's message. */
-export type HookPhase = 'diagnoser' | 'adapter';
+/** Which hook is called (the diagnoser in DIAGNOSE, the adapter in ADAPT), as the timeout's message names it. */
+export type HookRole = 'diagnoser' | 'adapter';
 
 /**
  * Why `hookTimeoutMs` is not usable, or null: a positive number of ms (`Infinity`: no deadline).
@@ -42,7 +42,7 @@ export function hookTimeoutProblem(timeoutMs: unknown): string | null {
 }
 
 /** The error a hook that overran its deadline is failed with (the machine records its message). */
-export function hookTimeoutError(phase: HookPhase, timeoutMs: number): Error {
+export function hookTimeoutError(phase: HookRole, timeoutMs: number): Error {
   return Object.assign(new Error(`${phase} timed out after ${timeoutMs} ms`), { name: 'TimeoutError', code: 'ETIMEDOUT' });
 }
 
@@ -54,7 +54,7 @@ export function hookTimeoutError(phase: HookPhase, timeoutMs: number): Error {
  * waiting for a hook that ignores its signal (what it answers later is dropped).
  */
 export function callHook<TOutput>(
-  phase: HookPhase,
+  phase: HookRole,
   hook: (context: HookContext) => TOutput | Promise<TOutput>,
   stop: AbortSignal,
   clock: Clock,

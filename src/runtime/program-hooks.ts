@@ -3,6 +3,7 @@ import { runAdaptProgram, runDiagnoseProgram, type HookProgram, type HookRunOpti
 import { adaptPrompt, diagnosePrompt } from './agent/prompt.js';
 import type { Adapter, Diagnoser } from './options.js';
 import type { HookContext } from './hook-context.js';
+import { shellLine } from '../report/markdown.js';
 
 /** Options of `adapterCommand` and `diagnoserCommand`. Every field optional (see {@link HookRunOptions} for the rest). */
 export interface ProgramOptions extends HookRunOptions {
@@ -28,11 +29,11 @@ export interface ProgramOptions extends HookRunOptions {
 export function adapterCommand(cmdline: string | readonly string[], options: ProgramOptions = {}): Adapter {
   const [cmd, ...args] = argv(cmdline);
   const program: HookProgram<AdaptInput> = {
-    label: `adapter \`${display(cmd, args)}\``,
+    label: `adapter \`${shellLine([cmd, ...args])}\``,
     exitMeansNoAlternative: true,
     call: (input, reminder) => ({
       cmd, args,
-      stdin: JSON.stringify({ prompt: adaptPrompt(input, where(options)), ...context(options), reminder, ...input }),
+      stdin: JSON.stringify({ prompt: adaptPrompt(input, where(options)), ...inputContext(options), reminder, ...input }),
       env: {
         RECOVERY_PHASE: 'ADAPT', RECOVERY_RUN_ID: input.runId, RECOVERY_ITERATION: String(input.iteration),
         RECOVERY_HINT: input.hint ?? '', RECOVERY_GUIDANCE: input.guidance ?? '', RECOVERY_LEVEL: input.level,
@@ -55,11 +56,11 @@ export function adapterCommand(cmdline: string | readonly string[], options: Pro
 export function diagnoserCommand(cmdline: string | readonly string[], options: ProgramOptions = {}): Diagnoser {
   const [cmd, ...args] = argv(cmdline);
   const program: HookProgram<DiagnoseInput> = {
-    label: `diagnoser \`${display(cmd, args)}\``,
+    label: `diagnoser \`${shellLine([cmd, ...args])}\``,
     exitMeansNoAlternative: false,
     call: (input, reminder) => ({
       cmd, args,
-      stdin: JSON.stringify({ prompt: diagnosePrompt(input, where(options)), ...context(options), reminder, ...input }),
+      stdin: JSON.stringify({ prompt: diagnosePrompt(input, where(options)), ...inputContext(options), reminder, ...input }),
       env: {
         RECOVERY_PHASE: 'DIAGNOSE', RECOVERY_RUN_ID: input.runId, RECOVERY_ITERATION: String(input.iteration),
         RECOVERY_ROUND: String(input.round), RECOVERY_HINT: '', RECOVERY_COMMAND: commandLine(options),
@@ -73,8 +74,9 @@ export function diagnoserCommand(cmdline: string | readonly string[], options: P
 const withHookTimeout = (options: ProgramOptions, hook: HookContext | undefined): ProgramOptions =>
   (options.timeoutMs !== undefined || hook === undefined || !Number.isFinite(hook.timeoutMs) ? options : { ...options, timeoutMs: hook.timeoutMs });
 const where = (options: ProgramOptions) => ({ command: options.command ?? [], cwd: options.cwd ?? process.cwd() });
-const context = (options: ProgramOptions) => ({ command: options.command ?? null, cwd: options.cwd ?? process.cwd() });
-const commandLine = (options: ProgramOptions) => (options.command ? display(options.command[0] ?? '', options.command.slice(1)) : '');
+/** What the program's JSON input adds beside the machine's: the command (null when not given) and where it runs. */
+const inputContext = (options: ProgramOptions) => ({ ...where(options), command: options.command ?? null });
+const commandLine = (options: ProgramOptions) => shellLine(options.command ?? []);
 
 /**
  * Split a command line into words like a POSIX shell, without expanding anything: whitespace
@@ -118,6 +120,3 @@ function argv(cmdline: string | readonly string[]): [string, ...string[]] {
   if (words.length === 0 || !words[0]) throw new Error('empty command line');
   return words as [string, ...string[]];
 }
-
-/** A command line as a person would type it (words quoted only where needed). */
-export const display = (cmd: string, args: readonly string[]) => [cmd, ...args].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');

@@ -9,7 +9,8 @@
  * to the session that opened it (its session file still has it).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../../store/safe-json-file.js';
 import { join } from 'node:path';
 
 /** One escalated run of the project. */
@@ -54,7 +55,5 @@ export function readEscalations(file: string, root: string, warn: (message: stri
 /** Writes the escalations of `root` whole (temp file, rename: a reader sees the old list or the new). */
 export function writeEscalations(file: string, root: string, runs: readonly ProjectEscalation[]): void {
   mkdirSync(join(file, '..'), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, JSON.stringify({ root, runs }));
-  renameSync(temp, file);
+  writeFileAtomic(file, JSON.stringify({ root, runs }));
 }

@@ -3,8 +3,9 @@
  * (`<store>/hooks/claude/<session>.json`): the current run of each command signature, and which
  * guidance the agent was told already. Written whole to a temp file and renamed.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../../store/safe-json-file.js';
 
 export interface SessionRun {
   runId: string;
@@ -37,7 +38,5 @@ export function readSession(file: string): SessionIndex {
 
 export function writeSession(file: string, index: SessionIndex): void {
   mkdirSync(join(file, '..'), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, JSON.stringify(index));
-  renameSync(temp, file);
+  writeFileAtomic(file, JSON.stringify(index));
 }

@@ -3,16 +3,17 @@
  * preset's arguments for the phase, the answer read from the agent's envelope, the spend added up
  * against the run's limit.
  */
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { AdaptInput, DiagnoseInput } from '../../../machines/index.js';
 import type { HookContext } from '../hook-context.js';
+import { shellLine } from '../../report/markdown.js';
 import type { Adapter, Diagnoser } from '../options.js';
 import {
   runAdaptProgram, runDiagnoseProgram, HookProgramError, type HookPhase, type HookProgram, type HookRunOptions,
 } from './hook-program.js';
 import { AGENT_TIMEOUT_MS, type AgentOptions } from './options.js';
 import { AGENT_PRESETS } from './presets.js';
+import { topLevel } from '../git/run-git.js';
 import { adaptPrompt, diagnosePrompt } from './prompt.js';
 
 /** The run went over its agent spend limit (`AgentOptions.budgetUsd`): the machine escalates with `agent_budget`. */
@@ -81,11 +82,7 @@ const withReminder = (prompt: string, reminder: string | null) => (reminder ? `$
 const installHint = (agent: AgentOptions) => `install ${AGENT_PRESETS[agent.name].title} with 'npm install -g ${AGENT_PRESETS[agent.name].npmPackage}'`;
 
 /** Whether `cwd` is inside a git work tree (Codex needs to be told when it is not). */
-export function insideGit(cwd: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    execFile('git', ['rev-parse', '--is-inside-work-tree'], { cwd }, (error, stdout) => resolve(!error && stdout.trim() === 'true'));
-  });
-}
+const insideGit = (cwd: string): Promise<boolean> => topLevel(cwd).then(() => true, () => false);
 
 /** The argv and stdin of one call (a re-ask sends the format reminder in the same session's place). */
 function callOf(agent: AgentOptions, place: AgentPlace, inGit: boolean, phase: HookPhase, prompt: string) {
@@ -98,5 +95,5 @@ function callOf(agent: AgentOptions, place: AgentPlace, inGit: boolean, phase: H
     ...(agent.args ?? []),
     ...preset.place({ inGit }),
   ];
-  return { cmd: preset.program, args, stdin: prompt, env: { ...preset.env, RECOVERY_PHASE: phase, RECOVERY_COMMAND: place.command.join(' ') } };
+  return { cmd: preset.program, args, stdin: prompt, env: { ...preset.env, RECOVERY_PHASE: phase, RECOVERY_COMMAND: shellLine(place.command) } };
 }

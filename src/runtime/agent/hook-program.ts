@@ -18,6 +18,7 @@
 import { Writable } from 'node:stream';
 import type { AdaptInput, AdaptOutput, DiagnoseInput, DiagnoseOutput } from '../../../machines/index.js';
 import { classify, type Classification } from '../../classify/index.js';
+import { lastLine } from '../../classify/text.js';
 import { DEFAULT_POLICY, budgetFor, computeDelay, type ResolvedPolicy } from '../../policy/index.js';
 import { traceEnv } from '../../telemetry/trace-env.js';
 import type { Phase } from '../../taxonomy/index.js';
@@ -156,7 +157,7 @@ async function callOnce<I extends { runId: string; history: AdaptInput['history'
   const timeoutMs = options.timeoutMs ?? HOOK_TIMEOUT_MS;
   const result = await spawnProgram(call, input, options, limit, timeoutMs, signal);
   if (result.notFound) throw new HookProgramError(`${label}: program not found (${call.cmd})${program.notFound ? `: ${program.notFound}` : ''}`);
-  if (result.timedOut) return { kind: 'failed', message: `${label} timed out after ${timeoutMs} ms${lastLine(result.stderr)}`, classification: null };
+  if (result.timedOut) return { kind: 'failed', message: `${label} timed out after ${timeoutMs} ms${after(result.stderr)}`, classification: null };
   if (result.signal) throw new HookProgramError(`${label} was killed by ${result.signal}`);
   if (result.stdoutBytes > limit) throw new HookProgramError(`${label} printed ${result.stdoutBytes} bytes on stdout, more than the ${limit} allowed`);
   const envelope = unwrapEnvelope(result.stdout);
@@ -166,8 +167,8 @@ async function callOnce<I extends { runId: string; history: AdaptInput['history'
     const message = `${label} failed: ${failure.text}`;
     if (failure.recognised || !program.exitMeansNoAlternative) return { kind: 'failed', message, classification: failure.classification };
   }
-  if (result.exitCode !== 0) return { kind: 'none', message: `${label} exited with code ${result.exitCode}${lastLine(result.stderr)}` };
-  if (!envelope.text.trim()) return { kind: 'failed', message: `${label} printed nothing on stdout; expected an answer${lastLine(result.stderr)}`, classification: null };
+  if (result.exitCode !== 0) return { kind: 'none', message: `${label} exited with code ${result.exitCode}${after(result.stderr)}` };
+  if (!envelope.text.trim()) return { kind: 'failed', message: `${label} printed nothing on stdout; expected an answer${after(result.stderr)}`, classification: null };
   return { kind: 'answer', envelope };
 }
 
@@ -180,7 +181,7 @@ function agentFailure(envelope: Envelope, result: CommandResult): { text: string
   if (!envelope.isError && result.exitCode === 0) return null;
   // Claude Code prints its own failures on stdout ("API Error: 401 …"), others on stderr: the
   // last line of either names it (a plain adapter's prose before it is not evidence).
-  const said = envelope.error ?? (lastLine(envelope.text).slice(2) || lastLine(result.stderr).slice(2));
+  const said = envelope.error ?? (lastLineOf(envelope.text) || lastLineOf(result.stderr));
   const classification = classify({ message: said, stderr: result.stderr, exitCode: result.exitCode });
   const recognised = envelope.isError || (classification.type !== 'UNKNOWN' && classification.category !== 'systematic');
   return { text: (said || `exited with code ${result.exitCode}`).slice(0, 500), classification, recognised };
@@ -224,9 +225,12 @@ async function spawnProgram(
 }
 
 const listPaths = (paths: readonly string[]) => (paths.length <= 5 ? paths.join(', ') : `${paths.slice(0, 5).join(', ')} and ${paths.length - 5} more`);
-const lastLine = (text: string) => {
-  const line = text.trim().split('\n').at(-1)?.trim();
-  return line ? `: ${line.slice(0, 300)}` : '';
+/** The start of the last line a program printed (an error message begins with what it is). */
+const lastLineOf = (text: string) => lastLine(text, 65_536).slice(0, 300);
+/** `: <last line>` to end a message with, or nothing. */
+const after = (text: string) => {
+  const line = lastLineOf(text);
+  return line ? `: ${line}` : '';
 };
 const wait = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
   const timer = setTimeout(resolve, ms);

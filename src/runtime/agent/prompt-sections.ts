@@ -4,7 +4,7 @@
  */
 import type { Diagnosis, FailureRecord, Regression } from '../../../machines/recovery/types.js';
 import type { KnownFix } from '../../memory/types.js';
-import { shellQuote } from '../../report/markdown.js';
+import { shellLine } from '../../report/markdown.js';
 import type { Level } from '../../taxonomy/index.js';
 import { outputTail } from './output-tail.js';
 import { failingTestLines } from '../../report/failing-tests.js';
@@ -56,7 +56,7 @@ export function promptSections(input: SectionInput, where: CommandPlace): Omit<P
   const evidence = oneLine(failure.classification.evidence[0]?.match ?? '', 300);
   const tail = failureOutput(failure);
   return {
-    command: where.command.map(shellQuote).join(' '),
+    command: shellLine(where.command),
     cwd: where.cwd,
     classification: classification(input),
     evidence: evidence ? `Evidence: ${evidence}` : '',

@@ -3,9 +3,9 @@
  * plus the index) or by walking it. Each entry is a signature string: two snapshots differ at a
  * path exactly when the signatures differ.
  */
-import { execFile } from 'node:child_process';
 import { lstat, readdir } from 'node:fs/promises';
 import { join, posix } from 'node:path';
+import { gitBytes } from '../git/run-git.js';
 
 /** Default most files a walk (or the stat pass over git's status list) looks at. */
 export const MAX_FILES = 20_000;
@@ -114,12 +114,10 @@ async function statAll(paths: readonly string[]): Promise<Array<string | null>> 
   return out;
 }
 
-/** Runs git (no shell) in `cwd`; stdout as text. An inherited GIT_INDEX_FILE (a git hook) would redirect it. */
+/**
+ * Runs git in `cwd`; stdout as text, untrimmed (`-z` records start with a status's space). No
+ * optional locks: a snapshot must not make a person's concurrent git command fail on index.lock.
+ */
 function run(cwd: string, args: readonly string[]): Promise<string> {
-  const { GIT_INDEX_FILE: _inherited, ...inherited } = process.env;
-  // No optional locks: a snapshot must not make a person's concurrent git command fail on index.lock.
-  const env = { ...inherited, GIT_OPTIONAL_LOCKS: '0' };
-  return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd, env, encoding: 'utf8', maxBuffer: 256 << 20 }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
-  });
+  return gitBytes(cwd, args, { env: { GIT_OPTIONAL_LOCKS: '0' } }).then((out) => out.toString('utf8'));
 }
