@@ -11,13 +11,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, withClient } from '../helpers/postgres.js';
 import { tcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
-import { BIN, cliEnv, ensureCli, recover, recoverAsync, scriptsCwd } from './cli.js';
+import { BIN, cliEnv, ensureCli, recoverAsync, scriptsCwd } from './cli.js';
 
 /** Journals its start in NAME.log, then waits for NAME.open and passes. */
 const GATE_JS = `const fs = require('fs'); const name = process.argv[2];
 fs.appendFileSync(name + '.log', process.env.RECOVERY_ATTEMPT + ' ' + process.env.RECOVERY_FENCE + '\\n');
 const t = setInterval(() => { if (fs.existsSync(name + '.open')) { clearInterval(t); console.log('done'); } }, 50);
 `;
+// Every CLI call here is asynchronous: the TCP proxy relays in this process, and a spawnSync
+// would stop it mid-transaction (the worker's migration holding the lock `submit` waits on).
+
 /** Runs out of heap: a resource failure, handed off. */
 const OOM_JS = `console.error('FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory'); process.exit(134);\n`;
 
@@ -75,10 +78,10 @@ describe('the fleet verbs and an unavailable database', { timeout: 180_000 }, ()
   });
 
   it('wait exits with the run\'s code: handed off 6, a timeout 124, a recover run let go 130', async () => {
-    const oom = recover(cwd, ['submit', '--store', url, '--', 'node', 'oom.js']).stdout.trim();
+    const oom = (await recoverAsync(cwd, ['submit', '--store', url, '--', 'node', 'oom.js'], 60_000)).stdout.trim();
     expect(await recoverAsync(cwd, ['wait', oom, '--store', url], 60_000)).toMatchObject({ status: 6, stdout: `${oom} handedOff\n` });
 
-    const slow = recover(cwd, ['submit', '--store', url, '--', 'node', 'gate.js', 'slow']).stdout.trim();
+    const slow = (await recoverAsync(cwd, ['submit', '--store', url, '--', 'node', 'gate.js', 'slow'], 60_000)).stdout.trim();
     await until(() => existsSync(join(cwd, 'slow.log')), 'the slow run to start');
     const timedOut = await recoverAsync(cwd, ['wait', slow, '--store', url, '--timeout', '1s'], 60_000);
     expect(timedOut).toMatchObject({ status: 124, stdout: '' });
@@ -89,7 +92,7 @@ describe('the fleet verbs and an unavailable database', { timeout: 180_000 }, ()
     // Ctrl-C on `recover run`: the run is withdrawn from the fleet; nobody but a person continues it.
     const running = recoverAsync(cwd, ['run', '--store', url, '--', 'node', 'gate.js', 'interrupted'], 60_000);
     await until(() => existsSync(join(cwd, 'interrupted.log')), 'the run to start');
-    const id = JSON.parse(recover(cwd, ['list', '--json', '--store', url]).stdout).find((r: { task: string }) => r.task === 'node gate.js interrupted').runId as string;
+    const id = JSON.parse((await recoverAsync(cwd, ['list', '--json', '--store', url], 60_000)).stdout).find((r: { task: string }) => r.task === 'node gate.js interrupted').runId as string;
     running.child.kill('SIGINT');
     expect((await running).status).toBe(130);
     const waited = await recoverAsync(cwd, ['wait', id, '--store', url], 60_000);
@@ -98,7 +101,7 @@ describe('the fleet verbs and an unavailable database', { timeout: 180_000 }, ()
   });
 
   it('wait and the worker ride out the database going away: said once, reconnected, the attempt not run again', async () => {
-    const id = recover(cwd, ['submit', '--store', url, '--', 'node', 'gate.js', 'outage']).stdout.trim();
+    const id = (await recoverAsync(cwd, ['submit', '--store', url, '--', 'node', 'gate.js', 'outage'], 60_000)).stdout.trim();
     await until(() => existsSync(join(cwd, 'outage.log')), 'the attempt to start');
     const waiter = spawn(process.execPath, [BIN, 'wait', id, '--store', `${proxy.url}?application_name=waiter`], { cwd, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
