@@ -11,8 +11,8 @@
  */
 import { loadavg } from 'node:os';
 import { classify } from '../src/classify/index.js';
-import { redactDeep, redactDeepWithoutPrescan } from '../src/report/redact-deep.js';
-import { redactSecrets, redactSecretsWithoutPrescan } from '../src/report/redact-text.js';
+import { redactDeep, redactDeepWithoutPrescan } from '../src/redact/deep.js';
+import { redactSecrets, redactSecretsWithoutPrescan } from '../src/redact/text.js';
 import { observationFrom } from '../src/runtime/observe.js';
 import { fmt } from './measure.js';
 

@@ -91,7 +91,7 @@ export { historyToJson, historyToYaml } from './report/history.js';
 export { computeMetrics } from './report/metrics.js';
 export { sessionReport } from './report/session.js';
 export { recoveryEventRows } from './report/events.js';
-export { redactDeep, redactSecrets } from './report/redact.js';
+export { redactDeep, redactSecrets } from './redact/index.js';
 
 // Seeing the machines.
 export { createInspector, type Inspector, type InspectorOptions } from './inspect/inspector.js';

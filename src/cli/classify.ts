@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { classify, type Classification, type Observation } from '../classify/index.js';
 import { FAILURE_TYPES } from '../taxonomy/index.js';
 import { formatDuration } from '../policy/duration.js';
-import { redactDeep } from '../report/redact-deep.js';
+import { redactDeep } from '../redact/deep.js';
 import { EXIT, UsageError } from './errors.js';
 import type { CliIO, Verb } from './main.js';
 import { parseOptions, type VerbSpec } from './options.js';

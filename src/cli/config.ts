@@ -86,7 +86,7 @@ export async function loadConfig(cwd: string, explicit: string | undefined): Pro
   let checkedRedact: string[] | undefined;
   if (redact !== undefined) {
     if (!Array.isArray(redact)) throw new ConfigError(`${file}: redact must be an array of regular expressions`);
-    const { compileRedactPatterns } = await import('../report/redact.js');
+    const { compileRedactPatterns } = await import('../redact/index.js');
     try {
       compileRedactPatterns(redact as string[]);
     } catch (error) {

@@ -12,8 +12,8 @@
  *   starts, and `resume` refuses until it is set, naming it.
  * A literal secret is never written; a resume never runs a command with a redacted argument.
  */
-import { redactSecrets, type RedactPatterns } from '../report/redact-text.js';
-import { isSecretKey } from '../report/secret-keys.js';
+import { redactSecrets, type RedactPatterns } from '../redact/text.js';
+import { isSecretKey } from '../redact/secret-keys.js';
 import { CliError } from './errors.js';
 
 /** A piece of a stored argument: literal text (secret-free), or a variable to read on resume. */

@@ -6,7 +6,7 @@ import { parseOptions, type VerbSpec } from './options.js';
 import { loadConfig } from './config.js';
 import { openFleetStore } from './fleet-store.js';
 import type { Verb } from './main.js';
-import { redactSecrets } from '../report/redact-text.js';
+import { redactSecrets } from '../redact/text.js';
 
 /**
  * A queued command is stored in the database for a worker on another machine to read, and a

@@ -7,8 +7,8 @@
  * It is also where inspection data leaves the process (the NDJSON trace, the inspector's
  * WebSocket), so it redacts secrets: one boundary for every event, whatever it carries.
  */
-import { redactSecrets, type RedactPatterns } from '../report/redact-text.js';
-import { isSecretField, REDACTED } from '../report/secret-keys.js';
+import { redactSecrets, type RedactPatterns } from '../redact/text.js';
+import { isSecretField, REDACTED } from '../redact/secret-keys.js';
 
 /** A JSON value. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

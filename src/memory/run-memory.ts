@@ -10,7 +10,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { RecoveryMachine } from '../../machines/recovery.machine.js';
 import { failureMessage } from '../../machines/recovery/history.js';
 import type { AdaptInput, AdaptOutput } from '../../machines/recovery/types.js';
-import { redactSecrets } from '../report/redact.js';
+import { redactSecrets } from '../redact/index.js';
 import { fixScore, knownFixesOf, reusableFix } from './rank.js';
 import { failureSignature } from './signature.js';
 import type { FixEntry, FixMemory, KnownFix } from './types.js';

@@ -4,7 +4,7 @@
  * run (numbers, paths, URLs, ids, hashes, quoted values) and every secret normalised away.
  * Pure and deterministic; the same signature in every process and every store.
  */
-import { redactSecrets } from '../report/redact.js';
+import { redactSecrets } from '../redact/index.js';
 
 /** Most key tokens kept: the head of a message names the failure, its tail is detail. */
 export const MAX_KEY_TOKENS = 16;

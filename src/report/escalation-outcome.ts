@@ -9,7 +9,7 @@ import { decisions, originalFailure, originalType, summarizeAttempts } from './a
 import { escalationReport, type EscalationReportOptions } from './escalation.js';
 import { attemptsSection, originalErrorSection } from './escalation-sections.js';
 import { code, oneLine } from './markdown.js';
-import { redactSecrets } from './redact-text.js';
+import { redactSecrets } from '../redact/text.js';
 import { rollbacksSection } from './rollbacks-section.js';
 import type { RunReportInput } from './types.js';
 

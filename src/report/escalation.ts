@@ -10,7 +10,7 @@ import {
 import { code, oneLine } from './markdown.js';
 import { optionsSection } from './options.js';
 import { recommendationsFor } from './recommendations.js';
-import { redactSecrets, type RedactPatterns } from './redact-text.js';
+import { redactSecrets, type RedactPatterns } from '../redact/text.js';
 import { rollbacksSection } from './rollbacks-section.js';
 import type { RunReportInput } from './types.js';
 import type { DecisionName } from '../policy/types.js';

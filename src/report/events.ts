@@ -5,7 +5,7 @@
 import { FAILURE_TYPES } from '../taxonomy/index.js';
 import { decisionChoice, isEscalation, sortedHistory } from './attempts.js';
 import { isoTimestamp } from './history.js';
-import { redactSecrets, type RedactPatterns } from './redact-text.js';
+import { redactSecrets, type RedactPatterns } from '../redact/text.js';
 import { runFacts } from './run-facts.js';
 import type { RecoveryEventRow, SessionInput } from './types.js';
 

@@ -12,7 +12,7 @@
 import { stringify } from 'yaml';
 import type { HistoryEvent } from '../taxonomy/index.js';
 import { sortedHistory } from './attempts.js';
-import { redactDeep, type RedactPatterns } from './redact.js';
+import { redactDeep, type RedactPatterns } from '../redact/index.js';
 
 /** Options of {@link historyToYaml} and {@link historyToJson}. */
 export interface HistoryFormatOptions {

@@ -1,6 +1,6 @@
 /**
  * Reports: the escalation report (Markdown), the history (YAML/JSON), metrics (JSON), the session
- * report and its audit rows, and secret redaction. Pure functions of a run's data.
+ * report and its audit rows. Redaction is `src/redact/`. Pure functions of a run's data.
  */
 export * from './types.js';
 export { escalationReport, type EscalationReportOptions } from './escalation.js';
@@ -11,4 +11,3 @@ export { recoveryEventRows, toJsonLines, type EventRowOptions } from './events.j
 export { DECISION_DESCRIPTIONS, DECISION_OPTIONS, decisionCommand, offeredOptions, type DecisionOption } from './options.js';
 export { REASON_RECOMMENDATIONS, TYPE_RECOMMENDATIONS, recommendationsFor } from './recommendations.js';
 export { decisionChoice, summarizeAttempts, type AttemptSummary } from './attempts.js';
-export * from './redact.js';

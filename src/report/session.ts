@@ -4,7 +4,7 @@
  */
 import { computeMetrics } from './metrics.js';
 import { cell, table } from './markdown.js';
-import { redactSecrets, type RedactPatterns } from './redact-text.js';
+import { redactSecrets, type RedactPatterns } from '../redact/text.js';
 import { runFacts, type RunFacts } from './run-facts.js';
 import { actionLabel, adviceFor, outcomeLabel } from './session-lines.js';
 import type { SessionInput, SessionRun } from './types.js';

@@ -4,7 +4,7 @@ import type { RunnerWork } from '../../machines/runner.js';
 import { slotActors, type SlotWork as SlotWorkOf } from '../../machines/shared.js';
 import type { AdaptOutput, AttemptOutcome } from '../../machines/recovery/types.js';
 import { classifyObservation } from '../../machines/recovery/failure.js';
-import { compileRedactPatterns, redactDeep, redactSecrets } from '../report/redact.js';
+import { compileRedactPatterns, redactDeep, redactSecrets } from '../redact/index.js';
 import { realClock, sleepUntil } from './clock.js';
 import { AttemptValue } from './attempt-value.js';
 import { callHook, HOOK_TIMEOUT_MS, hookTimeoutProblem } from './hook-context.js';

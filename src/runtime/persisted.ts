@@ -18,7 +18,7 @@ import { noteKilled } from './interrupt.js';
 import { realClock } from './clock.js';
 import type { RecoveryOptions, Task } from './options.js';
 import { storedOutcomeOf, type Outcome } from './outcome.js';
-import { redactDeep } from '../report/redact.js';
+import { redactDeep } from '../redact/index.js';
 import { redactPatternsOf } from './actors.js';
 import { recordTakeover } from '../telemetry/takeover.js';
 import { actorOptions, recoveryInput, type RecoveryActor } from './recovery.js';

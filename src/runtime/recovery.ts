@@ -2,7 +2,7 @@ import { randomFillSync } from 'node:crypto';
 import { createActor, type ActorRefFrom, type InspectionEvent, type Observer, type SnapshotFrom } from 'xstate';
 import { recoveryMachine, type RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { RecoveryInput } from '../../machines/recovery/types.js';
-import { redactSecrets } from '../report/redact.js';
+import { redactSecrets } from '../redact/index.js';
 import { actorsOf, bindRun, redactPatternsOf, sharedRun } from './actors.js';
 import type { AttemptValue } from './attempt-value.js';
 import { extensionsSettled } from './run-extensions.js';

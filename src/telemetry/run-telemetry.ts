@@ -13,7 +13,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { RecoveryMachine, RecoverySlots } from '../../machines/recovery.machine.js';
 import type { SlotWork } from '../../machines/shared.js';
 import type { AttemptOutcome } from '../../machines/recovery/types.js';
-import { redactSecrets } from '../report/redact.js';
+import { redactSecrets } from '../redact/index.js';
 import type { HistoryEvent } from '../taxonomy/history.js';
 import { otelApi, providersRegistered, type OtelApi } from './api.js';
 import { instruments, SCOPE, type Instruments } from './instruments.js';

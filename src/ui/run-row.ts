@@ -2,7 +2,7 @@
  * One line of the run list, from a stored run: what a person scans for (status, failure type,
  * attempts, age, the command). Every string is redacted here, before it leaves the server.
  */
-import { redactSecrets } from '../report/redact.js';
+import { redactSecrets } from '../redact/index.js';
 import type { RunRecord, RunSummary } from '../store/types.js';
 
 /** A run as the list shows it. JSON only. */

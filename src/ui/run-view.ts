@@ -10,7 +10,7 @@ import { markdownToHtml } from '../diagram/markdown.js';
 import { runPageParts, svgElement } from '../diagram/run-page.js';
 import { timelineTable } from '../diagram/timeline.js';
 import { DECISION_DESCRIPTIONS, offeredOptions } from '../report/options.js';
-import { redactSecrets } from '../report/redact.js';
+import { redactSecrets } from '../redact/index.js';
 import type { HistoryEvent } from '../taxonomy/history.js';
 import type { RunRecord } from '../store/types.js';
 import { runRow, type RunRow } from './run-row.js';

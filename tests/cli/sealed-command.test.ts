@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sealCommandLine, unsealCommandLine, type CommandLine } from '../../src/cli/sealed-command.js';
-import { redactDeep } from '../../src/report/redact.js';
+import { redactDeep } from '../../src/redact/index.js';
 
 const TOKEN = 'ghp_16C7e42F292c6912E7710c838347Ae178B4a';
 const KEY = 'sk-ant-api03-Zq7Lm2Xv9Rt4Yp8Wn3Kb6Hj1Gf5Ds0Aa';

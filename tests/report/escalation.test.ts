@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escalationReport } from '../../src/report/escalation.js';
 import { DECISION_OPTIONS } from '../../src/report/options.js';
-import { REDACTED } from '../../src/report/redact.js';
+import { REDACTED } from '../../src/redact/index.js';
 import { REASONS, RUN_STATUSES } from '../../src/taxonomy/index.js';
 import { classification, eventArb, exc1, exc4, historyBuilder, JWT_ERROR, security } from './fixtures.js';
 

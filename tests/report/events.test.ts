@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recoveryEventRows, toJsonLines } from '../../src/report/events.js';
-import { REDACTED } from '../../src/report/redact.js';
+import { REDACTED } from '../../src/redact/index.js';
 import { craftedRuns, craftedSession as session } from './fixtures.js';
 
 describe('recoveryEventRows (seed 004 recovery_events)', () => {

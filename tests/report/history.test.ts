@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { historyToJson, historyToYaml } from '../../src/report/history.js';
-import { REDACTED } from '../../src/report/redact.js';
+import { REDACTED } from '../../src/redact/index.js';
 import type { HistoryEvent } from '../../src/taxonomy/index.js';
 import { eventArb, exc1 } from './fixtures.js';
 

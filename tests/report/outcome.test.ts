@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { escalationReport } from '../../src/report/escalation.js';
 import { outcomeReport, runReport } from '../../src/report/escalation-outcome.js';
-import { REDACTED } from '../../src/report/redact.js';
+import { REDACTED } from '../../src/redact/index.js';
 import { RUN_STATUSES, type RunStatus } from '../../src/taxonomy/index.js';
 import type { RunReportInput } from '../../src/report/types.js';
 import { craftedRuns, exc1, historyBuilder } from './fixtures.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED } from '../../src/report/redact.js';
+import { REDACTED } from '../../src/redact/index.js';
 import { sessionReport } from '../../src/report/session.js';
 import { craftedRuns, craftedSession as session } from './fixtures.js';
 

@@ -4,8 +4,8 @@
  * prints, or one on its command line, never reaches a terminal or a CI log.
  */
 import { Writable } from 'node:stream';
-import { redactSecrets, type RedactPatterns } from '../../report/redact-text.js';
-import { StreamRedactor } from '../../report/redact-stream.js';
+import { redactSecrets, type RedactPatterns } from '../../redact/text.js';
+import { StreamRedactor } from '../../redact/stream.js';
 import type { ProgressStream } from './reporter.js';
 
 /** How long an unfinished line of the command's output is held for the rest of it to arrive. */

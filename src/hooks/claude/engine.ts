@@ -13,7 +13,7 @@ import type { AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInp
 import { classify } from '../../classify/classify.js';
 import type { Classification, Observation } from '../../classify/types.js';
 import type { PolicyConfig } from '../../policy/types.js';
-import { redactDeep } from '../../report/redact.js';
+import { redactDeep } from '../../redact/index.js';
 import { checkpointOf, type RunIdentity } from '../../runtime/checkpoint.js';
 import { persistedSnapshotOf } from '../../runtime/drive.js';
 import { checkedRecoveryEnvelope, storedSnapshotOf } from '../../runtime/persisted.js';

@@ -15,7 +15,7 @@ import type { CommandResult } from '../command.js';
 import type { Adapter, Diagnoser } from '../options.js';
 import { agentHooks } from '../agent/agent-hooks.js';
 import type { AgentOptions } from '../agent/options.js';
-import { redactSecrets } from '../../report/redact.js';
+import { redactSecrets } from '../../redact/index.js';
 import { provideRecovery, recoveryInput } from '../recovery.js';
 import { writeCheckpoint, writeFileAtomic, type PipelineCheckpoint } from './checkpoint.js';
 import { fileSha256 } from './reuse.js';

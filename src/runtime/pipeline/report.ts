@@ -5,7 +5,7 @@
  */
 import { historyRecords } from '../../report/history.js';
 import { cell, code, table } from '../../report/markdown.js';
-import { redactSecrets } from '../../report/redact.js';
+import { redactSecrets } from '../../redact/index.js';
 import { sessionReport } from '../../report/session.js';
 import type { HistoryEvent } from '../../taxonomy/index.js';
 import type { PipelineCheckpoint } from './checkpoint.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSecretField, isSecretKey } from '../../src/report/secret-keys.js';
+import { isSecretField, isSecretKey } from '../../src/redact/secret-keys.js';
 
 // [name, isSecretKey, isSecretField]
 const NAMES: [string, boolean, boolean][] = [

@@ -14,7 +14,7 @@
  * negative look-around narrows with it (see `SecretRule.anchor`). An anchor no regex finds fast
  * (a bare AWS secret: a run of exactly 40 characters) is a function with the same answer. So where
  * the pre-scan finds nothing, no rule matches and the text is returned as it is. The property
- * tests in tests/report/redact-prescan.test.ts check it against the rules themselves.
+ * tests in tests/redact/prescan.test.ts check it against the rules themselves.
  */
 import { KEY_SEPARATOR, SECRET_KEY_WORD } from './assignments.js';
 import { PRIVATE_KEY_HEADER } from './private-keys.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redactDeep, redactDeepWithoutPrescan } from '../../src/report/redact-deep.js';
-import { REDACTED } from '../../src/report/secret-keys.js';
+import { redactDeep, redactDeepWithoutPrescan } from '../../src/redact/deep.js';
+import { REDACTED } from '../../src/redact/secret-keys.js';
 
 const SECRETS = ['sk-ant-api03-0123456789abcdef', 'password=hunter2', 'https://u:pw@host/x', 'AKIAIOSFODNN7EXAMPLE', 'plain text', 'ECONNREFUSED'];
 

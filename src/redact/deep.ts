@@ -3,7 +3,7 @@
  * Iterative, so a deeply nested value cannot overflow the stack; cycle-safe, so a cyclic object
  * (an error whose cause points back at it) is copied with the same shape.
  */
-import { redactSecrets, redactSecretsWithoutPrescan, type RedactPatterns } from './redact-text.js';
+import { redactSecrets, redactSecretsWithoutPrescan, type RedactPatterns } from './text.js';
 import { isSecretField, REDACTED } from './secret-keys.js';
 
 interface Task {

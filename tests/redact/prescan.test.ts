@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mayHoldSecret, PRESCAN_ANCHORS } from '../../src/report/redact-prescan.js';
-import { redactSecrets, redactSecretsWithoutPrescan } from '../../src/report/redact-text.js';
-import { REDACTED } from '../../src/report/secret-keys.js';
-import { LATE_SECRET_RULES, SECRET_RULES } from '../../src/report/secret-patterns.js';
+import { mayHoldSecret, PRESCAN_ANCHORS } from '../../src/redact/prescan.js';
+import { redactSecrets, redactSecretsWithoutPrescan } from '../../src/redact/text.js';
+import { REDACTED } from '../../src/redact/secret-keys.js';
+import { LATE_SECRET_RULES, SECRET_RULES } from '../../src/redact/secret-patterns.js';
 
 const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const run = (chars: string, min: number, max: number) =>

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileRedactPatterns, REDACTED, redactDeep, redactSecrets } from '../../src/report/redact.js';
+import { compileRedactPatterns, REDACTED, redactDeep, redactSecrets } from '../../src/redact/index.js';
 
 const PEM = [
   '-----BEGIN RSA PRIVATE KEY-----',

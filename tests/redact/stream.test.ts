@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_HELD_LINE, StreamRedactor } from '../../src/report/redact-stream.js';
-import { REDACTED, redactSecrets } from '../../src/report/redact.js';
+import { MAX_HELD_LINE, StreamRedactor } from '../../src/redact/stream.js';
+import { REDACTED, redactSecrets } from '../../src/redact/index.js';
 
 /** Feed `chunks` through one redactor, flushing at the end; the output as latin1 text. */
 function run(chunks: readonly (string | Buffer)[]): string {

@@ -6,7 +6,7 @@
  * through byte for byte, invalid UTF-8 included; the rules only match ASCII.
  * A private key block spans lines: from its BEGIN line to its END line, nothing of it is passed on.
  */
-import { redactSecrets, type RedactPatterns } from './redact-text.js';
+import { redactSecrets, type RedactPatterns } from './text.js';
 import { REDACTED } from './secret-keys.js';
 
 const BEGIN_KEY = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----/;

@@ -7,7 +7,7 @@
  */
 import { redactAssignments } from './assignments.js';
 import { redactPrivateKeys } from './private-keys.js';
-import { mayHoldSecret } from './redact-prescan.js';
+import { mayHoldSecret } from './prescan.js';
 import { REDACTED } from './secret-keys.js';
 import { LATE_SECRET_RULES, SECRET_RULES, type SecretRule } from './secret-patterns.js';
 
@@ -116,7 +116,7 @@ function redact(text: string, extra: RedactPatterns | undefined, prescan: boolea
  * (`password=`, `api_key:`, `"token": "…"`, `aws_secret_access_key = …`), PEM private key
  * blocks, bare JWTs and bare AWS secret access keys; then the `extra` patterns. The built-in rules are linear in the length of `text` and
  * idempotent (the user's patterns are as fast and as idempotent as they are written). Text in
- * which no built-in rule can match (see `redact-prescan.ts`) costs one scan, and without `extra`
+ * which no built-in rule can match (see `prescan.ts`) costs one scan, and without `extra`
  * it is returned as it is (the same string). Never
  * throws: on an unexpected internal error it returns a marker, never the unredacted input.
  */
@@ -126,7 +126,7 @@ export function redactSecrets(text: string, extra?: RedactPatterns): string {
 
 /**
  * {@link redactSecrets} without the pre-scan: every rule runs over every text. The reference the
- * pre-scan is tested and measured against (tests/report/redact-prescan.test.ts, bench/redact.bench.ts).
+ * pre-scan is tested and measured against (tests/redact/prescan.test.ts, bench/redact.bench.ts).
  * @internal Not part of the public API.
  */
 export function redactSecretsWithoutPrescan(text: string, extra?: RedactPatterns): string {

@@ -15,7 +15,7 @@ export interface SecretRule {
   name: string;
   pattern: RegExp;
   /**
-   * For the pre-scan (`redact-prescan.ts`): a regex source that matches in every text `pattern`
+   * For the pre-scan (`prescan.ts`): a regex source that matches in every text `pattern`
    * matches in (where no rule's anchor matches, no rule can, and the text is returned as it is),
    * or, where no regex finds that fast, a function that says so. A source is matched
    * case-insensitively, so it must not narrow under the `i` flag: no negative look-around over
