@@ -35,7 +35,7 @@ describe('autoTestReports', () => {
     ['a script of several commands', ['npm', 'test'], 'is not one plain command'],
     ['node --test behind npm', ['npm', 'test'], 'takes its reporter before its files'],
   ])('refuses %s, saying what to do', (name, argv, why) => {
-    const scripts = name === 'a script of several commands' ? { test: 'tsc && vitest run' } : name === 'node --test behind npm' ? { test: 'node --test test/' } : {};
+    const scripts: Record<string, string> = name === 'a script of several commands' ? { test: 'tsc && vitest run' } : name === 'node --test behind npm' ? { test: 'node --test test/' } : {};
     const answer = autoTestReports(argv, D, scripts);
     expect(answer).toEqual({ refused: expect.stringContaining(why) });
     expect((answer as { refused: string }).refused).toMatch(/^--tests auto: /);
