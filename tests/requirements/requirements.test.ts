@@ -3,13 +3,16 @@
  * those titles, the statuses are consistent, and README's section is exactly the table rendered.
  * `UPDATE_REQUIREMENTS=1 npx vitest run tests/requirements` rewrites that section instead.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tableProblems, titleIsDeclared } from './check.js';
-import { sectionOf, SECTION_HEADING, withSection } from './markdown.js';
+import { requirementsMarkdown, sectionOf, SECTION_HEADING, withSection } from './markdown.js';
+import { REQUIREMENTS } from './requirements.js';
 import { at, type Requirement, type SeedDocument } from './types.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const README = fileURLToPath(new URL('../../README.md', import.meta.url));
 
 /** A one-row document around `row`, for the cases that show the check fails. */
 const fake = (row: Partial<Requirement>): SeedDocument[] => [{
@@ -18,6 +21,15 @@ const fake = (row: Partial<Requirement>): SeedDocument[] => [{
 }];
 
 describe('the requirements table', () => {
+  it('covers the five seed documents, 000 to 004, each with rows', () => {
+    expect(REQUIREMENTS.map((d) => d.seed)).toEqual(['000', '001', '002', '003', '004']);
+    for (const document of REQUIREMENTS) expect(document.rows.length, document.seed).toBeGreaterThan(10);
+  });
+
+  it('names only paths that exist and tests declared with exactly those titles; ids unique, every ✓ tested, every gap named', () => {
+    expect(tableProblems(REQUIREMENTS, ROOT)).toEqual([]);
+  });
+
   it('fails on a fake row whose test title is gone, or whose file, path, test, gap or id is wrong', () => {
     // The fake row as given holds: the cases below fail only for what each changes.
     expect(tableProblems(fake({}), ROOT)).toEqual([]);
@@ -45,6 +57,14 @@ describe('the requirements table', () => {
 });
 
 describe('README', () => {
+  const expected = requirementsMarkdown(REQUIREMENTS);
+
+  it(`"${SECTION_HEADING.slice(3)}" is the table rendered (UPDATE_REQUIREMENTS=1 rewrites it)`, () => {
+    const readme = readFileSync(README, 'utf8');
+    if (process.env.UPDATE_REQUIREMENTS === '1' && sectionOf(readme) !== expected) writeFileSync(README, withSection(readme, expected));
+    expect(sectionOf(readFileSync(README, 'utf8'))).toBe(expected);
+  });
+
   it('puts a new section before a licence section, or at the end, and replaces an old one in place', () => {
     const section = `${SECTION_HEADING}\n\nnew\n`;
     expect(withSection('# R\n\n## A\n\na\n', section)).toBe(`# R\n\n## A\n\na\n\n${section}`);
