@@ -59,7 +59,7 @@ export const SEED_002: SeedDocument = {
       tests: [at(F.defaults, 'turns a 1200 s timeout into 1800 s after a TIMEOUT (seed 002) and leaves others alone'), at(F.timeout, 'multiplies by 1.5 after a TIMEOUT, rounding (seed 002: 1200 s → 1800 s)')],
     },
     {
-      id: '002 _increase_timeout default', requirement: 'a step that timed out without a configured timeout gets 1800 s on the retry', status: '◐',
+      id: '002 timeout when none set', requirement: 'a step that timed out without a configured timeout gets 1800 s on the retry', status: '◐',
       where: ['src/policy/timeout.ts'],
       tests: [at(F.timeout, 'reads 0, negative and non-finite timeouts as "no timeout" and keeps it so')],
       gap: 'a step without a timeout keeps none after a TIMEOUT (from ETIMEDOUT or exit 124 of its own); no 1800 s default',
