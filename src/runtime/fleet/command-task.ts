@@ -4,7 +4,7 @@
  * works with any worker.
  */
 import { commandTask } from '../command.js';
-import type { FleetTask } from './worker.js';
+import type { FleetTask } from './task.js';
 
 /** The input of the `command` task. */
 export interface CommandInput {

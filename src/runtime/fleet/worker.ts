@@ -28,31 +28,15 @@ import { claimedStore } from './claimed-store.js';
 import { COMMAND_TASK, commandInputOf, runCommandTask, type CommandInput } from './command-task.js';
 import type { Submission } from './submit.js';
 import { hostClock, StartLapsedError } from '../start-gate.js';
+import type { FleetTask } from './task.js';
+
+export type { FleetTask, FleetTaskContext } from './task.js';
 
 /**
  * The part of a fresh lease within which an attempt must start: the rest (a third) is the margin
  * for the started program to reach its first effect before the lease could run out.
  */
 const START_WINDOW = 2 / 3;
-
-/** What a fleet task is given: the attempt's context, the run's input and its owner's fence. */
-export interface FleetTaskContext extends TaskContext {
-  /** The JSON the run was submitted with. */
-  input: unknown;
-  /** The fence of this ownership: an idempotency key for the task's own side effects. */
-  fence: number;
-  /** `RECOVERY_RUN_ID`, `RECOVERY_ATTEMPT` and `RECOVERY_FENCE`, for the programs the task starts. */
-  env: Record<string, string>;
-  /**
-   * The start deadline on the host clock (`hostClock()`) for a program this attempt starts: give
-   * it to `runCommandOnce`/`commandTask` as `startBy`, so a worker paused past its lease never
-   * starts it late. Undefined where the host has no such clock.
-   */
-  startBy?: number;
-}
-
-/** A task registered by name: another machine runs it, so it is named, never passed. */
-export type FleetTask = (ctx: FleetTaskContext) => unknown;
 
 /** What a worker reports. */
 export type WorkerEvent =
