@@ -30,8 +30,6 @@ import type { Submission } from './submit.js';
 import { hostClock, StartLapsedError } from '../start-gate.js';
 import type { FleetTask } from './task.js';
 
-export type { FleetTask, FleetTaskContext } from './task.js';
-
 /**
  * The part of a fresh lease within which an attempt must start: the rest (a third) is the margin
  * for the started program to reach its first effect before the lease could run out.
