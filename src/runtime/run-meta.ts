@@ -161,7 +161,7 @@ const either = (...checks: Check[]): Check => (v, f) => {
       return check(v, f);
     } catch (error) {
       if (!(error instanceof BadField)) throw error;
-      problems.push(error.problem);
+      problems.push(error.field === f ? error.problem : `${error.field} ${error.problem}`);
     }
   }
   bad(f, problems.join('; '));

@@ -15,17 +15,6 @@ const commandRun = () => ({
   mine: { anything: [1, 2] },
 });
 
-/** The RunMetaError `decode` throws (fails the test when it throws none). */
-function refusal(decode: () => unknown): RunMetaError {
-  try {
-    decode();
-  } catch (error) {
-    if (error instanceof RunMetaError) return error;
-    throw error;
-  }
-  throw new Error('the meta was accepted');
-}
-
 describe('run meta', () => {
   it('decodes every key a CLI run keeps, and drops nothing (the caller\'s own keys too)', () => {
     const stored = commandRun();
@@ -36,15 +25,15 @@ describe('run meta', () => {
   });
 
   it('names the run and the field when a key is bad', () => {
-    const timeout = refusal(() => runMetaOf('r1', { ...commandRun(), options: { timeoutMs: 'soon' } }));
-    expect(timeout).toMatchObject({ runId: 'r1', field: 'meta.options.timeoutMs', code: 'ERR_RUN_META' });
-    expect(timeout.message).toBe('run r1: meta.options.timeoutMs is "soon", not a number ≥ 0');
-    expect(refusal(() => runMetaOf('r2', { command: ['npm', 7] })).message).toBe('run r2: meta.command[1] is 7, not text');
-    expect(refusal(() => runMetaOf('r3', { command: [] })).field).toBe('meta.command');
-    expect(refusal(() => runMetaOf('r4', { fromEnv: { adapter: [{ var: 'X' }] } })).field).toBe('meta.fromEnv.adapter[0]');
-    expect(refusal(() => runMetaOf('r5', { options: { agent: { model: 'm' } } })).message).toBe('run r5: meta.options.agent.name is missing');
-    expect(refusal(() => runMetaOf('r6', { options: { rollback: 'svn' } })).message).toBe('run r6: meta.options.rollback is "svn", not one of "git", "none"');
-    expect(refusal(() => runMetaOf('r7', { takeovers: [{ from: {}, fence: 1, atSeq: 0, at: 0 }] })).field).toBe('meta.takeovers[0].from.pid');
+    const refused = (runId: string, stored: Record<string, unknown>) => expect(() => runMetaOf(runId, stored));
+    refused('r1', { ...commandRun(), options: { timeoutMs: 'soon' } })
+      .toThrow(expect.objectContaining({ name: 'RunMetaError', code: 'ERR_RUN_META', runId: 'r1', field: 'meta.options.timeoutMs', message: 'run r1: meta.options.timeoutMs is "soon", not a number ≥ 0' }));
+    refused('r2', { command: ['npm', 7] }).toThrow('run r2: meta.command[1] is 7, not text');
+    refused('r3', { command: [] }).toThrow('run r3: meta.command is an empty list');
+    refused('r4', { fromEnv: { adapter: [{ var: 'X' }] } }).toThrow('run r4: meta.fromEnv.adapter[0] is {"var":"X"}, not text; meta.fromEnv.adapter[0].env is missing');
+    refused('r5', { options: { agent: { model: 'm' } } }).toThrow('run r5: meta.options.agent.name is missing');
+    refused('r6', { options: { rollback: 'svn' } }).toThrow('run r6: meta.options.rollback is "svn", not one of "git", "none"');
+    refused('r7', { takeovers: [{ from: {}, fence: 1, atSeq: 0, at: 0 }] }).toThrow('run r7: meta.takeovers[0].from.pid is missing');
   });
 
   it('reads a library run (its caller\'s keys only) and a hook run (its command one string)', () => {
@@ -56,6 +45,6 @@ describe('run meta', () => {
   it('a command run: cwd and options default, and a run with no command is refused naming why', () => {
     expect(commandRunOf('r1', { command: ['make'] }, '/here')).toEqual({ command: ['make'], cwd: '/here', options: {} });
     expect(commandRunOf('r1', commandRun()).cwd).toBe('/repo');
-    expect(refusal(() => commandRunOf('r9', { runKey: 'k' })).message).toBe("run r9: meta.command is missing: the run was not started by 'recover run'");
+    expect(() => commandRunOf('r9', { runKey: 'k' })).toThrow(new RunMetaError('r9', 'meta.command', "is missing: the run was not started by 'recover run'"));
   });
 });
