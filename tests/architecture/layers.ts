@@ -11,7 +11,7 @@ export type Room = (typeof ROOMS)[number];
 /** Every room, from the top of the house down. */
 export const ROOMS = [
   'src/cli', 'src/index.ts', 'src/hooks', 'src/runtime', 'src/ui', 'src/memory', 'src/telemetry', 'machines',
-  'src/report', 'src/store', 'src/inspect', 'src/diagram', 'src/classify', 'src/policy',
+  'src/report', 'src/store', 'src/inspect', 'src/diagram', 'src/notify', 'src/classify', 'src/policy',
   'src/optional-package.ts', 'src/redact', 'src/taxonomy',
 ] as const;
 
@@ -36,6 +36,7 @@ export const MAY_IMPORT: Readonly<Record<Room, readonly Room[]>> = {
   'src/store': ['src/optional-package.ts', ...GROUND],
   'src/inspect': [...GROUND],
   'src/diagram': ['src/optional-package.ts', ...GROUND],
+  'src/notify': [...GROUND],
   'src/classify': [...GROUND],
   'src/policy': [...GROUND],
   'src/optional-package.ts': [],
