@@ -221,6 +221,11 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
  * Exit 0 resolves; anything else throws a `TaskFailure` with exit code, signal and tails, and,
  * when the output is a known test runner's (see classify/tests), the failing tests: the machine
  * compares them between attempts to see a fix that broke other tests (UC-AP-004 Alt-4).
+ *
+ * @example
+ * ```ts
+ * const outcome = await recover(commandTask('npm', ['test'], { cwd: 'packages/api' }), { timeoutMs: 600_000 });
+ * ```
  */
 export function commandTask(cmd: string, args: readonly string[], options: CommandOptions = {}): Task {
   return async (ctx: TaskContext) => {

@@ -44,6 +44,13 @@ export type { PersistedOptions, ResumeOptions } from './persisted-options.js';
  *
  * Resolves with the outcome; a run that passed in this call carries the passing attempt's
  * return value as `value` (typed `T`), in memory only.
+ *
+ * @example
+ * ```ts
+ * const store = openStore('.recovery');
+ * const outcome = await recoverPersisted(task, { store, name: 'nightly build' });
+ * if (outcome.status === 'escalated') console.log(`decide later: resume('${outcome.runId}', …)`);
+ * ```
  */
 export async function recoverPersisted<T = unknown>(task: Task<T>, options: PersistedOptions): Promise<Outcome<T>> {
   const clock = options.clock ?? realClock;
@@ -102,6 +109,12 @@ async function acquire(options: PersistedOptions, runId: string): Promise<Lease>
  * the RESUME/interrupted event, so the attempt never runs twice at once. A run that passes in
  * this call carries the passing attempt's return value as `value`; one restored already ended
  * has none (values are never stored).
+ *
+ * @example
+ * ```ts
+ * const decision = { choice: 'retry-with-modifications', guidance: 'pin the old API version' } as const;
+ * const outcome = await resume(runId, { store: openStore('.recovery'), task, decision });
+ * ```
  */
 export async function resume<T = unknown>(runId: string, options: PersistedOptions & ResumeOptions<T>): Promise<Outcome<T>> {
   return continueHeld(runId, await acquire(options, runId), options, options, null);

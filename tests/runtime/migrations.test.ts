@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recoveryMachine, recoveryMigrations, RECOVERY_MACHINE_VERSION } from '../../machines/index.js';
+import { recoveryMachine, recoveryMigrations, RECOVERY_MACHINE_VERSION } from '../../machines/recovery.machine.js';
 import { memoryStore, type Checkpoint } from '../../src/store/index.js';
 import { recoverPersisted, resume } from '../../src/runtime/index.js';
 import { waitFor } from '../helpers/wait-for.js';
