@@ -6,7 +6,7 @@
  * the agent's next run of the command (`runner.done` sent from here), `adapt` resolves with the
  * agent's change when there is one, `sleepUntil` ends at once (the agent is told to wait).
  */
-import { createActor, fromPromise, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { RECOVERY_SLOTS, recoveryMachine, type RecoveryMachine } from '../../../machines/recovery.machine.js';
 import { runner } from '../../../machines/runner.js';
 import type { AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput, RollbackInput, RollbackOutput, SleepInput, SleepOutput } from '../../../machines/recovery/types.js';
@@ -15,7 +15,7 @@ import type { Classification, Observation } from '../../classify/types.js';
 import type { PolicyConfig } from '../../policy/types.js';
 import { redactDeep } from '../../redact/index.js';
 import { checkpointOf, type RunIdentity } from '../../runtime/checkpoint.js';
-import { checkedRecoveryEnvelope, persistedSnapshotOf, storedSnapshotOf } from '../../runtime/snapshot-codec.js';
+import { checkedRecoverySnapshot, persistedSnapshotOf, restoredActor, storedSnapshotOf } from '../../runtime/snapshot-codec.js';
 import { recoveryInput } from '../../runtime/recovery.js';
 import { statusOf } from '../../runtime/outcome.js';
 import { realClock } from '../../runtime/clock.js';
@@ -83,7 +83,7 @@ export function viewOf(snapshot: Snapshot | null, runId: string, command: string
 export async function peekRun(store: Store, runId: string): Promise<Snapshot | null> {
   const record = await store.load(runId);
   if (!record) return null;
-  const actor = restoredActor(record, logicFor({ feed: null }));
+  const actor = restoredRun(record, logicFor({ feed: null }));
   return actor.getSnapshot();
 }
 
@@ -103,7 +103,7 @@ export async function stepRun(store: Store, runId: string, meta: HookRunMeta, st
     const input = recoveryInput({ runId, name: meta.command, policy: HOOK_POLICY }, { ...realClock, now: () => now });
     const actor = fresh
       ? createActor(logic, { input: { ...input, hasAdapter: true } })
-      : restoredActor(record, logic);
+      : restoredRun(record, logic);
     actor.start();
     await settle();
     if (step.decision && actor.getSnapshot().matches('escalated')) {
@@ -123,7 +123,7 @@ export async function stepRun(store: Store, runId: string, meta: HookRunMeta, st
     }
     const snapshot = actor.getSnapshot();
     const identity: RunIdentity = { runId, task: record?.task ?? input.task, createdAt: record?.createdAt ?? now, meta: { ...record?.meta, ...meta } };
-    const config = fresh ? HOOK_POLICY : storedSnapshotOf(record, {} as never).config;
+    const config = fresh ? HOOK_POLICY : storedSnapshotOf(record).config;
     const { head, history } = checkpointOf(identity, snapshot, persistedSnapshotOf(snapshot, config), now);
     await store.commit(runId, lease.fence, { events: history.slice(record?.history.length ?? 0), head });
     actor.stop();
@@ -153,10 +153,8 @@ function logicFor(opts: { feed: Feed; fix?: string | null; now?: number }) {
 }
 
 /** The actor restored from a run's checkpoint (checked like `resume` checks it). */
-function restoredActor(record: RunRecord, logic: RecoveryMachine) {
-  const stored = storedSnapshotOf(record, {} as never);
-  const envelope = checkedRecoveryEnvelope(stored.envelope, logic, record.runId);
-  return createActor(logic as AnyStateMachine, { snapshot: envelope.snapshot as never }) as unknown as ReturnType<typeof createActor<RecoveryMachine>>;
+function restoredRun(record: RunRecord, logic: RecoveryMachine) {
+  return restoredActor(logic, checkedRecoverySnapshot(storedSnapshotOf(record).envelope, logic, record.runId));
 }
 
 export { isHookRun } from './hook-run.js';
