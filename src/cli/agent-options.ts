@@ -10,7 +10,7 @@ import { AGENT_TIMEOUT_MS, type AgentOptions } from '../runtime/agent/options.js
 import { AgentOptionError, configAgent, durationSetting, positiveSetting, wordsSetting } from './agent-settings.js';
 import { UsageError } from './errors.js';
 import type { LoadedConfig } from './config.js';
-import type { OptionDecls } from './options.js';
+import type { OptionDecls } from './verb.js';
 
 /** The `--agent*` flags. */
 export const AGENT_OPTIONS = {
