@@ -6,8 +6,26 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { cyclesOf, importGraph } from '../helpers/import-graph.js';
+
+const CLI = fileURLToPath(new URL('../../src/cli', import.meta.url));
+
+/** The cycles as a failure message names them: one line per cycle, its files. */
+const described = (cycles: string[][]) => cycles.map((files) => `  ${files.length} files: ${files.join(', ')}`).join('\n');
+
+test('src/cli has no import cycle (import type and import() included)', () => {
+  const graph = importGraph(CLI);
+  expect(graph.has('main.ts')).toBe(true);
+  const cycles = cyclesOf(graph);
+  expect(cycles, `import cycles in src/cli:\n${described(cycles)}`).toEqual([]);
+});
+
+test('nothing in src/cli imports the dispatcher (main.ts)', () => {
+  const importers = [...importGraph(CLI)].filter(([, imports]) => imports.has('main.ts')).map(([file]) => file);
+  expect(importers).toEqual([]);
+});
 
 describe('the checker, on a small tree', () => {
   const root = mkdtempSync(join(tmpdir(), 'import-graph-'));
