@@ -25,7 +25,7 @@ export interface LoadedConfig {
   policy: Record<string, unknown> | undefined;
   rules: unknown[] | undefined;
   redact: string[] | undefined;
-  /** The `agent` key as written (checked: `agentOptionsOf` reads it with the flags). */
+  /** The `agent` key as written (checked here; `agentOptionsOf` reads it with the flags). */
   agent?: unknown;
   /** The file read, or null when there was none. */
   file: string | null;
@@ -96,9 +96,10 @@ export async function loadConfig(cwd: string, explicit: string | undefined): Pro
     checkedRedact = redact as string[];
   }
   if (agent !== undefined) {
-    const { agentOptionsOf } = await import('./agent-options.js');
+    // Checked alone: the flags, which override it, are the verb's (agent-options.ts).
+    const { configAgent } = await import('./agent-settings.js');
     try {
-      agentOptionsOf({}, agent, { cwd, configDir: dirname(file) });
+      configAgent(agent, dirname(file));
     } catch (error) {
       throw new ConfigError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -6,7 +6,7 @@
 import { Writable } from 'node:stream';
 import type { Clock } from '../runtime/clock.js';
 import type { Outcome } from '../runtime/outcome.js';
-import type { CliIO } from './main.js';
+import type { CliIO } from './verb.js';
 import type { RedactPatterns } from '../redact/text.js';
 import { redactingOutput, redactingProgressStream, type RedactingOutput } from './progress/redacting-output.js';
 import { ProgressReporter, type ProgressStream } from './progress/reporter.js';

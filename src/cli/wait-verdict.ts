@@ -6,8 +6,7 @@
  * Anything else is still moving: queued, running, taken over, or escalated with a decision
  * recorded that a worker is about to take (it would otherwise be reported as escalated again).
  */
-import { EXIT } from './errors.js';
-import { exitCodeOf } from './common.js';
+import { EXIT, exitCodeOf } from './exit-codes.js';
 import type { FleetRunState } from '../store/postgres/queue.js';
 
 /** Why `wait` returns: the code, the status it prints, and what to do next (for stderr), if anything. */

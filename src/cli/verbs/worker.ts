@@ -1,10 +1,10 @@
 /** `recover worker --store URL`: one fleet worker; run one per machine (or more). */
-import { durationOption } from './common.js';
-import { UsageError } from './errors.js';
-import { parseFlags, type VerbSpec } from './options.js';
-import { openFleetStore } from './fleet-store.js';
-import type { Verb } from './main.js';
-import { dbErrorReason } from '../store/postgres/transient.js';
+import { defineVerb } from '../define-verb.js';
+import { durationOption } from '../duration-option.js';
+import { UsageError } from '../errors.js';
+import { openFleetStore } from '../store-option.js';
+import type { VerbSpec } from '../verb.js';
+import { dbErrorReason } from '../../store/postgres/transient.js';
 
 /** `recover worker`'s options and help. */
 const WORKER_SPEC = {
@@ -30,46 +30,42 @@ rather than the attempt being run again.`,
 } as const satisfies VerbSpec;
 
 /** `recover worker`. */
-export const workerVerb: Verb = {
-  spec: WORKER_SPEC,
-  async run(args, io) {
-    const values = parseFlags(args, WORKER_SPEC.options);
-    const concurrency = Number(values.concurrency);
-    if (!Number.isSafeInteger(concurrency) || concurrency < 1) throw new UsageError(`--concurrency: expected a whole number >= 1, got '${String(values.concurrency)}'`);
-    const leaseMs = durationOption(values.lease, '--lease');
-    const pollMs = durationOption(values.poll, '--poll');
-    const store = await openFleetStore(io, values.store, 'worker');
-    await store.ready();
-    const { createWorker } = await import('../runtime/fleet/worker.js');
-    const json = values.json === true;
-    const worker = createWorker({
-      store, concurrency, leaseMs, pollMs,
-      onEvent: (event) => {
-        const at = Date.now();
-        if (json) {
-          const { error, ...rest } = event as { error?: unknown };
-          io.stdout.write(`${JSON.stringify({ at, worker: worker.id, ...rest, ...(error !== undefined ? { error: String((error as Error)?.message ?? error) } : {}) })}\n`);
-        } else {
-          io.stderr.write(`recover worker: ${describe(event)}\n`);
-        }
-      },
-    });
-    io.stderr.write(`recover worker: ${worker.id} on ${store.where} (concurrency ${concurrency}, lease ${leaseMs} ms)\n`);
-    const onSignal = () => void worker.stop();
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    try {
-      await worker.done;
-    } finally {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      await store.close();
-    }
-    return 0;
-  },
-};
+export const workerVerb = defineVerb(WORKER_SPEC, async ({ values }, io) => {
+  const concurrency = Number(values.concurrency);
+  if (!Number.isSafeInteger(concurrency) || concurrency < 1) throw new UsageError(`--concurrency: expected a whole number >= 1, got '${String(values.concurrency)}'`);
+  const leaseMs = durationOption(values.lease, '--lease');
+  const pollMs = durationOption(values.poll, '--poll');
+  const store = await openFleetStore(io, values.store, 'worker');
+  await store.ready();
+  const { createWorker } = await import('../../runtime/fleet/worker.js');
+  const json = values.json === true;
+  const worker = createWorker({
+    store, concurrency, leaseMs, pollMs,
+    onEvent: (event) => {
+      const at = Date.now();
+      if (json) {
+        const { error, ...rest } = event as { error?: unknown };
+        io.stdout.write(`${JSON.stringify({ at, worker: worker.id, ...rest, ...(error !== undefined ? { error: String((error as Error)?.message ?? error) } : {}) })}\n`);
+      } else {
+        io.stderr.write(`recover worker: ${describe(event)}\n`);
+      }
+    },
+  });
+  io.stderr.write(`recover worker: ${worker.id} on ${store.where} (concurrency ${concurrency}, lease ${leaseMs} ms)\n`);
+  const onSignal = () => void worker.stop();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    await worker.done;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await store.close();
+  }
+  return 0;
+});
 
-function describe(event: import('../runtime/fleet/worker.js').WorkerEvent): string {
+function describe(event: import('../../runtime/fleet/worker.js').WorkerEvent): string {
   switch (event.type) {
     case 'claimed':
       return `claimed ${event.runId} (fence ${event.fence}${event.resumed ? ', resuming' : ''}${event.tookOverFrom ? `, taken over from ${event.tookOverFrom.worker ?? event.tookOverFrom.pid}@${event.tookOverFrom.host}` : ''})`;

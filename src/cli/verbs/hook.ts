@@ -7,11 +7,12 @@
 import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { cliStoreDir, openCliStore } from './common.js';
-import { UsageError, CliError, EXIT } from './errors.js';
-import type { CliIO, Verb } from './main.js';
-import { parseOptions, STORE_OPTION, type VerbSpec } from './options.js';
-import { projectRoot } from './project.js';
+import { defineVerb } from '../define-verb.js';
+import { UsageError, CliError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import { projectRoot } from '../project.js';
+import { STORE_OPTION, cliStoreDir, openCliStore } from '../store-option.js';
+import type { CliIO, VerbSpec } from '../verb.js';
 
 const HOOK_SPEC = {
   name: 'hook',
@@ -32,38 +33,35 @@ on stderr. RECOVER_HOOK=off turns enforcement off.`,
     command: { type: 'string', value: 'CMD', description: 'the command the entries run (default: this recover, by absolute path)' },
     ...STORE_OPTION,
   },
+  operands: { count: 1, first: 'claude', error: "expected the agent: 'recover hook claude' (the only one with hooks so far)" },
   examples: ['recover hook claude --install', 'recover hook claude --print', 'RECOVER_HOOK=off claude   # one session without enforcement'],
 } as const satisfies VerbSpec;
 
 /** A hook call that has not answered by then allows the call (Claude Code's own limit is HOOK_TIMEOUT_S). */
 const DEADLINE_MS = 8_000;
 
-export const hookVerb: Verb = {
-  spec: HOOK_SPEC,
-  async run(args, io) {
-    const { values, positionals } = parseOptions(args, HOOK_SPEC.options);
-    if (positionals[0] !== 'claude' || positionals.length !== 1) throw new UsageError("expected the agent: 'recover hook claude' (the only one with hooks so far)");
-    const install = await import('../hooks/claude/install.js');
-    const command = values.command ?? defaultCommand();
-    if (values.print === true) {
-      io.stdout.write(`${JSON.stringify({ hooks: install.hookEntries(command) }, null, 2)}\n`);
-      return EXIT.ok;
+/** `recover hook claude`. */
+export const hookVerb = defineVerb(HOOK_SPEC, async ({ values }, io) => {
+  const install = await import('../../hooks/claude/install.js');
+  const command = values.command ?? defaultCommand();
+  if (values.print === true) {
+    io.stdout.write(`${JSON.stringify({ hooks: install.hookEntries(command) }, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  if (values.install === true || values.uninstall === true) {
+    if (values.install === true && values.uninstall === true) throw new UsageError('--install or --uninstall, not both');
+    if (values.project === true && values.user === true) throw new UsageError('--project or --user, not both');
+    const file = values.user === true ? join(io.env.HOME ?? homedir(), '.claude', 'settings.json') : join(projectRoot(io.cwd), '.claude', 'settings.json');
+    try {
+      io.stdout.write(`${install.updateSettings(file, values.install === true ? 'install' : 'uninstall', command)}\n`);
+    } catch (error) {
+      if (error instanceof install.SettingsFileError) throw new CliError(error.message, EXIT.usage);
+      throw error;
     }
-    if (values.install === true || values.uninstall === true) {
-      if (values.install === true && values.uninstall === true) throw new UsageError('--install or --uninstall, not both');
-      if (values.project === true && values.user === true) throw new UsageError('--project or --user, not both');
-      const file = values.user === true ? join(io.env.HOME ?? homedir(), '.claude', 'settings.json') : join(projectRoot(io.cwd), '.claude', 'settings.json');
-      try {
-        io.stdout.write(`${install.updateSettings(file, values.install === true ? 'install' : 'uninstall', command)}\n`);
-      } catch (error) {
-        if (error instanceof install.SettingsFileError) throw new CliError(error.message, EXIT.usage);
-        throw error;
-      }
-      return EXIT.ok;
-    }
-    return answerHook(io, values.store);
-  },
-};
+    return EXIT.ok;
+  }
+  return answerHook(io, values.store);
+});
 
 /** `node /abs/bin/recover.js hook claude`, so the hook runs whatever PATH Claude Code has. */
 function defaultCommand(): string {
@@ -93,7 +91,7 @@ async function answerHook(io: CliIO, store: string | undefined): Promise<number>
 async function answer(io: CliIO, store: string | undefined): Promise<Record<string, unknown> | null> {
   let text = '';
   for await (const chunk of io.stdin) text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-  const [{ parseHookInput }, { handleEvent }] = await Promise.all([import('../hooks/claude/input.js'), import('../hooks/claude/handle.js')]);
+  const [{ parseHookInput }, { handleEvent }] = await Promise.all([import('../../hooks/claude/input.js'), import('../../hooks/claude/handle.js')]);
   const event = parseHookInput(text);
   if (event.kind === 'other') return null;
   // The agent's project, not wherever Claude Code started the hook.

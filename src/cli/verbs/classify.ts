@@ -1,12 +1,14 @@
+/** `recover classify [MESSAGE]`: a failure's type, category, action and evidence, as a block or one JSON object. */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { classify, type Classification, type Observation } from '../classify/index.js';
-import { FAILURE_TYPES } from '../taxonomy/index.js';
-import { formatDuration } from '../policy/duration.js';
-import { redactDeep } from '../redact/deep.js';
-import { EXIT, UsageError } from './errors.js';
-import type { CliIO, Verb } from './main.js';
-import { parseOptions, type VerbSpec } from './options.js';
+import { classify, type Classification, type Observation } from '../../classify/index.js';
+import { FAILURE_TYPES } from '../../taxonomy/index.js';
+import { formatDuration } from '../../policy/duration.js';
+import { redactDeep } from '../../redact/deep.js';
+import { defineVerb } from '../define-verb.js';
+import { UsageError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import type { CliIO, VerbSpec } from '../verb.js';
 
 /** `recover classify`'s options and help. */
 const CLASSIFY_SPEC = {
@@ -15,6 +17,7 @@ const CLASSIFY_SPEC = {
   description: `Classify a failure: its type, category, severity, default action, confidence, retry-after
 hint and the evidence behind it. MESSAGE is the failure's text (read like an error message or stderr).
 Secrets in the evidence (tokens, passwords in URLs, keys) are printed as [REDACTED].`,
+  operands: { rest: true },
   options: {
     observation: {
       type: 'string', value: 'FILE|-',
@@ -35,21 +38,17 @@ With MESSAGE too, MESSAGE becomes the observation's message.`,
 } as const satisfies VerbSpec;
 
 /** `recover classify`: one observation in, its classification out. */
-export const classifyVerb: Verb = {
-  spec: CLASSIFY_SPEC,
-  async run(args: readonly string[], io: CliIO): Promise<number> {
-    const { values, positionals } = parseOptions(args, CLASSIFY_SPEC.options);
-    const file = values.observation;
-    if (typeof file !== 'string' && positionals.length === 0) throw new UsageError('nothing to classify: give a MESSAGE or --observation FILE|-');
-    const observation: Observation = typeof file === 'string' ? await readObservation(file, io) : {};
-    if (positionals.length > 0) observation.message = positionals.join(' ');
-    // The evidence quotes the failure's own lines, which can hold a token (a clone URL, a query
-    // string): redacted as `recover run` redacts what it prints and stores (issue 30).
-    const result = redactDeep(classify(observation));
-    io.stdout.write(values.json === true ? `${JSON.stringify(result)}\n` : render(result));
-    return EXIT.ok;
-  },
-};
+export const classifyVerb = defineVerb(CLASSIFY_SPEC, async ({ values, operands }, io) => {
+  const file = values.observation;
+  if (typeof file !== 'string' && operands.length === 0) throw new UsageError('nothing to classify: give a MESSAGE or --observation FILE|-');
+  const observation: Observation = typeof file === 'string' ? await readObservation(file, io) : {};
+  if (operands.length > 0) observation.message = operands.join(' ');
+  // The evidence quotes the failure's own lines, which can hold a token (a clone URL, a query
+  // string): redacted as `recover run` redacts what it prints and stores (issue 30).
+  const result = redactDeep(classify(observation));
+  io.stdout.write(values.json === true ? `${JSON.stringify(result)}\n` : render(result));
+  return EXIT.ok;
+});
 
 /** Reads and parses an observation file (`-` = stdin); any failure is a usage error naming it. */
 async function readObservation(file: string, io: CliIO): Promise<Observation> {

@@ -1,9 +1,11 @@
 /** `recover prune`: removes old runs (never locked or damaged ones, nor runs awaiting a decision unless asked). */
-import { durationOption, openCliStore } from './common.js';
-import type { Verb } from './main.js';
-import { JSON_OPTION, STORE_OPTION, parseFlags, type VerbSpec } from './options.js';
-import { RunLockedError } from '../store/errors.js';
-import type { Lease, RunSummary, Store } from '../store/types.js';
+import { defineVerb } from '../define-verb.js';
+import { durationOption } from '../duration-option.js';
+import { JSON_OPTION } from '../output-options.js';
+import { STORE_OPTION, openCliStore } from '../store-option.js';
+import type { VerbSpec } from '../verb.js';
+import { RunLockedError } from '../../store/errors.js';
+import type { Lease, RunSummary, Store } from '../../store/types.js';
 
 /** `recover prune`'s options and help. */
 const PRUNE_SPEC = {
@@ -46,23 +48,19 @@ async function pruneKeeping(store: Store, ms: number, now: number, keep: readonl
 }
 
 /** `recover prune`. */
-export const pruneVerb: Verb = {
-  spec: PRUNE_SPEC,
-  async run(args, io) {
-    const values = parseFlags(args, PRUNE_SPEC.options);
-    const ms = durationOption(values['older-than'], '--older-than');
-    const store = await openCliStore(io, values.store);
-    const dry = values['dry-run'] === true;
-    const includeEscalated = values['include-escalated'] === true;
-    // The same selection as the store's prune (damaged runs kept); a run locked at prune time is kept too.
-    const now = Date.now();
-    const old = (await store.list()).filter((run) => !run.damaged && run.updatedAt < now - ms);
-    const kept = includeEscalated ? [] : old.filter(awaitsDecision);
-    const removed = dry ? old.filter((run) => !kept.includes(run)).map((run) => run.runId) : await pruneKeeping(store, ms, now, kept);
-    if (values.json === true) io.stdout.write(`${JSON.stringify({ dryRun: dry, removed, keptAwaitingDecision: kept.map((run) => run.runId) })}\n`);
-    else for (const runId of removed) io.stdout.write(`${runId}\n`);
-    const keptNote = kept.length > 0 ? `; kept ${kept.length} escalated run(s) awaiting a decision (--include-escalated removes them)` : '';
-    io.stderr.write(`recover: ${dry ? 'would remove' : 'removed'} ${removed.length} run(s)${keptNote}\n`);
-    return 0;
-  },
-};
+export const pruneVerb = defineVerb(PRUNE_SPEC, async ({ values }, io) => {
+  const ms = durationOption(values['older-than'], '--older-than');
+  const store = await openCliStore(io, values.store);
+  const dry = values['dry-run'] === true;
+  const includeEscalated = values['include-escalated'] === true;
+  // The same selection as the store's prune (damaged runs kept); a run locked at prune time is kept too.
+  const now = Date.now();
+  const old = (await store.list()).filter((run) => !run.damaged && run.updatedAt < now - ms);
+  const kept = includeEscalated ? [] : old.filter(awaitsDecision);
+  const removed = dry ? old.filter((run) => !kept.includes(run)).map((run) => run.runId) : await pruneKeeping(store, ms, now, kept);
+  if (values.json === true) io.stdout.write(`${JSON.stringify({ dryRun: dry, removed, keptAwaitingDecision: kept.map((run) => run.runId) })}\n`);
+  else for (const runId of removed) io.stdout.write(`${runId}\n`);
+  const keptNote = kept.length > 0 ? `; kept ${kept.length} escalated run(s) awaiting a decision (--include-escalated removes them)` : '';
+  io.stderr.write(`recover: ${dry ? 'would remove' : 'removed'} ${removed.length} run(s)${keptNote}\n`);
+  return 0;
+});

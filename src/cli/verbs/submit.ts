@@ -1,12 +1,12 @@
 /** `recover submit --store URL -- CMD ARGS…`: queues a command for the fleet and prints its run id. */
 import { resolve } from 'node:path';
-import { durationOption } from './common.js';
-import { UsageError } from './errors.js';
-import { parseOptions, type VerbSpec } from './options.js';
-import { loadConfig } from './config.js';
-import { openFleetStore } from './fleet-store.js';
-import type { Verb } from './main.js';
-import { redactSecrets } from '../redact/text.js';
+import { loadConfig } from '../config.js';
+import { defineVerb } from '../define-verb.js';
+import { durationOption } from '../duration-option.js';
+import { UsageError } from '../errors.js';
+import { openFleetStore } from '../store-option.js';
+import type { VerbSpec } from '../verb.js';
+import { redactSecrets } from '../../redact/text.js';
 
 /**
  * A queued command is stored in the database for a worker on another machine to read, and a
@@ -36,35 +36,28 @@ ends; 'recover decide RUN_ID' answers it if it escalates.`,
     timeout: { type: 'string', value: 'DURATION', description: "the first attempt's timeout" },
     'run-id': { type: 'string', value: 'ID', description: 'the run id (default: a time-ordered random id)' },
   },
+  operands: { command: { missing: 'expected a command after --' } },
   examples: ['id=$(recover submit --store "$DB" -- npm test) && recover wait "$id" --store "$DB"'],
 } as const satisfies VerbSpec;
 
 /** `recover submit`. */
-export const submitVerb: Verb = {
-  spec: SUBMIT_SPEC,
-  async run(args, io) {
-    const dash = args.indexOf('--');
-    const { values, positionals } = parseOptions(dash === -1 ? args : args.slice(0, dash), SUBMIT_SPEC.options);
-    if (positionals.length > 0) throw new UsageError(`put the command after '--': recover submit [options] -- ${positionals.join(' ')}`);
-    const [cmd, ...rest] = dash === -1 ? [] : args.slice(dash + 1);
-    if (cmd === undefined) throw new UsageError('expected a command after --');
-    refuseSecrets([cmd, ...rest]);
-    const store = await openFleetStore(io, values.store, 'submit');
-    try {
-      const { submit } = await import('../runtime/fleet/submit.js');
-      const cwd = resolve(io.cwd, values.cwd ?? '.');
-      // The policy travels with the run: the worker may be on a machine without this config file.
-      const config = await loadConfig(cwd, undefined);
-      const runId = await submit(store, 'command', { cmd, args: rest, cwd }, {
-        ...(config.policy ? { policy: config.policy } : {}),
-        name: values.name ?? [cmd, ...rest].join(' '),
-        ...(values.timeout !== undefined ? { timeoutMs: durationOption(values.timeout, '--timeout') } : {}),
-        ...(values['run-id'] !== undefined ? { runId: values['run-id'] } : {}),
-      });
-      io.stdout.write(`${runId}\n`);
-      return 0;
-    } finally {
-      await store.close();
-    }
-  },
-};
+export const submitVerb = defineVerb(SUBMIT_SPEC, async ({ values, command: [cmd, ...rest] }, io) => {
+  refuseSecrets([cmd, ...rest]);
+  const store = await openFleetStore(io, values.store, 'submit');
+  try {
+    const { submit } = await import('../../runtime/fleet/submit.js');
+    const cwd = resolve(io.cwd, values.cwd ?? '.');
+    // The policy travels with the run: the worker may be on a machine without this config file.
+    const config = await loadConfig(cwd, undefined);
+    const runId = await submit(store, 'command', { cmd, args: rest, cwd }, {
+      ...(config.policy ? { policy: config.policy } : {}),
+      name: values.name ?? [cmd, ...rest].join(' '),
+      ...(values.timeout !== undefined ? { timeoutMs: durationOption(values.timeout, '--timeout') } : {}),
+      ...(values['run-id'] !== undefined ? { runId: values['run-id'] } : {}),
+    });
+    io.stdout.write(`${runId}\n`);
+    return 0;
+  } finally {
+    await store.close();
+  }
+});

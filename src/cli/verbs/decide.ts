@@ -2,16 +2,16 @@
  * `recover decide RUN_ID --choice …`: answers an escalation and continues the run with that
  * decision, in this process (the command runs again for retry choices).
  */
-import { DECISION_NAME_LIST, DECISION_NAMES } from '../policy/types.js';
-import { DECISION_DESCRIPTIONS } from '../report/options.js';
-import { EXIT_CODES_HELP } from './common.js';
-import { deciderName, parseChoice } from './decision.js';
-import { UsageError } from './errors.js';
-import { isFleetStore } from './fleet-store.js';
-import { INSPECTION_OPTIONS, splitInspect } from './inspection.js';
-import type { Verb } from './main.js';
-import { OUTPUT_OPTIONS, outputStyle, parseOptions, type VerbSpec } from './options.js';
-import { resumeRun } from './resume.js';
+import { DECISION_NAME_LIST, DECISION_NAMES } from '../../policy/types.js';
+import { DECISION_DESCRIPTIONS } from '../../report/options.js';
+import { deciderName, parseChoice } from '../decision.js';
+import { defineVerb } from '../define-verb.js';
+import { EXIT_CODES_HELP } from '../exit-codes.js';
+import { INSPECTION_OPTIONS, splitInspect } from '../inspection.js';
+import { OUTPUT_OPTIONS, outputStyle } from '../output-options.js';
+import { resumeRun } from '../resume-run.js';
+import { isFleetStore, openFleetStore } from '../store-option.js';
+import type { VerbSpec } from '../verb.js';
 
 /** The choices with what each does, from the one vocabulary (policy) and its descriptions (report). */
 const CHOICES_HELP = `Choices (only those the run offers are accepted; its report and summary list them):
@@ -37,6 +37,8 @@ ${CHOICES_HELP}`,
     ...OUTPUT_OPTIONS,
     ...INSPECTION_OPTIONS,
   },
+  operands: { count: 1, error: 'expected exactly one RUN_ID' },
+  rewrite: splitInspect,
   footer: EXIT_CODES_HELP,
   examples: [
     'recover decide 20261121-125406-3f9a1c2b --choice skip',
@@ -45,35 +47,29 @@ ${CHOICES_HELP}`,
 } as const satisfies VerbSpec;
 
 /** `recover decide`. */
-export const decideVerb: Verb = {
-  spec: DECIDE_SPEC,
-  async run(args, io) {
-    const { values, positionals } = parseOptions(splitInspect(args), DECIDE_SPEC.options);
-    if (positionals.length !== 1) throw new UsageError('expected exactly one RUN_ID');
-    const choice = parseChoice(values.choice);
-    const by = deciderName(values.as, io.env);
-    const guidance = values.guidance;
-    // A fleet run (PostgreSQL store): record the decision; a worker continues the run.
-    if (isFleetStore(io, values.store)) {
-      const runId = positionals[0]!;
-      const [{ recordFleetDecision }, { openFleetStore }] = await Promise.all([import('./fleet-decide.js'), import('./fleet-store.js')]);
-      const fleet = await openFleetStore(io, values.store, 'decide');
-      try {
-        const id = await recordFleetDecision(fleet, runId, { choice, by, ...(guidance !== undefined ? { guidance } : {}) });
-        if (id !== null) {
-          io.stdout.write(`${runId}: decision ${id} (${DECISION_NAMES[choice]}) recorded; a worker continues the run ('recover wait ${runId}' to follow it)\n`);
-          return 0;
-        }
-      } finally {
-        await fleet.close();
+export const decideVerb = defineVerb(DECIDE_SPEC, async ({ values, operands: [runId] }, io) => {
+  const choice = parseChoice(values.choice);
+  const by = deciderName(values.as, io.env);
+  const guidance = values.guidance;
+  // A fleet run (PostgreSQL store): record the decision; a worker continues the run.
+  if (isFleetStore(io, values.store)) {
+    const { recordFleetDecision } = await import('../fleet-decide.js');
+    const fleet = await openFleetStore(io, values.store, 'decide');
+    try {
+      const id = await recordFleetDecision(fleet, runId, { choice, by, ...(guidance !== undefined ? { guidance } : {}) });
+      if (id !== null) {
+        io.stdout.write(`${runId}: decision ${id} (${DECISION_NAMES[choice]}) recorded; a worker continues the run ('recover wait ${runId}' to follow it)\n`);
+        return 0;
       }
+    } finally {
+      await fleet.close();
     }
-    return resumeRun(positionals[0]!, {
-      store: values.store,
-      json: values.json === true,
-      decision: { choice, by, ...(guidance !== undefined ? { guidance } : {}) },
-      inspection: values,
-      style: outputStyle(values),
-    }, io);
-  },
-};
+  }
+  return resumeRun(runId, {
+    store: values.store,
+    json: values.json === true,
+    decision: { choice, by, ...(guidance !== undefined ? { guidance } : {}) },
+    inspection: values,
+    style: outputStyle(values),
+  }, io);
+});

@@ -1,11 +1,12 @@
 /** `recover stats`: metrics across every run in the store (failures, recoveries, escalations, flake rate…). */
-import { formatDuration } from '../policy/duration.js';
-import type { FixMemoryMetrics } from '../memory/metrics.js';
-import type { Metrics } from '../report/types.js';
-import { openCliStore } from './common.js';
-import { cliFixMemory } from './fix-memory.js';
-import type { Verb } from './main.js';
-import { JSON_OPTION, STORE_OPTION, parseFlags, type VerbSpec } from './options.js';
+import { formatDuration } from '../../policy/duration.js';
+import type { FixMemoryMetrics } from '../../memory/metrics.js';
+import type { Metrics } from '../../report/types.js';
+import { defineVerb } from '../define-verb.js';
+import { cliFixMemory } from '../fix-memory.js';
+import { JSON_OPTION } from '../output-options.js';
+import { STORE_OPTION, openCliStore } from '../store-option.js';
+import type { VerbSpec } from '../verb.js';
 
 /** `recover stats`'s options and help. */
 const STATS_SPEC = {
@@ -54,23 +55,19 @@ export function fixMemoryTable(m: FixMemoryMetrics): string {
 }
 
 /** `recover stats`. */
-export const statsVerb: Verb = {
-  spec: STATS_SPEC,
-  async run(args, io) {
-    const values = parseFlags(args, STATS_SPEC.options);
-    const store = await openCliStore(io, values.store);
-    const runs = [];
-    for (const summary of await store.list()) {
-      if (summary.damaged) continue;
-      const record = await store.load(summary.runId).catch(() => null);
-      if (record) runs.push({ status: record.status, history: record.history });
-    }
-    const { computeMetrics } = await import('../report/metrics.js');
-    const { fixMemoryMetrics } = await import('../memory/metrics.js');
-    const memory = await cliFixMemory(io, values.store, store);
-    const [memoryStats, entries] = await Promise.all([memory.stats(), memory.list()]);
-    const metrics = { ...computeMetrics(runs), fixMemory: fixMemoryMetrics(memoryStats, entries) };
-    io.stdout.write(values.json === true ? `${JSON.stringify(metrics, null, 2)}\n` : `${statsTable(metrics)}\n${fixMemoryTable(metrics.fixMemory)}`);
-    return 0;
-  },
-};
+export const statsVerb = defineVerb(STATS_SPEC, async ({ values }, io) => {
+  const store = await openCliStore(io, values.store);
+  const runs = [];
+  for (const summary of await store.list()) {
+    if (summary.damaged) continue;
+    const record = await store.load(summary.runId).catch(() => null);
+    if (record) runs.push({ status: record.status, history: record.history });
+  }
+  const { computeMetrics } = await import('../../report/metrics.js');
+  const { fixMemoryMetrics } = await import('../../memory/metrics.js');
+  const memory = await cliFixMemory(io, values.store, store);
+  const [memoryStats, entries] = await Promise.all([memory.stats(), memory.list()]);
+  const metrics = { ...computeMetrics(runs), fixMemory: fixMemoryMetrics(memoryStats, entries) };
+  io.stdout.write(values.json === true ? `${JSON.stringify(metrics, null, 2)}\n` : `${statsTable(metrics)}\n${fixMemoryTable(metrics.fixMemory)}`);
+  return 0;
+});
