@@ -2,7 +2,7 @@
  * Holding an import graph to a table of rooms: which imports cross into a room the table does
  * not allow, and the graph of rooms itself (whose cycles `cyclesOf` finds).
  */
-import type { ImportGraph } from './imports.js';
+import type { ImportGraph } from '../helpers/import-graph.js';
 import { roomOf } from './layers.js';
 
 /** Rooms, each to the rooms it may import (itself always allowed). */

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { breaches, roomGraph, type RoomTable } from './check.js';
-import { cyclesOf, importGraph } from './imports.js';
+import { cyclesOf, importGraph } from '../helpers/import-graph.js';
 import { MAY_IMPORT, ROOMS } from './layers.js';
 
 const root = join(import.meta.dirname, '../..');

@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importGraph } from '../architecture/imports.js';
+import { importGraph } from '../helpers/import-graph.js';
 
 const root = join(import.meta.dirname, '../..');
 const typeScriptUnder = (dir: string) =>
