@@ -5,7 +5,7 @@
  * few actions that touch child actors or raise events enqueue them. Each reads the event it
  * handles by narrowing its `type` (see `SupervisorHandledEvent`), so none casts.
  */
-import { assign, enqueueActions } from 'xstate';
+import { enqueueActions } from 'xstate';
 import { updater } from '../shared.js';
 import * as fail from './failures.js';
 import { crashedAgent } from './guards.js';
@@ -21,13 +21,8 @@ type SentOf<T extends SupervisorEvent['type']> = Extract<SupervisorEvent, { type
 /** The `agent` slot as `setup()` provides it: what `flushEffects` spawns. */
 interface AgentSlot { src: 'agent'; logic: AgentLogic; id: string | undefined }
 
-const draft = updater<Ctx, SupervisorEvent>({ nested: true });
-/**
- * An update in XState's shape whose recipe reads any handled event (the done and error events of
- * the children included); what it may raise stays the sent events.
- */
-const update = (recipe: (d: Ctx, e: Handled) => void) =>
-  assign<Ctx, Handled, undefined, SupervisorEvent, never>(({ context, event }) => draft.edit(context, (d) => recipe(d, event)));
+/** Updates whose recipes read any handled event (the children's done and error events included). */
+const update = updater<Ctx, SupervisorEvent, Handled>({ nested: true });
 /** The event is the sent event of `type` (narrows the handled union). */
 const isSent = <T extends SupervisorEvent['type']>(e: Handled, type: T): e is SentOf<T> => e.type === type;
 /** An update for the transitions on a sent event's `type`, noting its time first; the recipe reads that event. */
@@ -73,7 +68,7 @@ export const supervisorActions = {
     if (event.type !== 'xstate.done.actor.watchTimer') return;
     const at = event.output.at;
     for (const o of overdueAt(context, at)) enqueue.raise({ type: 'AGENT_FAILED', agentId: o.agentId, at, failureType: o.failureType, message: o.message });
-    enqueue.assign(({ context: c }) => draft.edit(c, (d) => { report.noteTime(d, at); d.checkedAt = at; d.watchUntil = null; }));
+    enqueue.assign(({ context: c }) => update.edit(c, (d) => { report.noteTime(d, at); d.checkedAt = at; d.watchUntil = null; }));
   }),
   raiseCrash: effects(({ context, event, enqueue }) => {
     const agentId = crashedAgent(context, event.type);
@@ -91,6 +86,6 @@ export const supervisorActions = {
       else if (effect.op === 'stop') enqueue.stopChild(effect.childId);
       else enqueue.sendTo(effect.childId, effect.event);
     }
-    enqueue.assign(({ context: c }) => draft.edit(c, (d) => { d.effects = []; }));
+    enqueue.assign(({ context: c }) => update.edit(c, (d) => { d.effects = []; }));
   }),
 };
