@@ -1,10 +1,10 @@
 /** Pure helpers of the pipeline machine: its starting context, step order and step outcomes. */
-import type { RunStatus } from '../../src/taxonomy/index.js';
+import { PASSING_RUN_STATUSES, type RunStatus } from '../../src/taxonomy/index.js';
 import type { RecoveryContext } from '../recovery/types.js';
 import type { PipelineContext, PipelineInput, StepOutcome } from './types.js';
 
-/** Final recovery statuses that count as the step passing. */
-export const PASSING: readonly StepOutcome['status'][] = ['succeeded', 'recovered', 'flaky'];
+/** Final recovery statuses that count as the step passing: the runs that passed (the taxonomy's). */
+export const PASSING: readonly StepOutcome['status'][] = [...PASSING_RUN_STATUSES];
 
 /** The machine's starting context; reused results are kept as they are. */
 export function initialPipelineContext(input: PipelineInput): PipelineContext {

@@ -3,7 +3,7 @@
  * so `recover stats` and the session report can never disagree on what a failure or an
  * escalation is.
  */
-import type { FailureType, HistoryEvent } from '../taxonomy/index.js';
+import { RUN_STATUS_MEANINGS, type FailureType, type HistoryEvent } from '../taxonomy/index.js';
 import { decisions, escalationCount, originalType, sortedHistory, summarizeAttempts } from './attempts.js';
 import type { MetricsRunInput } from './types.js';
 
@@ -31,8 +31,6 @@ export interface RunFacts {
   probes: number;
 }
 
-const NEVER_FAILED = new Set(['succeeded', 'running']);
-
 function time(event: HistoryEvent | undefined): number | null {
   if (!event) return null;
   const ms = Date.parse(event.timestamp);
@@ -44,7 +42,8 @@ export function runFacts(run: MetricsRunInput): RunFacts {
   const history = sortedHistory(run.history ?? []);
   const count = (test: (e: HistoryEvent) => boolean) => history.filter(test).length;
   const firstFailure = history.find((e) => e.phase === 'PAUSE' || e.result === 'failure');
-  const failed = firstFailure !== undefined || !NEVER_FAILED.has(run.status);
+  // A status this version does not know (input built by hand) counts as failed: only `succeeded` and `running` say it never did.
+  const failed = firstFailure !== undefined || RUN_STATUS_MEANINGS[run.status]?.failed !== false;
   const lastSuccess = [...history].reverse().find((e) => e.result === 'success');
   const kinds = summarizeAttempts(history).map((a) => a.kind);
   return {
