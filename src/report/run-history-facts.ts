@@ -7,8 +7,8 @@ import { RUN_STATUS_MEANINGS, type FailureType, type HistoryEvent } from '../tax
 import { decisions, escalationCount, originalType, sortedHistory, summarizeAttempts } from './attempts.js';
 import type { MetricsRunInput } from './types.js';
 
-/** Facts about one run. */
-export interface RunFacts {
+/** Facts about one run, read from its history and status (not the telemetry's `RunTelemetryInput`). */
+export interface RunHistoryFacts {
   /** The run failed at least once (a PAUSE or failure event, or a status only a failure reaches). */
   failed: boolean;
   /** The original failure's type (`UNKNOWN` for a failed run with none recorded); `null` if it never failed. */
@@ -38,7 +38,7 @@ function time(event: HistoryEvent | undefined): number | null {
 }
 
 /** The facts of one run. Pure. */
-export function runFacts(run: MetricsRunInput): RunFacts {
+export function runHistoryFacts(run: MetricsRunInput): RunHistoryFacts {
   const history = sortedHistory(run.history ?? []);
   const count = (test: (e: HistoryEvent) => boolean) => history.filter(test).length;
   const firstFailure = history.find((e) => e.phase === 'PAUSE' || e.result === 'failure');
