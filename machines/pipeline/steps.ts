@@ -1,5 +1,5 @@
 /** Pure helpers of the pipeline machine: its starting context, step order and step outcomes. */
-import { PASSING_RUN_STATUSES, type RunStatus } from '../../src/taxonomy/index.js';
+import { PASSING_RUN_STATUSES } from '../../src/taxonomy/index.js';
 import type { RecoveryContext } from '../recovery/types.js';
 import type { PipelineContext, PipelineInput, StepOutcome } from './types.js';
 
@@ -41,7 +41,7 @@ export function nextStep(c: Pick<PipelineContext, 'steps' | 'results'>): string 
 export function outcomeFromOutput(output: unknown): StepOutcome {
   const o = (output ?? {}) as Partial<StepOutcome>;
   return {
-    status: (typeof o.status === 'string' ? o.status : 'crashed') as RunStatus,
+    status: typeof o.status === 'string' ? o.status : 'crashed',
     attempts: typeof o.attempts === 'number' ? o.attempts : 0,
     iterations: typeof o.iterations === 'number' ? o.iterations : 0,
     reason: o.reason ?? null,

@@ -7,7 +7,7 @@ import { RUN_STATUS_MEANINGS, type FailureType, type HistoryEvent } from '../tax
 import { decisions, escalationCount, originalType, sortedHistory, summarizeAttempts } from './attempts.js';
 import type { MetricsRunInput } from './types.js';
 
-/** Facts about one run, read from its history and status (not the telemetry's `RunTelemetryInput`). */
+/** Facts about one run, read from its history and status. */
 export interface RunHistoryFacts {
   /** The run failed at least once (a PAUSE or failure event, or a status only a failure reaches). */
   failed: boolean;
