@@ -20,7 +20,7 @@ import { recoveryInput } from '../../runtime/recovery.js';
 import { statusOf } from '../../runtime/outcome.js';
 import { realClock } from '../../runtime/clock.js';
 import type { RunRecord, Store } from '../../store/types.js';
-import type { Feed, RunPhase, RunView } from './rules.js';
+import type { Feed, RunPhase, HookRunView } from './rules.js';
 
 /** The policy of a hook run: the defaults, without the flake probe (the agent re-runs, not us). */
 export const HOOK_POLICY: PolicyConfig = { flakeProbe: false };
@@ -58,7 +58,7 @@ export function phaseOf(snapshot: Snapshot | null): RunPhase {
 }
 
 /** The facts the answers need, from a snapshot (or none: no run yet). */
-export function viewOf(snapshot: Snapshot | null, runId: string, command: string): RunView {
+export function viewOf(snapshot: Snapshot | null, runId: string, command: string): HookRunView {
   const c = snapshot?.context;
   const classification = c?.failure?.classification ?? null;
   const evidence = classification?.evidence[0];

@@ -1,9 +1,9 @@
 /**
- * What the run view shows of one run: the statechart with the path taken and the current state
- * (the run page's parts, see diagram/run-page.ts), the timeline, the latest failure's evidence
- * and output tails, the report, who decided, and the choices it offers. Text from the run is
- * redacted here; the HTML parts are escaped by the diagram module, everything else is sent as
- * JSON and set as text by the page.
+ * What the run's detail view (the page's `#run-view`, opened from a row of the list) shows of one
+ * run: the statechart with the path taken and the current state (the run page's parts, see
+ * diagram/run-page.ts), the timeline, the latest failure's evidence and output tails, the report,
+ * who decided, and the choices it offers. Text from the run is redacted here; the HTML parts are
+ * escaped by the diagram module, everything else is sent as JSON and set as text by the page.
  */
 import type { AnyStateMachine } from 'xstate';
 import { markdownToHtml } from '../diagram/markdown.js';
@@ -15,8 +15,8 @@ import type { HistoryEvent } from '../taxonomy/history.js';
 import type { RunRecord } from '../store/types.js';
 import { runRow, type RunRow } from './run-row.js';
 
-/** The run view's data. JSON only; the `*Html` fields are escaped HTML. */
-export interface RunView extends RunRow {
+/** The detail view's data: the run's row and the rest of what the page shows of it. JSON only; the `*Html` fields are escaped HTML. */
+export interface RunDetailView extends RunRow {
   /** The chart as an `<svg>` element, visited states and edges with class `visited`, the current state `current`. */
   chartHtml: string;
   /** Names of the states visited, in order. */
@@ -34,7 +34,7 @@ export interface RunView extends RunRow {
   decisions: { by: string; choice: string; at: number }[];
 }
 
-/** The latest failure of a run as the view shows it. */
+/** The latest failure of a run as the detail view shows it. */
 export interface FailureView {
   type: string | null;
   category: string | null;
@@ -102,10 +102,10 @@ function redactEvent(event: HistoryEvent): HistoryEvent {
 }
 
 /**
- * The view of `record` on `machine` (the recovery machine). `report` is the Markdown report
+ * The detail view of `record` on `machine` (the recovery machine). `report` is the Markdown report
  * (the stored escalation report, or how the run ended: the caller builds it as `recover report`).
  */
-export async function runView(record: RunRecord, machine: AnyStateMachine, report: string): Promise<RunView> {
+export async function runDetailView(record: RunRecord, machine: AnyStateMachine, report: string): Promise<RunDetailView> {
   const { context, value } = snapshotOf(record);
   const history = record.history.map(redactEvent);
   // A running run rests nowhere yet: its current state is the checkpoint's; a resting one's is its status.

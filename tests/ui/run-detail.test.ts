@@ -1,7 +1,7 @@
-/** The run view's data: the current state of a running run, redaction, and the offered choices. */
+/** The run detail view's data: the current state of a running run, redaction, and the offered choices. */
 import { describe, expect, test } from 'vitest';
 import { machines } from '../../machines/index.js';
-import { runView, stateIdOf } from '../../src/ui/run-view.js';
+import { runDetailView, stateIdOf } from '../../src/ui/run-detail.js';
 import type { RunRecord } from '../../src/store/types.js';
 import { makeEvent, makeRun } from '../store/helpers/fixtures.js';
 
@@ -16,7 +16,7 @@ describe('stateIdOf', () => {
   ])('%j → %s', (value, id) => expect(stateIdOf('recovery', value)).toBe(id));
 });
 
-describe('runView', () => {
+describe('runDetailView', () => {
   const secret = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789AB';
   const record: RunRecord = {
     ...makeRun('r1', {
@@ -32,7 +32,7 @@ describe('runView', () => {
   };
 
   test('escaped and redacted HTML, text fields redacted, the offered choices with what they do', async () => {
-    const view = await runView(record, machines.recovery, `# Report\n\n${secret}`);
+    const view = await runDetailView(record, machines.recovery, `# Report\n\n${secret}`);
     expect(view.timelineHtml).toContain('&lt;b&gt;ghp_[REDACTED]&lt;/b&gt;');
     expect(JSON.stringify(view)).not.toContain(secret);
     expect(view.failure).toMatchObject({ type: 'AUTH_REQUIRED', exitCode: 1, stderr: 'token ghp_[REDACTED]\n<script>x</script>', evidence: [{ rule: 'http.auth', source: 'stderr', match: '401' }] });
@@ -46,7 +46,7 @@ describe('runView', () => {
 
   test('a running run offers nothing and its current state is the checkpoint\'s', async () => {
     const running = { ...record, status: 'running' as const, checkpoint: { ...record.checkpoint!, snapshot: { value: { recovery: 'diagnose' }, context: {} } } };
-    const view = await runView(running, machines.recovery, '');
+    const view = await runDetailView(running, machines.recovery, '');
     expect(view.decisionOptions).toEqual([]);
     expect(view.failure).toBeNull();
     expect(view.reportTitle).toBe('Run report');

@@ -3,12 +3,12 @@
  * so `recover stats` and the session report can never disagree on what a failure or an
  * escalation is.
  */
-import type { FailureType, HistoryEvent } from '../taxonomy/index.js';
+import { RUN_STATUS_MEANINGS, type FailureType, type HistoryEvent } from '../taxonomy/index.js';
 import { decisions, escalationCount, originalType, sortedHistory, summarizeAttempts } from './attempts.js';
 import type { MetricsRunInput } from './types.js';
 
-/** Facts about one run. */
-export interface RunFacts {
+/** Facts about one run, read from its history and status. */
+export interface RunHistoryFacts {
   /** The run failed at least once (a PAUSE or failure event, or a status only a failure reaches). */
   failed: boolean;
   /** The original failure's type (`UNKNOWN` for a failed run with none recorded); `null` if it never failed. */
@@ -31,8 +31,6 @@ export interface RunFacts {
   probes: number;
 }
 
-const NEVER_FAILED = new Set(['succeeded', 'running']);
-
 function time(event: HistoryEvent | undefined): number | null {
   if (!event) return null;
   const ms = Date.parse(event.timestamp);
@@ -40,11 +38,12 @@ function time(event: HistoryEvent | undefined): number | null {
 }
 
 /** The facts of one run. Pure. */
-export function runFacts(run: MetricsRunInput): RunFacts {
+export function runHistoryFacts(run: MetricsRunInput): RunHistoryFacts {
   const history = sortedHistory(run.history ?? []);
   const count = (test: (e: HistoryEvent) => boolean) => history.filter(test).length;
   const firstFailure = history.find((e) => e.phase === 'PAUSE' || e.result === 'failure');
-  const failed = firstFailure !== undefined || !NEVER_FAILED.has(run.status);
+  // A status this version does not know (input built by hand) counts as failed: only `succeeded` and `running` say it never did.
+  const failed = firstFailure !== undefined || RUN_STATUS_MEANINGS[run.status]?.failed !== false;
   const lastSuccess = [...history].reverse().find((e) => e.result === 'success');
   const kinds = summarizeAttempts(history).map((a) => a.kind);
   return {
