@@ -6,7 +6,7 @@
 import { createActor } from 'xstate';
 import { RunNotFoundError } from '../store/errors.js';
 import type { Lease, RunRecord } from '../store/types.js';
-import { FINAL_RUN_STATUSES } from '../taxonomy/index.js';
+import { CLOSED_RUN_STATUSES } from '../taxonomy/index.js';
 import { attemptProcessesOf, killLeftovers } from './attempt-process.js';
 import { realClock } from './clock.js';
 import type { Task } from './options.js';
@@ -83,7 +83,7 @@ export async function recoverPersisted<T = unknown>(task: Task<T>, options: Pers
 /** A keyed run found in the store, held under `lease`: its stored outcome when it has ended, else continued. */
 async function continueKeyed<T>(record: RunRecord, lease: Lease, task: Task<T>, options: PersistedOptions): Promise<Outcome<T>> {
   // Ended (a handed-off run has ended its context, not its work: it continues): nothing runs again.
-  if (FINAL_RUN_STATUSES.has(record.status) && record.status !== 'handedOff') {
+  if (CLOSED_RUN_STATUSES.has(record.status)) {
     await lease.release();
     return storedOutcomeOf(record) as Outcome<T>;
   }
