@@ -4,6 +4,7 @@
  */
 export const F = {
   recover: 'tests/runtime/recovery.test.ts',
+  circularRun: 'tests/runtime/circular-fix.test.ts',
   handoff: 'tests/runtime/handoff.test.ts',
   persisted: 'tests/runtime/persisted.test.ts',
   observeStack: 'tests/runtime/observe-stack.test.ts',
