@@ -14,6 +14,7 @@ export const F = {
   prompt: 'tests/runtime/agent/prompt.test.ts',
   pipelineE2e: 'tests/runtime/pipeline/e2e.test.ts',
   pipelineResume: 'tests/runtime/pipeline/resume.test.ts',
+  stepPolicy: 'tests/runtime/pipeline/step-policy.test.ts',
   strategies: 'tests/runtime/pipeline/strategies.test.ts',
   pipelineDefinition: 'tests/runtime/pipeline/definition.test.ts',
   model: 'tests/machines/recovery.machine.test.ts',

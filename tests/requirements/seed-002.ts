@@ -87,10 +87,12 @@ export const SEED_002: SeedDocument = {
       tests: [at(F.resolve, 'a type budget beats everything'), at(F.resolve, 'timeoutFactor and contextRefreshFrom follow the same precedence')],
     },
     {
-      id: '002 per-role override', requirement: 'a role (step) overrides the recovery settings for itself', status: '◐',
-      where: ['src/runtime/pipeline/validate.ts', 'src/runtime/pipeline/step-task.ts'],
-      tests: [at(F.pipelineDefinition, 'names every problem by its field path')],
-      gap: 'a step’s `policy` is validated and kept, but no test shows it changing that step’s retries',
+      id: '002 per-role override', requirement: 'a role (step) overrides the recovery settings for itself', status: '✓',
+      where: ['src/runtime/pipeline/validate.ts', 'src/runtime/pipeline/actors.ts'],
+      tests: [
+        at(F.stepPolicy, 'overrides the recovery settings for that step only: budget 0 escalates where the default recovers'),
+        at(F.pipelineDefinition, 'names every problem by its field path'),
+      ],
     },
     {
       id: '002 checkpoint', requirement: 'on failure a checkpoint keeps the completed steps, the failed step and their outputs', status: '✓',
