@@ -112,7 +112,11 @@ export const SEED_002: SeedDocument = {
     {
       id: '002 resume config check', requirement: 'a changed step that already passed refuses the resume; the failed step and later ones may change (recorded)', status: '✓',
       where: ['src/runtime/pipeline/run.ts', 'src/runtime/pipeline/hash.ts'],
-      tests: [RESUME_E2E, at(F.pipelineE2e, 'compares a checkpoint written before steps had their own hashes as a whole: any change is refused')],
+      tests: [
+        RESUME_E2E,
+        at(F.failedStepChanged, 'allows the failed step’s own change, runs it as changed, and records the change in the checkpoint'),
+        at(F.pipelineE2e, 'compares a checkpoint written before steps had their own hashes as a whole: any change is refused'),
+      ],
     },
     {
       id: '002 interrupt', requirement: 'an interrupt saves the checkpoint; the resume re-runs the step that was cut off', status: '✓',
@@ -120,10 +124,9 @@ export const SEED_002: SeedDocument = {
       tests: [at(F.pipelineResume, 'aborts the step in flight, keeps the run resumable, and re-runs that step on resume')],
     },
     {
-      id: '002 CLI --resume-from-failure', requirement: '`recover pipeline run FILE --resume-from-failure`', status: '◐',
+      id: '002 CLI --resume-from-failure', requirement: '`recover pipeline run FILE --resume-from-failure`', status: '✓',
       where: ['src/cli/pipeline.ts'],
-      tests: [RESUME_E2E],
-      gap: 'the flag is wired to the tested library resume, but no test runs it through the CLI',
+      tests: [at(F.pipelineResumeCli, 'fails at a step, refuses a changed passed step, then resumes from the failed step: exit 0, passed steps not run again')],
     },
     {
       id: '002 retry feedback', requirement: 'each retry is shown: the step, the failure type, the attempt', status: '✓',
