@@ -20,6 +20,7 @@ export const F = {
   pipelineDefinition: 'tests/runtime/pipeline/definition.test.ts',
   model: 'tests/machines/recovery.machine.test.ts',
   rounds: 'tests/machines/recovery.diagnosis-rounds.test.ts',
+  uncertain: 'tests/machines/recovery.uncertain-diagnosis.test.ts',
   supervisorModel: 'tests/machines/supervisor.machine.test.ts',
   supervisor: 'tests/machines/supervisor.scenarios.test.ts',
   partialOutput: 'tests/machines/supervisor.partial-output.test.ts',

@@ -84,10 +84,13 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
     tests: [at(F.confidence, '%s → %s'), at(F.rounds, '0.30 in round 1, 0.90 in round 2: asks again, then adapts and recovers')],
   },
   {
-    id: 'UC-AP-004 BR-003 0.70–0.84', requirement: 'medium confidence proceeds and logs the uncertainty', status: '◐',
+    id: 'UC-AP-004 BR-003 0.70–0.84', requirement: 'medium confidence proceeds and logs the uncertainty', status: '✓',
     where: ['src/policy/confidence.ts', 'machines/recovery/actions.ts'],
-    tests: [at(F.confidence, '%s → %s')],
-    gap: 'DIAGNOSE is marked uncertain_diagnosis, but no test asserts that it is, nor that such a diagnosis proceeds without another round',
+    tests: [
+      at(F.uncertain, '%s: one diagnosis round, DIAGNOSE marked uncertain_diagnosis, then adapts and recovers'),
+      at(F.uncertain, '0.85 proceeds without the mark: only the middle band records uncertainty'),
+      at(F.confidence, '%s → %s'),
+    ],
   },
   {
     id: 'UC-AP-004 BR-003 < 0.70', requirement: 'low confidence gathers more evidence before adapting', status: '✓',
