@@ -125,12 +125,12 @@ export const SEED_002: SeedDocument = {
     },
     {
       id: '002 CLI --resume-from-failure', requirement: '`recover pipeline run FILE --resume-from-failure`', status: '✓',
-      where: ['src/cli/pipeline.ts'],
+      where: ['src/cli/verbs/pipeline.ts'],
       tests: [at(F.pipelineResumeCli, 'fails at a step, refuses a changed passed step, then resumes from the failed step: exit 0, passed steps not run again')],
     },
     {
       id: '002 retry feedback', requirement: 'each retry is shown: the step, the failure type, the attempt', status: '✓',
-      where: ['src/cli/pipeline.ts', 'src/cli/progress.ts'],
+      where: ['src/cli/verbs/pipeline.ts', 'src/cli/progress.ts'],
       tests: [at(F.pipelineRuns, 'pipeline run names each step and shows its attempts, then why it failed')],
     },
   ],

@@ -23,7 +23,7 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 NFR-AP-03', requirement: 'the person is notified within 30 seconds of the escalation', status: '✓',
-    where: ['src/cli/run.ts'],
+    where: ['src/cli/verbs/run.ts'],
     tests: [at(F.run, 'a fatal command (401) escalates: exit 3, report written, list shows escalated, summary appended')],
   },
   {
@@ -127,7 +127,7 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 §13 outputs', requirement: 'event log (YAML) kept 90 days, escalation report (Markdown), success metrics (JSON)', status: '✓',
-    where: ['src/cli/history.ts', 'src/cli/prune.ts', 'src/report/metrics.ts', 'src/cli/stats.ts'],
+    where: ['src/cli/verbs/history.ts', 'src/cli/verbs/prune.ts', 'src/report/metrics.ts', 'src/cli/verbs/stats.ts'],
     tests: [
       at(F.storeContract, 'removes runs not updated within the window, keeps the rest'),
       at(F.run, 'report md/json/html, stats --json, list shows a damaged file, repair moves it aside'),
@@ -180,7 +180,7 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 AC-008', requirement: 'every event logged with phase, iteration, timestamp, result, confidence, hypotheses; kept 90 days', status: '✓',
-    where: ['machines/recovery/history.ts', 'src/report/history.ts', 'src/cli/prune.ts'],
+    where: ['machines/recovery/history.ts', 'src/report/history.ts', 'src/cli/verbs/prune.ts'],
     tests: [at(F.history, 'writes a top-level list of events with the contract fields, oldest first'), at(F.storeContract, 'removes runs not updated within the window, keeps the rest')],
   },
   {

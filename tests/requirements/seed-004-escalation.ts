@@ -125,7 +125,7 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
   },
   {
     id: '004 ROLLBACK', requirement: 'roll back to the checkpoint and re-attempt', status: '✓',
-    where: ['machines/recovery.machine.ts', 'src/cli/decide.ts', 'src/runtime/git-rollback.ts'],
+    where: ['machines/recovery.machine.ts', 'src/cli/verbs/decide.ts', 'src/runtime/git-rollback.ts'],
     tests: [at(F.rollbackDecision, 'puts the whole repository back byte for byte, and keeps the person\'s edits under a printed ref')],
   },
   {
