@@ -82,7 +82,7 @@ export const SEED_000: SeedDocument = {
     },
     {
       id: '000-L3', requirement: 'level 3 (clarify): a person’s “retry with modifications” resumes the task with the guidance', status: '✓',
-      where: ['machines/recovery/actions.ts', 'src/cli/decide.ts'],
+      where: ['machines/recovery/actions.ts', 'src/cli/verbs/decide.ts'],
       tests: [
         at(F.recover, 'lets an orchestrator decide: retry-with-modifications passes guidance to the task at level clarify'),
         at(F.examples, 'decide retry-with after the cause is gone → 0, the guidance is recorded'),
@@ -103,7 +103,7 @@ export const SEED_000: SeedDocument = {
     },
     {
       id: '000-3.3 decisions', requirement: 'the person reviewing the checkpoint chooses skip, retry with modifications or manual', status: '✓',
-      where: ['machines/recovery.machine.ts', 'src/cli/decide.ts'],
+      where: ['machines/recovery.machine.ts', 'src/cli/verbs/decide.ts'],
       tests: [at(F.examples, 'decide abort → 5 (aborted), manual → 7 (manual), skip → 4 (skipped)')],
     },
     {
@@ -129,7 +129,7 @@ export const SEED_000: SeedDocument = {
     },
     {
       id: '000-4 task 7', requirement: 'the goal runner wraps each goal’s execution with recovery (a function, a machine step or a command)', status: '✓',
-      where: ['src/runtime/recovery.ts', 'src/cli/run.ts', 'examples/embedding/orchestrator.ts'],
+      where: ['src/runtime/recovery.ts', 'src/cli/verbs/run.ts', 'examples/embedding/orchestrator.ts'],
       tests: [
         at('tests/examples/embedding.test.ts', 'passes, recovers and skips steps through child recovery machines'),
         at(F.run, 'a flaky command (socket hang up once) is recovered: exit 0'),

@@ -55,10 +55,12 @@ export const SEED_001: SeedDocument = {
       tests: [at(F.circular, "seed 001's example is circular"), at(F.priority, 'CIRCULAR_FIX via the history')],
     },
     {
-      id: '001 CIRCULAR_FIX action', requirement: 'a circular fix is not tried: skip and escalate', status: '◐',
+      id: '001 CIRCULAR_FIX action', requirement: 'a circular fix is not tried: skip and escalate', status: '✓',
       where: ['machines/recovery/guards.ts', 'machines/recovery.machine.ts', 'src/report/escalation-sections.ts'],
-      tests: [at(F.escalation, 'circular fix: marks the similar rejected fix'), at(F.model, 'drives every simple path (${config.name})')],
-      gap: 'built (ADAPT → escalated, circular_fix), but no test asserts that a run ends so: only the report and the model walk cover it',
+      tests: [
+        at(F.circularRun, 'the third async/await approach is circular: not tried, the run escalates as circular_fix'),
+        at(F.escalation, 'circular fix: marks the similar rejected fix'),
+      ],
     },
     {
       id: '001 CONTEXT_EXHAUSTED', requirement: 'token limit, maximum (context) length → CONTEXT_EXHAUSTED; a bare “context” is not (DESIGN)', status: '✓',

@@ -87,10 +87,12 @@ export const SEED_002: SeedDocument = {
       tests: [at(F.resolve, 'a type budget beats everything'), at(F.resolve, 'timeoutFactor and contextRefreshFrom follow the same precedence')],
     },
     {
-      id: '002 per-role override', requirement: 'a role (step) overrides the recovery settings for itself', status: '◐',
-      where: ['src/runtime/pipeline/validate.ts', 'src/runtime/pipeline/step-task.ts'],
-      tests: [at(F.pipelineDefinition, 'names every problem by its field path')],
-      gap: 'a step’s `policy` is validated and kept, but no test shows it changing that step’s retries',
+      id: '002 per-role override', requirement: 'a role (step) overrides the recovery settings for itself', status: '✓',
+      where: ['src/runtime/pipeline/validate.ts', 'src/runtime/pipeline/actors.ts'],
+      tests: [
+        at(F.stepPolicy, 'overrides the recovery settings for that step only: budget 0 escalates where the default recovers'),
+        at(F.pipelineDefinition, 'names every problem by its field path'),
+      ],
     },
     {
       id: '002 checkpoint', requirement: 'on failure a checkpoint keeps the completed steps, the failed step and their outputs', status: '✓',
@@ -110,7 +112,11 @@ export const SEED_002: SeedDocument = {
     {
       id: '002 resume config check', requirement: 'a changed step that already passed refuses the resume; the failed step and later ones may change (recorded)', status: '✓',
       where: ['src/runtime/pipeline/run.ts', 'src/runtime/pipeline/hash.ts'],
-      tests: [RESUME_E2E, at(F.pipelineE2e, 'compares a checkpoint written before steps had their own hashes as a whole: any change is refused')],
+      tests: [
+        RESUME_E2E,
+        at(F.failedStepChanged, 'allows the failed step’s own change, runs it as changed, and records the change in the checkpoint'),
+        at(F.pipelineE2e, 'compares a checkpoint written before steps had their own hashes as a whole: any change is refused'),
+      ],
     },
     {
       id: '002 interrupt', requirement: 'an interrupt saves the checkpoint; the resume re-runs the step that was cut off', status: '✓',
@@ -118,14 +124,13 @@ export const SEED_002: SeedDocument = {
       tests: [at(F.pipelineResume, 'aborts the step in flight, keeps the run resumable, and re-runs that step on resume')],
     },
     {
-      id: '002 CLI --resume-from-failure', requirement: '`recover pipeline run FILE --resume-from-failure`', status: '◐',
-      where: ['src/cli/pipeline.ts'],
-      tests: [RESUME_E2E],
-      gap: 'the flag is wired to the tested library resume, but no test runs it through the CLI',
+      id: '002 CLI --resume-from-failure', requirement: '`recover pipeline run FILE --resume-from-failure`', status: '✓',
+      where: ['src/cli/verbs/pipeline.ts'],
+      tests: [at(F.pipelineResumeCli, 'fails at a step, refuses a changed passed step, then resumes from the failed step: exit 0, passed steps not run again')],
     },
     {
       id: '002 retry feedback', requirement: 'each retry is shown: the step, the failure type, the attempt', status: '✓',
-      where: ['src/cli/pipeline.ts', 'src/cli/progress.ts'],
+      where: ['src/cli/verbs/pipeline.ts', 'src/cli/progress.ts'],
       tests: [at(F.pipelineRuns, 'pipeline run names each step and shows its attempts, then why it failed')],
     },
   ],

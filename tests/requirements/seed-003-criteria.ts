@@ -23,7 +23,7 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 NFR-AP-03', requirement: 'the person is notified within 30 seconds of the escalation', status: '✓',
-    where: ['src/cli/run.ts'],
+    where: ['src/cli/verbs/run.ts'],
     tests: [at(F.run, 'a fatal command (401) escalates: exit 3, report written, list shows escalated, summary appended')],
   },
   {
@@ -84,10 +84,13 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
     tests: [at(F.confidence, '%s → %s'), at(F.rounds, '0.30 in round 1, 0.90 in round 2: asks again, then adapts and recovers')],
   },
   {
-    id: 'UC-AP-004 BR-003 0.70–0.84', requirement: 'medium confidence proceeds and logs the uncertainty', status: '◐',
+    id: 'UC-AP-004 BR-003 0.70–0.84', requirement: 'medium confidence proceeds and logs the uncertainty', status: '✓',
     where: ['src/policy/confidence.ts', 'machines/recovery/actions.ts'],
-    tests: [at(F.confidence, '%s → %s')],
-    gap: 'DIAGNOSE is marked uncertain_diagnosis, but no test asserts that it is, nor that such a diagnosis proceeds without another round',
+    tests: [
+      at(F.uncertain, '%s: one diagnosis round, DIAGNOSE marked uncertain_diagnosis, then adapts and recovers'),
+      at(F.uncertain, '0.85 proceeds without the mark: only the middle band records uncertainty'),
+      at(F.confidence, '%s → %s'),
+    ],
   },
   {
     id: 'UC-AP-004 BR-003 < 0.70', requirement: 'low confidence gathers more evidence before adapting', status: '✓',
@@ -124,7 +127,7 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 §13 outputs', requirement: 'event log (YAML) kept 90 days, escalation report (Markdown), success metrics (JSON)', status: '✓',
-    where: ['src/cli/history.ts', 'src/cli/prune.ts', 'src/report/metrics.ts', 'src/cli/stats.ts'],
+    where: ['src/cli/verbs/history.ts', 'src/cli/verbs/prune.ts', 'src/report/metrics.ts', 'src/cli/verbs/stats.ts'],
     tests: [
       at(F.storeContract, 'removes runs not updated within the window, keeps the rest'),
       at(F.run, 'report md/json/html, stats --json, list shows a damaged file, repair moves it aside'),
@@ -177,7 +180,7 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 AC-008', requirement: 'every event logged with phase, iteration, timestamp, result, confidence, hypotheses; kept 90 days', status: '✓',
-    where: ['machines/recovery/history.ts', 'src/report/history.ts', 'src/cli/prune.ts'],
+    where: ['machines/recovery/history.ts', 'src/report/history.ts', 'src/cli/verbs/prune.ts'],
     tests: [at(F.history, 'writes a top-level list of events with the contract fields, oldest first'), at(F.storeContract, 'removes runs not updated within the window, keeps the rest')],
   },
   {

@@ -52,7 +52,7 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 §8 step 21', requirement: 'the recovery metadata is kept as a YAML history', status: '✓',
-    where: ['src/report/history.ts', 'src/cli/history.ts'],
+    where: ['src/report/history.ts', 'src/cli/verbs/history.ts'],
     tests: [at(F.history, 'YAML round-trips through yaml.parse to the same value as the JSON')],
   },
   {
@@ -98,7 +98,7 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 Exc-1 CLI', requirement: 'channel: the terminal says why and how to decide; the report goes to a file and the CI step summary', status: '✓',
-    where: ['src/cli/run.ts', 'src/cli/progress/reporter.ts'],
+    where: ['src/cli/verbs/run.ts', 'src/cli/progress/reporter.ts'],
     tests: [
       at(F.progress, 'the summary: status, type, attempts, duration, run id; escalated adds how to decide'),
       at(F.run, 'a fatal command (401) escalates: exit 3, report written, list shows escalated, summary appended'),
@@ -115,7 +115,7 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 Exc-1 human gate', requirement: 'channel: a person’s gate (recover ui, recover decide; the Claude Code hook blocks until decided)', status: '✓',
-    where: ['src/ui/server.ts', 'src/cli/decide.ts', 'src/hooks/claude/engine.ts'],
+    where: ['src/ui/server.ts', 'src/cli/verbs/decide.ts', 'src/hooks/claude/engine.ts'],
     tests: [
       at(F.ui, 'a click on retry-fresh resumes the run; the page then shows it recovered and who decided'),
       at(F.hookAgent, '(c) three failed iterations escalate; the next edit is denied; recover decide retry-with lets the next call through with the guidance'),

@@ -11,10 +11,15 @@ const GROUP_ROLLBACK = at(F.supervisor, 'pauses a running dependent during an up
 /** The rows of seed 004's rollbacks, escalations and logging. */
 export const SEED_004_ESCALATION: readonly Requirement[] = [
   {
-    id: '004 rollback after 3 failures', requirement: '3 consecutive failures roll back to the last checkpoint', status: '◐',
-    where: ['machines/recovery/guards.ts', 'machines/supervisor/guards.ts', 'src/policy/layers.ts'],
-    tests: [at(F.resolve, 'seed 004 as a config: delays 0, 5, 15, 30 s, fresh context from the 3rd, rollback after 3')],
-    gap: '`rollbackAfterFailures` is off by default (seed 004: 3 by config) and no test asserts the rollback after the Nth failure (only the model walks reach it)',
+    id: '004 rollback after 3 failures', requirement: '3 consecutive failures roll back to the last checkpoint', status: '✓',
+    where: ['machines/recovery/guards.ts', 'machines/supervisor/guards.ts', 'machines/supervisor/failures.ts', 'src/policy/layers.ts'],
+    tests: [
+      at(F.rollbackScopes, 'by default the 3rd failure in a row rolls the agent back to its last checkpoint, then restarts it from there'),
+      at(F.rollbackScopes, 'rollbackAfterFailures 0 turns it off: the 3rd failure is retried like the others'),
+      at(F.rollbackAfter, 'rollbackAfterFailures 3: the third failure in a row rolls back to the last known good state, then the next fix is tried'),
+      at(F.rollbackAfter, 'by default (0) nothing is rolled back however many failures come in a row'),
+      at(F.resolve, 'seed 004 as a config: delays 0, 5, 15, 30 s, fresh context from the 3rd, rollback after 3'),
+    ],
   },
   {
     id: '004 rollback critical gate', requirement: 'a critical quality gate failure rolls the changes back, then re-attempts', status: '✗',
@@ -46,10 +51,9 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
     ],
   },
   {
-    id: '004 scope AGENT', requirement: 'an agent rollback reverts that agent to its checkpoint', status: '◐',
+    id: '004 scope AGENT', requirement: 'an agent rollback reverts that agent to its checkpoint', status: '✓',
     where: ['machines/supervisor/rollback.ts'],
-    tests: [MODEL],
-    gap: 'reached by the model walk (a decision, consecutive failures); no test asserts what it reverts',
+    tests: [at(F.rollbackScopes, 'AGENT: reverts only that agent to its checkpoint; its running dependent pauses and resumes, the rest run on'), MODEL],
   },
   {
     id: '004 scope GROUP', requirement: 'a group rollback reverts every agent of the group', status: '✓',
@@ -57,10 +61,9 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
     tests: [GROUP_ROLLBACK],
   },
   {
-    id: '004 scope SESSION', requirement: 'a session rollback reverts every agent and resets the session', status: '◐',
+    id: '004 scope SESSION', requirement: 'a session rollback reverts every agent and resets the session', status: '✓',
     where: ['machines/supervisor/rollback.ts'],
-    tests: [MODEL],
-    gap: 'reached by the model walk; no test asserts that every agent is reverted',
+    tests: [at(F.rollbackScopes, 'SESSION: reverts every agent that did work to its own checkpoint and restarts them in a cleared context'), MODEL],
   },
   {
     id: '004 rollback procedure', requirement: 'dependents paused, targets reverted and reset, ROLLBACK logged, dependents resumed', status: '✓',
@@ -122,7 +125,7 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
   },
   {
     id: '004 ROLLBACK', requirement: 'roll back to the checkpoint and re-attempt', status: '✓',
-    where: ['machines/recovery.machine.ts', 'src/cli/decide.ts', 'src/runtime/git-rollback.ts'],
+    where: ['machines/recovery.machine.ts', 'src/cli/verbs/decide.ts', 'src/runtime/git-rollback.ts'],
     tests: [at(F.rollbackDecision, 'puts the whole repository back byte for byte, and keeps the person\'s edits under a printed ref')],
   },
   {

@@ -37,9 +37,15 @@ export const SEED_004_DETECTION: readonly Requirement[] = [
   },
   {
     id: '004 PROGRESS_STALL', requirement: 'no progress for 5 min: PROGRESS_STALL, severity medium, retried with a fresh context, 2 attempts', status: '◐',
-    where: ['machines/recovery.machine.ts', 'machines/supervisor/watch.ts', 'src/policy/layers.ts'],
-    tests: [at(F.defaults, 'has the global defaults of DESIGN.md'), at(F.defaults, "refreshes the context from iteration ${row.refreshFrom ?? 'never'}"), BUDGET],
-    gap: 'the watch, budget and refresh exist, but no test asserts that a silent task fails with PROGRESS_STALL (only the model walks reach it)',
+    where: ['machines/recovery.machine.ts', 'machines/supervisor/watch.ts', 'machines/supervisor/failures.ts', 'src/policy/layers.ts'],
+    tests: [
+      at(F.progressStall, 'no progress for 5 min: PROGRESS_STALL, medium, retried at once with a fresh context'),
+      at(F.progressStall, '2 retries, then it escalates: the third stall is not retried'),
+      at(F.supervisorStall, 'heartbeats alone do not count: the stall is found at 5 min, retried, and escalated after 2 retries'),
+      at(F.defaults, "refreshes the context from iteration ${row.refreshFrom ?? 'never'}"),
+      BUDGET,
+    ],
+    gap: '`recover()` holds it all; the supervisor finds the stall at 5 min (medium, 2 retries, then ESCALATE) but restarts the agent RETRY_IMMEDIATE with `reset: false`, so the agent is not told to start from a fresh context (it never reads the type’s `contextRefreshFrom`)',
   },
   {
     id: '004 RESOURCE_EXHAUSTION', requirement: 'context or memory ran out: severity high, continued fresh up to 3 times (DESIGN: hand off, not split the task)', status: '✓',
