@@ -47,8 +47,9 @@ describe('supervisor: no progress for 5 min is PROGRESS_STALL (seed 004)', () =>
       event_timestamp: new Date(START + 5 * MIN).toISOString(), failure_type: 'PROGRESS_STALL', severity: 'medium',
       recovery_action: 'RETRY_IMMEDIATE', attempt_number: 2, outcome: 'retrying', notes: 'No progress reported for 300000 ms',
     });
-    // Restarted: a new child for attempt 2, its watches counting from the restart.
-    expect(driven.actor.getSnapshot().context.agents.a).toMatchObject({ status: 'running', attempt: 2, retries: 1, lastProgressAt: START + 5 * MIN });
+    // Restarted in a fresh context (seed 004: a stalled agent's retry refreshes it): a new child
+    // for attempt 2, its watches counting from the restart.
+    expect(driven.actor.getSnapshot().context.agents.a).toMatchObject({ status: 'running', attempt: 2, retries: 1, reset: true, lastProgressAt: START + 5 * MIN });
     expect(agentChild(driven, 'a')).not.toBe(first);
 
     // Stalled again 5 min after the restart: the second (and last) retry.

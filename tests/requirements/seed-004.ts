@@ -36,7 +36,7 @@ export const SEED_004_DETECTION: readonly Requirement[] = [
     tests: [at(F.table, 'real-world messages, exactly as printed'), BUDGET],
   },
   {
-    id: '004 PROGRESS_STALL', requirement: 'no progress for 5 min: PROGRESS_STALL, severity medium, retried with a fresh context, 2 attempts', status: '◐',
+    id: '004 PROGRESS_STALL', requirement: 'no progress for 5 min: PROGRESS_STALL, severity medium, retried with a fresh context, 2 attempts', status: '✓',
     where: ['machines/recovery.machine.ts', 'machines/supervisor/watch.ts', 'machines/supervisor/failures.ts', 'src/policy/layers.ts'],
     tests: [
       at(F.progressStall, 'no progress for 5 min: PROGRESS_STALL, medium, retried at once with a fresh context'),
@@ -45,7 +45,6 @@ export const SEED_004_DETECTION: readonly Requirement[] = [
       at(F.defaults, "refreshes the context from iteration ${row.refreshFrom ?? 'never'}"),
       BUDGET,
     ],
-    gap: '`recover()` holds it all; the supervisor finds the stall at 5 min (medium, 2 retries, then ESCALATE) but restarts the agent RETRY_IMMEDIATE with `reset: false`, so the agent is not told to start from a fresh context (it never reads the type’s `contextRefreshFrom`)',
   },
   {
     id: '004 RESOURCE_EXHAUSTION', requirement: 'context or memory ran out: severity high, continued fresh up to 3 times (DESIGN: hand off, not split the task)', status: '✓',
