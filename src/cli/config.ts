@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve as resolvePath } from 'node:path';
 import { CliError } from './errors.js';
 import { findUpward } from './project.js';
+import type { PolicyConfig } from '../policy/types.js';
 
 /** The config file names looked for, in order. */
 export const CONFIG_NAMES = ['recovery.config.json', 'recovery.config.yaml', 'recovery.config.yml'] as const;
@@ -22,7 +23,7 @@ export class ConfigError extends CliError {
 /** The parts of `recovery.config.*` that the run needs. */
 export interface LoadedConfig {
   /** The policy part, already validated by `resolvePolicy`. */
-  policy: Record<string, unknown> | undefined;
+  policy: PolicyConfig | undefined;
   rules: unknown[] | undefined;
   redact: string[] | undefined;
   /** The `agent` key as written (checked here; `agentOptionsOf` reads it with the flags). */

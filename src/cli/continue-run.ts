@@ -12,7 +12,9 @@ import type { RunRecord, Store } from '../store/types.js';
 import { admitDecision, type Decision } from './decision.js';
 import { cliFixMemory } from './fix-memory.js';
 import { cliGitRollback } from './rollback-options.js';
-import { runMetaOf, runtimeOptionsOf } from './run-meta.js';
+import { commandRunOf, RunMetaError, type CommandRunMeta } from '../runtime/run-meta.js';
+import { runtimeOptionsOf } from './command-run.js';
+import { CliError } from './errors.js';
 import { unsealCommandLine } from './sealed-command.js';
 import { cliStoreDir, openCliStore } from './store-option.js';
 import type { CliIO } from './verb.js';
@@ -45,10 +47,10 @@ export async function continueRun(runId: string, options: ContinueOptions, io: C
   const opened = store ?? await openCliStore(io, options.store);
   const { loadRun, resume } = await import('../runtime/persisted.js');
   const record = await loadRun(opened, runId);
-  const meta = runMetaOf(runId, record.meta);
+  const meta = storedCommandRun(runId, record.meta);
   // The stored command is redacted: rebuild its secrets from the environment, or say which to set.
-  const line = unsealCommandLine(runId, { command: meta.command, adapter: meta.options.adapter ?? null, diagnoser: meta.options.diagnoser ?? null }, record.meta.fromEnv, io.env);
-  const runtime = await runtimeOptionsOf({ ...meta, command: line.command, options: { ...meta.options, adapter: line.adapter, diagnoser: line.diagnoser } }, io, options.json === true, options.stream);
+  const line = unsealCommandLine(runId, { command: meta.command, adapter: meta.options.adapter ?? null, diagnoser: meta.options.diagnoser ?? null }, meta.fromEnv, io.env);
+  const runtime = await runtimeOptionsOf(runId, { ...meta, command: line.command, options: { ...meta.options, adapter: line.adapter, diagnoser: line.diagnoser } }, io, options.json === true, options.stream);
   const extra: { rollback?: import('../runtime/options.js').Rollback; lastKnownGood?: string } = {};
   if (meta.options.rollback === 'git') {
     extra.rollback = (await cliGitRollback(meta.cwd, runId, await cliStoreDir(io, options.store), meta.options.rollbackBudget)).rollback;
@@ -69,4 +71,14 @@ export async function continueRun(runId: string, options: ContinueOptions, io: C
     ...(options.onNotice ? { onNotice: options.onNotice } : {}),
     onStart: (actor) => options.onStart?.(actor, record),
   });
+}
+
+/** The stored meta of a run `recover run` started, read by the runtime's decoder; a bad one is a CLI error naming the run and the field. */
+function storedCommandRun(runId: string, stored: Record<string, unknown>): CommandRunMeta {
+  try {
+    return commandRunOf(runId, stored);
+  } catch (error) {
+    if (error instanceof RunMetaError) throw new CliError(`${error.message}, so the CLI cannot continue it`);
+    throw error;
+  }
 }

@@ -1,11 +1,13 @@
 /**
  * Where a finished run's report goes besides the terminal: `--report FILE`, the GitHub Actions
  * step summary and a workflow annotation, so CI users see how a run ended without opening its
- * log. Shared by every verb that drives a run to its end (run, resume, decide).
+ * log; with `--notify github`, a comment on the pull request. Shared by every verb that drives
+ * a run to its end (run, resume, decide).
  */
 import { appendFile, writeFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import type { Outcome } from '../runtime/outcome.js';
+import { runMetaOf } from '../runtime/run-meta.js';
 import type { Store } from '../store/index.js';
 import type { CliIO } from './verb.js';
 
@@ -38,5 +40,22 @@ export async function publishReport(store: Store, outcome: Outcome, file: string
   if (file) await writeFile(resolvePath(io.cwd, file), report.endsWith('\n') ? report : `${report}\n`);
   const summary = io.env.GITHUB_STEP_SUMMARY;
   if (summary) await appendFile(summary, `${report}\n`);
+  const notify = runMetaOf(record.runId, record.meta).options?.notify;
+  if (notify) await notifyGithub(report, record.task, notify.number, io);
   return choices;
+}
+
+/**
+ * `--notify github`: the escalation report as a comment on the pull request (or the issue the
+ * run names). A comment that cannot be posted is said on stderr; the run's exit code stays the
+ * run's (the report is in the store, and `recover report` prints it).
+ */
+async function notifyGithub(report: string, task: string, number: number | null, io: CliIO): Promise<void> {
+  const { postEscalationComment } = await import('../notify/github-comment.js');
+  try {
+    const posted = await postEscalationComment({ report, task, ...(number !== null ? { number } : {}) }, io.env);
+    io.stderr.write(`recover: escalation ${posted.updated ? 'updated in' : 'posted as'} ${posted.url || 'a GitHub comment'}\n`);
+  } catch (error) {
+    io.stderr.write(`recover: note: --notify github: ${(error as Error).message}\n`);
+  }
 }

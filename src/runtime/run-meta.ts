@@ -48,6 +48,16 @@ export interface RunMetaOptions {
   reuseFixes?: boolean;
   /** `--agent` and its settings (or the config's `agent`), as resolved when the run started. Default: none. */
   agent?: AgentOptions;
+  /** `--tests`: the test reports the command writes (relative to `cwd`), or `['auto']`. Default: none (the output is read). */
+  tests?: string[] | null;
+  /** `--notify`: where an escalation is posted besides the store. Default: nowhere. */
+  notify?: NotifyTarget | null;
+}
+
+/** Where `--notify` posts an escalation: a GitHub comment on an issue or pull request (`number`, else the workflow run's). */
+export interface NotifyTarget {
+  channel: 'github';
+  number: number | null;
 }
 
 /** A fleet worker's takeover of a run from an owner whose lease ran out (`meta.takeovers`). */
@@ -188,6 +198,8 @@ const OPTIONS = shape({
   rollback: oneOf('git', 'none'), onFlaky: oneOf('escalate', 'pass', null), lastKnownGood: orNull(text),
   rollbackBudget: orNull(shape({ maxIgnoredBytes: count, skipIgnored: listOf(text) })),
   reuseFixes: flag,
+  tests: orNull(listOf(text, true)),
+  notify: orNull(shape({ channel: oneOf('github'), number: orNull(count) }, ['channel'])),
   agent: shape({ name: oneOf(...AGENT_NAMES), model: text, args: listOf(text), timeoutMs: count, maxTurns: count, budgetUsd: count, promptFile: text }, ['name']),
 });
 const COMMON = {

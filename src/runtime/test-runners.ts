@@ -128,7 +128,14 @@ export function autoTestReports(argv: readonly string[], dir: string, scripts: R
   if (SCRIPT_RUNNERS.has(program) && !(LAUNCHERS[program] ?? []).includes(argv[1] ?? '')) return throughScript(argv, dir, scripts);
   const at = programIndex(argv);
   if (at === null) return { refused: `--tests auto: cannot tell which test runner '${argv.join(' ')}' runs; name its report with --tests FILE` };
-  const name = basename(argv[at]!);
+  // `node node_modules/vitest/vitest.mjs run`: the script names the runner (not `node --test`).
+  const script = ['node', 'bun'].includes(basename(argv[at]!)) && !argv.includes('--test') && argv[at + 1] !== undefined && !argv[at + 1]!.startsWith('-') ? at + 1 : at;
+  return runnerAt(argv, script, dir);
+}
+
+/** The runner whose program stands at `at` in `argv`, given its report under `dir`. */
+function runnerAt(argv: readonly string[], at: number, dir: string): AutoReports | { refused: string } {
+  const name = basename(argv[at]!).replace(/\.[cm]?js$/, '');
   for (const [runner, row] of Object.entries(TEST_RUNNERS)) {
     if (!row.names.includes(name)) continue;
     if (row.verb !== undefined && !argv.slice(at + 1).includes(row.verb)) continue;

@@ -13,6 +13,7 @@ describe('autoTestReports', () => {
     ['node --test: options before the files', ['node', '--test', 'test/'], ['node', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=junit', `--test-reporter-destination=${D}/junit.xml`, 'test/'], {}, [`${D}/junit.xml`]],
     ['playwright test', ['npx', 'playwright', 'test'], ['npx', 'playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${D}/playwright.json` }, [`${D}/playwright.json`]],
     ['gotestsum: before its --', ['gotestsum', '--format', 'testname', '--', './...'], ['gotestsum', '--format', 'testname', `--junitfile=${D}/junit.xml`, '--', './...'], {}, [`${D}/junit.xml`]],
+    ['a runner\'s script run by node', ['node', 'node_modules/vitest/vitest.mjs', 'run'], ['node', 'node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=junit', `--outputFile.junit=${D}/junit.xml`], {}, [`${D}/junit.xml`]],
     ['mvn test: Surefire\'s own reports', ['mvn', '-q', 'test'], ['mvn', '-q', 'test'], {}, ['target/surefire-reports/TEST-*.xml']],
   ])('%s', (_, argv, expected, env, reports) => {
     expect(autoTestReports(argv, D)).toEqual({ runner: expect.any(String), argv: expected, env, reports });

@@ -1,7 +1,7 @@
 /** `recover pipeline run FILE`: runs a pipeline of steps with per-step recovery, resumable from its failure. */
 import { resolve as resolvePath } from 'node:path';
 import { AGENT_OPTIONS, verbAgentOptions } from '../agent-options.js';
-import { loadConfig } from '../config.js';
+import { policyOf, RUN_OPTIONS_OF, runOptions, runSettingsOf } from '../run-options.js';
 import { defineVerb } from '../define-verb.js';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
@@ -11,12 +11,13 @@ import type { VerbSpec } from '../verb.js';
 /** `recover pipeline`'s options and help. */
 const PIPELINE_SPEC = {
   name: 'pipeline',
-  synopsis: 'run FILE [--store DIR] [--resume-from-failure] [--agent NAME …] [--json]',
+  synopsis: 'run FILE [--store DIR] [--resume-from-failure] [--config FILE] [--on-flaky escalate|pass] [--agent NAME …] [--json]',
   description: `Runs the steps of a pipeline file; --resume-from-failure continues the last run from its failed
 step, reusing the steps that passed. A bad definition or a refused resume is exit 2.`,
   options: {
     ...STORE_OPTION,
     'resume-from-failure': { type: 'boolean', description: 'continue the last run from its failed step' },
+    ...runOptions(RUN_OPTIONS_OF['pipeline run']),
     ...AGENT_OPTIONS,
     json: { type: 'boolean', description: 'print the result as one JSON line on stdout' },
   },
@@ -28,8 +29,10 @@ step, reusing the steps that passed. A bad definition or a refused resume is exi
 /** `recover pipeline`. */
 export const pipelineVerb = defineVerb(PIPELINE_SPEC, async ({ values, operands: [, file] }, io) => {
   const dir = await cliStoreDir(io, values.store);
-  // The steps' agent: the flags, else the config's `agent` (found upward from here, as for run).
-  const agent = verbAgentOptions(values, await loadConfig(io.cwd, io.env.RECOVERY_CONFIG || undefined), io.cwd);
+  // The pipeline's policy and the steps' agent: the flags, else the config (found upward from here, as for run).
+  const settings = await runSettingsOf(values, io);
+  const agent = verbAgentOptions(values, settings.config, io.cwd);
+  const policy = policyOf(settings);
   const pipeline = await import('../../runtime/pipeline/index.js');
   const controller = new AbortController();
   const onSigint = () => controller.abort();
@@ -46,6 +49,7 @@ export const pipelineVerb = defineVerb(PIPELINE_SPEC, async ({ values, operands:
       stream: progress.output(),
       signal: controller.signal,
       ...(agent ? { agent } : {}),
+      ...(Object.keys(policy).length > 0 ? { policy } : {}),
       onStep(step, actor) {
         progress.note(`recover: step ${step.id} (${step.index}/${step.total}): ${step.run}`);
         progress.watch(actor as unknown as Parameters<typeof progress.watch>[0]);

@@ -3,9 +3,9 @@
  * protocol with every phase checkpointed in the store, so an interrupted or escalated run can be
  * continued with `recover resume` / `recover decide`.
  */
-import { resolve as resolvePath } from 'node:path';
+import type { CommandRunMeta } from '../../runtime/run-meta.js';
 import { AGENT_OPTIONS, verbAgentOptions } from '../agent-options.js';
-import { loadConfig } from '../config.js';
+import { runtimeOptionsOf, testReportsOf } from '../command-run.js';
 import { defineVerb } from '../define-verb.js';
 import { durationOption } from '../duration-option.js';
 import { UsageError } from '../errors.js';
@@ -14,7 +14,7 @@ import { cliFixMemory } from '../fix-memory.js';
 import { INSPECTION_OPTIONS, splitInspect } from '../inspection.js';
 import { OUTPUT_OPTIONS, outputStyle } from '../output-options.js';
 import { asUsageError, BUDGET_OPTIONS, budgetOf, cliGitRollback } from '../rollback-options.js';
-import { runtimeOptionsOf, type RunMeta } from '../run-meta.js';
+import { RUN_OPTIONS_OF, runOptions, runSettingsOf } from '../run-options.js';
 import { openRunSession } from '../run-session.js';
 import { sealCommandLine } from '../sealed-command.js';
 import { STORE_OPTION, cliStoreDir, isFleetStore, openCliStore } from '../store-option.js';
@@ -27,17 +27,14 @@ const RUN_SPEC = {
   description: `Runs CMD (without a shell; write 'sh -c "…"' for one) under the recovery protocol:
 PAUSE → DIAGNOSE → ADAPT → RETRY → ESCALATE. Each phase is checkpointed in the store.`,
   options: {
-    config: { type: 'string', value: 'FILE', description: 'policy config (default: $RECOVERY_CONFIG, else recovery.config.json\nor .yaml found upward from the cwd to the project root)' },
+    ...runOptions(RUN_OPTIONS_OF.run),
     ...STORE_OPTION,
     lease: { type: 'string', value: 'DURATION', description: "on a PostgreSQL store: the run's lease, renewed every third of it; a worker\ntakes the run over this long after this process dies (default: 15s)" },
-    timeout: { type: 'string', value: 'DURATION', description: "first attempt's timeout: 2 (seconds), 500ms, 30s, 2m (the process group\nis killed, exit 124)" },
     ...AGENT_OPTIONS,
     adapter: { type: 'string', value: 'CMD', description: 'program proposing a fix (diagnosis as JSON on stdin, answers {"fix","confidence"});\nfor ADAPT, it takes the place of --agent' },
     diagnoser: { type: 'string', value: 'CMD', description: 'program proposing hypotheses (answers {"hypotheses":[{"text","confidence"}]});\nfor DIAGNOSE, it takes the place of --agent' },
     rollback: { type: 'string', choices: ['git', 'none'], default: 'none', description: 'git: record the repository (files incl. ignored ones, empty dirs, index, refs,\nstash, submodules) as last known good before the run, restore it when needed' },
     ...BUDGET_OPTIONS,
-    'on-flaky': { type: 'string', choices: ['escalate', 'pass'], description: "what a passing flake probe means (default: the config's onFlaky, else escalate)" },
-    'reuse-fixes': { type: 'boolean', description: "try the fix that recovered the same failure before, then ask the adapter\n('recover fixes' lists what is remembered)" },
     report: { type: 'string', value: 'FILE', description: 'write the escalation report (Markdown) there; also appended to $GITHUB_STEP_SUMMARY' },
     json: { type: 'boolean', description: 'print the outcome as one JSON line on stdout (no progress lines)' },
     ...OUTPUT_OPTIONS,
@@ -49,6 +46,8 @@ PAUSE → DIAGNOSE → ADAPT → RETRY → ESCALATE. Each phase is checkpointed 
   examples: [
     'recover run -- npm test',
     'recover run --timeout 2m --report recovery.md -- npx playwright test',
+    'recover run --tests auto --on-flaky pass -- npx vitest run',
+    'recover run --notify github -- npm test   # in a pull request\'s workflow',
     'recover run --agent claude --rollback git -- npm run build',
     'recover run --agent codex --agent-timeout 10m -- npm test',
     'recover run --adapter ./scripts/my-fixer.sh -- make',
@@ -61,14 +60,10 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   const rollback = values.rollback as 'git' | 'none';
   const rollbackBudget = await budgetOf(values);
   if (rollbackBudget && rollback !== 'git') throw new UsageError('--rollback-budget and --rollback-skip need --rollback git');
-  const onFlaky = (values['on-flaky'] as 'escalate' | 'pass' | undefined) ?? null;
-  const timeoutMs = typeof values.timeout === 'string' ? durationOption(values.timeout, '--timeout') : null;
   const json = values.json === true;
-  const named = typeof values.config === 'string' ? values.config : io.env.RECOVERY_CONFIG || undefined;
-  const configFile = named !== undefined ? resolvePath(io.cwd, named) : undefined;
-
-  // Validate the config before anything runs: a bad field is exit 2, never a half-started run.
-  const config = await loadConfig(io.cwd, configFile);
+  // The run's options, read once (the config validated before anything runs: a bad field is exit 2).
+  const settings = await runSettingsOf(values, io);
+  const { config } = settings;
   const agent = verbAgentOptions(values, config, io.cwd);
   const leaseMs = typeof values.lease === 'string' ? durationOption(values.lease, '--lease') : undefined;
   const store = await openCliStore(io, values.store as string | undefined, leaseMs === undefined ? {} : { leaseMs });
@@ -78,23 +73,27 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   // The literal command line stays in this process; the record gets it sealed (sealed-command.ts).
   const literal = { command, adapter: (values.adapter as string | undefined) ?? null, diagnoser: (values.diagnoser as string | undefined) ?? null };
   const sealed = sealCommandLine(literal, io.env, config.redact);
-  const meta: RunMeta = {
+  const meta: CommandRunMeta = {
     command: sealed.command,
     ...(sealed.fromEnv ? { fromEnv: sealed.fromEnv } : {}),
     cwd: io.cwd,
     options: {
       config: config.file,
-      timeoutMs,
+      timeoutMs: settings.timeoutMs,
       adapter: sealed.adapter,
       diagnoser: sealed.diagnoser,
       rollback,
-      onFlaky,
+      onFlaky: settings.onFlaky,
       lastKnownGood: null,
       ...(rollbackBudget ? { rollbackBudget } : {}),
-      ...(values['reuse-fixes'] === true ? { reuseFixes: true } : {}),
+      ...(settings.reuseFixes ? { reuseFixes: true } : {}),
       ...(agent ? { agent } : {}),
+      ...(settings.tests ? { tests: settings.tests } : {}),
+      ...(settings.notify ? { notify: settings.notify } : {}),
     },
   };
+  // A command whose runner `--tests auto` cannot tell is refused before anything runs.
+  await testReportsOf(runId, meta);
   // On a shared store, a worker takes the run over if this process dies — when a worker can run
   // it as it is: its command line whole (no secret left out) and no program only this machine has.
   const offerable = !sealed.fromEnv && literal.adapter === null && literal.diagnoser === null && agent === null && rollback !== 'git';
@@ -114,7 +113,7 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   const session = await openRunSession(io, { json, style, inspection: values });
   const { progress, inspect } = session;
   if (style.verbosity === 'verbose') progress.note(`recover: config ${config.file ?? '(none: defaults)'}, store ${await cliStoreDir(io, values.store)}`);
-  const runtime = await runtimeOptionsOf({ ...meta, command, options: { ...meta.options, adapter: literal.adapter, diagnoser: literal.diagnoser } }, io, json, progress.output());
+  const runtime = await runtimeOptionsOf(runId, { ...meta, command, options: { ...meta.options, adapter: literal.adapter, diagnoser: literal.diagnoser } }, io, json, progress.output());
   const { recoverPersisted } = await import('../../runtime/persisted.js');
   const fixMemory = await cliFixMemory(io, values.store, store);
   progress.note(`recover: run ${runId}: ${sealed.command.join(' ')}`);
@@ -130,7 +129,7 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
     reuseFixes: meta.options.reuseFixes === true,
     runId,
     store,
-    meta: meta as unknown as Record<string, unknown>,
+    meta,
     ...(inspect ? { inspect } : {}),
     onNotice: (message) => progress.note(`recover: note: ${message}`),
     onStart: (actor) => {

@@ -20,6 +20,7 @@ import { displayRun } from './step-task.js';
 import { reusableResults } from './reuse.js';
 import type { LoadedPipeline } from './types.js';
 import type { AgentOptions } from '../agent/options.js';
+import type { PolicyConfig } from '../../policy/types.js';
 
 /** Options of `runPipeline`. */
 export interface RunPipelineOptions {
@@ -44,6 +45,8 @@ export interface RunPipelineOptions {
   onStep?: (step: StartedStep, actor: AnyActorRef) => void;
   /** An AI coding agent for the steps' DIAGNOSE and ADAPT, after seed 002's strategies (`--agent`, the config's `agent`). Default: none. */
   agent?: AgentOptions;
+  /** The pipeline's policy (the config file and `--on-flaky`); each step's own `policy` over it, field by field. Default: none (the defaults). */
+  policy?: PolicyConfig;
 }
 
 /** A step whose recovery has just started (see {@link RunPipelineOptions.onStep}). */
@@ -111,6 +114,7 @@ async function execute(
   const run: PipelineRunState = {
     loaded, runDir, cwd: options.cwd ?? dirname(loaded.file), clock, stream: options.stream ?? null, checkpoint, stepActor: null,
     ...(options.agent ? { agent: options.agent } : {}),
+    ...(options.policy ? { policy: options.policy } : {}),
   };
   await writeCheckpoint(runDir, checkpoint);
 
