@@ -5,6 +5,7 @@
  * inspection, and end as every run verb ends.
  */
 import { storedOutcomeOf } from '../runtime/outcome.js';
+import { runMetaOf } from '../runtime/run-meta.js';
 import type { Store } from '../store/types.js';
 import { continueRun } from './continue-run.js';
 import { ensureOffered, hasEnded, type Decision } from './decision.js';
@@ -57,8 +58,11 @@ export async function resumeRun(runId: string, options: ResumeRunOptions, io: Cl
     if (!options.decision) throw new CliError(`run ${runId} is a Claude Code hook run: it continues on the agent's next tool call; an escalated one needs 'recover decide'`, EXIT.usage);
     const { stepRun, viewOf } = await import('../hooks/claude/engine.js');
     const { choice, guidance } = options.decision;
-    const snapshot = await stepRun(store, runId, record.meta as never, { feed: null, decision: { choice, ...(guidance !== undefined ? { guidance } : {}) } }, Date.now());
-    const view = viewOf(snapshot, runId, String(record.meta.command));
+    const meta = runMetaOf(runId, record.meta);
+    if (typeof meta.command !== 'string' || meta.sessionId === undefined || meta.cwd === undefined) throw new CliError(`run ${runId}: a hook run's meta lacks its command, session or cwd`);
+    const hookMeta = { hook: 'claude' as const, sessionId: meta.sessionId, cwd: meta.cwd, command: meta.command };
+    const snapshot = await stepRun(store, runId, hookMeta, { feed: null, decision: { choice, ...(guidance !== undefined ? { guidance } : {}) } }, Date.now());
+    const view = viewOf(snapshot, runId, meta.command);
     io.stdout.write(`${runId}: decision recorded (${choice}); the run is ${view.phase === 'ended' ? 'ended' : `in ${view.phase}`}: the agent continues on its next tool call${guidance !== undefined ? ', and is told the guidance then' : ''}\n`);
     return EXIT.ok;
   }
