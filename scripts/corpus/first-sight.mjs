@@ -5,8 +5,8 @@
  *
  *   node scripts/corpus/first-sight.mjs --date YYYY-MM-DD
  *     classifies the entries of tests/classify/corpus/first-sight.json whose family has no record
- *     yet, with the classifier of this checkout (src/ must be committed: the record names the
- *     commit), and appends one record per family. Families already recorded are never touched:
+ *     yet, with the classifier of this checkout (src/ must be committed: the record names the last
+ *     commit that changed it), and appends one record per family. Families already recorded are never touched:
  *     the record is history.
  *   node scripts/corpus/first-sight.mjs --verify
  *     classifies every recorded entry again with the classifier of the commit its record names
@@ -64,7 +64,9 @@ const scratchDir = mkdtempSync(join(tmpdir(), 'first-sight-'));
 async function capture(date) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date ?? '')) throw new Error('--date YYYY-MM-DD is required: the day the texts were captured');
   if (git('status', '--porcelain', '--', 'src') !== '') throw new Error('src/ has uncommitted changes: the record must name the classifier it ran');
-  const commit = git('rev-parse', '--short=12', 'HEAD');
+  // the last commit that changed src/: the classifier that ran, and a commit that stays in the
+  // history when this branch is merged (a commit of this branch may be squashed away)
+  const commit = git('log', '-1', '--format=%h', '--abbrev=12', '--', 'src');
   const targets = new Map([...firstSightCliCases(), ...firstSightLibCases()].filter((c) => c.targets).map((c) => [c.source, c.targets]));
   const recorded = new Set(record.map((f) => f.family));
   const families = [...new Set(entries.map((e) => e.source))].filter((f) => !recorded.has(f)).sort();
