@@ -5,6 +5,7 @@
  * case is a real run of the tool on this machine, with the type a person gives it by DESIGN.md's
  * rules, written in the cases file before the classifier was asked. The classifier's verdicts at
  * capture are recorded separately by scripts/corpus/first-sight.mjs.
+ * Families already recorded are kept as they are (see `recorded`).
  * Usage: node scripts/corpus/generate-first-sight.mjs [--only TEXT]
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { firstSightCliCases } from './cases/first-sight-cli.mjs';
 import { firstSightLibCases } from './cases/first-sight-libs.mjs';
+import { firstSightMoreCases } from './cases/first-sight-more.mjs';
 import { SCRATCH, scratch, sh } from './run.mjs';
 import { ROOT } from './tools.mjs';
 
@@ -44,8 +46,15 @@ async function httpServer({ status, body = '', headers = [], tls = null }) {
 const PROJECT_PATHS = [...new Set([realpathSync(join(ROOT, 'node_modules')), join(ROOT, 'node_modules')])];
 const unproject = (s) => PROJECT_PATHS.reduce((t, p) => t.split(p).join('/work/app/node_modules'), s).split(ROOT).join('/work/app');
 
+/**
+ * Families with a first-sight record keep the texts the record was made from: regenerating them
+ * would change timestamps, ports and process ids, and the record would no longer describe them.
+ */
+const RECORD = join(ROOT, 'tests', 'classify', 'corpus', 'first-sight-record.json');
+const recorded = new Set(existsSync(RECORD) ? JSON.parse(readFileSync(RECORD, 'utf8')).map((f) => f.family) : []);
+
 async function main() {
-  const cases = [...firstSightCliCases(), ...firstSightLibCases()].filter((c) => matches(c.id));
+  const cases = [...firstSightCliCases(), ...firstSightLibCases(), ...firstSightMoreCases()].filter((c) => matches(c.id) && !recorded.has(c.source));
   const out = [];
   const problems = [];
   for (const c of cases) {
@@ -60,7 +69,7 @@ async function main() {
     out.push({ id: c.id, source: c.source, type: c.type, origin: `ran on this machine: ${c.origin ?? c.cmd}`, observation });
   }
   for (const child of children) child.kill();
-  const previous = only !== null && existsSync(OUT) ? JSON.parse(readFileSync(OUT, 'utf8')).filter((e) => !matches(e.id)) : [];
+  const previous = existsSync(OUT) ? JSON.parse(readFileSync(OUT, 'utf8')).filter((e) => recorded.has(e.source) || !matches(e.id)) : [];
   const all = [...previous, ...out].sort((a, b) => a.id.localeCompare(b.id));
   writeFileSync(OUT, `${JSON.stringify(all, null, 1)}\n`);
   rmSync(SCRATCH, { recursive: true, force: true });
