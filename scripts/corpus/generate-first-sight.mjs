@@ -15,7 +15,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { firstSightCliCases } from './cases/first-sight-cli.mjs';
 import { firstSightLibCases } from './cases/first-sight-libs.mjs';
 import { firstSightMoreCases } from './cases/first-sight-more.mjs';
+import { firstSightServerCases } from './cases/first-sight-servers.mjs';
 import { SCRATCH, scratch, sh } from './run.mjs';
+import { startPostgres } from './servers.mjs';
 import { ROOT } from './tools.mjs';
 
 const OUT = join(ROOT, 'tests', 'classify', 'corpus', 'first-sight.json');
@@ -54,12 +56,18 @@ const RECORD = join(ROOT, 'tests', 'classify', 'corpus', 'first-sight-record.jso
 const recorded = new Set(existsSync(RECORD) ? JSON.parse(readFileSync(RECORD, 'utf8')).map((f) => f.family) : []);
 
 async function main() {
-  const cases = [...firstSightCliCases(), ...firstSightLibCases(), ...firstSightMoreCases()].filter((c) => matches(c.id) && !recorded.has(c.source));
+  const cases = [...firstSightCliCases(), ...firstSightLibCases(), ...firstSightMoreCases(), ...firstSightServerCases()].filter((c) => matches(c.id) && !recorded.has(c.source));
   const out = [];
   const problems = [];
+  let postgres; // started for the first case that needs it (server: 'postgres'), stopped at the end
   for (const c of cases) {
     if (c.needs && !c.needs()) { problems.push(`${c.id}: skipped (${c.needsWhat ?? 'missing tool'})`); continue; }
     const env = { NODE_MODULES: join(ROOT, 'node_modules'), CERTS, ...(c.env ?? {}) };
+    if (c.server === 'postgres') {
+      postgres ??= startPostgres() ?? false;
+      if (!postgres) { problems.push(`${c.id}: skipped (no PostgreSQL server)`); continue; }
+      env.PGPORT = String(postgres.port);
+    }
     if (c.http) env.URL = await httpServer(c.http);
     const run = sh(c.cmd, { cwd: scratch(c.files ?? {}), env, timeoutMs: c.timeoutMs ?? 120_000 });
     process.stdout.write('.');
@@ -69,6 +77,7 @@ async function main() {
     out.push({ id: c.id, source: c.source, type: c.type, origin: `ran on this machine: ${c.origin ?? c.cmd}`, observation });
   }
   for (const child of children) child.kill();
+  if (postgres) postgres.stop();
   const previous = existsSync(OUT) ? JSON.parse(readFileSync(OUT, 'utf8')).filter((e) => recorded.has(e.source) || !matches(e.id)) : [];
   const all = [...previous, ...out].sort((a, b) => a.id.localeCompare(b.id));
   writeFileSync(OUT, `${JSON.stringify(all, null, 1)}\n`);
