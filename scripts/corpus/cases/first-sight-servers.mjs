@@ -178,6 +178,41 @@ function webpack() {
   ];
 }
 
+/** RubyGems (`gem`) against the local server as a gem source, and building gems. */
+function gem() {
+  const install = 'gem install left-pad --clear-sources --source "$URL/" --no-document';
+  const spec = (body) => `Gem::Specification.new do |s|\n  s.name = "app"\n  s.version = "1.0.0"\n  s.authors = ["a"]\n  s.files = []\n${body}end\n`;
+  const c = (id, type, cmd, extra = {}) => ({ id: `gem.${id}`, source: 'gem', type, cmd, timeoutMs: 60_000, env: { GEM_HOME: '/work/case/.gems' }, ...extra });
+  return [
+    c('404', 'BROKEN_BUILD', install, { http: { status: 404 } }),
+    c('401', 'AUTH_REQUIRED', install, { http: { status: 401 } }),
+    c('403', 'AUTH_REQUIRED', install, { http: { status: 403 } }),
+    c('500', 'SERVER_ERROR', install, { http: { status: 500 } }),
+    c('503', 'SERVER_OVERLOADED', install, { http: { status: 503 } }),
+    c('refused', 'NETWORK', 'gem install left-pad --clear-sources --source http://127.0.0.1:1/ --no-document'),
+    c('dns', 'NETWORK', 'gem install left-pad --clear-sources --source https://gems.no-such-host.invalid/ --no-document'),
+    c('no-gemspec', 'ERROR_RESPONSE', 'gem build app.gemspec'),
+    c('gemspec-syntax', 'BROKEN_BUILD', 'gem build app.gemspec', { files: { 'app.gemspec': spec('  s.summary = "x"\n  s.require_paths = ["lib"\n') } }),
+    c('gemspec-invalid', 'BROKEN_BUILD', 'gem build app.gemspec', { files: { 'app.gemspec': spec('') } }),
+  ];
+}
+
+/** Partly seen: the git and security packs name ssh (its transport errors, ~/.ssh paths), not ssh-keygen's messages. */
+function sshKeygen() {
+  const key = "ssh-keygen -q -t ed25519 -N right -C ci -f deploy_key";
+  const c = (id, type, cmd) => ({ id: `ssh-keygen.${id}`, source: 'ssh-keygen', type, cmd, targets: 'git, security (ssh transport errors, ~/.ssh paths)' });
+  return [
+    c('wrong-passphrase', 'AUTH_REQUIRED', `${key} && ssh-keygen -y -P wrong -f deploy_key`),
+    c('invalid-format', 'ERROR_RESPONSE', 'echo "not a key" > deploy_key && chmod 600 deploy_key && ssh-keygen -y -f deploy_key'),
+    c('missing', 'ERROR_RESPONSE', 'ssh-keygen -l -f keys/deploy_key.pub'),
+    c('too-open', 'ERROR_RESPONSE', "ssh-keygen -q -t ed25519 -N '' -f deploy_key && chmod 644 deploy_key && ssh-keygen -y -f deploy_key"),
+    c('unknown-type', 'ERROR_RESPONSE', 'ssh-keygen -q -t rsa3 -N "" -f deploy_key'),
+    c('bad-signature', 'CERTIFICATE_ERROR', `ssh-keygen -q -t ed25519 -N '' -C ci@example.com -f signer && echo release > r && ssh-keygen -Y sign -f signer -n file r 2>/dev/null && echo "ci@example.com $(cat signer.pub)" > allowed && echo tampered >> r && ssh-keygen -Y verify -f allowed -I ci@example.com -n file -s r.sig < r`),
+    c('unknown-signer', 'CERTIFICATE_ERROR', `ssh-keygen -q -t ed25519 -N '' -C ci@example.com -f signer && echo release > r && ssh-keygen -Y sign -f signer -n file r 2>/dev/null && echo "ops@example.com $(cat signer.pub)" > allowed && ssh-keygen -Y verify -f allowed -I ci@example.com -n file -s r.sig < r`),
+    c('no-public', 'ERROR_RESPONSE', 'ssh-keygen -y -f ~/.ssh/id_missing_ed25519'.replace('~/.ssh/', 'keys/')),
+  ];
+}
+
 export function firstSightServerCases() {
-  return [...nodePostgres(), ...pgTools(), ...pylint(), ...clippy(), ...rake(), ...findutils(), ...biome(), ...markdownlint(), ...ajv(), ...webpack()];
+  return [...nodePostgres(), ...pgTools(), ...pylint(), ...clippy(), ...rake(), ...findutils(), ...biome(), ...markdownlint(), ...ajv(), ...webpack(), ...gem(), ...sshKeygen()];
 }
