@@ -10,7 +10,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { firstSightCliCases } from './cases/first-sight-cli.mjs';
 import { firstSightLibCases } from './cases/first-sight-libs.mjs';
@@ -46,7 +46,10 @@ async function httpServer({ status, body = '', headers = [], tls = null }) {
  * the corpus does not change with where the repository is checked out.
  */
 const PROJECT_PATHS = [...new Set([realpathSync(join(ROOT, 'node_modules')), join(ROOT, 'node_modules')])];
-const unproject = (s) => PROJECT_PATHS.reduce((t, p) => t.split(p).join('/work/app/node_modules'), s).split(ROOT).join('/work/app');
+const unproject = (s) => PROJECT_PATHS.reduce((t, p) => t.split(p).join('/work/app/node_modules'), s).split(ROOT).join('/work/app')
+  // the scratch root reads /work/scratch (run.mjs), so its parent reads /work: a resolver that
+  // walks up the tree (webpack) would otherwise print the machine's temp directory
+  .split(`${dirname(SCRATCH)}/`).join('/work/');
 
 /**
  * Families with a first-sight record keep the texts the record was made from: regenerating them
