@@ -4,6 +4,7 @@ import type { RunnerWork } from '../../machines/runner.js';
 import { slotActors, type SlotWork as SlotWorkOf } from '../../machines/shared.js';
 import type { AdaptOutput, AttemptOutcome } from '../../machines/recovery/types.js';
 import { classifyObservation } from '../../machines/recovery/failure.js';
+import type { Classification, Evidence } from '../classify/types.js';
 import { compileRedactPatterns, redactDeep, redactSecrets } from '../redact/index.js';
 import { realClock, sleepUntil } from './clock.js';
 import { AttemptValue } from './attempt-value.js';
@@ -61,7 +62,7 @@ export function slotWork(task: Task, hooks: { diagnose?: Diagnoser; adapt?: Adap
     }
     // The raw observation (a secret-shaped path must still read as a security failure), on the run's clock.
     const classification = classifyObservation(outcome.observation, binding.rules, at);
-    return { ok: false, at, durationMs: at - startedAt, observation: clean(outcome.observation), classification: clean(classification) };
+    return { ok: false, at, durationMs: at - startedAt, observation: clean(outcome.observation), classification: redactEvidence(classification, binding.redact) };
   };
   return {
     runTask: (run) => {
@@ -158,6 +159,24 @@ export function bindRun(task: Task, options: RecoveryOptions, hooks: RunHooks) {
     extensions.attach(actor);
   };
   return { binding, seal, work, attach, traceparent: extensions.traceparent, value: binding.value };
+}
+
+/**
+ * A classification with the text it quotes from the failure redacted: its evidence's `match` is
+ * the only such field (type, category, severity, action and the rules' ids are the taxonomy's
+ * and the rules' own words, and numbers are no secret), so only those are read, not the whole
+ * value copied. The same object when nothing needed redacting (most failures).
+ */
+export function redactEvidence(classification: Classification, patterns: readonly RegExp[]): Classification {
+  let evidence: Evidence[] | undefined;
+  for (let i = 0; i < classification.evidence.length; i++) {
+    const item = classification.evidence[i]!;
+    const match = redactSecrets(item.match, patterns);
+    if (match === item.match) continue;
+    evidence ??= [...classification.evidence];
+    evidence[i] = { ...item, match };
+  }
+  return evidence ? { ...classification, evidence } : classification;
 }
 
 const NO_PATTERNS: RegExp[] = [];

@@ -55,7 +55,8 @@ export function recoveryInput(options: RecoveryOptions, clock: Clock = options.c
   const jitterSeed = options.policy?.jitterSeed ?? seedOf(runId);
   return {
     runId,
-    task: redactSecrets(options.name ?? 'task', redactPatternsOf(options.redact)),
+    // A run without a name is 'task': a word of ours that only the user's own patterns could match.
+    task: options.name === undefined && !options.redact?.length ? 'task' : redactSecrets(options.name ?? 'task', redactPatternsOf(options.redact)),
     policy: runPolicy(options.policy, jitterSeed),
     rules: options.rules ?? [],
     timeoutMs: options.timeoutMs ?? null,
