@@ -96,7 +96,7 @@ class Worker<TOutput, TInput> {
     private readonly self: AnyActorRef,
     private readonly system: object,
     /** The parent's mailbox (fromCallback's `sendBack`). */
-    readonly sendBack: (answer: RunnerAnswer<TOutput>) => void,
+    private readonly sendBack: (answer: RunnerAnswer<TOutput>) => void,
   ) {}
 
   /** Start the work of a request, replacing the one running. */
@@ -110,6 +110,11 @@ class Worker<TOutput, TInput> {
     );
   }
 
+  /** What sends `answer` to the parent, for the runner to run once its own snapshot is updated. */
+  answer(answer: RunnerAnswer<TOutput>): () => void {
+    return () => this.sendBack(answer);
+  }
+
   /** Stop the running request (cancelled, or the runner stops): its answer is dropped. */
   drop(): void {
     this.current?.abort();
@@ -120,6 +125,11 @@ class Worker<TOutput, TInput> {
   private settled(request: Request<TInput>, answer: RunnerAnswer<TOutput>): void {
     if (this.current === request) this.self.send({ type: 'runner.settled', request, answer } satisfies Settled<TInput>);
   }
+}
+
+/** `snapshot` with `request` set: one literal of the snapshot's fixed shape (a spread built a new object shape each time). */
+function withRequest<TInput>(snapshot: RunnerSnapshot<TInput>, request: TInput | null): RunnerSnapshot<TInput> {
+  return { status: snapshot.status, output: snapshot.output, error: snapshot.error, request } as RunnerSnapshot<TInput>;
 }
 
 /** A runner with no request (its snapshots are never mutated, so every fresh runner shares it). */
@@ -153,17 +163,16 @@ export function runner<TOutput, TInput>(work: RunnerWork<TOutput, TInput>): Runn
       switch (event.type) {
         case 'runner.run':
           worker?.begin(event.input);
-          return { ...snapshot, request: event.input };
+          return withRequest(snapshot, event.input);
         case 'runner.cancel':
           worker?.drop();
-          return snapshot.request === null ? snapshot : { ...snapshot, request: null };
+          return snapshot.request === null ? snapshot : withRequest(snapshot, null);
         case 'runner.settled': {
           if (!worker || worker.current !== event.request) return snapshot;
           worker.current = undefined;
-          const { answer } = event;
-          // After this snapshot is the runner's: a parent that saves on the answer saves a runner with no request.
-          scope.defer(() => worker.sendBack(answer as RunnerAnswer<TOutput>));
-          return { ...snapshot, request: null };
+          // Sent once this snapshot is the runner's: a parent that saves on the answer saves a runner with no request.
+          scope.defer(worker.answer(event.answer as RunnerAnswer<TOutput>));
+          return withRequest(snapshot, null);
         }
         default:
           // XState's own events (its stop, which ends the callback and aborts the request).
