@@ -10,6 +10,8 @@
  *         repetition (BENCH_CONCURRENT_REPEATS): wall and CPU time, peak RSS and heap;
  *   (iv)  persisted runs (engine/persisted.ts), and the persisted transient recovery's CPU time
  *         against the like-for-like baseline that writes before every attempt.
+ * (i) and (ii) also time the engine's chart alone (engine/chart-alone.ts): what of the engine's
+ * distance to the floor is the chart's own XState work, and what the runtime around it.
  * BENCH_RUNS runs per sample, BENCH_ROUNDS rounds, BENCH_PERSISTED_RUNS per persisted sample
  * (disk runs are slow); BENCH_ONLY=persisted skips (i)–(iii). Figures and ratios only.
  */
@@ -27,6 +29,7 @@ const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 10_000);
 const REPEATS = Number(process.env.BENCH_CONCURRENT_REPEATS ?? 3);
 const PERSISTED_RUNS = Number(process.env.BENCH_PERSISTED_RUNS ?? 500);
 const PRETRY: ContenderName = 'p-retry + classify';
+const CHART: ContenderName = 'recovery chart alone';
 
 const load = () => `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
 
@@ -43,6 +46,7 @@ function print(title: string, figures: Figures): void {
   const ratio = (base: ContenderName, of: Figures['wall']) => SCENARIOS.map((s) => `${LABEL[s]} ${(of(ENGINE, s) / of(base, s)).toFixed(2)}×`).join('  ');
   console.log(`  engine / XState floor, wall: ${ratio(FLOOR, figures.wall)}   CPU: ${ratio(FLOOR, figures.cpu)}   (goal, one at a time: (b) ≤ 1.5×)`);
   console.log(`  engine / ${PRETRY}, wall: ${ratio(PRETRY, figures.wall)}   CPU: ${ratio(PRETRY, figures.cpu)}`);
+  console.log(`  ${CHART} / XState floor (what the chart's own XState work costs, before the runtime), wall: ${SCENARIOS.map((s) => `${LABEL[s]} ${(figures.wall(CHART, s) / figures.wall(FLOOR, s)).toFixed(2)}×`).join('  ')}   CPU: ${SCENARIOS.map((s) => `${LABEL[s]} ${(figures.cpu(CHART, s) / figures.cpu(FLOOR, s)).toFixed(2)}×`).join('  ')}`);
 }
 
 async function inMemory(): Promise<void> {

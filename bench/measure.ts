@@ -18,8 +18,8 @@ export function percentile(sample: number[], p: number): number {
 export const fmt = (value: number, digits = 1, width = 10) => value.toFixed(digits).padStart(width);
 
 /**
- * Sample peak RSS and peak V8 heap in use while `work` runs (every 5 ms, and once at the end:
- * a burst of synchronous work starves the sampler, and RSS seldom shrinks before it ends).
+ * Sample peak RSS and peak V8 heap in use while `work` runs: every 5 ms, once `work` has started
+ * what it starts synchronously (a burst that starves the timer), and once at the end.
  */
 export async function peakMemory<T>(work: () => Promise<T>): Promise<{ result: T; peakRssMb: number; peakHeapMb: number }> {
   let rss = 0;
@@ -32,7 +32,10 @@ export async function peakMemory<T>(work: () => Promise<T>): Promise<{ result: T
   sample();
   const timer = setInterval(sample, 5);
   try {
-    const result = await work();
+    const started = work();
+    // Once more when `work` has started everything it starts synchronously (the timer cannot fire then).
+    sample();
+    const result = await started;
     sample();
     return { result, peakRssMb: rss / 1024 / 1024, peakHeapMb: heap / 1024 / 1024 };
   } finally {

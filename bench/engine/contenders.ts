@@ -8,6 +8,7 @@ import pRetry from 'p-retry';
 import { classify } from '../../src/classify/index.js';
 import { recover, type RecoveryOptions } from '../../src/runtime/index.js';
 import { runOnXStateFloor } from '../xstate-floor.js';
+import { chartAlone } from './chart-alone.js';
 
 /**
  * (a) the first attempt succeeds (the fixed cost of starting and stopping a run); (b) one
@@ -71,6 +72,8 @@ export const CONTENDERS = {
   // classify, retry or stop): what any statechart engine on XState pays before doing anything of ours.
   'XState floor': (s: Scenario): Run => () => runOnXStateFloor(task(s)),
   'recovery-protocol': (s: Scenario): Run => () => recover(task(s), { adapt: ADAPT, policy: POLICY }),
+  // Not an alternative: the engine's chart with ready answers, to split its distance to the floor (chart-alone.ts).
+  'recovery chart alone': (s: Scenario): Run => chartAlone(s, { adapt: ADAPT, policy: POLICY }),
 } satisfies Record<string, (s: Scenario) => Run>;
 
 /** A contender's name. */
