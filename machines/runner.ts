@@ -89,7 +89,7 @@ function settle<TOutput, TInput>(work: RunnerWork<TOutput, TInput>, args: Parame
 /** One live runner: the request it is working on, and how it answers its parent. */
 class Worker<TOutput, TInput> {
   /** The request running: its answer counts only while it is current. */
-  current: Request<TInput> | undefined;
+  #current: Request<TInput> | undefined;
 
   constructor(
     private readonly work: RunnerWork<TOutput, TInput>,
@@ -101,29 +101,35 @@ class Worker<TOutput, TInput> {
 
   /** Start the work of a request, replacing the one running. */
   begin(input: TInput): void {
-    this.current?.abort();
+    this.#current?.abort();
     const request = new Request(input, this.system);
-    this.current = request;
+    this.#current = request;
     settle(this.work, request).then(
       (output) => this.settled(request, { type: 'runner.done', output }),
       (error: unknown) => this.settled(request, { type: 'runner.error', error }),
     );
   }
 
-  /** What sends `answer` to the parent, for the runner to run once its own snapshot is updated. */
-  answer(answer: RunnerAnswer<TOutput>): () => void {
+  /**
+   * `request` settled with `answer`: when it is still the current request, it no longer is, and
+   * this returns what sends the answer to the parent (for the runner to run once its own snapshot
+   * says so); null for the answer of a request cancelled or replaced since.
+   */
+  answer(request: Request<TInput>, answer: RunnerAnswer<TOutput>): (() => void) | null {
+    if (this.#current !== request) return null;
+    this.#current = undefined;
     return () => this.sendBack(answer);
   }
 
   /** Stop the running request (cancelled, or the runner stops): its answer is dropped. */
   drop(): void {
-    this.current?.abort();
-    this.current = undefined;
+    this.#current?.abort();
+    this.#current = undefined;
   }
 
   /** The work settled: the runner clears its request and answers, in one step of its own. */
   private settled(request: Request<TInput>, answer: RunnerAnswer<TOutput>): void {
-    if (this.current === request) this.self.send({ type: 'runner.settled', request, answer } satisfies Settled<TInput>);
+    if (this.#current === request) this.self.send({ type: 'runner.settled', request, answer } satisfies Settled<TInput>);
   }
 }
 
@@ -161,17 +167,19 @@ export function runner<TOutput, TInput>(work: RunnerWork<TOutput, TInput>): Runn
     transition: (snapshot, event, scope) => {
       const worker = workers.get(scope.self);
       switch (event.type) {
+        // The work starts once the snapshot holding its request is the runner's (deferred): work
+        // that checkpoints the run before it starts (write-ahead) must save the request with it.
         case 'runner.run':
-          worker?.begin(event.input);
+          if (worker) scope.defer(() => worker.begin(event.input));
           return withRequest(snapshot, event.input);
         case 'runner.cancel':
-          worker?.drop();
+          if (worker) scope.defer(() => worker.drop());
           return snapshot.request === null ? snapshot : withRequest(snapshot, null);
         case 'runner.settled': {
-          if (!worker || worker.current !== event.request) return snapshot;
-          worker.current = undefined;
+          const send = worker?.answer(event.request, event.answer as RunnerAnswer<TOutput>);
+          if (!send) return snapshot;
           // Sent once this snapshot is the runner's: a parent that saves on the answer saves a runner with no request.
-          scope.defer(worker.answer(event.answer as RunnerAnswer<TOutput>));
+          scope.defer(send);
           return withRequest(snapshot, null);
         }
         default:

@@ -132,6 +132,22 @@ describe('runner', () => {
     expect(request()).toBe(null);
   });
 
+  it('starts the work once its snapshot holds the request: work that checkpoints the run before it starts saves the request with it', async () => {
+    let saved: unknown;
+    let parent: { getPersistedSnapshot(): unknown } | undefined;
+    const actor = createActor(harness(async (input) => {
+      // What a write-ahead checkpoint does first thing: persist the whole run, synchronously.
+      saved = JSON.parse(JSON.stringify(parent!.getPersistedSnapshot()));
+      return input;
+    }));
+    parent = actor;
+    actor.start();
+    actor.send(run('pending'));
+    expect((saved as { children: { worker: { snapshot: { request: unknown } } } }).children.worker.snapshot.request).toBe('pending');
+    await settleAll();
+    expect(actor.getSnapshot().context.answers).toEqual([{ type: 'runner.done', output: 'pending' }]);
+  });
+
   it('restored with a request, runs it again by itself and answers; restored without one, runs nothing', async () => {
     const { held, work } = heldWork();
     const logic = harness(work);

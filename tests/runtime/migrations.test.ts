@@ -137,6 +137,27 @@ describe('recovery checkpoint migrations', () => {
     expect((await store.load(runId))?.checkpoint?.version).toBe(RECOVERY_MACHINE_VERSION);
   });
 
+  it('a checkpoint of this version written ahead of an attempt resumes: its runner holds the request, and the attempt runs', async () => {
+    const first: Checkpoint[] = [];
+    const store = memoryStore();
+    const commit = store.commit.bind(store);
+    store.commit = (runId, fence, checkpoint) => { if (first.length === 0) first.push(structuredClone(checkpoint)); return commit(runId, fence, checkpoint); };
+    await recoverPersisted(() => undefined, { store, runId: 'ahead-run' });
+    const ahead = first[0]!;
+    const snapshot = ahead.head.checkpoint!.snapshot as { value: unknown; children: { runTask: { snapshot: { request: Partial<AttemptInput> | null } } } };
+    expect(snapshot.value).toEqual({ executing: 'unwatched' });
+    expect(snapshot.children.runTask.snapshot.request).toMatchObject({ runId: 'ahead-run', attempt: 1, probe: false });
+    // As if the process died right after writing it: another store holds only that checkpoint.
+    const after = memoryStore();
+    const lease = await after.acquire('ahead-run');
+    await after.commit('ahead-run', lease.fence, ahead);
+    await lease.release();
+    const told: number[] = [];
+    const outcome = await resume('ahead-run', { store: after, task: ({ attempt }) => { told.push(attempt); } });
+    expect(told).toEqual([1]);
+    expect(outcome.status).toBe('succeeded');
+  });
+
   it('a version-1 checkpoint taken mid-attempt resumes: the attempt re-runs, marked interrupted', async () => {
     const store = memoryStore();
     // The write-ahead checkpoint saved before attempt 1 ran: the snapshot is mid-attempt.
