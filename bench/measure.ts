@@ -17,14 +17,27 @@ export function percentile(sample: number[], p: number): number {
 /** Format a number with a fixed number of decimals, right-aligned. */
 export const fmt = (value: number, digits = 1, width = 10) => value.toFixed(digits).padStart(width);
 
-/** Sample peak RSS while `work` runs. */
-export async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 5);
+/**
+ * Sample peak RSS and peak V8 heap in use while `work` runs: every 5 ms, once `work` has started
+ * what it starts synchronously (a burst that starves the timer), and once at the end.
+ */
+export async function peakMemory<T>(work: () => Promise<T>): Promise<{ result: T; peakRssMb: number; peakHeapMb: number }> {
+  let rss = 0;
+  let heap = 0;
+  const sample = () => {
+    const usage = process.memoryUsage();
+    rss = Math.max(rss, usage.rss);
+    heap = Math.max(heap, usage.heapUsed);
+  };
+  sample();
+  const timer = setInterval(sample, 5);
   try {
-    const result = await work();
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return { result, peakMb: peak / 1024 / 1024 };
+    const started = work();
+    // Once more when `work` has started everything it starts synchronously (the timer cannot fire then).
+    sample();
+    const result = await started;
+    sample();
+    return { result, peakRssMb: rss / 1024 / 1024, peakHeapMb: heap / 1024 / 1024 };
   } finally {
     clearInterval(timer);
   }

@@ -25,9 +25,10 @@ export const RECOVERY_MACHINE_ID = 'recovery';
  * Bump when context or states change shape; older checkpoints then need a migration in
  * `recoveryMigrations` (2: the watch regions moved under `executing.watched`; 3: no `pause`
  * state, and `retry` is the wait itself, no longer `retry.scheduled`/`retry.waiting`; 4: one
- * `runTask` runner per run, invoked at the root, instead of a promise child per attempt).
+ * `runTask` runner per run, invoked at the root, instead of a promise child per attempt; 5: the
+ * runner keeps the request it is working on in its own snapshot, and runs it again when restored).
  */
-export const RECOVERY_MACHINE_VERSION = 4;
+export const RECOVERY_MACHINE_VERSION = 5;
 export { recoveryMigrations } from './recovery/migrations.js';
 
 /** The I/O slots a runtime must provide, with their output and input types: the one definition of their names. */
@@ -75,6 +76,8 @@ export const recoveryMachine = setup({
   id: RECOVERY_MACHINE_ID,
   context: ({ input }) => initialContext(input),
   // The attempts' runner lives as long as the run: each attempt is a request to it, not a child.
+  // It keeps the request it works on in its own snapshot, so a run restored mid-attempt (or
+  // mid-probe) has its runner do that attempt again: nothing here asks twice.
   invoke: { id: 'runTask', src: 'runTask' },
   initial: 'executing',
   states: {
@@ -90,8 +93,6 @@ export const recoveryMachine = setup({
           { target: 'recovery.diagnose', actions: 'recordFailure' },
         ],
         'runner.error': { target: 'recovery.diagnose', actions: 'recordFailure' },
-        // Restored mid-attempt: the runner holds no request, so the attempt is asked for again.
-        'runner.restored': { actions: 'requestAttempt' },
       },
       // Watches arm on the first HEARTBEAT / PROGRESS: a task that never sends them is not watched,
       // and pays nothing for them (the parallel watch regions are entered only then).
@@ -182,7 +183,6 @@ export const recoveryMachine = setup({
               { target: 'diagnose', actions: 'recordFailure' },
             ],
             'runner.error': { target: 'diagnose', actions: 'recordFailure' },
-            'runner.restored': { actions: 'requestProbe' },
           },
         },
         rollback: {

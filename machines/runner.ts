@@ -5,32 +5,44 @@
  *
  * The protocol, all plain events:
  *   parent → runner   `runner.run` (with the request's input) · `runner.cancel`
- *   runner → parent   `runner.done` (output) · `runner.error` (error) · `runner.restored`
+ *   runner → parent   `runner.done` (output) · `runner.error` (error)
  * A request runs until it settles, is cancelled, or another request replaces it; the answer of a
  * cancelled or replaced request is dropped, and stopping the runner aborts the request running.
  *
- * Self-contained across a restore: a runner restored from a persisted snapshot knows nothing of
- * the request its parent was waiting for, so it starts by sending `runner.restored`, and the
- * parent, still in the state that made the request, sends it again. A fresh runner sends nothing.
+ * Self-contained across a restore: the request waiting for its answer is the runner's own state
+ * (`request` in its snapshot, JSON, persisted with the parent's snapshot), set when a request
+ * arrives and cleared in the same step that answers it. A runner restored with a request runs it
+ * again when it starts (at-least-once), and answers as if it had never stopped: no parent state
+ * and no embedder has to ask again. Written against XState's public `ActorLogic` interface; the
+ * answers reach the parent through a `fromCallback`'s `sendBack`, the public way a child talks
+ * to its parent.
  */
-import { fromCallback, type CallbackActorLogic } from 'xstate';
+import { fromCallback, type ActorLogic, type ActorScope, type AnyActorRef, type AnyActorScope, type EventObject, type Snapshot } from 'xstate';
 
 /** What a parent sends its runner: run a request (replacing any still running), or cancel the running one. */
 export type RunnerRequest<TInput> = { type: 'runner.run'; input: TInput } | { type: 'runner.cancel' };
 
-/** What a runner sends its parent: a request's output or error, or that it was restored and holds no request. */
-export type RunnerAnswer<TOutput> =
-  | { type: 'runner.done'; output: TOutput }
-  | { type: 'runner.error'; error: unknown }
-  | { type: 'runner.restored' };
+/** What a runner sends its parent: a request's output or error. */
+export type RunnerAnswer<TOutput> = { type: 'runner.done'; output: TOutput } | { type: 'runner.error'; error: unknown };
 
-/** A runner's input, kept in its snapshot: `restored` is set on a snapshot restored from a persisted one. */
-export interface RunnerInput {
-  restored?: boolean;
+/**
+ * A runner's snapshot: `request` is the input of the request waiting for its answer (null when
+ * none is). JSON when the input is: it is what a persisted runner keeps.
+ */
+export type RunnerSnapshot<TInput> = Snapshot<undefined> & { request: TInput | null };
+
+/** What a runner tells itself when a request's work settles (never sent by anyone else). */
+interface Settled<TInput> {
+  type: 'runner.settled';
+  request: Request<TInput>;
+  answer: RunnerAnswer<unknown>;
 }
 
-/** The actor logic of a runner whose requests take `TInput` (its answers carry a `TOutput`). */
-export type RunnerLogic<TInput> = CallbackActorLogic<RunnerRequest<TInput>, RunnerInput | undefined>;
+/** The events a runner takes: its parent's requests, and its own word that one settled. */
+export type RunnerEvent<TInput> = RunnerRequest<TInput> | Settled<TInput>;
+
+/** The actor logic of a runner whose requests take `TInput`. */
+export type RunnerLogic<TInput> = ActorLogic<RunnerSnapshot<TInput>, RunnerEvent<TInput>, undefined>;
 
 /**
  * What a runner does for one request, told the request's input, a signal that aborts when the
@@ -74,39 +86,109 @@ function settle<TOutput, TInput>(work: RunnerWork<TOutput, TInput>, args: Parame
   }
 }
 
+/** One live runner: the request it is working on, and how it answers its parent. */
+class Worker<TOutput, TInput> {
+  /** The request running: its answer counts only while it is current. */
+  #current: Request<TInput> | undefined;
+
+  constructor(
+    private readonly work: RunnerWork<TOutput, TInput>,
+    private readonly self: AnyActorRef,
+    private readonly system: object,
+    /** The parent's mailbox (fromCallback's `sendBack`). */
+    private readonly sendBack: (answer: RunnerAnswer<TOutput>) => void,
+  ) {}
+
+  /** Start the work of a request, replacing the one running. */
+  begin(input: TInput): void {
+    this.#current?.abort();
+    const request = new Request(input, this.system);
+    this.#current = request;
+    settle(this.work, request).then(
+      (output) => this.settled(request, { type: 'runner.done', output }),
+      (error: unknown) => this.settled(request, { type: 'runner.error', error }),
+    );
+  }
+
+  /**
+   * `request` settled with `answer`: when it is still the current request, it no longer is, and
+   * this returns what sends the answer to the parent (for the runner to run once its own snapshot
+   * says so); null for the answer of a request cancelled or replaced since.
+   */
+  answer(request: Request<TInput>, answer: RunnerAnswer<TOutput>): (() => void) | null {
+    if (this.#current !== request) return null;
+    this.#current = undefined;
+    return () => this.sendBack(answer);
+  }
+
+  /** Stop the running request (cancelled, or the runner stops): its answer is dropped. */
+  drop(): void {
+    this.#current?.abort();
+    this.#current = undefined;
+  }
+
+  /** The work settled: the runner clears its request and answers, in one step of its own. */
+  private settled(request: Request<TInput>, answer: RunnerAnswer<TOutput>): void {
+    if (this.#current === request) this.self.send({ type: 'runner.settled', request, answer } satisfies Settled<TInput>);
+  }
+}
+
+/** `snapshot` with `request` set: one literal of the snapshot's fixed shape (a spread built a new object shape each time). */
+function withRequest<TInput>(snapshot: RunnerSnapshot<TInput>, request: TInput | null): RunnerSnapshot<TInput> {
+  return { status: snapshot.status, output: snapshot.output, error: snapshot.error, request } as RunnerSnapshot<TInput>;
+}
+
+/** A runner with no request (its snapshots are never mutated, so every fresh runner shares it). */
+const IDLE: RunnerSnapshot<never> = { status: 'active', output: undefined, error: undefined, request: null };
+
 /**
  * A runner doing `work` for each `runner.run` it receives. Invoke it once, where the requests
  * are made from (the recovery machine invokes its `runTask` runner at the root), and send it
  * requests with `sendTo`.
  */
 export function runner<TOutput, TInput>(work: RunnerWork<TOutput, TInput>): RunnerLogic<TInput> {
-  const logic = fromCallback<RunnerRequest<TInput>, RunnerInput | undefined>(({ input, system, sendBack, receive }) => {
-    /** The request running: an answer is sent only while its request is current. */
-    let current: Request<TInput> | undefined;
-    receive((message) => {
-      current?.abort();
-      current = undefined;
-      if (message.type === 'runner.cancel') return;
-      const request = new Request(message.input, system);
-      current = request;
-      settle(work, request).then(
-        (output) => {
-          if (current !== request) return;
-          current = undefined;
-          sendBack({ type: 'runner.done', output } satisfies RunnerAnswer<TOutput>);
-        },
-        (error: unknown) => {
-          if (current !== request) return;
-          current = undefined;
-          sendBack({ type: 'runner.error', error } satisfies RunnerAnswer<TOutput>);
-        },
-      );
-    });
-    if (input?.restored) sendBack({ type: 'runner.restored' } satisfies RunnerAnswer<TOutput>);
-    return () => current?.abort();
+  const workers = new WeakMap<AnyActorRef, Worker<TOutput, TInput>>();
+  // Gives each runner its parent's `sendBack`, and aborts its request when the runner stops.
+  const callback = fromCallback<EventObject, undefined>(({ self, system, sendBack }) => {
+    const worker = new Worker<TOutput, TInput>(work, self, system, sendBack);
+    workers.set(self, worker);
+    return () => worker.drop();
   });
-  // XState restores a persisted child with its logic's restoreSnapshot and then starts it: mark
-  // the snapshot so the callback above knows to ask for the pending request.
-  const restore = logic.restoreSnapshot!;
-  return { ...logic, restoreSnapshot: (snapshot, scope) => ({ ...restore(snapshot, scope), input: { restored: true } }) };
+  // The callback's own snapshot is ours without `request` (its transition spreads the rest).
+  const asCallback = (scope: ActorScope<RunnerSnapshot<TInput>, RunnerEvent<TInput>>) => scope as unknown as AnyActorScope;
+  return {
+    config: work,
+    getInitialSnapshot: () => IDLE,
+    start: (snapshot, scope) => {
+      callback.start!(snapshot as never, asCallback(scope));
+      // Restored with a request waiting for its answer: run it again, as the run was asking for it.
+      if (snapshot.request !== null) workers.get(scope.self)!.begin(snapshot.request);
+    },
+    transition: (snapshot, event, scope) => {
+      const worker = workers.get(scope.self);
+      switch (event.type) {
+        // The work starts once the snapshot holding its request is the runner's (deferred): work
+        // that checkpoints the run before it starts (write-ahead) must save the request with it.
+        case 'runner.run':
+          if (worker) scope.defer(() => worker.begin(event.input));
+          return withRequest(snapshot, event.input);
+        case 'runner.cancel':
+          if (worker) scope.defer(() => worker.drop());
+          return snapshot.request === null ? snapshot : withRequest(snapshot, null);
+        case 'runner.settled': {
+          const send = worker?.answer(event.request, event.answer as RunnerAnswer<TOutput>);
+          if (!send) return snapshot;
+          // Sent once this snapshot is the runner's: a parent that saves on the answer saves a runner with no request.
+          scope.defer(send);
+          return withRequest(snapshot, null);
+        }
+        default:
+          // XState's own events (its stop, which ends the callback and aborts the request).
+          return callback.transition(snapshot as never, event, asCallback(scope)) as unknown as RunnerSnapshot<TInput>;
+      }
+    },
+    getPersistedSnapshot: (snapshot) => snapshot,
+    // A runner persisted before requests were kept (no `request`) holds none.
+    restoreSnapshot: (persisted) => ({ ...(persisted as RunnerSnapshot<TInput>), request: (persisted as Partial<RunnerSnapshot<TInput>>).request ?? null }),
+  };
 }

@@ -106,6 +106,13 @@ export function updater<TContext extends object, TEvent extends EventObject, THa
   const update = <TParams extends Record<string, unknown> | undefined = undefined>(
     recipe: (draft: TContext, event: THandled, params: TParams) => void,
   ) =>
-    assign<TContext, THandled, TParams, TEvent, never>(({ context, event }, params) => edit(context, (draft) => recipe(draft, event, params)));
+    assign<TContext, THandled, TParams, TEvent, never>(options.nested
+      ? ({ context, event }, params) => nestedEdit(context, (draft) => recipe(draft, event, params))
+      // The shallow draft inline: no closure made per update.
+      : ({ context, event }, params) => {
+        const draft = { ...context };
+        recipe(draft, event, params);
+        return draft;
+      });
   return Object.assign(update, { edit });
 }

@@ -1,5 +1,6 @@
 import { classify } from '../../src/classify/index.js';
 import type { Classification, Observation } from '../../src/classify/types.js';
+import type { ClassifyOptions } from '../../src/classify/index.js';
 import { FAILURE_TYPES, type FailureType, type Hypothesis } from '../../src/taxonomy/index.js';
 import { boundedStack } from './history.js';
 import type { AttemptOutcome, Diagnosis, FailureRecord, Regression } from './types.js';
@@ -31,7 +32,10 @@ export function observationFromRejection(error: unknown): Observation {
 
 /** Classify an observation with the built-in packs and the run's own `rules`. */
 export function classifyObservation(observation: Observation, rules: readonly unknown[], now?: number): Classification {
-  return classify(observation, { ...(rules.length ? { rules: rules as never } : {}), ...(now !== undefined ? { now } : {}) });
+  // Options built without spreads (each allocated twice, on every failed attempt): no rules
+  // means the built-in classifier, whose cache is not keyed by the rules' JSON.
+  const options: ClassifyOptions = rules.length > 0 ? { rules: rules as ClassifyOptions['rules'], now } : { now };
+  return classify(observation, options);
 }
 
 /**

@@ -60,7 +60,7 @@ export function appendHistory(draft: RecoveryContext, fields: PhaseEventFields):
     phase: fields.phase,
     iteration: fields.iteration ?? draft.iteration,
     attempt: draft.attempt,
-    timestamp: new Date(at).toISOString(),
+    timestamp: isoTime(at),
     result: fields.result,
     type: failure?.classification.type ?? null,
     category: failure?.classification.category ?? null,
@@ -75,6 +75,19 @@ export function appendHistory(draft: RecoveryContext, fields: PhaseEventFields):
   };
   // A new array: snapshots share the old one (drafts are shallow copies).
   draft.history = [...draft.history, event];
+}
+
+/** The last time formatted, and its text: a step records its events at one time (PAUSE and DIAGNOSE, say). */
+let lastIsoAt = Number.NaN;
+let lastIso = '';
+
+/** Epoch ms as ISO-8601 text, formatted once for a run of events at the same time. */
+function isoTime(at: number): string {
+  if (at !== lastIsoAt) {
+    lastIso = new Date(at).toISOString();
+    lastIsoAt = at;
+  }
+  return lastIso;
 }
 
 /** The most telling line of the current failure: evidence first, then the observation's text. */

@@ -3,6 +3,8 @@
  * snapshot of version `v` to `v + 1` (see `checkEnvelope`). Pure functions of the snapshot.
  */
 import type { SnapshotMigration } from '../../src/store/envelope.js';
+import { attemptInput } from './context.js';
+import type { RecoveryContext } from './types.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -41,5 +43,23 @@ export const recoveryMigrations: Readonly<Record<number, SnapshotMigration>> = {
     if (!isRecord(snapshot) || (snapshot.status !== undefined && snapshot.status !== 'active')) return snapshot;
     const { runTask: _attempt, probe: _probe, ...others } = isRecord(snapshot.children) ? snapshot.children : {};
     return { ...snapshot, children: { runTask: { src: 'runTask', snapshot: { status: 'active' } }, ...others } };
+  },
+  /**
+   * 4 → 5: the runner keeps its request. A version-4 runner held none: restored, it asked its
+   * parent to send the request again. Now the request waiting for its answer is in the runner's
+   * snapshot, so a run checkpointed mid-attempt (`executing`) or mid-probe (`probeFlake`) gets
+   * the request its machine made on the way in, built from the same context, and its runner runs
+   * it again on start. Other snapshots are unchanged (a runner restored without one holds none).
+   */
+  4: (snapshot) => {
+    if (!isRecord(snapshot) || (snapshot.status !== undefined && snapshot.status !== 'active') || !isRecord(snapshot.context)) return snapshot;
+    const probe = isRecord(snapshot.value) && snapshot.value.recovery === 'probeFlake';
+    const attempting = probe || (isRecord(snapshot.value) && 'executing' in snapshot.value);
+    if (!attempting) return snapshot;
+    const children = isRecord(snapshot.children) ? snapshot.children : {};
+    const runTask = isRecord(children.runTask) ? children.runTask : { src: 'runTask' };
+    const runner = isRecord(runTask.snapshot) ? runTask.snapshot : { status: 'active' };
+    const request = attemptInput(snapshot.context as unknown as RecoveryContext, probe);
+    return { ...snapshot, children: { ...children, runTask: { ...runTask, snapshot: { ...runner, request } } } };
   },
 };

@@ -28,9 +28,10 @@ export const PASSING_STATUSES: ReadonlySet<RunStatus> = new Set<RunStatus>(['suc
 /** The run status a snapshot stands for. */
 export function statusOf(snapshot: SnapshotFrom<RecoveryMachine>): RunStatus {
   const value = snapshot.value;
-  if (typeof value === 'string' && FINAL_RUN_STATUSES.has(value as RunStatus)) return value as RunStatus;
-  if (snapshot.matches('escalated')) return 'escalated';
-  return 'running';
+  if (typeof value === 'string') return FINAL_RUN_STATUSES.has(value as RunStatus) ? (value as RunStatus) : 'running';
+  // `escalated` is compound (its value is `{ escalated: … }`): read as `matches('escalated')` would,
+  // without the path it builds on every snapshot a run emits.
+  return 'escalated' in value ? 'escalated' : 'running';
 }
 
 /** True when the run rests: final, or escalated and waiting for a human. */

@@ -3,7 +3,7 @@ import { createActor, type ActorRefFrom, type InspectionEvent, type Observer, ty
 import { recoveryMachine, type RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { RecoveryInput } from '../../machines/recovery/types.js';
 import { redactSecrets } from '../redact/index.js';
-import { actorsOf, bindRun, redactPatternsOf, sharedRun } from './actors.js';
+import { actorsOf, bindRun, redactPatternsOf, sharedRun, slotWork } from './actors.js';
 import type { AttemptValue } from './attempt-value.js';
 import { extensionsSettled } from './run-extensions.js';
 import { realClock, type Clock } from './clock.js';
@@ -55,7 +55,8 @@ export function recoveryInput(options: RecoveryOptions, clock: Clock = options.c
   const jitterSeed = options.policy?.jitterSeed ?? seedOf(runId);
   return {
     runId,
-    task: redactSecrets(options.name ?? 'task', redactPatternsOf(options.redact)),
+    // A run without a name is 'task': a word of ours that only the user's own patterns could match.
+    task: options.name === undefined && !options.redact?.length ? 'task' : redactSecrets(options.name ?? 'task', redactPatternsOf(options.redact)),
     policy: runPolicy(options.policy, jitterSeed),
     rules: options.rules ?? [],
     timeoutMs: options.timeoutMs ?? null,
@@ -112,9 +113,10 @@ export type ProvideRecoveryOptions = Omit<RecoveryOptions, 'onEvent' | 'inspect'
  * ```
  */
 export function provideRecovery(task: Task, options: ProvideRecoveryOptions = {}, hooks: RecoveryHooks = {}) {
-  const { binding, work, attach } = bindRun(task, options, hooks);
-  const logic = recoveryMachine.provide({ actors: actorsOf(work) });
-  const input = (run: { runId?: string; name?: string } = {}) => recoveryInput({ ...options, ...run }, binding.clock);
+  const { run, work, attach } = bindRun(task, options, hooks);
+  // The slots call the run's work as functions here (this machine is the run's own, not the shared one).
+  const logic = recoveryMachine.provide({ actors: actorsOf(work === run ? slotWork(run) : work) });
+  const input = (named: { runId?: string; name?: string } = {}) => recoveryInput({ ...options, ...named }, run.clock);
   return { logic, attach, input };
 }
 

@@ -21,7 +21,6 @@ function harness(work: (input: string, request: { readonly signal: AbortSignal }
     on: {
       'runner.done': { actions: assign({ answers: ({ context, event }) => [...context.answers, event] }) },
       'runner.error': { actions: assign({ answers: ({ context, event }) => [...context.answers, event] }) },
-      'runner.restored': { actions: assign({ answers: ({ context, event }) => [...context.answers, event] }) },
       send: { actions: sendTo('worker', ({ event }) => event.request) },
     },
   });
@@ -114,23 +113,67 @@ describe('runner', () => {
     expect(held[0]!.request.signal.aborted).toBe(true);
   });
 
-  it('a fresh runner says nothing; one restored from a persisted snapshot asks for its request again', async () => {
+  it('keeps the request waiting for its answer in its snapshot, and clears it in the step that answers', async () => {
+    const { held, work } = heldWork();
+    const actor = createActor(harness(work)).start();
+    const request = () => (actor.getSnapshot().children.worker!.getSnapshot() as { request: unknown }).request;
+    expect(request()).toBe(null);
+    actor.send(run('pending'));
+    expect(request()).toBe('pending');
+    // What the parent sees when the answer arrives is a runner with no request (so it persists none).
+    const seen: unknown[] = [];
+    actor.subscribe((snapshot) => seen.push((snapshot.children.worker!.getSnapshot() as { request: unknown }).request));
+    held[0]!.resolve('answered');
+    await settleAll();
+    expect(actor.getSnapshot().context.answers).toEqual([{ type: 'runner.done', output: 'answered' }]);
+    expect(seen).toEqual([null]);
+    actor.send(run('dropped'));
+    actor.send(cancel);
+    expect(request()).toBe(null);
+  });
+
+  it('starts the work once its snapshot holds the request: work that checkpoints the run before it starts saves the request with it', async () => {
+    let saved: unknown;
+    let parent: { getPersistedSnapshot(): unknown } | undefined;
+    const actor = createActor(harness(async (input) => {
+      // What a write-ahead checkpoint does first thing: persist the whole run, synchronously.
+      saved = JSON.parse(JSON.stringify(parent!.getPersistedSnapshot()));
+      return input;
+    }));
+    parent = actor;
+    actor.start();
+    actor.send(run('pending'));
+    expect((saved as { children: { worker: { snapshot: { request: unknown } } } }).children.worker.snapshot.request).toBe('pending');
+    await settleAll();
+    expect(actor.getSnapshot().context.answers).toEqual([{ type: 'runner.done', output: 'pending' }]);
+  });
+
+  it('restored with a request, runs it again by itself and answers; restored without one, runs nothing', async () => {
     const { held, work } = heldWork();
     const logic = harness(work);
     const actor = createActor(logic).start();
     actor.send(run('pending'));
     await settleAll();
-    expect(actor.getSnapshot().context.answers).toEqual([]);
     const persisted = JSON.parse(JSON.stringify(actor.getPersistedSnapshot()));
     actor.stop();
     expect(held[0]!.request.signal.aborted).toBe(true);
     const restored = createActor(logic, { snapshot: persisted }).start();
     await settleAll();
-    expect(restored.getSnapshot().context.answers).toEqual([{ type: 'runner.restored' }]);
-    // Restored once more (from the restored run's own snapshot): it asks again.
+    // Nobody asked again: the runner's own snapshot held the request.
+    expect(held.map((h) => h.input)).toEqual(['pending', 'pending']);
+    held[1]!.resolve('after restore');
+    await settleAll();
+    expect(restored.getSnapshot().context.answers).toEqual([{ type: 'runner.done', output: 'after restore' }]);
+    // Restored once more from the answered run's own snapshot: nothing is pending, nothing runs.
     const again = createActor(logic, { snapshot: JSON.parse(JSON.stringify(restored.getPersistedSnapshot())) }).start();
     await settleAll();
-    expect(again.getSnapshot().context.answers).toEqual([{ type: 'runner.restored' }, { type: 'runner.restored' }]);
+    expect(held).toHaveLength(2);
+    expect(again.getSnapshot().context.answers).toEqual([{ type: 'runner.done', output: 'after restore' }]);
+    // A runner persisted before it kept requests (no `request` field) restores holding none.
+    const { request: _request, ...older } = persisted.children.worker.snapshot;
+    createActor(logic, { snapshot: { ...persisted, children: { worker: { ...persisted.children.worker, snapshot: older } } } }).start();
+    await settleAll();
+    expect(held).toHaveLength(2);
   });
 
   it('an unfilled runner slot fails each request, naming its machine and itself', async () => {

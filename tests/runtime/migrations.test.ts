@@ -1,14 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { recoveryMachine, recoveryMigrations, RECOVERY_MACHINE_VERSION } from '../../machines/recovery.machine.js';
-import { memoryStore, type Checkpoint } from '../../src/store/index.js';
-import { recoverPersisted, resume } from '../../src/runtime/index.js';
+import type { AttemptInput } from '../../machines/recovery/types.js';
+import { memoryStore, type Checkpoint, type RunHead } from '../../src/store/index.js';
+import { recoverPersisted, resume, type TaskContext } from '../../src/runtime/index.js';
+import type { HistoryEvent } from '../../src/taxonomy/index.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const exists = (value: unknown) => recoveryMachine.resolveState({ value: value as never, context: {} as never }) !== undefined;
 
 describe('recovery checkpoint migrations', () => {
   it('has a migration from every earlier version to the current one', () => {
-    expect(RECOVERY_MACHINE_VERSION).toBe(4);
+    expect(RECOVERY_MACHINE_VERSION).toBe(5);
     for (let v = 1; v < RECOVERY_MACHINE_VERSION; v++) expect(typeof recoveryMigrations[v]).toBe('function');
   });
 
@@ -82,6 +85,77 @@ describe('recovery checkpoint migrations', () => {
     expect(runs).toBe(2);
     expect(outcome.status).toBe('recovered');
     expect((await store.load('v3-run'))?.checkpoint?.version).toBe(RECOVERY_MACHINE_VERSION);
+  });
+
+  it('4 → 5: a run mid-attempt or mid-probe gets the request its runner was working on; other snapshots are unchanged', () => {
+    const migrate = recoveryMigrations[4]!;
+    const context = { runId: 'r', attempt: 2, iteration: 1, approach: 'use the mirror', hint: 'be brief', guidance: null, refreshContext: false, timeoutMs: 1_000 };
+    const runner = { src: 'runTask', syncSnapshot: false, snapshot: { status: 'active' } };
+    const sleep = { src: 'sleepUntil', snapshot: { status: 'active', input: { until: 9_000 } } };
+    const attempt = { runId: 'r', attempt: 2, iteration: 1, approach: 'use the mirror', hint: 'be brief', guidance: null, refreshContext: false, timeoutMs: 1_000, probe: false } satisfies AttemptInput;
+    expect(migrate({ status: 'active', value: { executing: 'unwatched' }, context, children: { runTask: runner } }))
+      .toEqual({ status: 'active', value: { executing: 'unwatched' }, context, children: { runTask: { ...runner, snapshot: { status: 'active', request: attempt } } } });
+    // The probe re-runs unchanged: no hint (as the machine asks for it).
+    expect(migrate({ status: 'active', value: { recovery: 'probeFlake' }, context, children: { runTask: runner } }))
+      .toEqual({ status: 'active', value: { recovery: 'probeFlake' }, context, children: { runTask: { ...runner, snapshot: { status: 'active', request: { ...attempt, hint: null, probe: true } } } } });
+    for (const same of [
+      { status: 'active', value: { recovery: 'retry' }, context, children: { runTask: runner, sleepUntil: sleep } },
+      { status: 'active', value: 'escalated', context, children: { runTask: runner } },
+      { status: 'done', value: 'succeeded', context, children: {} },
+      null,
+    ]) expect(migrate(same)).toBe(same);
+  });
+
+  /** A version-4 checkpoint as the previous release wrote it (fixtures/v4, made by that release's code), stored for resume. */
+  async function storedV4(name: string) {
+    const { events, head } = JSON.parse(readFileSync(new URL(`./fixtures/v4/${name}.json`, import.meta.url), 'utf8')) as { events: HistoryEvent[]; head: RunHead };
+    expect(head.checkpoint?.version).toBe(4);
+    const store = memoryStore();
+    const lease = await store.acquire(head.runId);
+    await store.commit(head.runId, lease.fence, { events, head });
+    await lease.release();
+    return { store, runId: head.runId };
+  }
+
+  it('a version-4 checkpoint taken mid-attempt resumes: the attempt its runner was running runs again, with the same input', async () => {
+    const { store, runId } = await storedV4('mid-attempt');
+    const told: Array<Pick<TaskContext, 'attempt' | 'iteration' | 'probe'>> = [];
+    const outcome = await resume(runId, { store, task: ({ attempt, iteration, probe }) => { told.push({ attempt, iteration, probe }); } });
+    expect(told).toEqual([{ attempt: 2, iteration: 1, probe: false }]);
+    expect(outcome.status).toBe('recovered');
+    expect(outcome.history.map((e) => [e.phase, e.result])).toEqual([['PAUSE', 'failure'], ['DIAGNOSE', 'diagnosed'], ['RESUME', 'interrupted'], ['RETRY', 'success']]);
+    expect((await store.load(runId))?.checkpoint?.version).toBe(RECOVERY_MACHINE_VERSION);
+  });
+
+  it('a version-4 checkpoint taken mid-probe resumes: the flake probe runs again, unchanged', async () => {
+    const { store, runId } = await storedV4('mid-probe');
+    const told: Array<Pick<TaskContext, 'attempt' | 'hint' | 'probe'>> = [];
+    const outcome = await resume(runId, { store, task: ({ attempt, hint, probe }) => { told.push({ attempt, hint, probe }); } });
+    expect(told).toEqual([{ attempt: 2, hint: null, probe: true }]);
+    // Passed on the unchanged re-run, and this run's policy counts a flaky pass as a pass.
+    expect(outcome.status).toBe('flaky');
+    expect((await store.load(runId))?.checkpoint?.version).toBe(RECOVERY_MACHINE_VERSION);
+  });
+
+  it('a checkpoint of this version written ahead of an attempt resumes: its runner holds the request, and the attempt runs', async () => {
+    const first: Checkpoint[] = [];
+    const store = memoryStore();
+    const commit = store.commit.bind(store);
+    store.commit = (runId, fence, checkpoint) => { if (first.length === 0) first.push(structuredClone(checkpoint)); return commit(runId, fence, checkpoint); };
+    await recoverPersisted(() => undefined, { store, runId: 'ahead-run' });
+    const ahead = first[0]!;
+    const snapshot = ahead.head.checkpoint!.snapshot as { value: unknown; children: { runTask: { snapshot: { request: Partial<AttemptInput> | null } } } };
+    expect(snapshot.value).toEqual({ executing: 'unwatched' });
+    expect(snapshot.children.runTask.snapshot.request).toMatchObject({ runId: 'ahead-run', attempt: 1, probe: false });
+    // As if the process died right after writing it: another store holds only that checkpoint.
+    const after = memoryStore();
+    const lease = await after.acquire('ahead-run');
+    await after.commit('ahead-run', lease.fence, ahead);
+    await lease.release();
+    const told: number[] = [];
+    const outcome = await resume('ahead-run', { store: after, task: ({ attempt }) => { told.push(attempt); } });
+    expect(told).toEqual([1]);
+    expect(outcome.status).toBe('succeeded');
   });
 
   it('a version-1 checkpoint taken mid-attempt resumes: the attempt re-runs, marked interrupted', async () => {

@@ -3,7 +3,7 @@
  * acquired (its lease), restored from its checkpoint, told one thing (a failed or passing run
  * of the command, or the agent's change as the ADAPT fix), left to settle, checkpointed, and let
  * go. The agent does the I/O the slots stand for, so the slots here do none: `runTask` waits for
- * the agent's next run of the command (`runner.done` sent from here), `adapt` resolves with the
+ * the agent's next run of the command (the step's answer, resolved from here), `adapt` resolves with the
  * agent's change when there is one, `sleepUntil` ends at once (the agent is told to wait).
  */
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
@@ -98,7 +98,11 @@ export async function stepRun(store: Store, runId: string, meta: HookRunMeta, st
     if (!record && step.feed !== 'fail') return null;
     // A pass seen while the run waits for a fix: the run recovered with no change recorded.
     const adaptFix = step.feed === 'fix' ? step.fix! : step.feed === 'pass' ? '(no change recorded before the passing re-run)' : null;
-    const logic = logicFor({ feed: step.feed, fix: adaptFix, now });
+    // The run of the command this step reports, as the answer of the runner's attempt (the runner
+    // then holds no request, so the checkpoint does not ask for the attempt again).
+    let answer: (outcome: AttemptOutcome) => void = () => undefined;
+    const attempt = new Promise<AttemptOutcome>((resolve) => { answer = resolve; });
+    const logic = logicFor({ feed: step.feed, fix: adaptFix, now, attempt });
     const fresh = record === null;
     const input = recoveryInput({ runId, name: meta.command, policy: HOOK_POLICY }, { ...realClock, now: () => now });
     const actor = fresh
@@ -117,7 +121,7 @@ export async function stepRun(store: Store, runId: string, meta: HookRunMeta, st
           ? { ok: true, at: now, durationMs: 0 }
           // Classified before redaction: a redacted path can hide what identifies the failure.
           : { ok: false, at: now, durationMs: 0, classification: (step.classify ?? classify)(observation), observation: redactDeep(observation) };
-        actor.send({ type: 'runner.done', output });
+        answer(output);
         await settle();
       }
     }
@@ -139,11 +143,13 @@ async function settle(): Promise<void> {
 }
 
 /** The machine with slots that do no I/O (see the top of the file). */
-function logicFor(opts: { feed: Feed; fix?: string | null; now?: number }) {
+function logicFor(opts: { feed: Feed; fix?: string | null; now?: number; attempt?: Promise<AttemptOutcome> }) {
   const now = opts.now ?? Date.now();
+  // The first attempt asked for gets the step's answer; any later one waits for the agent's next run.
+  let attempt = opts.attempt;
   return recoveryMachine.provide({
     actors: {
-      runTask: runner<AttemptOutcome, AttemptInput>(() => never()),
+      runTask: runner<AttemptOutcome, AttemptInput>(() => { const next = attempt ?? never<AttemptOutcome>(); attempt = undefined; return next; }),
       diagnose: fromPromise<DiagnoseOutput, DiagnoseInput>(async ({ input }) => ({ hypotheses: input.builtIn.hypotheses, at: now })),
       adapt: fromPromise<AdaptOutput, AdaptInput>(() => (opts.fix ? Promise.resolve({ fix: opts.fix, at: now }) : never())),
       rollback: fromPromise<RollbackOutput, RollbackInput>(async () => ({ restored: false, at: now })),

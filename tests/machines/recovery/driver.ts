@@ -8,15 +8,15 @@ import { recoveryMachine, type RecoveryMachine } from '../../../machines/recover
 import type { RecoveryInput } from '../../../machines/recovery/types.js';
 import { runner } from '../../../machines/runner.js';
 
-interface Pending { resolve(value: unknown): void; reject(error: unknown): void }
+interface Pending { resolve(value: unknown): void; reject(error: unknown): void; input?: unknown }
 
-/** A recovery machine whose actors wait for the test to settle them, by invoke id (`runTask`: the runner's request). */
+/** A recovery machine whose actors wait for the test to settle them, by invoke id (`runTask`: the runner's request, with its input). */
 export function controllableMachine() {
   const pending = new Map<string, Pending>();
-  const wait = (id: string) => new Promise<any>((resolve, reject) => { pending.set(id, { resolve, reject }); });
+  const wait = (id: string, input?: unknown) => new Promise<any>((resolve, reject) => { pending.set(id, { resolve, reject, input }); });
   const controlled = () => fromPromise<any, any>(({ self }) => wait(self.id));
   const logic = recoveryMachine.provide({
-    actors: { runTask: runner<any, any>(() => wait('runTask')), diagnose: controlled(), adapt: controlled(), rollback: controlled(), sleepUntil: controlled() },
+    actors: { runTask: runner<any, any>(({ input }) => wait('runTask', input)), diagnose: controlled(), adapt: controlled(), rollback: controlled(), sleepUntil: controlled() },
   });
   return { logic, pending };
 }
