@@ -16,7 +16,7 @@ import { RunFencedError, StoreUnavailableError } from '../../store/errors.js';
 import { Outage } from '../../store/postgres/outage.js';
 import { dbErrorReason, isTransientDbError, retryTransient } from '../../store/postgres/transient.js';
 import { listen, type Listener } from '../../store/postgres/notify.js';
-import { announceWork, claimRuns, markDecisionTaken, touchWorker, WORK_CHANNEL, type Claim } from '../../store/postgres/queue.js';
+import { announceWork, claimRuns, markDecisionTaken, releaseRuns, touchWorker, WORK_CHANNEL, type Claim } from '../../store/postgres/queue.js';
 import type { PostgresStore } from '../../store/postgres/store.js';
 import type { LeaseHolder } from '../../store/types.js';
 import { decisionChoiceOf } from '../../policy/types.js';
@@ -111,6 +111,10 @@ export function createWorker(options: WorkerOptions): Worker {
   const holder: LeaseHolder = { pid: process.pid, host: hostname(), worker: id };
   const emit = (event: WorkerEvent) => options.onEvent?.(event);
   const active = new Map<string, { stop(): void; settled: Promise<void> }>();
+  // Runs let go at rest, by fence: released by the next claim's statement (a finished run frees a
+  // slot, so that claim comes at once), or when the worker stops.
+  const handBack = new Map<string, number>();
+  const deferRelease = (runId: string, fence: number) => void handBack.set(runId, fence);
   let stopping = false;
   let wake: (() => void) | null = null;
   // A poke while the loop is claiming (not waiting) must not be lost: the next wait returns at once.
@@ -157,10 +161,15 @@ export function createWorker(options: WorkerOptions): Worker {
       else emit({ type: 'error', runId: claim.lease.runId, error });
     }).finally(async () => {
       clearInterval(renewer);
+      const { runId, fence } = claim.lease;
       await claim.lease.release().catch(() => undefined);
-      // A run let go before it came to rest: another worker may take it now rather than at its next poll.
-      if (!lost && !atRest) await announceWork(store, claim.lease.runId).catch(() => undefined);
-      active.delete(claim.lease.runId);
+      if (lost) handBack.delete(runId); // the fence moved: nothing of ours to release
+      else if (!atRest) {
+        // Let go before it came to rest: released now, and another worker may take it at once rather than at its next poll.
+        handBack.delete(runId);
+        await releaseRuns(store, [{ runId, fence }]).then(() => announceWork(store, runId)).catch(() => undefined);
+      }
+      active.delete(runId);
       poke();
     });
     active.set(claim.lease.runId, { stop, settled });
@@ -254,9 +263,11 @@ export function createWorker(options: WorkerOptions): Worker {
       const free = concurrency - active.size;
       let claimed = 0;
       poked = false; // this claim answers every poke so far
-      if (free > 0) {
+      if (free > 0 || handBack.size > 0) {
         try {
-          const claims = await claimRuns(store, holder, names, free, leaseMs, [...active.keys()]);
+          const handing = [...handBack].map(([runId, fence]) => ({ runId, fence }));
+          const claims = await claimRuns(store, holder, names, free, leaseMs, { inHand: [...active.keys()], handBack: handing, deferRelease });
+          for (const { runId, fence } of handing) if (handBack.get(runId) === fence) handBack.delete(runId);
           const lasted = outage.recovered();
           if (lasted !== null) emit({ type: 'store', state: 'back', afterMs: lasted });
           claimed = claims.length;
@@ -297,6 +308,7 @@ export function createWorker(options: WorkerOptions): Worker {
       await loopDone;
       for (const run of active.values()) run.stop();
       await Promise.all([...active.values()].map((run) => run.settled));
+      await releaseRuns(store, [...handBack].map(([runId, fence]) => ({ runId, fence }))).catch(() => undefined);
       clearInterval(heartbeat);
       await listener.close();
       await touchWorker(store, id, holder, true).catch(() => undefined);

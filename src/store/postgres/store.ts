@@ -5,7 +5,7 @@
  * sees one commit or the next, never half. Leases expire by the database clock (see lease.ts).
  * The schema is created and migrated on first use (schema.ts).
  */
-import { loadPg, type PgPool, type PgPoolClient } from './pg-driver.js';
+import { loadPg, named, type PgPool, type PgPoolClient } from './pg-driver.js';
 import { RUN_STATUSES, type HistoryEvent } from '../../taxonomy/history.js';
 import { CorruptRunError, RunFencedError, StoreUnavailableError } from '../errors.js';
 import { assertRepeatsMatch, commitArgumentsError, splitEvents } from '../history.js';
@@ -118,10 +118,10 @@ export class PostgresStore implements Store {
       const base = events.length === 0 ? null : typeof first === 'number' && Number.isSafeInteger(first) && first >= 1 ? first - 1 : undefined;
       if (base === undefined) return this.#commitCarefully(runId, fence, events, write);
       const fresh = base === null ? [] : splitEvents(runId, base, events).fresh;
-      const { rows } = await this.pool.query<OwnerRow & { committed: boolean }>(COMMIT_CONTINUING, [
+      const { rows } = await this.pool.query<OwnerRow & { committed: boolean }>(COMMIT_CONTINUING([
         runId, fence, base, JSON.stringify(fresh), write.head, write.status, write.updatedAt, FINAL_STATUSES.includes(write.status), fresh.length,
         write.fleetTask,
-      ]);
+      ]));
       const row = rows[0];
       assertOwner(runId, fence, row);
       if (!row.committed) await this.#commitCarefully(runId, fence, events, write);
@@ -277,7 +277,7 @@ function fleetTaskOf(head: RunHead): string | null {
 }
 
 /**
- * A commit that continues the log, as one statement: lock the run's row; if this owner's fence
+ * A commit that continues the log, as one named statement (planned once per connection): lock the run's row; if this owner's fence
  * holds it and the log has exactly `$3` events (or `$3` is null: no events), insert the events,
  * replace the head, mark the decisions a run leaving `escalated` has taken, and announce a run
  * that came to rest (so `recover wait` and workers hear of it without polling). Returns the row's
@@ -285,7 +285,7 @@ function fleetTaskOf(head: RunHead): string | null {
  * $1 run, $2 fence, $3 committed events expected, $4 events (json array), $5 head, $6 status,
  * $7 updated_at, $8 final, $9 how many events, $10 the fleet task the run offers itself to (see `offer`).
  */
-const COMMIT_CONTINUING = `
+const COMMIT_CONTINUING = named('recovery_commit', `
   WITH r AS (SELECT fence, owner IS NOT NULL AS owned, events, status FROM recovery_runs WHERE run_id = $1 FOR UPDATE),
   ok AS (SELECT * FROM r WHERE owned AND fence = $2 AND ($3::integer IS NULL OR events = $3::integer)),
   inserted AS (
@@ -300,7 +300,7 @@ const COMMIT_CONTINUING = `
      WHERE run_id = $1 AND taken_at IS NULL AND $6 <> 'escalated' AND EXISTS (SELECT 1 FROM ok WHERE ok.status = 'escalated'))
   SELECT r.fence, r.owned, EXISTS (SELECT 1 FROM updated) AS committed,
          (SELECT pg_notify('recovery_run', $1) FROM updated WHERE $6 <> 'running' AND updated.was IS DISTINCT FROM $6) AS notified
-    FROM r`;
+    FROM r`);
 
 /** The URL without its password, for messages and reports. */
 export function redactUrl(url: string): string {
