@@ -122,6 +122,9 @@ async function startPgBoss(round: Round): Promise<Contender> {
 
 async function startProject(round: Round): Promise<Contender> {
   const store = postgresStore(round.url, { poolSize: poolSize(round) });
+  // A fresh queue per row, as the others have (graphile-worker deletes finished jobs; pg-boss 10 keeps each queue in a partition of its own).
+  await store.ready();
+  await store.pool.query('TRUNCATE recovery_runs, recovery_run_events, recovery_decisions, recovery_workers');
   const job = failsOnce(() => undefined);
   const policy = { categories: { transient: { delaysMs: [0] } } };
   const worker = createWorker({

@@ -4,7 +4,8 @@
  *   enqueue→done of N jobs (a function that fails once, then passes) at concurrency 4 and 16,
  *   each contender in this process, its workers idle and listening before the first enqueue, a
  *   producer keeping 4 enqueue calls in flight; jobs/s counts until the database records all N
- *   completed; ratios against graphile-worker's figures of the same row;
+ *   completed; ratios against graphile-worker's figures of the same row; every contender first
+ *   runs 200 jobs unmeasured (its modules loaded, its code compiled);
  * - takeover latency: a worker process claims a run and is killed with SIGKILL; the time until
  *   another worker claims it, against the lease;
  * - decide → wake latency (p50/p99): a decision recorded, until a worker has claimed the run;
@@ -32,6 +33,8 @@ const NAMES = list(process.env.FLEET_CONTENDERS, Object.keys(CONTENDERS).join(',
 /** Enqueue calls in flight at once: a producer that does not wait for each job before the next. */
 const PRODUCERS = 4;
 const POLL_MS = 500;
+/** Jobs each contender runs, unmeasured, before the table. */
+const WARMUP = 200;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function reset(store: PostgresStore): Promise<void> {
@@ -42,8 +45,8 @@ async function reset(store: PostgresStore): Promise<void> {
 /** One row: `jobs` jobs through `name` at `concurrency`. */
 interface Row { jobsPerS: number; p50: number; p99: number; timedOut: boolean }
 
-async function race(url: string, db: pg.Client, name: string, jobs: number, concurrency: number): Promise<Row> {
-  const tag = `b_${name.replace(/\W/g, '_')}_${jobs}_${concurrency}`;
+async function race(url: string, db: pg.Client, name: string, jobs: number, concurrency: number, round = 'b'): Promise<Row> {
+  const tag = `${round}_${name.replace(/\W/g, '_')}_${jobs}_${concurrency}`;
   const queued = new Map<string, number>();
   const latencies: number[] = [];
   const count = async (sql: string, values: unknown[]) => Number((await db.query<{ n: string }>(sql, values)).rows[0]!.n);
@@ -69,8 +72,10 @@ async function race(url: string, db: pg.Client, name: string, jobs: number, conc
 async function table(url: string): Promise<void> {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
-  console.log(`jobs   conc  contender            jobs/s    p50 ms    p99 ms  jobs/s ×gw  p99 ×gw`);
   try {
+    // Steady state: each contender's code is loaded and compiled by the JIT before its first row counts.
+    for (const name of NAMES) await race(url, db, name, WARMUP, 4, 'warmup');
+    console.log(`jobs   conc  contender            jobs/s    p50 ms    p99 ms  jobs/s ×gw  p99 ×gw`);
     for (const jobs of JOBS) {
       for (const concurrency of CONCURRENCY) {
         let base: Row | undefined;
