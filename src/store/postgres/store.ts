@@ -107,7 +107,8 @@ export class PostgresStore implements Store {
     const write: HeadWrite = {
       head: JSON.stringify(checkpoint.head), status: checkpoint.head.status, updatedAt: checkpoint.head.updatedAt, fleetTask: fleetTaskOf(checkpoint.head),
     };
-    const events = JSON.parse(JSON.stringify(checkpoint.events ?? [])) as HistoryEvent[];
+    const eventsJson = JSON.stringify(checkpoint.events ?? []);
+    const events = JSON.parse(eventsJson) as HistoryEvent[];
     // One commit of a run at a time from this process, in call order (the database would order
     // concurrent transactions by who locks the row first, not by who called first).
     return this.#turns.run(runId, async () => {
@@ -118,8 +119,10 @@ export class PostgresStore implements Store {
       const base = events.length === 0 ? null : typeof first === 'number' && Number.isSafeInteger(first) && first >= 1 ? first - 1 : undefined;
       if (base === undefined) return this.#commitCarefully(runId, fence, events, write);
       const fresh = base === null ? [] : splitEvents(runId, base, events).fresh;
+      // All of them new (the usual case): their JSON is the text already made (a JSON round trip keeps it).
+      const freshJson = fresh.length === events.length ? eventsJson : JSON.stringify(fresh);
       const { rows } = await this.pool.query<OwnerRow & { committed: boolean }>(COMMIT_CONTINUING([
-        runId, fence, base, JSON.stringify(fresh), write.head, write.status, write.updatedAt, FINAL_STATUSES.includes(write.status), fresh.length,
+        runId, fence, base, freshJson, write.head, write.status, write.updatedAt, FINAL_STATUSES.includes(write.status), fresh.length,
         write.fleetTask,
       ]));
       const row = rows[0];
