@@ -3,27 +3,15 @@
  * claims ahead while runs are short; it claims nothing ahead before it knows they are; and a stop
  * lets every run in hand go, those that never had a slot untouched, for another worker to finish.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createWorker, submit, type FleetTaskContext } from '../../src/runtime/fleet/index.js';
 import { runState } from '../../src/store/postgres/queue.js';
-import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
-import { testDatabase } from '../helpers/postgres.js';
+import type { PostgresStore } from '../../src/store/postgres/store.js';
+import { useFleetStore } from './store.js';
 
+const fleetStore = useFleetStore();
 let store: PostgresStore;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  const db = await testDatabase();
-  drop = db.drop;
-  store = postgresStore(db.url);
-}, 120_000);
-afterAll(async () => {
-  await store.close();
-  await drop();
-});
-beforeEach(async () => {
-  await store.ready();
-  await store.pool.query('TRUNCATE recovery_runs, recovery_run_events, recovery_decisions, recovery_workers');
-});
+beforeEach(() => { store = fleetStore(); });
 
 async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, withinMs = 60_000): Promise<T> {
   for (const deadline = Date.now() + withinMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {

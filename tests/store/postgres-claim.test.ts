@@ -1,25 +1,13 @@
 /** The fleet's claim on PostgreSQL: hand-backs released in the claim's statement, under their fence only. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { RunFencedError } from '../../src/store/errors.js';
 import { claimRuns, enqueue, releaseRuns, runState } from '../../src/store/postgres/queue.js';
-import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
-import { testDatabase } from '../helpers/postgres.js';
+import type { PostgresStore } from '../../src/store/postgres/store.js';
+import { useFleetStore } from '../fleet/store.js';
 
+const fleetStore = useFleetStore();
 let store: PostgresStore;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  const db = await testDatabase();
-  drop = db.drop;
-  store = postgresStore(db.url);
-}, 120_000);
-afterAll(async () => {
-  await store.close();
-  await drop();
-});
-beforeEach(async () => {
-  await store.ready();
-  await store.pool.query('TRUNCATE recovery_runs, recovery_run_events, recovery_decisions, recovery_workers');
-});
+beforeEach(() => { store = fleetStore(); });
 
 const worker = { pid: 1, host: 'here', worker: 'w1' };
 const other = { pid: 2, host: 'there', worker: 'w2' };
