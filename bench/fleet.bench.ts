@@ -1,25 +1,40 @@
 /**
  * bench:fleet — fleet mode through one throwaway PostgreSQL (scripts/postgres.sh), all in one run:
- * - runs/s and attempts/s of trivial runs with 1, 2, 4 and 8 workers (in this process, each with
- *   its own connection pool, concurrency 4);
+ * - against graphile-worker and pg-boss on the same cluster (fleet-peers.ts): jobs/s and p50/p99
+ *   enqueue→done of N jobs (a function that fails once, then passes) at concurrency 4 and 16,
+ *   each contender in this process, its workers idle and listening before the first enqueue, a
+ *   producer keeping 4 enqueue calls in flight; jobs/s counts until the database records all N
+ *   completed; ratios against graphile-worker's figures of the same row; every contender first
+ *   runs 200 jobs unmeasured (its modules loaded, its code compiled);
  * - takeover latency: a worker process claims a run and is killed with SIGKILL; the time until
  *   another worker claims it, against the lease;
  * - decide → wake latency (p50/p99): a decision recorded, until a worker has claimed the run;
  * - pgbench's tps on the same server (TPC-B-like, 4 clients, 5 s): the ceiling.
- * Figures, never assertions. Set FLEET_RUNS (default 200) to change the batch size.
+ * Figures, never assertions. FLEET_JOBS (default "300,2000"), FLEET_CONCURRENCY (default "4,16")
+ * and FLEET_CONTENDERS (default all three) choose the rows.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createWorker, submit, type Worker } from '../src/runtime/fleet/index.js';
-import { claimRuns, recordDecision, runState } from '../src/store/postgres/queue.js';
+import pg from 'pg';
+import { createWorker, submit } from '../src/runtime/fleet/index.js';
+import { recordDecision, runState } from '../src/store/postgres/queue.js';
 import { postgresStore, type PostgresStore } from '../src/store/postgres/store.js';
+import { CONTENDERS } from './fleet-peers.js';
 import { fmt, percentile } from './measure.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const SCRIPT = join(ROOT, 'scripts', 'postgres.sh');
-const RUNS = Number(process.env.FLEET_RUNS ?? 200);
+const list = (value: string | undefined, fallback: string) => (value ?? fallback).split(',').map((v) => v.trim()).filter(Boolean);
+const JOBS = list(process.env.FLEET_JOBS, '300,2000').map(Number);
+const CONCURRENCY = list(process.env.FLEET_CONCURRENCY, '4,16').map(Number);
+const NAMES = list(process.env.FLEET_CONTENDERS, Object.keys(CONTENDERS).join(','));
+/** Enqueue calls in flight at once: a producer that does not wait for each job before the next. */
+const PRODUCERS = 4;
+const POLL_MS = 500;
+/** Jobs each contender runs, unmeasured, before the table. */
+const WARMUP = 200;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function reset(store: PostgresStore): Promise<void> {
@@ -27,33 +42,54 @@ async function reset(store: PostgresStore): Promise<void> {
   await store.pool.query('TRUNCATE recovery_runs, recovery_run_events, recovery_decisions, recovery_workers');
 }
 
-async function allFinal(store: PostgresStore, n: number): Promise<void> {
-  for (;;) {
-    const { rows } = await store.pool.query<{ n: string }>('SELECT count(*) AS n FROM recovery_runs WHERE final');
-    if (Number(rows[0]!.n) >= n) return;
-    await sleep(20);
-  }
+/** One row: `jobs` jobs through `name` at `concurrency`. */
+interface Row { jobsPerS: number; p50: number; p99: number; timedOut: boolean }
+
+async function race(url: string, db: pg.Client, name: string, jobs: number, concurrency: number, round = 'b'): Promise<Row> {
+  const tag = `${round}_${name.replace(/\W/g, '_')}_${jobs}_${concurrency}`;
+  const queued = new Map<string, number>();
+  const latencies: number[] = [];
+  const count = async (sql: string, values: unknown[]) => Number((await db.query<{ n: string }>(sql, values)).rows[0]!.n);
+  const onDone = (id: string) => latencies.push(performance.now() - queued.get(id)!);
+  const contender = await CONTENDERS[name]!({ url, concurrency, pollMs: POLL_MS, tag, onDone, count });
+  const deadline = performance.now() + Math.max(120_000, jobs * 300);
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(Array.from({ length: PRODUCERS }, async () => {
+    while (next < jobs) {
+      const id = `${tag}_${next++}`;
+      queued.set(id, performance.now());
+      await contender.enqueue(id);
+    }
+  }));
+  while (latencies.length < jobs && performance.now() < deadline) await sleep(5);
+  while (await contender.completed() < jobs && performance.now() < deadline) await sleep(10);
+  const seconds = (performance.now() - started) / 1000;
+  await contender.stop();
+  return { jobsPerS: jobs / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), timedOut: performance.now() >= deadline };
 }
 
-async function throughput(url: string, store: PostgresStore, workers: number): Promise<{ runs: number; attempts: number }> {
-  await reset(store);
-  // Each trivial run fails once (a transient failure, no delay) and passes: two attempts.
-  const seen = new Set<string>();
-  const noop = (ctx: { runId: string }) => {
-    if (seen.has(ctx.runId)) return;
-    seen.add(ctx.runId);
-    throw new Error('Error: connect ECONNRESET 10.0.0.1:443');
-  };
-  const policy = { categories: { transient: { delaysMs: [0] } } };
-  for (let i = 0; i < RUNS; i++) await submit(store, 'noop', null, { runId: `b${workers}-${i}`, policy });
-  const stores = Array.from({ length: workers }, () => postgresStore(url, { poolSize: 6 }));
-  const started = performance.now();
-  const running: Worker[] = stores.map((s) => createWorker({ store: s, tasks: { noop }, concurrency: 4, leaseMs: 10_000, pollMs: 200 }));
-  await allFinal(store, RUNS);
-  const seconds = (performance.now() - started) / 1000;
-  await Promise.all(running.map((w) => w.stop()));
-  await Promise.all(stores.map((s) => s.close()));
-  return { runs: RUNS / seconds, attempts: (2 * RUNS) / seconds };
+async function table(url: string): Promise<void> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    // Steady state: each contender's code is loaded and compiled by the JIT before its first row counts.
+    for (const name of NAMES) await race(url, db, name, WARMUP, 4, 'warmup');
+    console.log(`jobs   conc  contender            jobs/s    p50 ms    p99 ms  jobs/s ×gw  p99 ×gw`);
+    for (const jobs of JOBS) {
+      for (const concurrency of CONCURRENCY) {
+        let base: Row | undefined;
+        for (const name of NAMES) {
+          const row = await race(url, db, name, jobs, concurrency);
+          if (name === 'graphile-worker') base = row;
+          const ratios = base ? `${fmt(row.jobsPerS / base.jobsPerS, 2, 12)}${fmt(row.p99 / base.p99, 2, 9)}` : '';
+          console.log(`${String(jobs).padEnd(6)} ${String(concurrency).padStart(4)}  ${name.padEnd(18)}${fmt(row.jobsPerS, 1, 8)}${fmt(row.p50, 0, 10)}${fmt(row.p99, 0, 10)}${ratios}${row.timedOut ? '  (timed out)' : ''}`);
+        }
+      }
+    }
+  } finally {
+    await db.end();
+  }
 }
 
 async function takeover(url: string, store: PostgresStore, leaseMs: number): Promise<number> {
@@ -114,12 +150,8 @@ async function main(): Promise<void> {
   execFileSync(process.execPath, ['-e', `const {Client}=require('pg');const c=new Client(${JSON.stringify(admin)});c.connect().then(()=>c.query('CREATE DATABASE fleet')).then(()=>c.end())`], { cwd: ROOT });
   const store = postgresStore(url);
   try {
-    console.log(`bench:fleet — ${RUNS} trivial runs (2 attempts each) per row, one PostgreSQL (fsync ${process.env.POSTGRES_FSYNC ?? 'off'})`);
-    console.log('workers      runs/s  attempts/s');
-    for (const workers of [1, 2, 4, 8]) {
-      const { runs, attempts } = await throughput(url, store, workers);
-      console.log(`${String(workers).padStart(7)}${fmt(runs, 1, 12)}${fmt(attempts, 1, 12)}`);
-    }
+    console.log(`bench:fleet — one PostgreSQL (fsync ${process.env.POSTGRES_FSYNC ?? 'off'}); jobs fail once then pass; polling every ${POLL_MS} ms for all`);
+    await table(url);
     const leaseMs = 2_000;
     const takeovers = [await takeover(url, store, leaseMs), await takeover(url, store, leaseMs), await takeover(url, store, leaseMs)];
     console.log(`takeover after SIGKILL, lease ${leaseMs} ms: ${takeovers.join(', ')} ms (max ${fmt(Math.max(...takeovers) / leaseMs, 2, 0)}× the lease; goal < 2×)`);

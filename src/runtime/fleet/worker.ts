@@ -7,16 +7,14 @@
  * was in flight runs again (at-least-once), as a resume after kill -9 does, and the takeover is
  * recorded in the run's meta (`takeovers`: from whom, at which event, with which fence).
  *
- * Wake-ups: LISTEN/NOTIFY (a submit, a decision, a run let go), with polling every `pollMs` as
- * the backstop (a lost notification, a lease that simply ran out).
+ * Claiming, wake-ups (LISTEN/NOTIFY, polling as the backstop), renewals and releases are the
+ * claim loop's (claim-loop.ts); this file runs what it claims.
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { RunFencedError, StoreUnavailableError } from '../../store/errors.js';
-import { Outage } from '../../store/postgres/outage.js';
-import { dbErrorReason, isTransientDbError, retryTransient } from '../../store/postgres/transient.js';
-import { listen, type Listener } from '../../store/postgres/notify.js';
-import { announceWork, claimRuns, markDecisionTaken, touchWorker, WORK_CHANNEL, type Claim } from '../../store/postgres/queue.js';
+import { RunFencedError } from '../../store/errors.js';
+import { dbErrorReason, retryTransient } from '../../store/postgres/transient.js';
+import { markDecisionTaken, type Claim } from '../../store/postgres/queue.js';
 import type { PostgresStore } from '../../store/postgres/store.js';
 import type { LeaseHolder } from '../../store/types.js';
 import { decisionChoiceOf } from '../../policy/types.js';
@@ -26,6 +24,8 @@ import { recoverPersisted, resume, RunInterruptedError, type PersistedOptions } 
 import type { DecisionRecord, RunMeta, Takeover } from '../run-meta.js';
 import type { RunDecision } from '../run-key.js';
 import type { RecoveryActor } from '../recovery.js';
+import { startClaimLoop, type RunEnd, type StartedRun } from './claim-loop.js';
+import type { SlotTicket } from './slots.js';
 import { claimedStore } from './claimed-store.js';
 import { COMMAND_TASK, commandInputOf, runCommandTask, type CommandInput } from './command-task.js';
 import type { Submission } from './submit.js';
@@ -56,7 +56,11 @@ export interface WorkerOptions {
   store: PostgresStore;
   /** Tasks by name. The built-in `command` task is added unless one is given under that name. */
   tasks?: Record<string, FleetTask>;
-  /** Runs at once. Default 1. */
+  /**
+   * Runs at once: runs past their first checkpoint (running an attempt, between attempts). While
+   * runs are short (< 1 s), up to as many more are in hand, writing their first checkpoint or
+   * waiting for one of these slots. Default 1.
+   */
   concurrency?: number;
   /** Lease length in ms, by the database clock. Default 15,000; renewed every third of it. */
   leaseMs?: number;
@@ -92,66 +96,57 @@ export function createWorker(options: WorkerOptions): Worker {
   const pollMs = options.pollMs ?? 1_000;
   const commitRetryMs = options.commitRetryMs ?? 60_000;
   const id = options.workerId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
-  const holder: LeaseHolder = { pid: process.pid, host: hostname(), worker: id };
+  const holder = { pid: process.pid, host: hostname(), worker: id };
   const emit = (event: WorkerEvent) => options.onEvent?.(event);
-  const active = new Map<string, { stop(): void; settled: Promise<void> }>();
-  let stopping = false;
-  let wake: (() => void) | null = null;
-  // A poke while the loop is claiming (not waiting) must not be lost: the next wait returns at once.
-  let poked = false;
-  const poke = () => {
-    poked = true;
-    wake?.();
-  };
 
-  const listener: Listener = listen(store.url, [WORK_CHANNEL], poke);
-  const heartbeat = setInterval(() => void touchWorker(store, id, holder).catch(() => undefined), Math.max(1_000, leaseMs / 3));
-
-  const runClaim = (claim: Claim) => {
+  const start = (claim: Claim, slot: SlotTicket, done: () => void): StartedRun => {
     let actor: RecoveryActor | undefined;
     let lost: RunFencedError | null = null;
     let lapsed: StartLapsedError | null = null;
-    let atRest = false; // final, or escalated: nothing for another worker to do until a decision comes
-    const stop = () => actor?.stop();
+    let stopping = false;
+    // Aborts a wait for a slot: a run stopped or lost before it had one goes no further.
+    const halt = new AbortController();
+    const stop = () => {
+      halt.abort(new RunInterruptedError(claim.lease.runId));
+      actor?.stop();
+    };
     const onLost = (error: RunFencedError | StartLapsedError) => {
       if (error instanceof StartLapsedError) lapsed ??= error;
       else lost ??= error;
       stop(); // kills the attempt's process group; the runtime writes nothing more under this fence
     };
-    const renewer = setInterval(() => {
-      claim.lease.renew().catch((error: unknown) => {
-        // Another error: the database was unreachable; try again next time.
-        if (error instanceof RunFencedError) onLost(error);
-      });
-    }, Math.max(50, leaseMs / 3));
-    const settled = execute(claim, (a) => {
+    const { runId, fence } = claim.lease;
+    const ended = execute(claim, slot, halt.signal, (a) => {
       actor = a;
       if (lost || lapsed || stopping) a.stop();
+      else if (a.getSnapshot().status === 'done') done();
+      else a.subscribe((snapshot) => { if (snapshot.status === 'done') done(); });
     }, onLost).then((status) => {
-      if (claim.decision) return markDecisionTaken(store, claim.decision.id, claim.lease.fence).then(() => status);
+      if (claim.decision) return markDecisionTaken(store, claim.decision.id, fence).then(() => status);
       return status;
-    }).then((status) => {
-      atRest = true;
-      emit({ type: 'finished', runId: claim.lease.runId, fence: claim.lease.fence, status });
-    }, (error: unknown) => {
+    }).then((status): RunEnd => {
+      emit({ type: 'finished', runId, fence, status });
+      return 'rest'; // final, or escalated: nothing for another worker to do until a decision comes
+    }, (error: unknown): RunEnd => {
       const fenced = lost ?? (error instanceof RunFencedError ? error : null);
-      if (fenced) emit({ type: 'lost', runId: claim.lease.runId, fence: claim.lease.fence, error: fenced });
-      else if (lapsed) emit({ type: 'lapsed', runId: claim.lease.runId, fence: claim.lease.fence, attempt: lapsed.attempt });
-      else if (error instanceof RunInterruptedError) emit({ type: 'interrupted', runId: claim.lease.runId, fence: claim.lease.fence });
-      else emit({ type: 'error', runId: claim.lease.runId, error });
-    }).finally(async () => {
-      clearInterval(renewer);
-      await claim.lease.release().catch(() => undefined);
-      // A run let go before it came to rest: another worker may take it now rather than at its next poll.
-      if (!lost && !atRest) await announceWork(store, claim.lease.runId).catch(() => undefined);
-      active.delete(claim.lease.runId);
-      poke();
+      if (fenced) emit({ type: 'lost', runId, fence, error: fenced });
+      else if (lapsed) emit({ type: 'lapsed', runId, fence, attempt: lapsed.attempt });
+      else if (error instanceof RunInterruptedError) emit({ type: 'interrupted', runId, fence });
+      else emit({ type: 'error', runId, error });
+      return fenced ? 'lost' : 'left';
     });
-    active.set(claim.lease.runId, { stop, settled });
+    return {
+      stop: () => {
+        stopping = true;
+        stop();
+      },
+      lose: onLost,
+      ended,
+    };
   };
 
   const execute = async (
-    claim: Claim, onStart: (actor: RecoveryActor) => void, onLost: (error: RunFencedError | StartLapsedError) => void,
+    claim: Claim, slot: SlotTicket, halted: AbortSignal, onStart: (actor: RecoveryActor) => void, onLost: (error: RunFencedError | StartLapsedError) => void,
   ): Promise<string> => {
     const { lease } = claim;
     /** When the lease was last renewed (by a renew or a commit): both clocks, read before the request was sent. */
@@ -169,6 +164,7 @@ export function createWorker(options: WorkerOptions): Worker {
     const inputOf = submission ? () => submission.input : () => (record ? commandInputOf(record.runId, record.meta) : null);
     const fn = tasks[claim.taskName]!;
     const task = async (ctx: TaskContext) => {
+      await slot.take(ctx.signal); // taken once the write-ahead checkpoint landed (see `common`): at once
       // The write-ahead checkpoint was fenced, but this process may have stalled (SIGSTOP, a long
       // pause) between it and here while another worker took the run. So the attempt starts only
       // while a renewed lease surely holds: it lasts at least `leaseMs` from before its renew was
@@ -220,7 +216,14 @@ export function createWorker(options: WorkerOptions): Worker {
     if (decision) meta.decisions = [...listIn(record?.meta.decisions), decision.record];
     // The run's options, built once: what it was submitted with, and this worker's store, lease and notices.
     const options: PersistedOptions = {
-      ...submission?.options, runId: lease.runId, store: claimedStore(store, lease, async (commit) => void (await commitHard(commit))), onStart,
+      ...submission?.options, runId: lease.runId, onStart,
+      // Once a checkpoint landed, the run waits for one of the worker's slots (slots.ts) before it
+      // goes on: runs in hand write their first checkpoint while others run their attempts, and
+      // at most `concurrency` runs are past it at once. The attempt's timeout starts after the wait.
+      store: claimedStore(store, lease, async (commit) => {
+        await commitHard(commit);
+        await slot.take(halted);
+      }),
       onNotice: (message: string) => emit({ type: 'notice', runId: lease.runId, message }),
       meta: claim.started ? meta : { ...meta, fleet: { task: claim.taskName }, ...commandMeta(claim) },
     };
@@ -228,65 +231,8 @@ export function createWorker(options: WorkerOptions): Worker {
     return outcome.status;
   };
 
-  const outage = new Outage();
-  let backoff = pollMs;
-  const loop = async () => {
-    await touchWorker(store, id, holder).catch((error: unknown) => { if (!isTransientDbError(error)) emit({ type: 'error', runId: null, error }); });
-    while (!stopping) {
-      const free = concurrency - active.size;
-      let claimed = 0;
-      poked = false; // this claim answers every poke so far
-      if (free > 0) {
-        try {
-          const claims = await claimRuns(store, holder, names, free, leaseMs, [...active.keys()]);
-          const lasted = outage.recovered();
-          if (lasted !== null) emit({ type: 'store', state: 'back', afterMs: lasted });
-          claimed = claims.length;
-          for (const claim of claims) {
-            if (stopping) await claim.lease.release();
-            else runClaim(claim);
-          }
-        } catch (error) {
-          if (!isTransientDbError(error) && !(error instanceof StoreUnavailableError)) emit({ type: 'error', runId: null, error });
-          else {
-            // Said once per outage; the next claim comes after a growing pause rather than every poll.
-            const { began, delayMs } = outage.failed();
-            if (began) emit({ type: 'store', state: 'lost', error });
-            backoff = delayMs;
-          }
-        }
-      }
-      if (stopping || (claimed > 0 && claimed === free && active.size < concurrency)) continue;
-      if (poked && active.size < concurrency) continue;
-      const pause = outage.down ? backoff : pollMs;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pause);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
-    }
-  };
-
-  let stopped: Promise<void> | undefined;
-  const loopDone = loop();
-  const stopWorker = () => {
-    stopped ??= (async () => {
-      stopping = true;
-      poke();
-      await loopDone;
-      for (const run of active.values()) run.stop();
-      await Promise.all([...active.values()].map((run) => run.settled));
-      clearInterval(heartbeat);
-      await listener.close();
-      await touchWorker(store, id, holder, true).catch(() => undefined);
-    })();
-    return stopped;
-  };
-  const done = new Promise<void>((resolve) => void loopDone.then(() => stopped ?? stopWorker()).then(resolve, resolve));
-  return { id, stop: stopWorker, done };
+  const loop = startClaimLoop({ store, holder, tasks: names, concurrency, leaseMs, pollMs, report: emit, start });
+  return { id, stop: loop.stop, done: loop.done };
 }
 
 /** For the `command` task: the command line and directory, as `recover run` keeps them, so `recover resume` works too. */

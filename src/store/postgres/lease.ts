@@ -5,7 +5,7 @@
  * a release clears the owner only while it is.
  */
 import { hostname } from 'node:os';
-import type { PgPool, PgQueryable } from './pg-driver.js';
+import { named, type PgPool, type PgQueryable } from './pg-driver.js';
 import { SQL_ESCALATED } from './statuses.js';
 import { RunFencedError, RunLockedError } from '../errors.js';
 import { isProcessAlive } from '../process-alive.js';
@@ -45,7 +45,23 @@ export interface AcquiredLeaseOptions {
    * lease runs out and a worker claims it), and an escalated run waits for a decision from anywhere.
    */
   withdrawOnRelease?: boolean;
+  /**
+   * Writes the release elsewhere: `release()` marks the lease released (a renew is refused from
+   * then on) and hands the run and fence to this instead of writing (a worker releases the runs
+   * it finished in its next claim's statement, see queue.ts).
+   */
+  deferRelease?: (runId: string, fence: number) => void;
 }
+
+/** $1 run, $2 fence, $3 lease ms: the deadline moves only while the fence holds the run. */
+const RENEW = named('recovery_renew', `
+  UPDATE recovery_runs SET lease_until = now() + $3 * interval '1 millisecond' WHERE run_id = $1 AND fence = $2 AND owner IS NOT NULL`);
+const RELEASE = named('recovery_release', 'UPDATE recovery_runs SET owner = NULL, lease_until = NULL WHERE run_id = $1 AND fence = $2');
+/** A release that also withdraws the run from the fleet unless it is escalated (see `withdrawOnRelease`). */
+const RELEASE_WITHDRAWING = named('recovery_release_withdrawing', `
+  UPDATE recovery_runs SET owner = NULL, lease_until = NULL, task_name = CASE WHEN status = ${SQL_ESCALATED} THEN task_name END,
+         queued_at = CASE WHEN status = ${SQL_ESCALATED} THEN queued_at END
+   WHERE run_id = $1 AND fence = $2`);
 
 /** The lease of an ownership just taken (by `acquire` or a worker's claim). */
 export function leaseOf(
@@ -54,9 +70,7 @@ export function leaseOf(
 ): Lease {
   let released = false;
   const renew = async () => {
-    const { rowCount } = await pool.query(
-      `UPDATE recovery_runs SET lease_until = now() + $3 * interval '1 millisecond'
-        WHERE run_id = $1 AND fence = $2 AND owner IS NOT NULL`, [runId, fence, leaseMs]);
+    const { rowCount } = await pool.query(RENEW([runId, fence, leaseMs]));
     if (released || rowCount === 0) throw new RunFencedError(runId, fence, await currentFence(pool, runId));
   };
   const keeper = options.keepAlive ? setInterval(() => {
@@ -70,10 +84,8 @@ export function leaseOf(
       if (released) return;
       released = true;
       clearInterval(keeper);
-      await pool.query(
-        `UPDATE recovery_runs SET owner = NULL, lease_until = NULL${options.withdrawOnRelease
-          ? `, task_name = CASE WHEN status = ${SQL_ESCALATED} THEN task_name END, queued_at = CASE WHEN status = ${SQL_ESCALATED} THEN queued_at END` : ''}
-          WHERE run_id = $1 AND fence = $2`, [runId, fence]);
+      if (options.deferRelease) options.deferRelease(runId, fence);
+      else await pool.query((options.withdrawOnRelease ? RELEASE_WITHDRAWING : RELEASE)([runId, fence]));
     },
   };
 }

@@ -12,10 +12,28 @@ export interface PgResult<R> {
   rowCount: number | null;
 }
 
+/**
+ * A named (prepared) statement: each connection parses and plans `text` once, on its first use of
+ * `name`, and afterwards sends only the name and the values. For the statements a worker runs for
+ * every run (claim, commit, release): planning the commit's CTE cost as much as executing it.
+ */
+export interface PgNamedQuery {
+  /** Unique per text: a connection that prepared `name` runs its first text for it. */
+  name: string;
+  text: string;
+  values?: unknown[];
+}
+
+/** `text` as the named statement `name`: call the result with each run's values. */
+export function named(name: string, text: string): (values: unknown[]) => PgNamedQuery {
+  return (values) => ({ name, text, values });
+}
+
 /** Anything that runs a query: a pool, a pooled client, a client. */
 export interface PgQueryable {
   /** `R`: the row's shape, which TypeScript cannot know from the SQL. Default: unknown columns. */
   query<R extends object = Record<string, unknown>>(text: string, values?: unknown[]): Promise<PgResult<R>>;
+  query<R extends object = Record<string, unknown>>(query: PgNamedQuery): Promise<PgResult<R>>;
 }
 
 /** A client checked out of a {@link PgPool}; `release` returns it. */

@@ -14,6 +14,7 @@ import { RunLockedError, RunNotFoundError } from '../errors.js';
 import { assertRunId } from '../run-id.js';
 import type { Lease, LeaseHolder } from '../types.js';
 import { leaseOf } from './lease.js';
+import { named } from './pg-driver.js';
 import type { RunStatus } from '../../taxonomy/run-status.js';
 import { SQL_ESCALATED } from './statuses.js';
 import type { PostgresStore } from './store.js';
@@ -31,14 +32,17 @@ export interface QueuedRun {
   input: unknown;
 }
 
+/** $1 run, $2 task, $3 input (json), $4 the work channel: the row and its wake-up in one statement. */
+const ENQUEUE = named('recovery_enqueue', `
+  WITH q AS (INSERT INTO recovery_runs (run_id, task_name, input, queued_at) VALUES ($1, $2, $3, now())
+    ON CONFLICT DO NOTHING RETURNING run_id)
+  SELECT pg_notify($4, run_id) FROM q`);
+
 /** Queues a run for any worker that has `taskName`; throws when the run id is taken. */
 export async function enqueue(store: PostgresStore, run: QueuedRun): Promise<void> {
   assertRunId(run.runId);
   await store.ready();
-  const { rowCount } = await store.pool.query(
-    `WITH q AS (INSERT INTO recovery_runs (run_id, task_name, input, queued_at) VALUES ($1, $2, $3, now())
-       ON CONFLICT DO NOTHING RETURNING run_id)
-     SELECT pg_notify($4, run_id) FROM q`, [run.runId, run.taskName, JSON.stringify(run.input ?? null), WORK_CHANNEL]);
+  const { rowCount } = await store.pool.query(ENQUEUE([run.runId, run.taskName, JSON.stringify(run.input ?? null), WORK_CHANNEL]));
   if (rowCount !== 1) throw new RunLockedError(run.runId, null);
 }
 
@@ -62,38 +66,80 @@ export interface PendingDecision {
   by: string | null;
 }
 
+/** A run its owner let go at rest (final, or escalated), released by its owner's next claim. */
+export interface HandBack {
+  runId: string;
+  fence: number;
+}
+
+/** What a claim takes besides its holder, tasks, limit and lease. */
+export interface ClaimOptions {
+  /**
+   * Runs never claimed: the holder's own. A worker whose lease lapsed during a database outage
+   * still holds the attempt's outcome and is writing it; claiming its own run again would fence
+   * that write and run the attempt twice.
+   */
+  inHand?: readonly string[];
+  /** Runs released in the claim's statement (each while `fence` still holds it): one round trip for both. */
+  handBack?: readonly HandBack[];
+  /**
+   * Takes over the release of each lease claimed: `release()` marks the lease released (its renew
+   * is refused from then on) and calls this instead of writing; the caller writes it (`handBack`).
+   */
+  deferRelease?: (runId: string, fence: number) => void;
+}
+
+/**
+ * Releases the hand-backs ($6 runs, $7 fences), then claims up to $2 runs among those with a task
+ * in $1, oldest first, never one in $5 nor a hand-back, each for owner $3 with a lease of $4 ms by
+ * the database clock and the next fence. The released rows are locked by this statement, so the
+ * claim skips them; they are claimable by the next one.
+ */
+const CLAIM = named('recovery_claim', `
+  WITH handed AS (
+    UPDATE recovery_runs h SET owner = NULL, lease_until = NULL
+      FROM unnest($6::text[], $7::bigint[]) AS g(run_id, fence)
+     WHERE h.run_id = g.run_id AND h.fence = g.fence),
+  c AS (
+    SELECT run_id FROM recovery_runs r
+     WHERE task_name = ANY($1) AND NOT final AND (owner IS NULL OR lease_until <= now())
+       AND run_id <> ALL($5::text[]) AND run_id <> ALL($6::text[])
+       AND (status IS DISTINCT FROM ${SQL_ESCALATED}
+            OR EXISTS (SELECT 1 FROM recovery_decisions d WHERE d.run_id = r.run_id AND d.taken_at IS NULL))
+     ORDER BY queued_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+  UPDATE recovery_runs r SET fence = r.fence + 1, owner = $3, lease_until = now() + $4 * interval '1 millisecond', lease_ms = $4, last_owner = r.owner
+    FROM c WHERE r.run_id = c.run_id
+  RETURNING r.run_id, r.fence, r.task_name, r.input, r.head IS NOT NULL AS started, r.last_owner,
+    extract(epoch FROM now()) * 1000 AS at,
+    CASE WHEN r.status = ${SQL_ESCALATED} THEN (SELECT json_build_object('id', d.id, 'choice', d.choice, 'guidance', d.guidance, 'by', d.decided_by)
+      FROM recovery_decisions d WHERE d.run_id = r.run_id AND d.taken_at IS NULL ORDER BY d.id LIMIT 1) END AS decision`);
+
 /**
  * Claims up to `limit` runs for `holder` among those with a task in `tasks`, oldest first, each
- * with a lease of `leaseMs` by the database clock and the next fence. Runs in `inHand` are never
- * claimed: a worker whose lease lapsed during a database outage still holds the attempt's outcome
- * and is writing it; claiming its own run again would fence that write and run the attempt twice.
+ * with a lease of `leaseMs` by the database clock and the next fence; releases `handBack` in the
+ * same statement. One statement, named: a worker runs it for every run.
  */
 export async function claimRuns(
-  store: PostgresStore, holder: LeaseHolder, tasks: readonly string[], limit: number, leaseMs: number, inHand: readonly string[] = [],
+  store: PostgresStore, holder: LeaseHolder, tasks: readonly string[], limit: number, leaseMs: number, options: ClaimOptions = {},
 ): Promise<Claim[]> {
-  if (limit <= 0 || tasks.length === 0) return [];
+  const { inHand = [], handBack = [], deferRelease } = options;
+  if (handBack.length === 0 && (limit <= 0 || tasks.length === 0)) return [];
   await store.ready();
   const { rows } = await store.pool.query<{
     run_id: string; fence: string; task_name: string; input: unknown; started: boolean; last_owner: LeaseHolder | null; at: number;
     decision: PendingDecision | null;
-  }>(
-    `WITH c AS (
-       SELECT run_id FROM recovery_runs r
-        WHERE task_name = ANY($1) AND NOT final AND (owner IS NULL OR lease_until <= now()) AND run_id <> ALL($5::text[])
-          AND (status IS DISTINCT FROM ${SQL_ESCALATED}
-               OR EXISTS (SELECT 1 FROM recovery_decisions d WHERE d.run_id = r.run_id AND d.taken_at IS NULL))
-        ORDER BY queued_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-     UPDATE recovery_runs r SET fence = r.fence + 1, owner = $3, lease_until = now() + $4 * interval '1 millisecond', lease_ms = $4, last_owner = r.owner
-       FROM c WHERE r.run_id = c.run_id
-     RETURNING r.run_id, r.fence, r.task_name, r.input, r.head IS NOT NULL AS started, r.last_owner,
-       extract(epoch FROM now()) * 1000 AS at,
-       CASE WHEN r.status = ${SQL_ESCALATED} THEN (SELECT json_build_object('id', d.id, 'choice', d.choice, 'guidance', d.guidance, 'by', d.decided_by)
-         FROM recovery_decisions d WHERE d.run_id = r.run_id AND d.taken_at IS NULL ORDER BY d.id LIMIT 1) END AS decision`,
-    [tasks, limit, JSON.stringify(holder), leaseMs, inHand]);
+  }>(CLAIM([tasks, Math.max(0, limit), JSON.stringify(holder), leaseMs, inHand, handBack.map((h) => h.runId), handBack.map((h) => h.fence)]));
   return rows.map((r) => ({
-    lease: leaseOf(store.pool, r.run_id, Number(r.fence), holder, leaseMs, Math.round(Number(r.at)), r.last_owner),
+    lease: leaseOf(store.pool, r.run_id, Number(r.fence), holder, leaseMs, Math.round(Number(r.at)), r.last_owner, deferRelease ? { deferRelease } : {}),
     taskName: r.task_name, input: r.input, started: r.started, decision: r.decision,
   }));
+}
+
+/** Releases `handBack` now (each while its fence holds): a worker that stops, or lets a run go before it came to rest. */
+export async function releaseRuns(store: PostgresStore, handBack: readonly HandBack[]): Promise<void> {
+  if (handBack.length === 0) return;
+  await store.ready();
+  await store.pool.query(CLAIM([[], 0, null, 0, [], handBack.map((h) => h.runId), handBack.map((h) => h.fence)]));
 }
 
 /**
@@ -154,13 +200,15 @@ export async function runState(store: PostgresStore, runId: string): Promise<Fle
   };
 }
 
+/** $1 worker, $2 host, $3 pid, $4 stopped. */
+const TOUCH_WORKER = named('recovery_touch_worker', `
+  INSERT INTO recovery_workers (worker_id, host, pid) VALUES ($1, $2, $3)
+  ON CONFLICT (worker_id) DO UPDATE SET seen_at = now(), stopped_at = CASE WHEN $4 THEN now() END`);
+
 /** Records a worker's start, or its latest sign of life. */
 export async function touchWorker(store: PostgresStore, workerId: string, holder: LeaseHolder, stopped = false): Promise<void> {
   await store.ready();
-  await store.pool.query(
-    `INSERT INTO recovery_workers (worker_id, host, pid) VALUES ($1, $2, $3)
-     ON CONFLICT (worker_id) DO UPDATE SET seen_at = now(), stopped_at = CASE WHEN $4 THEN now() END`,
-    [workerId, holder.host, holder.pid, stopped]);
+  await store.pool.query(TOUCH_WORKER([workerId, holder.host, holder.pid, stopped]));
 }
 
 /** Wakes the workers: a run was let go and may be claimed now. */

@@ -5,6 +5,7 @@
  * sees one commit or the next, never half. Leases expire by the database clock (see lease.ts).
  * The schema is created and migrated on first use (schema.ts).
  */
+import { CommitBatcher, offer, RENEW } from './commit-batch.js';
 import { loadPg, type PgPool, type PgPoolClient } from './pg-driver.js';
 import type { HistoryEvent } from '../../taxonomy/history.js';
 import type { RunStatus } from '../../taxonomy/run-status.js';
@@ -42,6 +43,7 @@ export class PostgresStore implements Store {
   readonly url: string;
   readonly #leaseMs: number;
   readonly #turns = new KeyedMutex();
+  readonly #batch: CommitBatcher;
   #ready: Promise<void> | undefined;
 
   constructor(url: string, options: PostgresStoreOptions) {
@@ -51,6 +53,7 @@ export class PostgresStore implements Store {
     // allowExitOnIdle: a CLI verb that forgets to close still exits once its queries are done.
     this.pool = new (loadPg().Pool)({ connectionString: url, max: options.poolSize ?? 10, allowExitOnIdle: true });
     this.pool.on('error', () => undefined); // an idle connection dropped by the server: the pool replaces it
+    this.#batch = new CommitBatcher(this.pool);
   }
 
   /**
@@ -106,22 +109,25 @@ export class PostgresStore implements Store {
     const write: HeadWrite = {
       head: JSON.stringify(checkpoint.head), status: checkpoint.head.status, updatedAt: checkpoint.head.updatedAt, fleetTask: fleetTaskOf(checkpoint.head),
     };
-    const events = JSON.parse(JSON.stringify(checkpoint.events ?? [])) as HistoryEvent[];
+    const eventsJson = JSON.stringify(checkpoint.events ?? []);
+    const events = JSON.parse(eventsJson) as HistoryEvent[];
     // One commit of a run at a time from this process, in call order (the database would order
     // concurrent transactions by who locks the row first, not by who called first).
     return this.#turns.run(runId, async () => {
       await this.ready();
       // The usual commit continues the log where this owner left it: one statement, one round
-      // trip. Anything else (a retried commit repeating events, a gap) takes the careful path.
+      // trip, shared with the other runs' commits waiting meanwhile (commit-batch.ts). Anything
+      // else (a retried commit repeating events, a gap) takes the careful path.
       const first: unknown = events[0]?.seq;
       const base = events.length === 0 ? null : typeof first === 'number' && Number.isSafeInteger(first) && first >= 1 ? first - 1 : undefined;
       if (base === undefined) return this.#commitCarefully(runId, fence, events, write);
       const fresh = base === null ? [] : splitEvents(runId, base, events).fresh;
-      const { rows } = await this.pool.query<OwnerRow & { committed: boolean }>(COMMIT_CONTINUING, [
-        runId, fence, base, JSON.stringify(fresh), write.head, write.status, write.updatedAt, isFinalRow(write.status), fresh.length,
-        write.fleetTask,
-      ]);
-      const row = rows[0];
+      // All of them new (the usual case): their JSON is the text already made (a JSON round trip keeps it).
+      const freshJson = fresh.length === events.length ? eventsJson : JSON.stringify(fresh);
+      const row = await this.#batch.add({
+        runId, fence, base, events: freshJson, count: fresh.length, head: write.head, status: write.status, updatedAt: write.updatedAt,
+        final: isFinalRow(write.status), task: write.fleetTask,
+      });
       assertOwner(runId, fence, row);
       if (!row.committed) await this.#commitCarefully(runId, fence, events, write);
     });
@@ -254,52 +260,11 @@ function assertOwner<R extends OwnerRow>(runId: string, fence: number, row: R | 
   if (row === undefined || !row.owned || Number(row.fence) !== fence) throw new RunFencedError(runId, fence, row?.owned ? Number(row.fence) : null);
 }
 
-/**
- * A run owned by a process (`recover run` on this store) offers itself to the fleet by naming a
- * registered task in its head (`meta.fleet.task`): a worker claims it when its owner's lease runs
- * out — the process died — and continues it (see the worker). A queued run keeps its task.
- * `task` is the statement's parameter holding the task (or null).
- */
-const offer = (task: string) =>
-  `task_name = coalesce(recovery_runs.task_name, ${task}::text), queued_at = coalesce(recovery_runs.queued_at, CASE WHEN ${task}::text IS NOT NULL THEN now() END)`;
-
-/**
- * A commit is made under the owner's fence, so it proves the owner alive: it renews the lease by
- * the owner's lease length (a worker then needs no separate renew right after a write-ahead commit).
- */
-const RENEW = `lease_until = CASE WHEN recovery_runs.lease_ms IS NULL THEN recovery_runs.lease_until ELSE now() + recovery_runs.lease_ms * interval '1 millisecond' END`;
-
 /** The registered task a run's head offers it to (`meta.fleet.task`), else null. */
 function fleetTaskOf(head: RunHead): string | null {
   const fleet = head.meta.fleet;
   return typeof fleet === 'object' && fleet !== null && 'task' in fleet && typeof fleet.task === 'string' ? fleet.task : null;
 }
-
-/**
- * A commit that continues the log, as one statement: lock the run's row; if this owner's fence
- * holds it and the log has exactly `$3` events (or `$3` is null: no events), insert the events,
- * replace the head, mark the decisions a run leaving `escalated` has taken, and announce a run
- * that came to rest (so `recover wait` and workers hear of it without polling). Returns the row's
- * fence and whether it committed; nothing is written when it did not.
- * $1 run, $2 fence, $3 committed events expected, $4 events (json array), $5 head, $6 status,
- * $7 updated_at, $8 final, $9 how many events, $10 the fleet task the run offers itself to (see `offer`).
- */
-const COMMIT_CONTINUING = `
-  WITH r AS (SELECT fence, owner IS NOT NULL AS owned, events, status FROM recovery_runs WHERE run_id = $1 FOR UPDATE),
-  ok AS (SELECT * FROM r WHERE owned AND fence = $2 AND ($3::integer IS NULL OR events = $3::integer)),
-  inserted AS (
-    INSERT INTO recovery_run_events (run_id, seq, event)
-    SELECT $1, ok.events + t.n, t.e FROM ok, json_array_elements($4::json) WITH ORDINALITY AS t(e, n)),
-  updated AS (
-    UPDATE recovery_runs SET head = $5, status = $6, updated_at = $7, events = ok.events + $9::integer, head_fence = $2, final = $8, ${RENEW},
-           ${offer('$10')}
-      FROM ok WHERE recovery_runs.run_id = $1 RETURNING ok.status AS was),
-  taken AS (
-    UPDATE recovery_decisions SET taken_at = now(), taken_fence = $2
-     WHERE run_id = $1 AND taken_at IS NULL AND $6 <> ${SQL_ESCALATED} AND EXISTS (SELECT 1 FROM ok WHERE ok.status = ${SQL_ESCALATED}))
-  SELECT r.fence, r.owned, EXISTS (SELECT 1 FROM updated) AS committed,
-         (SELECT pg_notify('recovery_run', $1) FROM updated WHERE $6 <> ${SQL_RUNNING} AND updated.was IS DISTINCT FROM $6) AS notified
-    FROM r`;
 
 /** The URL without its password, for messages and reports. */
 export function redactUrl(url: string): string {
