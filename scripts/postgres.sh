@@ -5,6 +5,9 @@
 #   scripts/postgres.sh start DIR    start a cluster in DIR (created when missing) and print its URL;
 #                                    idempotent: a running cluster in DIR is reused (flock on DIR/lock)
 #   scripts/postgres.sh stop DIR     stop it (immediate) and remove DIR
+#   scripts/postgres.sh restart DIR fast|immediate
+#                                    restart the running cluster in DIR on the same port, shutting
+#                                    down in that mode (fault tests; never the cluster others share)
 #
 # The cluster listens on 127.0.0.1 only, on a free port, with trust authentication (nothing but
 # this machine can reach it), and runs as an unprivileged user: PostgreSQL refuses to run as root,
@@ -79,9 +82,20 @@ stop() {
   rm -rf "$dir"
 }
 
+# pg_ctl restart reuses the options the cluster was started with (postmaster.opts): same port.
+# -m immediate is a crash: the start that follows runs crash recovery.
+restart() {
+  dir=$1
+  mode=$2
+  bin=$(cat "$dir/bin")
+  as_user "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -m "$mode" -w -t 120 restart >/dev/null 2>&1 \
+    || { tail -n 20 "$dir/server.log" >&2; exit 1; }
+}
+
 case "${1:-}" in
   install) install ;;
   start) [ $# -eq 2 ] || { echo "usage: $0 start DIR" >&2; exit 2; }; start "$2" ;;
   stop) [ $# -eq 2 ] || { echo "usage: $0 stop DIR" >&2; exit 2; }; stop "$2" ;;
-  *) echo "usage: $0 install | start DIR | stop DIR" >&2; exit 2 ;;
+  restart) case "${3:-}" in fast|immediate) ;; *) echo "usage: $0 restart DIR fast|immediate" >&2; exit 2 ;; esac; restart "$2" "$3" ;;
+  *) echo "usage: $0 install | start DIR | stop DIR | restart DIR fast|immediate" >&2; exit 2 ;;
 esac
