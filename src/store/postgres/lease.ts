@@ -7,6 +7,7 @@
 import { hostname } from 'node:os';
 import type { PgPool, PgQueryable } from './pg-driver.js';
 import { SQL_ESCALATED } from './statuses.js';
+import { isTransientDbError, retryTransient } from './transient.js';
 import { RunFencedError, RunLockedError } from '../errors.js';
 import { isProcessAlive } from '../process-alive.js';
 import type { AcquireOptions, Lease, LeaseHolder } from '../types.js';
@@ -70,10 +71,17 @@ export function leaseOf(
       if (released) return;
       released = true;
       clearInterval(keeper);
-      await pool.query(
+      // A release cut by a passing database error (a restart, a terminated connection) is tried
+      // again under the same fence while the lease could still hold. It comes after the run's
+      // last checkpoint, so failing would turn a run that ended, committed, into an error of its
+      // owner (a worker reported one for a run it had finished). Once the lease has run out there
+      // is nothing left to release: a crashed owner's lease ends the same way.
+      await retryTransient(() => pool.query(
         `UPDATE recovery_runs SET owner = NULL, lease_until = NULL${options.withdrawOnRelease
           ? `, task_name = CASE WHEN status = ${SQL_ESCALATED} THEN task_name END, queued_at = CASE WHEN status = ${SQL_ESCALATED} THEN queued_at END` : ''}
-          WHERE run_id = $1 AND fence = $2`, [runId, fence]);
+          WHERE run_id = $1 AND fence = $2`, [runId, fence]), { budgetMs: leaseMs }).catch((error: unknown) => {
+        if (!isTransientDbError(error)) throw error;
+      });
     },
   };
 }
