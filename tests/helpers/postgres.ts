@@ -51,6 +51,10 @@ export interface OwnCluster {
   url: string;
   /** `pg_ctl restart -m MODE`: resolves once the server accepts connections again. */
   restart(mode: 'fast' | 'immediate'): Promise<void>;
+  /** The first half of a restart: `pg_ctl stop -m MODE`, the cluster kept for {@link OwnCluster.up}. */
+  down(mode: 'fast' | 'immediate'): Promise<void>;
+  /** Starts it again after {@link OwnCluster.down}, on the same port: resolves once it accepts connections. */
+  up(): Promise<void>;
   /** Stops it (immediate) and removes its directory. */
   stop(): Promise<void>;
 }
@@ -72,6 +76,8 @@ export async function ownCluster(): Promise<OwnCluster> {
   return {
     url: stdout.trim(),
     restart: async (mode) => void await script('restart', dir, mode),
+    down: async (mode) => void await script('down', dir, mode),
+    up: async () => void await script('up', dir),
     stop: async () => void await script('stop', dir),
   };
 }
