@@ -1,10 +1,12 @@
 /**
  * Chaos with the database itself failing: four `recover worker` processes (the built CLI) on a
- * PostgreSQL cluster of this file's own, and three waves of runs queued with `recover submit`,
+ * PostgreSQL cluster of this file's own, and four waves of runs queued with `recover submit`,
  * each run with a `recover wait RUN_ID` attached. After each wave the database fails while slow
  * attempts of that wave are in flight and just as they end (their gate opens with the action):
  * `pg_ctl restart -m fast`, then `pg_terminate_backend` of every worker connection, then
- * `pg_ctl restart -m immediate` (a crash, with crash recovery).
+ * `pg_ctl restart -m immediate` (a crash, with crash recovery), then a stop held until every
+ * `wait` still waiting has said it lost the store and every slow attempt's checkpoint write has
+ * failed (so those paths run every time, not only when a short restart happens to meet them).
  *
  * The runs: transient failures that pass on retry (recovered), slow ones that pass (succeeded),
  * a rejected credential (HTTP 401: escalated), and security failures (EACCES on /etc/shadow:
@@ -44,7 +46,7 @@ const WORKERS = 4;
  * restart renews as soon as the server is back, so nothing is taken over and re-run. (Takeovers
  * after a worker dies are the other chaos test's subject, with a short lease.)
  */
-const LEASE = '20s';
+const LEASE = '30s';
 const MARKER = `RECOVERY_CHAOS_RESTART_${process.pid}`;
 
 /** The kinds of run, what each must end as, and how many of each a wave has. */
@@ -66,8 +68,13 @@ type Kind = keyof typeof KINDS;
 const SLOW_KINDS: readonly Kind[] = ['slow', 'slowsec', 'slowtr'];
 const SECURITY_KINDS: readonly Kind[] = ['sec', 'slowsec'];
 
-/** The three faults, one after each wave. */
-const ACTIONS = ['restart -m fast', 'pg_terminate_backend', 'restart -m immediate'] as const;
+/**
+ * The faults, one after each wave. A restart is over in a fraction of a second on a quiet
+ * machine, before most clients try the server; the last fault keeps it down until every `wait`
+ * still waiting and every slow attempt's checkpoint has met the outage, so those paths are
+ * exercised every time.
+ */
+const ACTIONS = ['restart -m fast', 'pg_terminate_backend', 'restart -m immediate', 'stop -m fast, held down'] as const;
 
 let cluster: OwnCluster;
 /** Every process of the fleet this file started: none may outlive it, even when the test fails. */
@@ -132,6 +139,16 @@ function cli(args: readonly string[]): Proc {
   return proc;
 }
 
+/** What a worker printed (`--json`: one event a line). */
+function eventsOf(worker: Proc): { type: string; runId?: string; state?: string; message?: string }[] {
+  return worker.out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { type: string; runId?: string; state?: string; message?: string });
+}
+
+/** How many times `text` holds `what`. */
+function count(text: string, what: string): number {
+  return text.split(what).length - 1;
+}
+
 /** Runs `work` on every item, at most `limit` at once (each is a process: the machine has 2 cores). */
 async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
@@ -163,6 +180,7 @@ describe('a fleet while its database restarts and its connections are cut', () =
     const runs = new Map<string, { kind: Kind; waiter: Proc }>();
     const terminated: number[] = [];
     const restartsSeen: boolean[] = [];
+    let heldWaits = 0;
     try {
       for (let wave = 1; wave <= ACTIONS.length; wave++) {
         const ids: { id: string; kind: Kind }[] = [];
@@ -201,9 +219,25 @@ describe('a fleet while its database restarts and its connections are cut', () =
             "SELECT pid, pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE application_name = 'chaos-worker'");
           gate();
           terminated.push(rows.filter((r) => r.done).length);
-        } else {
+        } else if (action !== 'stop -m fast, held down') {
           await Promise.all([cluster.restart(action === 'restart -m fast' ? 'fast' : 'immediate'), gate()]);
           // Our own pool's connections died with the server; a query may meet one before it is replaced.
+          const after = await retryTransient(async () => (await store.pool.query<{ t: Date }>('SELECT pg_postmaster_start_time() AS t')).rows[0]!.t.getTime());
+          restartsSeen.push(after > before);
+        } else {
+          const waiting = [...runs.values()].map((r) => r.waiter).filter((w) => !w.exited);
+          const lostBefore = new Map(waiting.map((w) => [w, count(w.err, 'lost the store')]));
+          await cluster.down('fast');
+          gate();
+          // Up again once every wait still waiting has noticed, and the worker of every slow attempt
+          // has met the outage writing its outcome (it writes again; a worker that gave up would
+          // report the run lost or an error: up again too, and the assertions below say what broke).
+          await waitFor(`every wait still waiting and every slow attempt of wave ${wave} to meet the outage`, () =>
+            waiting.every((w) => w.exited || count(w.err, 'lost the store') > lostBefore.get(w)!)
+            && ids.every(({ id, kind }) => !SLOW_KINDS.includes(kind) || workers.some((w) => eventsOf(w).some((e) => e.runId === id
+              && ((e.type === 'notice' && e.message?.includes('checkpoint not written')) || ['error', 'lost', 'interrupted', 'lapsed'].includes(e.type))))), { everyMs: 100 });
+          heldWaits = waiting.length;
+          await cluster.up();
           const after = await retryTransient(async () => (await store.pool.query<{ t: Date }>('SELECT pg_postmaster_start_time() AS t')).rows[0]!.t.getTime());
           restartsSeen.push(after > before);
         }
@@ -224,12 +258,18 @@ describe('a fleet while its database restarts and its connections are cut', () =
       workers.forEach((w, n) => writeFileSync(join(dir, `worker-${n}.log`), w.out + w.err));
       for (const [id, r] of runs) writeFileSync(join(dir, `wait-${id}.log`), r.waiter.out + r.waiter.err);
     }
-    // The workers lived through every fault, and stop cleanly.
+    // The workers lived through every fault, each reconnected after every outage it reported
+    // (after a backoff of up to seconds, which may outlast the runs), and stop cleanly.
     expect(workers.map((w) => w.exited), 'a worker died during the chaos').toEqual(workers.map(() => false));
+    await waitFor('every worker to be back on the store', () => workers.every((w) => {
+      const outages = eventsOf(w).filter((e) => e.type === 'store');
+      return outages.filter((e) => e.state === 'lost').length === outages.filter((e) => e.state === 'back').length;
+    }), { everyMs: 200 });
     for (const w of workers) w.child.kill('SIGTERM');
     expect(await Promise.all(workers.map((w) => w.exit))).toEqual(workers.map(() => 0));
 
-    expect(restartsSeen).toEqual([true, true]);
+    expect(restartsSeen).toEqual([true, true, true]);
+    expect(heldWaits, 'waits were waiting while the server was held down').toBeGreaterThan(0);
     expect(terminated[0], 'pg_terminate_backend found worker connections').toBeGreaterThan(0);
 
     // Every run rests with the status its kind ends in, and its wait said so with its exit code.
@@ -239,8 +279,8 @@ describe('a fleet while its database restarts and its connections are cut', () =
       expect({ code: await waiter.exit, out: waiter.out }, `recover wait ${id}: ${waiter.err}`).toEqual({ code: exitCodeOf({ status: run.status }), out: `${id} ${run.status}\n` });
       if (run.status === 'escalated') expect(waiter.err, id).toContain(`recover decide ${id}`);
       expect(waiter.err, id).not.toMatch(/internal error|\n\s+at /);
-      // An outage a wait noticed, it also saw end.
-      if (waiter.err.includes('lost the store')) expect(waiter.err, id).toContain('the store is back');
+      // Each outage a wait noticed it said once, and it saw each end.
+      expect(count(waiter.err, 'lost the store'), `${id}: ${waiter.err}`).toBe(count(waiter.err, 'the store is back'));
     }
     expect([...runs.values()].map((r) => r.waiter.exited)).not.toContain(false);
     expect(new Set(await Promise.all([...runs.values()].map((r) => r.waiter.exit)))).toEqual(new Set([EXIT.ok, EXIT.escalated]));
@@ -288,13 +328,9 @@ describe('a fleet while its database restarts and its connections are cut', () =
       }
     }
 
-    // What the workers said: no error; every outage they reported, they saw end.
-    const events = workers.flatMap((w) => w.out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { type: string; worker: string; state?: string; message?: string }));
+    // What the workers said: no error.
+    const events = workers.flatMap(eventsOf);
     expect(events.filter((e) => e.type === 'error')).toEqual([]);
-    for (const w of new Set(events.map((e) => e.worker))) {
-      const outages = events.filter((e) => e.worker === w && e.type === 'store').map((e) => e.state);
-      expect(outages.filter((s) => s === 'lost').length, `${w}: ${outages.join(' ')}`).toBe(outages.filter((s) => s === 'back').length);
-    }
     for (const w of workers) expect(w.err).not.toMatch(/internal error|\n\s+at /);
     console.info(`chaos-restart: ${runs.size} runs, ${ACTIONS.join(', ')}; ${terminated[0]} worker connections terminated; `
       + `${events.filter((e) => e.type === 'store' && e.state === 'lost').length} worker outages, `
