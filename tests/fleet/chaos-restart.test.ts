@@ -42,9 +42,10 @@ import { waitFor, WAIT_LIMIT_MS } from '../helpers/wait-for.js';
 
 const WORKERS = 4;
 /**
- * Long enough that no restart outlasts it, even on a loaded machine: an owner cut off by a
- * restart renews as soon as the server is back, so nothing is taken over and re-run. (Takeovers
- * after a worker dies are the other chaos test's subject, with a short lease.)
+ * Long enough that no fault outlasts it (a restart, or the last fault's hold), even on a loaded
+ * machine: an owner cut off renews as soon as the server is back, so nothing is taken over and
+ * re-run. An outage longer than the lease is a takeover, and a takeover re-runs the attempt in
+ * flight (at-least-once): takeovers after a worker dies are the other chaos test's subject.
  */
 const LEASE = '30s';
 const MARKER = `RECOVERY_CHAOS_RESTART_${process.pid}`;
