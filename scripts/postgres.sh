@@ -5,6 +5,12 @@
 #   scripts/postgres.sh start DIR    start a cluster in DIR (created when missing) and print its URL;
 #                                    idempotent: a running cluster in DIR is reused (flock on DIR/lock)
 #   scripts/postgres.sh stop DIR     stop it (immediate) and remove DIR
+#   scripts/postgres.sh restart DIR fast|immediate
+#                                    restart the running cluster in DIR on the same port, shutting
+#                                    down in that mode (fault tests; never the cluster others share)
+#   scripts/postgres.sh down DIR fast|immediate
+#   scripts/postgres.sh up DIR       the two halves of a restart, for a test that keeps the server
+#                                    down until its clients have noticed; DIR is kept
 #
 # The cluster listens on 127.0.0.1 only, on a free port, with trust authentication (nothing but
 # this machine can reach it), and runs as an unprivileged user: PostgreSQL refuses to run as root,
@@ -57,8 +63,9 @@ start() {
   fsync=${POSTGRES_FSYNC:-off}
   for try in 1 2 3; do
     port=$(free_port)
-    if as_user "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 start 9>&- \
-      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=$fsync -c synchronous_commit=$fsync -c full_page_writes=$fsync" >/dev/null 2>&1; then
+    opts="-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=$fsync -c synchronous_commit=$fsync -c full_page_writes=$fsync"
+    if as_user "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 start 9>&- -o "$opts" >/dev/null 2>&1; then
+      echo "$opts" >"$dir/opts"
       echo "postgres://postgres@127.0.0.1:$port/postgres" >"$dir/url"
       echo "$bin" >"$dir/bin"
       cat "$dir/url"
@@ -79,9 +86,33 @@ stop() {
   rm -rf "$dir"
 }
 
+# pg_ctl restart reuses the options the cluster was started with (postmaster.opts): same port.
+# -m immediate is a crash: the start that follows runs crash recovery.
+restart() {
+  dir=$1
+  mode=$2
+  bin=$(cat "$dir/bin")
+  as_user "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -m "$mode" -w -t 120 restart >/dev/null 2>&1 \
+    || { tail -n 20 "$dir/server.log" >&2; exit 1; }
+}
+
+down() {
+  as_user "$(cat "$1/bin")/pg_ctl" -D "$1/data" -m "$2" -w -t 120 stop >/dev/null 2>&1 \
+    || { tail -n 20 "$1/server.log" >&2; exit 1; }
+}
+
+# Starts it again as `start` did (same port and settings).
+up() {
+  as_user "$(cat "$1/bin")/pg_ctl" -D "$1/data" -l "$1/server.log" -w -t 120 start -o "$(cat "$1/opts")" >/dev/null 2>&1 \
+    || { tail -n 20 "$1/server.log" >&2; exit 1; }
+}
+
 case "${1:-}" in
   install) install ;;
   start) [ $# -eq 2 ] || { echo "usage: $0 start DIR" >&2; exit 2; }; start "$2" ;;
   stop) [ $# -eq 2 ] || { echo "usage: $0 stop DIR" >&2; exit 2; }; stop "$2" ;;
-  *) echo "usage: $0 install | start DIR | stop DIR" >&2; exit 2 ;;
+  restart) case "${3:-}" in fast|immediate) ;; *) echo "usage: $0 restart DIR fast|immediate" >&2; exit 2 ;; esac; restart "$2" "$3" ;;
+  down) case "${3:-}" in fast|immediate) ;; *) echo "usage: $0 down DIR fast|immediate" >&2; exit 2 ;; esac; down "$2" "$3" ;;
+  up) [ $# -eq 2 ] || { echo "usage: $0 up DIR" >&2; exit 2; }; up "$2" ;;
+  *) echo "usage: $0 install | start DIR | stop DIR | restart DIR fast|immediate | down DIR fast|immediate | up DIR" >&2; exit 2 ;;
 esac

@@ -1,10 +1,13 @@
 /**
  * A real PostgreSQL for a test file: the test run's throwaway cluster (started on first use by
  * scripts/postgres.sh, shared by every file) and a database of the file's own, so files running
- * in parallel never see each other's rows.
+ * in parallel never see each other's rows. A file that restarts or breaks its server takes a
+ * cluster of its own ({@link ownCluster}): the shared one must stay up for the other files.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -40,4 +43,41 @@ export async function withClient<T>(url: string, use: (client: pg.Client) => Pro
   } finally {
     await client.end();
   }
+}
+
+/** A PostgreSQL cluster that one test file owns: it may restart it at will. */
+export interface OwnCluster {
+  /** The admin URL (database `postgres`); the port stays the same across restarts. */
+  url: string;
+  /** `pg_ctl restart -m MODE`: resolves once the server accepts connections again. */
+  restart(mode: 'fast' | 'immediate'): Promise<void>;
+  /** The first half of a restart: `pg_ctl stop -m MODE`, the cluster kept for {@link OwnCluster.up}. */
+  down(mode: 'fast' | 'immediate'): Promise<void>;
+  /** Starts it again after {@link OwnCluster.down}, on the same port: resolves once it accepts connections. */
+  up(): Promise<void>;
+  /** Stops it (immediate) and removes its directory. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a throwaway cluster of the caller's own (scripts/postgres.sh, in a fresh directory, on
+ * a free port), for tests that restart the server; {@link testDatabase} is for everything else.
+ *
+ * Unlike the shared cluster it keeps what it acknowledged (POSTGRES_FSYNC=on: fsync and
+ * synchronous_commit on), as a production server does: `restart -m immediate` is a crash, and
+ * with synchronous_commit off a crash forgets the last commits a client was told had succeeded
+ * (the chaos test saw an escalation's checkpoint vanish that way and the run then re-executed).
+ */
+export async function ownCluster(): Promise<OwnCluster> {
+  const dir = await mkdtemp(join(tmpdir(), 'recovery-pg-own-'));
+  const env = { ...process.env, POSTGRES_FSYNC: 'on' };
+  const script = (...args: string[]) => promisify(execFile)(SCRIPT, args, { timeout: 180_000, env });
+  const { stdout } = await script('start', dir);
+  return {
+    url: stdout.trim(),
+    restart: async (mode) => void await script('restart', dir, mode),
+    down: async (mode) => void await script('down', dir, mode),
+    up: async () => void await script('up', dir),
+    stop: async () => void await script('stop', dir),
+  };
 }

@@ -7,6 +7,7 @@
 import { hostname } from 'node:os';
 import { named, type PgPool, type PgQueryable } from './pg-driver.js';
 import { SQL_ESCALATED } from './statuses.js';
+import { isTransientDbError, retryTransient } from './transient.js';
 import { RunFencedError, RunLockedError } from '../errors.js';
 import { isProcessAlive } from '../process-alive.js';
 import type { AcquireOptions, Lease, LeaseHolder } from '../types.js';
@@ -85,7 +86,16 @@ export function leaseOf(
       released = true;
       clearInterval(keeper);
       if (options.deferRelease) options.deferRelease(runId, fence);
-      else await pool.query((options.withdrawOnRelease ? RELEASE_WITHDRAWING : RELEASE)([runId, fence]));
+      // A release cut by a passing database error (a restart, a terminated connection) is tried
+      // again under the same fence while the lease could still hold. It comes after the run's
+      // last checkpoint, so failing would turn a run that ended, committed, into an error of its
+      // owner (a worker reported one for a run it had finished). Once the lease has run out there
+      // is nothing left to release: a crashed owner's lease ends the same way.
+      else {
+        await retryTransient(() => pool.query((options.withdrawOnRelease ? RELEASE_WITHDRAWING : RELEASE)([runId, fence])), { budgetMs: leaseMs }).catch((error: unknown) => {
+          if (!isTransientDbError(error)) throw error;
+        });
+      }
     },
   };
 }
