@@ -41,7 +41,7 @@ describe('a lease release that meets a passing database error', () => {
         // Asked outside the locker's transaction, which would see one snapshot of the activity.
         blocked = (await store.pool.query<{ pid: number }>(
           `SELECT pid FROM pg_stat_activity WHERE datname = current_database()
-              AND wait_event_type = 'Lock' AND query LIKE 'UPDATE recovery_runs SET owner = NULL%'`)).rows[0]?.pid;
+              AND wait_event_type = 'Lock' AND query LIKE '%UPDATE recovery_runs SET owner = NULL%'`)).rows[0]?.pid;
         return blocked !== undefined;
       });
       await locker.query('SELECT pg_terminate_backend($1)', [blocked]);
