@@ -4,9 +4,10 @@ import { EVIDENCE_CONFIDENCE } from './priority.js';
 import { scanDuration, type RetryHint } from './retry-after.js';
 import { TEXT_SOURCES, type Candidate, type TextSource } from './rule.js';
 import { insideIdentifier } from './identifier.js';
-import { lineHasAny } from './line.js';
+import { lineFits } from './line.js';
 import { excerpt } from './text.js';
 import type { Evidence } from './types.js';
+import { joinedCounts } from './word-forms.js';
 
 /** Each text source's index in `TEXT_SOURCES`. */
 const SOURCE_INDEX = Object.fromEntries(TEXT_SOURCES.map((source, i) => [source, i])) as Readonly<Record<TextSource, number>>;
@@ -22,7 +23,7 @@ export class Scanner implements MatchSink {
   private readonly firstEnd: Int32Array;
   private readonly firstSegment: Int32Array;
   private readonly ruleSeen: Int32Array;
-  /** Per same-line rule: stamped when one occurrence had a required word on its line, and where. */
+  /** Per same-line or shaped rule: stamped when one occurrence fit its line, and where. */
   private readonly lineOk: Int32Array;
   private readonly lineStart: Int32Array;
   private readonly lineEnd: Int32Array;
@@ -81,9 +82,10 @@ export class Scanner implements MatchSink {
     const start = matchStart(automaton, text, pattern, end);
     if (!onBoundaries(automaton, text, pattern, start, end)) return;
     if (this.compiled.guarded[pattern] === 1 && insideIdentifier(text, start, end)) return;
-    // Same-line rules look at every occurrence until one has a required word on its line.
+    if (this.compiled.joined[pattern] === 1 && !joinedCounts(text, start, end)) return;
+    // Same-line and shaped rules look at every occurrence until one fits its line.
     for (const index of lines) {
-      if (this.lineOk[index] === this.stamp || !lineHasAny(text, start, end, this.compiled.rules[index]!.requireKeys)) continue;
+      if (this.lineOk[index] === this.stamp || !lineFits(text, start, end, this.compiled.rules[index]!)) continue;
       this.lineOk[index] = this.stamp;
       this.lineStart[index] = start;
       this.lineEnd[index] = end;
@@ -156,10 +158,11 @@ export class Scanner implements MatchSink {
       for (const index of phraseRules[pattern]!) {
         const rule = rules[index]!;
         if ((rule.sourceMask & bit) === 0 || this.ruleSeen[index] === this.stamp) continue;
-        if (rule.sameLine ? this.lineOk[index] !== this.stamp : rule.requires.length > 0 && !rule.requires.some((p) => this.seen[p] === this.stamp)) continue;
+        if (rule.perLine && this.lineOk[index] !== this.stamp) continue;
+        if (!rule.sameLine && rule.requires.length > 0 && !rule.requires.some((p) => this.seen[p] === this.stamp)) continue;
         if (rule.unless.some((p) => this.seen[p] === this.stamp)) continue;
         this.ruleSeen[index] = this.stamp;
-        const [segment, start, end] = rule.sameLine
+        const [segment, start, end] = rule.perLine
           ? [this.lineSegment[index]!, this.lineStart[index]!, this.lineEnd[index]!]
           : [this.firstSegment[pattern]!, this.firstStart[pattern]!, this.firstEnd[pattern]!];
         const text = this.segments[segment]!;

@@ -1,10 +1,23 @@
 import { describe, expect, test } from 'vitest';
 import { BUILT_IN_PACKS, classify, createClassifier, RuleError, toolchainPack, validateRule, type Rule, type RulePack } from '../../src/classify/index.js';
+import type { LineShape } from '../../src/classify/line-shape.js';
+
+/** A line of each shape around a phrase that names a file's extension (`.c:`), as the compiler prints it. */
+const SHAPED: Record<LineShape, (phrase: string) => string> = {
+  'file:line[:col]: error:': (p) => `src/x${p}3:5: error: x`,
+  'file(line,col): error': (p) => `src/x${p}(3,5): error X1: x`,
+  'file:line:col - error': (p) => `src/x${p}3:5 - error X1: x`,
+  'error[CODE]:': (p) => `error[E0001]: ${p}`,
+  '--> file:line:col': (p) => ` --> src/x${p}4:13`,
+  'file:line:col: message': (p) => `./x${p}5:2: x`,
+};
 
 /** An observation that triggers `rule` by its first trigger of each kind. */
 function triggerOf(rule: Rule): object {
-  const phrase = rule.phrases?.[0]?.replace(/^\*|\*$/g, '');
-  const text = [phrase, rule.requires?.[0]].filter(Boolean).join(' ');
+  const bare = rule.phrases?.[0]?.replace(/^\*|\*$/g, '');
+  const phrase = bare !== undefined && rule.shape !== undefined ? SHAPED[rule.shape](bare) : bare;
+  // A required word on a line of its own: a shaped line must stay in its shape.
+  const text = [phrase, rule.requires?.[0]].filter(Boolean).join(rule.shape === undefined ? ' ' : '\n');
   return {
     ...(text ? { stderr: text } : {}),
     ...(rule.codes ? { error: { code: rule.codes[0] } } : {}),
