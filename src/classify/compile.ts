@@ -3,7 +3,8 @@ import { buildAutomaton, isWordCode, normalisePhrase, type Automaton, type Phras
 import { cachedAutomaton, type AutomatonCache } from './automaton-cache.js';
 import { ERROR_LINE_MARKERS } from './error-line.js';
 import type { LineShape } from './line-shape.js';
-import { TYPE_PRIORITY } from './priority.js';
+import { layerRankOfRule } from './layers.js';
+import { tierOf, TYPE_PRIORITY } from './priority.js';
 import { RETRY_TRIGGERS } from './retry-after.js';
 import { DEFAULT_SOURCES, RuleError, TEXT_SOURCES, type Rule, type RuleCondition, type RulePack, type TextSource } from './rule.js';
 import { validateRule } from './validate.js';
@@ -17,6 +18,10 @@ export interface CompiledRule {
   id: string;
   type: FailureType;
   priority: number;
+  /** The tier its priority falls in (`tierOf`). */
+  tier: number;
+  /** Its layer's rank (`layerRankOfRule`). */
+  layer: number;
   /** The rule's own confidence, or undefined to use the evidence kind's. */
   confidence: number | undefined;
   sourceMask: number;
@@ -135,10 +140,13 @@ export function compileRules(rules: readonly Rule[], cache?: AutomatonCache): Co
     for (const source of rule.sources ?? DEFAULT_SOURCES) sourceMask |= SOURCE_BIT[source];
     const sameLine = rule.sameLine === true && (rule.requires ?? []).length > 0;
     const requires = rule.wordForms === true ? (rule.requires ?? []).flatMap(phraseForms) : rule.requires ?? [];
+    const priority = rule.priority ?? TYPE_PRIORITY[rule.type];
     return {
       id: rule.id,
       type: rule.type,
-      priority: rule.priority ?? TYPE_PRIORITY[rule.type],
+      priority,
+      tier: tierOf(priority),
+      layer: layerRankOfRule(rule.id),
       confidence: rule.confidence,
       sourceMask,
       requires: patternsOf(rule, rule.requires, false),

@@ -101,3 +101,43 @@ export const EVIDENCE_CONFIDENCE = {
   corroboration: 0.05,
   max: 0.99,
 } as const;
+
+/** A tier of DESIGN's order: every priority from `from` up to the next tier's. */
+export interface PriorityTier {
+  /** Its name in the precedence table. */
+  name: string;
+  /** The lowest priority in the tier. */
+  from: number;
+}
+
+/**
+ * The tiers of DESIGN's order, highest first (issue 30). Between rules of two tiers, the higher
+ * tier wins; within one tier, the more exact layer (a tool's rule, then a registry's code, then
+ * a lexicon word: see layers.ts), then the higher priority. So a standard code or a word never
+ * overrides what a rule written for the tool says about the same kind of thing, and DESIGN's
+ * order (fatal first, seed 001's order, then the rest) still holds across kinds. Error
+ * responses, the catch-all, are a tier of their own below the rest: a tool's generic refusal
+ * is no more exact than a registry's timeout.
+ */
+export const PRIORITY_TIERS: readonly PriorityTier[] = [
+  { name: 'a typed `type` field', from: RULE_PRIORITY.typed },
+  { name: 'fatal: security, a person, billing, credentials, a missing command, trust', from: RULE_PRIORITY.fatal },
+  { name: 'how the process ended (exit code, signal)', from: RULE_PRIORITY.processEnd },
+  { name: 'broken build (seed 001)', from: RULE_PRIORITY.build },
+  { name: 'verification failed (seed 001)', from: RULE_PRIORITY.verification },
+  { name: 'context exhausted (seed 001)', from: RULE_PRIORITY.context },
+  { name: 'circular fix (history)', from: RULE_PRIORITY.history },
+  { name: 'the rest: resources, limits, the network, servers, pipelines', from: RULE_PRIORITY.rest },
+  { name: 'error responses (the catch-all)', from: TYPE_PRIORITY.ERROR_RESPONSE },
+  { name: 'crashes and other generic verdicts', from: RULE_PRIORITY.emptyOutput + 1 },
+  { name: 'output checks (seed 002)', from: RULE_PRIORITY.formatValidation },
+  { name: 'weak single words', from: RULE_PRIORITY.weak },
+  { name: 'nothing matched: UNKNOWN', from: -Infinity },
+];
+
+/** The index in {@link PRIORITY_TIERS} of the tier a priority falls in (0 is the highest). */
+export function tierOf(priority: number): number {
+  let i = 0;
+  while (priority < PRIORITY_TIERS[i]!.from) i++;
+  return i;
+}

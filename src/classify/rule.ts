@@ -129,6 +129,10 @@ export interface Candidate {
   order: number;
   rule: string;
   type: FailureType;
+  /** Its tier of DESIGN's order (`tierOf(priority)`, 0 highest): decides first. */
+  tier: number;
+  /** How exact its layer is (`LAYER_RANK`, 0 most exact): decides within a tier. */
+  layer: number;
   priority: number;
   confidence: number;
   source: EvidenceSource;

@@ -170,6 +170,8 @@ export class Scanner implements MatchSink {
           order: index,
           rule: rule.id,
           type: rule.type,
+          tier: rule.tier,
+          layer: rule.layer,
           priority: rule.priority,
           confidence: rule.confidence ?? (source === 'stdout' ? EVIDENCE_CONFIDENCE.stdout : EVIDENCE_CONFIDENCE.text),
           source,
