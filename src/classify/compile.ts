@@ -8,7 +8,7 @@ import { tierOf, TYPE_PRIORITY } from './priority.js';
 import { RETRY_TRIGGERS } from './retry-after.js';
 import { DEFAULT_SOURCES, RuleError, TEXT_SOURCES, type Rule, type RuleCondition, type RulePack, type TextSource } from './rule.js';
 import { validateRule } from './validate.js';
-import { joinedForms, phraseForms } from './word-forms.js';
+import { phraseForms, phraseJoins } from './word-forms.js';
 
 /** Bit of each text source in a rule's source mask. */
 export const SOURCE_BIT: Readonly<Record<TextSource, number>> = { error: 1, message: 2, stderr: 4, stdout: 8, validationErrors: 16 };
@@ -112,8 +112,8 @@ export function compileRules(rules: readonly Rule[], cache?: AutomatonCache): Co
   /** A rule's phrases as pattern ids: with `wordForms`, every form, and the joined forms of the phrases. */
   const patternsOf = (rule: Rule, phrases: readonly string[] | undefined, join: boolean): number[] => {
     if (rule.wordForms !== true) return (phrases ?? []).map((phrase) => patternOf(phrase));
-    const forms = (phrases ?? []).flatMap(phraseForms);
-    return [...forms.map((form) => patternOf(form)), ...(join ? forms.flatMap(joinedForms).map((form) => patternOf(form, true)) : [])];
+    const forms = (phrases ?? []).flatMap((phrase) => phraseForms(phrase));
+    return [...forms.map((form) => patternOf(form)), ...(join ? (phrases ?? []).flatMap(phraseJoins).map((form) => patternOf(form, true)) : [])];
   };
   const phraseRules: number[][] = [];
   const addTo = <K>(map: Map<K, number[]>, key: K, index: number): void => {
@@ -139,7 +139,7 @@ export function compileRules(rules: readonly Rule[], cache?: AutomatonCache): Co
     let sourceMask = 0;
     for (const source of rule.sources ?? DEFAULT_SOURCES) sourceMask |= SOURCE_BIT[source];
     const sameLine = rule.sameLine === true && (rule.requires ?? []).length > 0;
-    const requires = rule.wordForms === true ? (rule.requires ?? []).flatMap(phraseForms) : rule.requires ?? [];
+    const requires = rule.wordForms === true ? (rule.requires ?? []).flatMap((phrase) => phraseForms(phrase)) : rule.requires ?? [];
     const priority = rule.priority ?? TYPE_PRIORITY[rule.type];
     return {
       id: rule.id,
@@ -162,7 +162,8 @@ export function compileRules(rules: readonly Rule[], cache?: AutomatonCache): Co
   const markerPatterns = Object.entries(ERROR_LINE_MARKERS).map(([phrase, rank]) => [patternOf(phrase), rank] as const);
   const guarded = new Uint8Array(patterns.length);
   const open = new Set<number>();
-  for (const rule of rules) if (rule.inIdentifiers === true) for (const phrase of rule.phrases ?? []) open.add(patternOf(phrase));
+  // Paths, and the phrases of shaped rules: where they sit is the line's shape, not an identifier check.
+  for (const rule of rules) if (rule.inIdentifiers === true || rule.shape !== undefined) for (const phrase of rule.phrases ?? []) open.add(patternOf(phrase));
   phraseRules.forEach((indexes, id) => {
     const key = patterns[id]!;
     if (indexes !== undefined && indexes.length > 0 && !open.has(id) && isWordPhrase(key)) guarded[id] = 1;

@@ -11,91 +11,22 @@
  * characters either side of the match.
  */
 
+import {
+  digitsBefore, endsWithWord, firstToken, isAlnum, isBlank, isColonPosition, isDigit, isProgramName, isSourcePath, NOT_ERRORS, pathStart,
+  reportLine, severityAt, skipBlank, startsWithWord, tokenEnd,
+} from './line-scan.js';
+
 /** A parser of one shape: does `text[from, to)` (one line) have it? */
 type ShapeTest = (text: string, from: number, to: number) => boolean;
 
+/**
+ * A quick look around the match at `at` before the line is read: false when the shape cannot be
+ * there. For shapes whose trigger is a common word ("failed"): most occurrences are not in one.
+ */
+type NearTest = (text: string, at: number) => boolean;
+
 /** How far either side of a match its line is read. */
 export const SHAPE_REACH = 400;
-
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-const isAlnum = (c: number): boolean => isDigit(c) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
-const isBlank = (c: number): boolean => c === 32 || c === 9;
-
-/** Index of the first non-blank character at or after `i` (at most `to`). */
-function skipBlank(text: string, i: number, to: number): number {
-  while (i < to && isBlank(text.charCodeAt(i))) i++;
-  return i;
-}
-
-/** End of the run of non-blank characters starting at `i`. */
-function tokenEnd(text: string, i: number, to: number): number {
-  while (i < to && !isBlank(text.charCodeAt(i))) i++;
-  return i;
-}
-
-/** Start of the digits that end just before `end` (== `end` when there are none). */
-function digitsBefore(text: string, end: number, limit: number): number {
-  let i = end;
-  while (i > limit && isDigit(text.charCodeAt(i - 1))) i--;
-  return i;
-}
-
-/** True when `text[from, end)` is a path that ends in a file extension (`main.c`, `src/App.java`, `C:\x\a.cs`). */
-function isSourcePath(text: string, from: number, end: number): boolean {
-  let i = end;
-  while (i > from && end - i <= 10 && (isAlnum(text.charCodeAt(i - 1)) || text.charCodeAt(i - 1) === 43)) i--;
-  return i < end && i - 1 > from && text.charCodeAt(i - 1) === 46;
-}
-
-/**
- * `text[from, end)` is `path:line:col`, or `path:line` unless `column` (what gcc, clang, javac,
- * ghc, zig, swift and go print before a diagnostic). The path must have a file extension.
- */
-function isColonPosition(text: string, from: number, end: number, column: boolean): boolean {
-  let i = digitsBefore(text, end, from);
-  if (i === end || text.charCodeAt(i - 1) !== 58) return false;
-  const line = digitsBefore(text, i - 1, from);
-  const hasColumn = line < i - 1 && text.charCodeAt(line - 1) === 58;
-  if (hasColumn) i = line;
-  else if (column) return false;
-  return isSourcePath(text, from, i - 1);
-}
-
-/** `text[from, to)` starts with `word` (ASCII, any case). */
-function startsWithWord(text: string, from: number, to: number, word: string): boolean {
-  if (to - from < word.length) return false;
-  for (let k = 0; k < word.length; k++) {
-    const c = text.charCodeAt(from + k);
-    // Letters compare in either case; anything else exactly.
-    if ((c >= 65 && c <= 90 ? c | 0x20 : c) !== word.charCodeAt(k)) return false;
-  }
-  return true;
-}
-
-/** After `i`: `error` or `fatal error`, then `:` (or, with `code`, a space and a code such as `TS2322:`/`C2065:`). Returns true when it is so. */
-function severityAt(text: string, i: number, to: number, code: boolean): boolean {
-  if (startsWithWord(text, i, to, 'fatal ')) i = skipBlank(text, i + 6, to);
-  if (!startsWithWord(text, i, to, 'error')) return false;
-  const c = text.charCodeAt(i + 5);
-  return c === 58 || (code && isBlank(c) && isAlnum(text.charCodeAt(skipBlank(text, i + 5, to))));
-}
-
-/** `text[start, end)` is a program's name before its message: lower-case letters, then `:` (`vet:`). */
-function isProgramName(text: string, start: number, end: number): boolean {
-  if (end - start < 2 || text.charCodeAt(end - 1) !== 58) return false;
-  for (let i = start; i < end - 1; i++) {
-    const c = text.charCodeAt(i);
-    if (!(c >= 97 && c <= 122) && c !== 45) return false;
-  }
-  return true;
-}
-
-/** The first token of the line, and where the rest begins. */
-function firstToken(text: string, from: number, to: number): [start: number, end: number, rest: number] {
-  const start = skipBlank(text, from, to);
-  const end = tokenEnd(text, start, to);
-  return [start, end, skipBlank(text, end, to)];
-}
 
 /**
  * The shapes a diagnostic rule can name, each with an example line. A rule's `shape` is one of
@@ -157,17 +88,81 @@ export const LINE_SHAPES = {
   },
   /**
    * The go compiler and vet: `./main.go:6:1: syntax error: unexpected EOF` — a position first
-   * (after the program's name, if any: `vet: ./main.go:5:26: …`), then the message.
+   * (after the program's name, if any: `vet: ./main.go:5:26: …`), then the message; not a
+   * warning or a note, nor a sanitizer's `runtime error:` (the program ran: it did not fail to build).
    */
   'file:line:col: message': {
     example: './main.go:5:2: undefined: total',
     test: ((text, from, to) => {
       let [start, end, rest] = firstToken(text, from, to);
       if (isProgramName(text, start, end)) [start, end, rest] = firstToken(text, rest, to);
+      if (NOT_ERRORS.some((word) => startsWithWord(text, rest, to, word))) return false;
       return end > start + 1 && text.charCodeAt(end - 1) === 58 && rest > end && rest < to && isColonPosition(text, start, end - 1, true);
     }) as ShapeTest,
   },
-} as const satisfies Record<string, { example: string; test: ShapeTest }>;
+  /**
+   * A test report's count of failures, whatever the runner: `Tests: 1 failed`, `1 failed, 2
+   * passed`, `3 failing` (mocha), `FAILED (failures=1)` (unittest), `Failures: 2` (surefire),
+   * `# fail 1` (TAP). Zero failures is a pass.
+   */
+  'N failed': {
+    example: 'Tests:       1 failed, 4 passed, 5 total',
+    // The count is next to the word: "1 failed", "failures=1", "Failures: 1", "# fail 1".
+    near: ((text, at) => {
+      for (let i = Math.max(0, at - 3); i < Math.min(text.length, at + 14); i++) if (isDigit(text.charCodeAt(i))) return true;
+      return false;
+    }) as NearTest,
+    test: ((text, from, to) => {
+      for (let i = from; i < to; i++) {
+        if (!isDigit(text.charCodeAt(i)) || (i > from && isAlnum(text.charCodeAt(i - 1)))) continue;
+        let j = i;
+        while (j < to && isDigit(text.charCodeAt(j))) j++;
+        // "0 failed" is a pass.
+        const some = j - i > 1 || text.charCodeAt(i) !== 48;
+        const k = skipBlank(text, j, to);
+        // A count stands alone ("1 failed", "(1 failed)"), not inside a version or a path ("v1.2 failed").
+        const prev = i === from ? 32 : text.charCodeAt(i - 1);
+        const alone = isBlank(prev) || prev === 40 || prev === 44 || prev === 124 || prev === 91;
+        const after = alone && k > j && (startsWithWord(text, k, to, 'failed') || startsWithWord(text, k, to, 'failing') || startsWithWord(text, k, to, 'failure'));
+        // unittest's and TAP's own labels; surefire's and vstest's ("Failures: 1", "Failed: 1") sit among the report's other counts.
+        const label = endsWithWord(text, from, i, 'failures=') || endsWithWord(text, from, i, '# fail ');
+        const counted = endsWithWord(text, from, i, 'failures: ') || endsWithWord(text, from, i, 'failed: ');
+        if (some && (label || ((after || counted) && reportLine(text, from, to, i)))) return true;
+        i = j;
+      }
+      return false;
+    }) as ShapeTest,
+  },
+  /**
+   * A stack frame, as V8, the JVM and .NET print one under an uncaught error: `at f (src/a.js:3:5)`,
+   * `at file:///x.mjs:1:16`, `at Main.main(Main.java:2)`, `at App.Run() in /src/App.cs:line 12`.
+   */
+  'at fn (file:line)': {
+    example: '    at useAuth (src/auth.tsx:12:11)',
+    test: ((text, from, to) => {
+      const i = skipBlank(text, from, to);
+      if (!startsWithWord(text, i, to, 'at ')) return false;
+      let end = to;
+      while (end > i && isBlank(text.charCodeAt(end - 1))) end--;
+      if (text.charCodeAt(end - 1) === 41) end--;
+      const digits = digitsBefore(text, end, i);
+      if (digits === end) return false;
+      // .NET: `in /src/App.cs:line 12`.
+      if (endsWithWord(text, i, digits, ':line ')) return isSourcePath(text, pathStart(text, i, digits - 6), digits - 6);
+      // V8, the JVM: the position after a `(` or a blank, with a file's extension (`src/a.js:3:5`, `Main.java:2`).
+      return isColonPosition(text, pathStart(text, i, end), end, false);
+    }) as ShapeTest,
+  },
+  /** The Test Anything Protocol's failed test point (testanything.org, TAP 13/14): `not ok 3 - adds`. */
+  'not ok N': {
+    example: 'not ok 1 - rejects an expired token',
+    test: ((text, from, to) => {
+      const i = skipBlank(text, from, to);
+      if (!startsWithWord(text, i, to, 'not ok ')) return false;
+      return isDigit(text.charCodeAt(skipBlank(text, i + 7, to)));
+    }) as ShapeTest,
+  },
+} as const satisfies Record<string, { example: string; test: ShapeTest; near?: NearTest }>;
 
 /** The name of a line shape, e.g. `file:line:col: error:`. */
 export type LineShape = keyof typeof LINE_SHAPES;
@@ -180,14 +175,47 @@ export function isLineShape(name: unknown): name is LineShape {
   return typeof name === 'string' && Object.hasOwn(LINE_SHAPES, name);
 }
 
-/** True when the line holding `text[at]` has `shape`. Reads at most `2 × SHAPE_REACH` characters, allocates nothing. */
+/**
+ * The line around one phrase occurrence, found once however many shaped rules look at it (a
+ * scan reuses one span: `reset` before each occurrence). Reads at most `2 × SHAPE_REACH`
+ * characters, allocates nothing.
+ */
+export class LineSpan {
+  private text = '';
+  private at = -1;
+  private from = 0;
+  private to = 0;
+
+  /** Forgets the line: the next `has` finds it again. */
+  reset(): void {
+    this.at = -1;
+  }
+
+  /**
+   * True when the line holding `text[at]` has `shape`. With `fromMatch` (default true), `at` is
+   * where the rule's phrase matched, and the shape's quick look near it comes first.
+   */
+  has(text: string, at: number, shape: LineShape, fromMatch = true): boolean {
+    const { near, test } = LINE_SHAPES[shape] as { near?: NearTest; test: ShapeTest };
+    if (fromMatch && near !== undefined && !near(text, at)) return false;
+    if (this.at !== at || this.text !== text) {
+      this.text = text;
+      this.at = at;
+      const low = Math.max(0, at - SHAPE_REACH);
+      let from = at;
+      while (from > low && text.charCodeAt(from - 1) !== 10) from--;
+      const high = Math.min(text.length, at + SHAPE_REACH);
+      let to = at;
+      while (to < high && text.charCodeAt(to) !== 10) to++;
+      if (to > from && text.charCodeAt(to - 1) === 13) to--;
+      this.from = from;
+      this.to = to;
+    }
+    return test(text, this.from, this.to);
+  }
+}
+
+/** True when the line holding `text[at]` (anywhere on it) has `shape` (one question: see {@link LineSpan} for many). */
 export function lineHasShape(text: string, at: number, shape: LineShape): boolean {
-  const low = Math.max(0, at - SHAPE_REACH);
-  let from = at;
-  while (from > low && text.charCodeAt(from - 1) !== 10) from--;
-  const high = Math.min(text.length, at + SHAPE_REACH);
-  let to = at;
-  while (to < high && text.charCodeAt(to) !== 10) to++;
-  if (to > from && text.charCodeAt(to - 1) === 13) to--;
-  return LINE_SHAPES[shape].test(text, from, to);
+  return new LineSpan().has(text, at, shape, false);
 }

@@ -15,6 +15,8 @@ export const RULE_PRIORITY = {
   quota: 950,
   /** An expired credential is the specific case of a rejected one. */
   authExpired: 920,
+  /** A limit named beside the refusal it caused (GitHub's 403 "API rate limit exceeded"): wait, no person needed. */
+  limitExplainsRefusal: 910,
   fatal: 900,
   /** Exit codes and signals say what ended a process, which outranks what it printed on the way. */
   processEnd: 850,
@@ -23,6 +25,8 @@ export const RULE_PRIORITY = {
   /** A refinement of a broken-build marker, e.g. `SyntaxError … in JSON` is a JSON parse error. */
   refinement: 810,
   build: 800,
+  /** A test runner's timeout: the cause of the failed test it reports. */
+  testTimeout: 710,
   verification: 700,
   context: 600,
   /** CIRCULAR_FIX from the approach history, after seed 001's three message types. */
@@ -111,19 +115,30 @@ export interface PriorityTier {
 }
 
 /**
- * The tiers of DESIGN's order, highest first (issue 30). Between rules of two tiers, the higher
- * tier wins; within one tier, the more exact layer (a tool's rule, then a registry's code, then
- * a lexicon word: see layers.ts), then the higher priority. So a standard code or a word never
- * overrides what a rule written for the tool says about the same kind of thing, and DESIGN's
- * order (fatal first, seed 001's order, then the rest) still holds across kinds. Error
- * responses, the catch-all, are a tier of their own below the rest: a tool's generic refusal
- * is no more exact than a registry's timeout.
+ * The tiers of DESIGN's order, highest first (issue 30): each named level of
+ * {@link RULE_PRIORITY} is one, so every order DESIGN states (security first, an expired
+ * credential before a rejected one, a refinement before its marker, a cause before the exit
+ * code it explains…) holds whoever wrote the rules. Between rules of two tiers, the higher tier
+ * wins; within one tier, the more exact layer (a tool's rule, then a registry's code, then a
+ * lexicon word: see layers.ts), then the higher priority. So a standard code or a word never
+ * overrides what a rule written for the tool says about the same kind of thing: "the rest"
+ * (resources, limits, the network, servers) is one tier, whose small offsets are a preference,
+ * not an order. Error responses, the catch-all, are a tier below it: a tool's generic refusal is
+ * no more exact than a registry's timeout.
  */
 export const PRIORITY_TIERS: readonly PriorityTier[] = [
   { name: 'a typed `type` field', from: RULE_PRIORITY.typed },
-  { name: 'fatal: security, a person, billing, credentials, a missing command, trust', from: RULE_PRIORITY.fatal },
+  { name: 'security', from: RULE_PRIORITY.security },
+  { name: 'a person stopped the run', from: RULE_PRIORITY.abort },
+  { name: 'billing quota', from: RULE_PRIORITY.quota },
+  { name: 'expired credentials', from: RULE_PRIORITY.authExpired },
+  { name: 'a limit that explains a refusal', from: RULE_PRIORITY.limitExplainsRefusal },
+  { name: 'fatal: credentials, a missing command, trust', from: RULE_PRIORITY.fatal },
+  { name: 'why a process aborted', from: RULE_PRIORITY.processEndCause },
   { name: 'how the process ended (exit code, signal)', from: RULE_PRIORITY.processEnd },
+  { name: 'a refinement of a broken build (JSON parse errors)', from: RULE_PRIORITY.refinement },
   { name: 'broken build (seed 001)', from: RULE_PRIORITY.build },
+  { name: "a test's own timeout", from: RULE_PRIORITY.testTimeout },
   { name: 'verification failed (seed 001)', from: RULE_PRIORITY.verification },
   { name: 'context exhausted (seed 001)', from: RULE_PRIORITY.context },
   { name: 'circular fix (history)', from: RULE_PRIORITY.history },

@@ -1,10 +1,11 @@
 import { isWordCode, matchStart, onBoundaries, scan, type MatchSink } from './automaton.js';
-import { SOURCE_BIT, type CompiledRules } from './compile.js';
+import { SOURCE_BIT, type CompiledRule, type CompiledRules } from './compile.js';
 import { EVIDENCE_CONFIDENCE } from './priority.js';
 import { scanDuration, type RetryHint } from './retry-after.js';
 import { TEXT_SOURCES, type Candidate, type TextSource } from './rule.js';
 import { insideIdentifier } from './identifier.js';
 import { lineFits } from './line.js';
+import { LineSpan } from './line-shape.js';
 import { excerpt } from './text.js';
 import type { Evidence } from './types.js';
 import { joinedCounts } from './word-forms.js';
@@ -29,6 +30,8 @@ export class Scanner implements MatchSink {
   private readonly lineEnd: Int32Array;
   private readonly lineSegment: Int32Array;
   private readonly hits: number[] = [];
+  /** The line of the occurrence being looked at, found once for all its shaped rules. */
+  private readonly span = new LineSpan();
   private stamp = 0;
   private text = '';
   private segment = 0;
@@ -84,8 +87,9 @@ export class Scanner implements MatchSink {
     if (this.compiled.guarded[pattern] === 1 && insideIdentifier(text, start, end)) return;
     if (this.compiled.joined[pattern] === 1 && !joinedCounts(text, start, end)) return;
     // Same-line and shaped rules look at every occurrence until one fits its line.
+    this.span.reset();
     for (const index of lines) {
-      if (this.lineOk[index] === this.stamp || !lineFits(text, start, end, this.compiled.rules[index]!)) continue;
+      if (this.lineOk[index] === this.stamp || !lineFits(text, start, end, this.compiled.rules[index]!, this.span)) continue;
       this.lineOk[index] = this.stamp;
       this.lineStart[index] = start;
       this.lineEnd[index] = end;
@@ -154,6 +158,7 @@ export class Scanner implements MatchSink {
   private collect(source: TextSource, out: Candidate[]): void {
     const { rules, phraseRules } = this.compiled;
     const bit = SOURCE_BIT[source];
+    const first = out.length;
     for (const pattern of this.hits) {
       for (const index of phraseRules[pattern]!) {
         const rule = rules[index]!;
@@ -161,6 +166,7 @@ export class Scanner implements MatchSink {
         if (rule.perLine && this.lineOk[index] !== this.stamp) continue;
         if (!rule.sameLine && rule.requires.length > 0 && !rule.requires.some((p) => this.seen[p] === this.stamp)) continue;
         if (rule.unless.some((p) => this.seen[p] === this.stamp)) continue;
+        if (rule.layer > 0 && sameReading(out, first, rule)) continue;
         this.ruleSeen[index] = this.stamp;
         const [segment, start, end] = rule.perLine
           ? [this.lineSegment[index]!, this.lineStart[index]!, this.lineEnd[index]!]
@@ -180,4 +186,19 @@ export class Scanner implements MatchSink {
       }
     }
   }
+}
+
+/**
+ * True when a candidate pushed since `from` (from the same field) already says what `rule`
+ * would, at least as exactly: same type, same priority, a layer as exact. A registry or lexicon
+ * rule repeating what a tool's rule found in the same text (`errno: -111` beside
+ * `ECONNREFUSED`) is not a second piece of evidence — it would raise the confidence by
+ * corroboration — and skipping it saves an excerpt and a candidate per call.
+ */
+function sameReading(out: readonly Candidate[], from: number, rule: CompiledRule): boolean {
+  for (let i = from; i < out.length; i++) {
+    const c = out[i]!;
+    if (c.type === rule.type && c.priority === rule.priority && c.layer < rule.layer) return true;
+  }
+  return false;
 }

@@ -1,6 +1,3 @@
-import { isWordCode } from './automaton.js';
-import { insideIdentifier } from './identifier.js';
-
 /**
  * Word forms (issue 30): a message says the thing a rule knows in another form — a noun where
  * the rule has the verb ("authentication failed" / "failed to authenticate"), "log in" /
@@ -10,69 +7,15 @@ import { insideIdentifier } from './identifier.js';
  * of them, and the scan stays one table lookup per character: the forms are spelled out when
  * the rules are compiled, never by rewriting the text.
  *
- * Only what a phrase marks expands: `{stem}` stands for every form of that stem (a family
- * below); other words are literal, so "timed out" does not grow into a bare "timeout" that a
+ * Only what a phrase marks expands: `{stem}` stands for every form of that stem (a family of
+ * word-families.ts); other words are literal, so "timed out" does not grow into a bare "timeout" that a
  * config dump would print. Codes stay codes: a word with a digit or `_` is never split or joined.
  */
 
-/**
- * Word families, one per concept, not per tool: every form a failure message uses for a key
- * word of the lexicon. A phrase writes `{key}` for "any of these".
- */
-export const WORD_FORMS: Readonly<Record<string, readonly string[]>> = {
-  // Credentials and who may do what.
-  authenticate: ['authenticate', 'authenticated', 'authenticating', 'authentication', 'auth', 'authn'],
-  authorize: ['authorize', 'authorized', 'authorization', 'authorise', 'authorised', 'authorisation', 'authz'],
-  unauthorized: ['unauthorized', 'unauthorised', 'unauthenticated', 'not authorized', 'not authorised', 'not authenticated'],
-  login: ['log in', 'login', 'log-in', 'logged in', 'logging in', 'sign in', 'signin', 'sign-in', 'signed in', 'log on', 'logon'],
-  relogin: [
-    're-authenticate', 'reauthenticate', 're-authentication', 'reauthentication', 'reauth', 'log in again', 'login again',
-    'sign in again', 'log in once more', 're-login', 'relogin', 're-log in',
-  ],
-  credential: ['credential', 'credentials', 'creds'],
-  password: ['password', 'passwords', 'passphrase', 'passwd'],
-  token: ['token', 'tokens', 'access token', 'session token', 'bearer token', 'refresh token', 'api token'],
-  key: ['api key', 'api keys', 'apikey', 'access key', 'secret key', 'subscription key'],
-  expire: ['expired', 'expire', 'expires', 'expiring', 'expiry', 'expiration', 'has expired', 'is expired', 'are expired'],
-  deny: ['denied', 'deny', 'denies', 'denial'],
-  invalid: ['invalid', 'incorrect', 'wrong', 'bad', 'rejected', 'not valid'],
-  missing: ['missing', 'no', 'not found', 'not set', 'not provided', 'not configured', 'required'],
-  // Limits.
-  'rate limit': ['rate limit', 'rate limits', 'rate-limit', 'rate limited', 'rate-limited', 'rate limiting', 'ratelimit', 'ratelimited'],
-  throttle: ['throttled', 'throttle', 'throttles', 'throttling'],
-  exceed: ['exceeded', 'exceeds', 'exceeding', 'exceed', 'reached', 'hit'],
-  request: ['request', 'requests', 'req', 'reqs', 'call', 'calls'],
-  quota: ['quota', 'quotas'],
-  second: ['second', 'seconds', 'sec', 'secs'],
-  minute: ['minute', 'minutes', 'min', 'mins'],
-  // Time.
-  timeout: ['timeout', 'timeouts', 'time out', 'time-out'],
-  'timed out': ['timed out', 'timed-out', 'timing out', 'times out'],
-  // The network.
-  connection: ['connection', 'connections', 'connect', 'connecting'],
-  refused: ['refused', 'refuses', 'refusing', 'refusal', 'rejected'],
-  reset: ['reset', 'resets', 'reset by peer'],
-  closed: ['closed', 'dropped', 'lost', 'terminated', 'aborted', 'broken'],
-  resolve: ['resolve', 'resolved', 'resolving', 'resolution', 'lookup', 'look up'],
-  host: ['host', 'hostname', 'host name', 'server', 'address'],
-  unreachable: ['unreachable', 'not reachable', 'cannot be reached', 'could not be reached'],
-  unavailable: ['unavailable', 'not available'],
-  overloaded: ['overloaded', 'overload', 'over capacity', 'at capacity'],
-  // Resources and locks.
-  memory: ['memory', 'mem', 'heap', 'ram'],
-  space: ['space', 'disk space', 'storage', 'disk'],
-  allocate: ['allocate', 'allocation', 'alloc'],
-  lock: ['lock', 'locks', 'locked', 'locking', 'lockfile', 'lock file'],
-  held: ['held', 'holds', 'holding', 'owned', 'in use', 'taken', 'acquired'],
-  busy: ['busy', 'in use', 'locked'],
-  // Code and checks.
-  compile: ['compile', 'compiled', 'compiling', 'compilation', 'compiler'],
-  certificate: ['certificate', 'certificates', 'cert', 'certs'],
-  verify: ['verify', 'verified', 'verification', 'verifying', 'validate', 'validated', 'validation', 'validating'],
-  error: ['error', 'errors', 'exception', 'failure', 'fault'],
-  fail: ['failed', 'fails', 'failure', 'failing', 'fail'],
-  cannot: ['cannot', "can't", 'could not', "couldn't", 'unable to', 'failed to', 'not able to'],
-};
+import { isWordCode } from './automaton.js';
+import { NAME_FORMS, NOT_IN_NAMES, WORD_FORMS } from './word-families.js';
+
+export { NAME_FORMS, NOT_IN_NAMES, WORD_FORMS };
 
 /** `{stem}` in a phrase. */
 const STEM = /\{([^{}]+)\}/;
@@ -88,29 +31,43 @@ export const MAX_FORMS = 256;
 
 /**
  * Every form of `phrase`: each `{stem}` replaced by each form of its family (a phrase without
- * stems is its only form). An unknown stem is left as written (validation refuses it first).
+ * stems is its only form); with `inNames`, by its forms in names ({@link NAME_FORMS}). An unknown
+ * stem is left as written (validation refuses it first).
  */
-export function phraseForms(phrase: string): string[] {
+export function phraseForms(phrase: string, inNames = false): string[] {
   const found = STEM.exec(phrase);
   if (found === null) return [phrase];
-  const forms = WORD_FORMS[found[1]!];
-  if (forms === undefined) return [phrase];
+  const all = WORD_FORMS[found[1]!];
+  if (all === undefined) return [phrase];
+  const forms = inNames ? (NAME_FORMS[found[1]!] ?? all.slice(0, 1)) : all;
   const head = phrase.slice(0, found.index);
-  const tails = phraseForms(phrase.slice(found.index + found[0].length));
+  const tails = phraseForms(phrase.slice(found.index + found[0].length), inNames);
   const out: string[] = [];
   for (const form of forms) for (const tail of tails) if (out.length < MAX_FORMS) out.push(head + form + tail);
   return out;
 }
 
 /**
- * The joined spellings of a form of two or more words: run together (`connectionrefused`,
- * which matches `ConnectionRefused` in any case) and snake_case (`connection_refused`). None
- * for one word, a code (a digit or `_`) or anything with a `*` marker or punctuation: only
- * words join.
+ * The joined spellings of a phrase: its forms in names ({@link NAME_FORMS}) of two or more words
+ * run together (`connectionrefused`, which matches `ConnectionRefused` in any case) and in
+ * snake_case (`connection_refused`).
+ */
+export function phraseJoins(phrase: string): string[] {
+  return [...new Set(phraseForms(phrase, true).flatMap(joinedForms))];
+}
+
+/** Most words a name is made of: `DeadlineExceeded`, `UnknownHostException`, `OutOfMemory` — not sentences. */
+export const MAX_JOINED_WORDS = 3;
+
+/**
+ * The joined spellings of one form of two to {@link MAX_JOINED_WORDS} words. None for one word,
+ * a code (a digit or `_`), anything with a `*` marker or punctuation, or a sentence: only
+ * words that make names join.
  */
 export function joinedForms(form: string): string[] {
   const words = form.trim().toLowerCase().split(/[\s-]+/);
-  if (words.length < 2 || !words.every((w) => /^[a-z]+$/.test(w))) return [];
+  if (words.length < 2 || words.length > MAX_JOINED_WORDS) return [];
+  if (!words.every((w) => /^[a-z]+$/.test(w) && !NOT_IN_NAMES.has(w))) return [];
   return [words.join(''), words.join('_')];
 }
 
@@ -142,27 +99,71 @@ function partEnd(text: string, i: number): boolean {
 const NAME_REACH = 100;
 /**
  * How a test's name begins: `TestTimeoutIsRetried`, `testConnectionRefused`, `test_rate_limit`,
- * `shouldRetryOnTimeout`, `it_handles_busy`, `whenLocked`. The prefix must end at a word part (an
- * upper-case letter, a digit or `_`), so `Item`, `Testing` and `ITEM_LOCKED` are not tests.
+ * `tests_…`, `shouldRetryOnTimeout`, `it_handles_busy`, `whenLocked`, `givenExpiredToken`,
+ * `spec_…`. Its first letter in either case, the rest in lower case.
  */
-const TEST_NAME = /^(?:[Tt]ests?|[Ss]hould|[Ii]t|[Ww]hen|[Gg]iven|[Ss]pec)[A-Z0-9_]/;
+const TEST_PREFIXES = ['test', 'tests', 'should', 'it', 'when', 'given', 'spec'];
 
 /**
  * True when the name holding `text[start]` is a test's name: its words are what the test is
- * about, not what happened (`TestConnectionRefusedIsRetried`, `test_rate_limit_backoff`).
+ * about, not what happened (`TestConnectionRefusedIsRetried`, `test_rate_limit_backoff`). The
+ * prefix must end at a word part (an upper-case letter, a digit or `_`), so `Item`, `Testing`
+ * and `ITEM_LOCKED` are not tests.
  */
 export function inTestName(text: string, start: number): boolean {
   let from = start;
   while (from > 0 && start - from < NAME_REACH && isWordCode(text.charCodeAt(from - 1))) from--;
-  return TEST_NAME.test(text.slice(from, Math.min(text.length, from + 8)));
+  for (const prefix of TEST_PREFIXES) {
+    const next = from + prefix.length;
+    if (next >= text.length || (text.charCodeAt(from) | 0x20) !== prefix.charCodeAt(0)) continue;
+    let same = true;
+    for (let k = 1; k < prefix.length && same; k++) same = text.charCodeAt(from + k) === prefix.charCodeAt(k);
+    const c = text.charCodeAt(next);
+    if (same && (isUpper(c) || isDigit(c) || c === UNDERSCORE)) return true;
+  }
+  return false;
 }
+
+/** Characters of a name around a joined form: `psycopg2.errors.DeadlockDetected`, `ERR_CONNECTION_REFUSED`. */
+const isNameCode = (c: number): boolean => isWordCode(c) || c === 46 || c === 36;
+/** What may come before a name that is a value: `kind: ConnectionRefused`, `code = DeadlineExceeded`, `"rate_limit_exceeded"`, `(ServiceUnavailable)`. */
+const VALUE_BEFORE = new Set([':', '=', '(', '[', '{', ',', '"', "'", '`', '<', '>']);
+/** What may come after a name that is the error: `TimeoutError: …`, `TimeoutError()`, `…Exception` at the line's end, `(TooManyRequests)`. */
+const ERROR_AFTER = new Set([':', '(', ')', ']', '}', '"', "'", '`', ',', ';', '>', '\n', '\r']);
+
+/**
+ * True when the name holding `text[start, end]` stands where an error's name stands — the
+ * subject of its line (`ConnectionRefusedError: [Errno 111]`, a traceback's last line) or a
+ * field's value (`kind: ConnectionRefused`) — not mentioned in a sentence: "InvalidTokenError
+ * thrown for valid tokens" describes a bug, it is not an expired token.
+ */
+function standsAsName(text: string, start: number, end: number): boolean {
+  let from = start;
+  while (from > 0 && start - from < NAME_REACH && isNameCode(text.charCodeAt(from - 1))) from--;
+  let to = end + 1;
+  while (to < text.length && to - end < NAME_REACH && isWordCode(text.charCodeAt(to))) to++;
+  const open = from > 0 ? text[from - 1]! : '';
+  const close = to < text.length ? text[to]! : '';
+  // A path's segment (`fix/RateLimitRetry`, `scripts/check_rate_limit.sh`) is a file's name.
+  if (PATH_SEPARATORS.has(open) || PATH_SEPARATORS.has(close)) return false;
+  let before = from - 1;
+  // A quoted name is a value after `:`, `=`, `(`…, and a mention after a word (`cannot find name 'RateLimitError'`).
+  if (QUOTES.has(open) && open === close) before--;
+  else if (close === '' || ERROR_AFTER.has(close)) return true;
+  while (before >= 0 && (text[before] === ' ' || text[before] === '\t')) before--;
+  return before >= 0 && VALUE_BEFORE.has(text[before]!);
+}
+
+const PATH_SEPARATORS = new Set(['/', '\\']);
+const QUOTES = new Set(["'", '"', '`']);
 
 /**
  * True when a joined form matched at `text[start, end]` (found without boundary checks) counts:
  * it begins and ends on word-part boundaries (so `DeadlineExceeded` counts in
- * `code = DeadlineExceeded` and `ConnectionRefusedError`, not in `xconnectionrefused`), is not
- * part of a test's name, and is not inside an identifier (a path, a quoted name).
+ * `code = DeadlineExceeded` and `ConnectionRefusedError`, not in `xconnectionrefused`), its name
+ * stands as an error's name — not in a sentence, a path or a quoted mention — and it is not a
+ * test's name. (The name's own bounds are the identifier check: cheaper than identifier.ts's walk.)
  */
 export function joinedCounts(text: string, start: number, end: number): boolean {
-  return partStart(text, start) && partEnd(text, end) && !inTestName(text, start) && !insideIdentifier(text, start, end);
+  return partStart(text, start) && partEnd(text, end) && standsAsName(text, start, end) && !inTestName(text, start);
 }

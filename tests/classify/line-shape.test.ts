@@ -31,6 +31,14 @@ const CASES: [shape: LineShape, yes: string[], no: string[]][] = [
   ['error[CODE]:', ['error[E0308]: mismatched types', '  error[E0425]: cannot find value'], ['error: could not compile', 'an error[E0308]: in prose', 'error[]: x']],
   ['--> file:line:col', [' --> src/main.rs:4:13', '  --> Cargo.toml:1:9'], ['--> src/main.rs', 'see --> src/main.rs:4:13', '--> main:4:13']],
   ['file:line:col: message', ['./main.go:5:2: undefined: total', 'vet: ./main.go:5:26: t.Run undefined'], ['    client_test.go:31: got 1 attempts, want 3', '2025/01/15 main.go:42:1: x', './main.go:5:2:']],
+  ['N failed', [
+    'Tests:       1 failed, 4 passed, 5 total', '      Tests  2 failed | 3 passed (5)', '  3 failing', '=== 1 failed, 2 passed in 0.12s ===',
+    'FAILED (failures=2)', 'Tests run: 4, Failures: 1, Errors: 0, Skipped: 0', '# fail 1',
+  ], ['Tests: 0 failed, 5 passed', 'FAILED (failures=0)', 'retry 3 of 5 after a failed attempt', 'v1.2 failed', '# fail 0', 'Attempt 1 failed with status 429', 'connection to server at "127.0.0.1", port 1 failed', 'GET https://api.example.com/v1/items failed: 404 Not Found']],
+  ['at fn (file:line)', ['    at useAuth (src/auth.tsx:12:11)', '    at file:///work/main.mjs:1:16', '\tat Main.main(Main.java:2)', '   at App.Run() in /src/App.cs:line 12'], [
+    'look at this (1:2)x', 'at noon (12:00)', 'at fn (Native Method)', 'arrived at 10:30',
+  ]],
+  ['not ok N', ['not ok 1 - rejects an expired token', '    not ok 12 adds'], ['ok 1 - adds', 'it is not ok 1 time', 'not ok - x']],
 ];
 
 describe('line shapes: a diagnostic is known by where its words sit', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { createClassifier, RuleError, type Rule } from '../../src/classify/index.js';
-import { inTestName, joinedCounts, joinedForms, MAX_FORMS, phraseForms, unknownStem, WORD_FORMS } from '../../src/classify/word-forms.js';
+import { inTestName, joinedCounts, joinedForms, MAX_FORMS, MAX_JOINED_WORDS, NAME_FORMS, NOT_IN_NAMES, phraseForms, unknownStem, WORD_FORMS } from '../../src/classify/word-forms.js';
 
 const lowerWord = fc.stringMatching(/^[a-z]{2,10}$/);
 const capital = (w: string): string => w[0]!.toUpperCase() + w.slice(1);
@@ -27,6 +27,10 @@ describe('phraseForms: {stem} stands for every form of its family', () => {
     expect(phraseForms('{cannot} {connection} {closed} {error} {fail}').length).toBeLessThanOrEqual(MAX_FORMS);
   });
 
+  test('a family\'s forms in names are forms of that family', () => {
+    for (const [stem, forms] of Object.entries(NAME_FORMS)) for (const form of forms) expect(WORD_FORMS[stem], `${stem}: ${form}`).toContain(form);
+  });
+
   test('unknownStem names a stem the table does not have', () => {
     expect(unknownStem('{login} required')).toBeNull();
     expect(unknownStem('{logn} required')).toBe('logn');
@@ -34,13 +38,14 @@ describe('phraseForms: {stem} stands for every form of its family', () => {
 });
 
 describe('joinedForms: words run together and in snake_case; codes stay codes', () => {
-  test('two or more words join both ways', () => {
-    fc.assert(fc.property(fc.array(lowerWord, { minLength: 2, maxLength: 4 }), (words) => {
-      expect(joinedForms(words.join(' '))).toEqual([words.join(''), words.join('_')]);
+  test('two to MAX_JOINED_WORDS words join both ways; more are a sentence, not a name', () => {
+    fc.assert(fc.property(fc.array(lowerWord.filter((w) => !NOT_IN_NAMES.has(w)), { minLength: 2, maxLength: MAX_JOINED_WORDS + 2 }), (words) => {
+      const joined = words.length <= MAX_JOINED_WORDS ? [words.join(''), words.join('_')] : [];
+      expect(joinedForms(words.join(' '))).toEqual(joined);
     }));
   });
 
-  test.each(['timeout', 'errno -111', 'error[e0308]', 'http/1.1 503', 'econnrefused', 'status: 503', '55p03 lock'])('none for %j', (form) => {
+  test.each(['timeout', 'errno -111', 'error[e0308]', 'http/1.1 503', 'econnrefused', 'status: 503', '55p03 lock', 'could not connect', 'log in again'])('none for %j', (form) => {
     expect(joinedForms(form)).toEqual([]);
   });
 });
@@ -67,6 +72,8 @@ describe('joinedCounts: word-part boundaries, not test names, not identifiers', 
     ['shouldRetryWhenRateLimited', 'ratelimited'],
     ['see fix/rate_limit_backoff', 'rate_limit'],
     ['Xconnectionrefused', 'connectionrefused'],
+    ['InvalidTokenError thrown for valid tokens', 'invalidtoken'],
+    ["error TS2304: Cannot find name 'RateLimitError'.", 'ratelimit'],
   ])('not in %j', (text, part) => expect(at(text, part)).toBe(false));
 
   test('a joined name between CamelCase words counts, whatever the neighbours', () => {

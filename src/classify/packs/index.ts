@@ -1,4 +1,5 @@
 import { layerOfPack } from '../layers.js';
+import { lexiconPack } from '../lexicon/index.js';
 import type { RulePack } from '../rule.js';
 import { agentsPack } from './agents.js';
 import { busyPack } from './busy.js';
@@ -24,7 +25,7 @@ import { trustPack } from './trust.js';
 import { cloudPack, errnoPack, grpcPack, redisPack, signalsPack, sqlstatePack } from '../registries/index.js';
 
 export { agentsPack, busyPack, cloudAuthPack, databasesPack, jvmPack, nativePack, servicesPack, trustPack };
-export { cloudPack, errnoPack, grpcPack, redisPack, signalsPack, sqlstatePack };
+export { cloudPack, errnoPack, grpcPack, lexiconPack, redisPack, signalsPack, sqlstatePack };
 export { dockerPack, exitCodePack, gitPack, httpPack, javascriptPack, llmApiPack, nodeSystemPack, pipelinePack, pythonPack, rustGoPack, securityPack, seed001Pack, toolchainPack };
 
 /**
@@ -59,6 +60,8 @@ export const BUILT_IN_PACKS: readonly RulePack[] = [
   sqlstatePack,
   redisPack,
   cloudPack,
+  // The lexicon last: on a tie, a code is more exact than a word.
+  lexiconPack,
 ];
 
 /**

@@ -6,10 +6,11 @@ import { registryPack, type RegistryRow } from './registry.js';
 const SOURCE = [
   'POSIX.1-2017 <errno.h> (names); Linux include/uapi/asm-generic/errno-base.h and errno.h (numbers); glibc strerror (messages)',
   'POSIX <netdb.h> and RFC 3493 getaddrinfo EAI_* codes, glibc gai_strerror (messages, negative numbers)',
+  'c-ares include/ares.h (ARES_ENOTFOUND, ARES_ESERVFAIL, ARES_EREFUSED, as Node names them)',
   'Microsoft Windows Sockets error codes (WSAE*, 10048–10065) and System Error Codes (winerror.h ERROR_*)',
 ].join('; ');
 
-/** One error number: its name, its Linux number, its message, what it means. */
+/** One error number: its name, its Linux number (0: none, a library's own code), its message, what it means. */
 type Errno = readonly [name: string, linux: number, message: string, type: FailureType | null];
 
 /**
@@ -69,6 +70,13 @@ const EAI: readonly Errno[] = [
   ['EAI_NODATA', -5, 'no address associated with hostname', 'NETWORK'],
 ];
 
+/** c-ares (Node's DNS): the codes `dns` and `getaddrinfo` failures carry in Node (`getaddrinfo ENOTFOUND host`). */
+const CARES: readonly Errno[] = [
+  ['ENOTFOUND', 0, 'domain name not found', 'NETWORK'],
+  ['ESERVFAIL', 0, 'dns server returned general failure', 'NETWORK'],
+  ['EREFUSED', 0, 'dns server refused query', 'NETWORK'],
+];
+
 /** Windows: sockets (`[WinError 10061]`, `WSAECONNREFUSED`) and system errors (`ERROR_SHARING_VIOLATION`). */
 const WINDOWS: readonly Errno[] = [
   ['WSAEADDRINUSE', 10048, 'only one usage of each socket address', 'ERROR_RESPONSE'],
@@ -109,6 +117,7 @@ const ALIASES: Readonly<Record<string, readonly string[]>> = {
 
 /** How tools print an error number: Node `errno: -111`, Python `[Errno 111]`, Rust `os error 111`, OpenSSL `errno=111`. */
 function numberSpellings(n: number): string[] {
+  if (n === 0) return [];
   return n > 0 ? [`errno: -${n}`, `errno -${n}`, `errno=-${n}`, `errno: ${n}`, `errno=${n}`, `[errno ${n}]`, `os error ${n}`] : [`[errno ${n}]`];
 }
 
@@ -122,11 +131,16 @@ function windowsRow([name, n, message, type]: Errno): RegistryRow {
 }
 
 /** Every error number of the registry, as rows. */
-export const ERRNO_ROWS: readonly RegistryRow[] = [...ERRNO.map(unixRow), ...EAI.map(unixRow), ...WINDOWS.map(windowsRow)];
+export const ERRNO_ROWS: readonly RegistryRow[] = [
+  ...ERRNO.map(unixRow),
+  ...EAI.map(unixRow),
+  ...CARES.map(unixRow),
+  ...WINDOWS.map(windowsRow),
+];
 
 /** The errno registry: POSIX/Linux error numbers, getaddrinfo's, and Windows' socket and system errors. */
 export const errnoPack: RulePack = registryPack(ERRNO_ROWS, {
   id: 'errno',
-  description: 'Error numbers: POSIX/Linux errno (names, numbers, messages), getaddrinfo EAI_*, Windows WSAE*/ERROR_*',
+  description: 'Error numbers: POSIX/Linux errno (names, numbers, messages), getaddrinfo EAI_*, c-ares (Node DNS), Windows WSAE*/ERROR_*',
   source: SOURCE,
 });
