@@ -9,7 +9,9 @@ export default defineConfig({
     globalSetup: ['tests/setup/postgres.global.ts', 'tests/agents/install.global.ts'],
     // CLI end-to-end tests spawn real processes; 2 cores, so keep parallelism modest.
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Outer limits for a hang, not for a slow machine: a CI runner can be as loaded as ours (two
+    // 30 s limits failed at load 20). Tests wait for conditions (tests/helpers/wait-for.ts).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

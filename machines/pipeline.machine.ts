@@ -9,11 +9,13 @@
  */
 import { setup } from 'xstate';
 import { recoveryMachine } from './recovery.machine.js';
-import { actorNames, slotType, slots, updater } from './shared.js';
-import * as s from './pipeline/steps.js';
+import { actorNames, slotType, slots } from './shared.js';
+import { pipelineActions } from './pipeline/actions.js';
+import { pipelineGuards } from './pipeline/guards.js';
+import { initialPipelineContext } from './pipeline/steps.js';
 import type {
   PipelineContext, PipelineEvent, PipelineInput, PipelineOutput, PrepareStepInput, PrepareStepOutput, SaveStepInput,
-  SaveStepOutput, StepOutcome,
+  SaveStepOutput,
 } from './pipeline/types.js';
 
 /** The machine id stored in every checkpoint envelope. */
@@ -30,14 +32,6 @@ const PIPELINE_ACTORS = {
 /** The names of the slots a runtime must provide: `prepareStep`, `runStep`, `saveStep`. */
 export const PIPELINE_ACTOR_SLOTS = actorNames(PIPELINE_ACTORS);
 
-type Ctx = PipelineContext;
-const updateOn = updater<Ctx, PipelineEvent>();
-/** The shared `update`, for recipes that read the done/error event they run on. */
-const update = <Ev>(recipe: (d: Ctx, e: Ev) => void) => updateOn((d, e) => recipe(d, e as unknown as Ev));
-const later = (d: Ctx, at: number | undefined) => { if (at !== undefined && at > d.clockAt) d.clockAt = at; };
-/** Keep how the current step ended until `saveStep` has made it durable. */
-const keep = (d: Ctx, outcome: StepOutcome) => { d.outcome = outcome; };
-
 /**
  * The pipeline. Input: {@link PipelineInput} (steps already in dependency order; `reused` results
  * of an earlier run are kept and not run). Ends `succeeded` (every step passed: succeeded,
@@ -46,59 +40,17 @@ const keep = (d: Ctx, outcome: StepOutcome) => { d.outcome = outcome; };
  */
 export const pipelineMachine = setup({
   types: {
-    context: {} as Ctx,
+    context: {} as PipelineContext,
     input: {} as PipelineInput,
     events: {} as PipelineEvent,
     output: {} as PipelineOutput,
   },
   actors: PIPELINE_ACTORS,
-  guards: {
-    allStepsPassed: ({ context }) => s.nextStep(context) === null,
-    stepEscalated: ({ event }) => s.isEscalatedSnapshot((event as { snapshot?: unknown }).snapshot),
-    stepPassed: ({ context }) => context.outcome !== null && s.PASSING.includes(context.outcome.status),
-  },
-  actions: {
-    markSucceeded: update((d) => { d.status = 'succeeded'; d.current = null; }),
-    selectNextStep: update((d) => { d.current = s.nextStep(d); d.stepInput = null; d.outcome = null; d.stepStartedAt = null; }),
-    setStepInput: update<{ output: PrepareStepOutput }>((d, e) => {
-      later(d, e.output.at);
-      d.stepInput = e.output.recovery;
-      d.stepStartedAt = e.output.at;
-    }),
-    recordPrepareFailure: update<{ error: unknown }>((d, e) => {
-      const outcome = s.outcomeFromCrash(e.error);
-      d.status = 'failed';
-      d.failedStep = d.current;
-      d.reason = `could not start step "${d.current}": ${outcome.message}`;
-    }),
-    noteEscalation: update<{ snapshot: unknown }>((d, e) => keep(d, s.outcomeFromEscalation(e.snapshot))),
-    noteStepEnd: update<{ output: unknown }>((d, e) => keep(d, s.outcomeFromOutput(e.output))),
-    noteStepCrash: update<{ error: unknown }>((d, e) => keep(d, s.outcomeFromCrash(e.error))),
-    recordStepResult: update<{ output: SaveStepOutput }>((d, e) => {
-      later(d, e.output.at);
-      const id = d.current!;
-      const outcome = d.outcome!;
-      d.results = { ...d.results, [id]: { ...outcome, stepId: id, reused: false, startedAt: d.stepStartedAt ?? d.clockAt, endedAt: e.output.at, outputFile: e.output.outputFile } };
-      if (!s.PASSING.includes(outcome.status)) {
-        d.status = 'failed';
-        d.failedStep = id;
-        d.reason = s.failureReason(id, outcome);
-      }
-    }),
-    recordSaveFailure: update<{ error: unknown }>((d, e) => {
-      d.status = 'failed';
-      d.failedStep = d.current;
-      d.reason = `could not persist step "${d.current}": ${s.outcomeFromCrash(e.error).message}`;
-    }),
-    recordAbort: update<PipelineEvent>((d, e) => {
-      d.status = 'aborted';
-      d.failedStep = d.current;
-      d.reason = e.reason ?? 'aborted';
-    }),
-  },
+  guards: pipelineGuards,
+  actions: pipelineActions,
 }).createMachine({
   id: PIPELINE_MACHINE_ID,
-  context: ({ input }) => s.initialPipelineContext(input),
+  context: ({ input }) => initialPipelineContext(input),
   initial: 'next',
   output: ({ context }) => ({ runId: context.runId, status: context.status, failedStep: context.failedStep, reason: context.reason, results: context.results }),
   on: { ABORT: { target: '.aborted', actions: 'recordAbort' } },

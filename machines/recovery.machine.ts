@@ -52,6 +52,11 @@ const intoAttempt = (action: 'retrySame' | 'recordRollback' | 'applyFix' | 'note
 const escalateFor = (reason: Reason, after: EscalateAfter | null = null) =>
   ({ target: '#recovery.escalated', actions: { type: 'escalate', params: { reason, after } } }) as const;
 
+/**
+ * The recovery statechart (DESIGN.md): PAUSE → DIAGNOSE → ADAPT → RETRY, up to the budget, then
+ * ESCALATE. Pure: its I/O are the slots of {@link RECOVERY_SLOTS}, filled by `provideRecovery`
+ * or by your own `.provide()`; its input comes from `recoveryInput`.
+ */
 export const recoveryMachine = setup({
   types: {
     context: {} as RecoveryContext,

@@ -97,13 +97,15 @@ function nestedEdit<T extends object>(context: T, recipe: (draft: T) => void): T
  *
  * `updater<Context, Event>()` fixes a machine's types once; the returned `update<Params>` makes
  * its actions, written in XState's shape and passed to `setup({ actions })` as they are, and
- * `update.edit(context, recipe)` is the same edit for an `enqueue.assign`.
+ * `update.edit(context, recipe)` is the same edit for an `enqueue.assign`. A third type,
+ * `updater<Context, Event, Handled>()`, widens the event the recipes read (default: `Event`) to
+ * one that also holds the children's done and error events, which `setup()` does not type.
  */
-export function updater<TContext extends object, TEvent extends EventObject>(options: UpdaterOptions = {}) {
+export function updater<TContext extends object, TEvent extends EventObject, THandled extends EventObject = TEvent>(options: UpdaterOptions = {}) {
   const edit: (context: TContext, recipe: (draft: TContext) => void) => TContext = options.nested ? nestedEdit : shallowEdit;
   const update = <TParams extends Record<string, unknown> | undefined = undefined>(
-    recipe: (draft: TContext, event: TEvent, params: TParams) => void,
+    recipe: (draft: TContext, event: THandled, params: TParams) => void,
   ) =>
-    assign<TContext, TEvent, TParams, TEvent, never>(({ context, event }, params) => edit(context, (draft) => recipe(draft, event, params)));
+    assign<TContext, THandled, TParams, TEvent, never>(({ context, event }, params) => edit(context, (draft) => recipe(draft, event, params)));
   return Object.assign(update, { edit });
 }

@@ -8,18 +8,18 @@
  * are slots filled with `.provide()`. No `after` timers: the watch sleeps until a deadline kept in
  * context, so a restored supervisor waits only for what remains (statelyai/xstate#5331).
  */
-import { fromCallback, setup, type EventObject } from 'xstate';
+import { fromCallback, setup } from 'xstate';
 import type { SleepInput, SleepOutput } from './recovery/types.js';
 import { supervisorActions } from './supervisor/actions.js';
 import { initialSupervisorContext } from './supervisor/context.js';
-import * as g from './supervisor/guards.js';
-import * as rb from './supervisor/rollback.js';
+import { supervisorGuards } from './supervisor/guards.js';
+import { rollbackInput } from './supervisor/rollback.js';
 import type {
-  AgentInput, SessionStatus, SupervisorContext, SupervisorEvent, SupervisorInput, SupervisorRecoveryEvent,
+  AgentLogic, SessionStatus, SupervisorContext, SupervisorEvent, SupervisorInput, SupervisorRecoveryEvent,
   SupervisorRollbackInput, SupervisorRollbackOutput,
 } from './supervisor/types.js';
 import { nextDeadline } from './supervisor/watch.js';
-import { actorNames, outputOf, slotType, slots } from './shared.js';
+import { actorNames, slotType, slots } from './shared.js';
 
 /** The machine id stored in every checkpoint envelope. */
 export const SUPERVISOR_MACHINE_ID = 'supervisor';
@@ -36,10 +36,11 @@ export interface SupervisorOutput {
 }
 
 const missing = (name: string) => new Error(`supervisor machine: the "${name}" actor is not provided; fill it with machine.provide({ actors: { ${name}: … } })`);
+const unprovidedAgent: AgentLogic = fromCallback(() => { throw missing('agent'); });
 
 /** The slots a runtime must provide: the agents (any actor logic), and two promise slots. */
 const SUPERVISOR_ACTORS = {
-  agent: fromCallback<EventObject, AgentInput>(() => { throw missing('agent'); }),
+  agent: unprovidedAgent,
   ...slots(SUPERVISOR_MACHINE_ID, {
     rollback: slotType<SupervisorRollbackOutput, SupervisorRollbackInput>(),
     sleepUntil: slotType<SleepOutput, SleepInput>(),
@@ -69,25 +70,7 @@ export const supervisorMachine = setup({
     output: {} as SupervisorOutput,
   },
   actors: SUPERVISOR_ACTORS,
-  guards: {
-    isLiveAgentEvent: ({ context, event }) => g.isLiveAgentEvent(context, event),
-    isAbortFailure: ({ context, event }) => g.isAbortFailure(context, event),
-    isCriticalFailure: ({ context, event }) => g.isCriticalFailure(context, event),
-    isLowFailure: ({ context, event }) => g.isLowFailure(context, event),
-    isFailureBudgetSpent: ({ context, event }) => g.isFailureBudgetSpent(context, event),
-    isAutoRollbackDue: ({ context, event }) => g.isAutoRollbackDue(context, event),
-    isHighFailure: ({ context, event }) => g.isHighFailure(context, event),
-    choseRetryFresh: ({ context, event }) => g.choseRetryFresh(context, event),
-    choseSkip: ({ context, event }) => g.choseSkip(context, event),
-    choseRollback: ({ context, event }) => g.choseRollback(context, event),
-    choseAbort: ({ context, event }) => g.choseAbort(context, event),
-    canRollbackRequest: ({ context, event }) => g.canRollbackRequest(context, event),
-    isRestored: ({ event }) => g.isRestored(outputOf(event)),
-    isCurrentAgentCrash: ({ context, event }) => g.isCurrentAgentCrash(context, event),
-    hasDeadline: ({ context }) => g.hasDeadline(context),
-    hasNoDeadline: ({ context }) => !g.hasDeadline(context),
-    isSessionCompleted: ({ context }) => g.isSessionCompleted(context),
-  },
+  guards: supervisorGuards,
   actions: supervisorActions,
 }).createMachine({
   id: SUPERVISOR_MACHINE_ID,
@@ -138,7 +121,7 @@ export const supervisorMachine = setup({
               invoke: {
                 id: 'rollback',
                 src: 'rollback',
-                input: ({ context }) => rb.rollbackInput(context),
+                input: ({ context }) => rollbackInput(context),
                 onDone: [
                   { guard: 'isRestored', target: 'active', actions: ['finishRollback', 'flushEffects'] },
                   { target: 'active', actions: ['failRollback', 'flushEffects'] },

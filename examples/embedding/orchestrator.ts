@@ -7,8 +7,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { assign, createActor, sendTo, setup, toPromise } from 'xstate';
-import { decide, type RecoveryOutput } from '../../machines/index.js';
-import { provideRecovery, type Task } from '../../src/runtime/index.js';
+import { decide, provideRecovery, type RecoveryOutput, type Task } from '../../src/index.js';
 
 /** One unit of the orchestrator's work. */
 export interface Step { id: string; task: Task }

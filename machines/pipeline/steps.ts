@@ -1,10 +1,10 @@
 /** Pure helpers of the pipeline machine: its starting context, step order and step outcomes. */
-import type { RunStatus } from '../../src/taxonomy/index.js';
+import { PASSING_RUN_STATUSES } from '../../src/taxonomy/index.js';
 import type { RecoveryContext } from '../recovery/types.js';
 import type { PipelineContext, PipelineInput, StepOutcome } from './types.js';
 
-/** Final recovery statuses that count as the step passing. */
-export const PASSING: readonly StepOutcome['status'][] = ['succeeded', 'recovered', 'flaky'];
+/** Final recovery statuses that count as the step passing: the runs that passed (the taxonomy's). */
+export const PASSING: readonly StepOutcome['status'][] = [...PASSING_RUN_STATUSES];
 
 /** The machine's starting context; reused results are kept as they are. */
 export function initialPipelineContext(input: PipelineInput): PipelineContext {
@@ -41,7 +41,7 @@ export function nextStep(c: Pick<PipelineContext, 'steps' | 'results'>): string 
 export function outcomeFromOutput(output: unknown): StepOutcome {
   const o = (output ?? {}) as Partial<StepOutcome>;
   return {
-    status: (typeof o.status === 'string' ? o.status : 'crashed') as RunStatus,
+    status: typeof o.status === 'string' ? o.status : 'crashed',
     attempts: typeof o.attempts === 'number' ? o.attempts : 0,
     iterations: typeof o.iterations === 'number' ? o.iterations : 0,
     reason: o.reason ?? null,

@@ -3,6 +3,7 @@
  * recovery machine as an invoked child, each result persisted before the next step starts.
  * JSON only.
  */
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { FailureType, Reason, RunStatus } from '../../src/taxonomy/index.js';
 import type { RecoveryInput } from '../recovery/types.js';
 
@@ -117,3 +118,21 @@ export interface PipelineOutput {
 
 /** Events from outside: a person or a signal stops the pipeline (the step in flight is re-run on resume). */
 export type PipelineEvent = { type: 'ABORT'; reason?: string };
+
+/** A snapshot of the running step's recovery actor (the chart's `onSnapshot`). */
+export interface StepSnapshotEvent {
+  type: 'xstate.snapshot.step';
+  snapshot: unknown;
+}
+
+/**
+ * Every event the pipeline's guards and actions read: ABORT, and what its children answer — the
+ * done and error events of `prepareStep`, the step (its recovery's output is read, not trusted)
+ * and `saveStep`, and the step's snapshots. XState types named guards and actions by the sent
+ * events only; the implementations accept this wider union and narrow by `type`, so none casts.
+ */
+export type PipelineHandledEvent =
+  | PipelineEvent
+  | DoneActorEvent<PrepareStepOutput, 'prepareStep'> | ErrorActorEvent<unknown, 'prepareStep'>
+  | StepSnapshotEvent | DoneActorEvent<unknown, 'step'> | ErrorActorEvent<unknown, 'step'>
+  | DoneActorEvent<SaveStepOutput, 'saveStep'> | ErrorActorEvent<unknown, 'saveStep'>;

@@ -4,7 +4,7 @@
  * RETRY_IMMEDIATE, low LOG_AND_CONTINUE; a spent budget escalates and repeated failures roll back.
  * Guards read these predicates; actions apply the updates to an immer draft.
  */
-import { budgetFor } from '../../src/policy/index.js';
+import { budgetFor, refreshContextAt } from '../../src/policy/index.js';
 import { FAILURE_TYPES, SEVERITY_ACTIONS, type Severity } from '../../src/taxonomy/index.js';
 import { audit } from './audit.js';
 import { endSession, LIVE, settle, startAgent, stopAgent } from './lifecycle.js';
@@ -64,14 +64,18 @@ export function logAndContinue(d: Draft, e: FailedEvent): void {
   audit(d, { agentId: a.id, at: e.at, failureType: e.failureType, severity: severityOf(e), action: 'LOG_AND_CONTINUE', outcome: 'logged', notes: e.message ?? null });
 }
 
-/** high (reset) or medium (immediate): restart the agent from its checkpoint. */
+/**
+ * high (reset) or medium (immediate): restart the agent from its checkpoint. A type whose
+ * policy refreshes the context from this retry on (seed 004: PROGRESS_STALL from the first)
+ * restarts it in a fresh context even when the action is immediate.
+ */
 export function retry(d: Draft, e: FailedEvent, reset: boolean): void {
   const a = d.agents[e.agentId]!;
   note(a, e);
   stopAgent(d, a);
   a.retries += 1;
   a.lastAction = reset ? 'RETRY_WITH_RESET' : 'RETRY_IMMEDIATE';
-  startAgent(d, a, e.at, reset);
+  startAgent(d, a, e.at, reset || refreshContextAt(d.policy, e.failureType, a.retries));
   audit(d, { agentId: a.id, at: e.at, failureType: e.failureType, severity: severityOf(e), action: a.lastAction, outcome: 'retrying', notes: e.message ?? null });
   settle(d, e.at);
 }

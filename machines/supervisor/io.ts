@@ -2,9 +2,27 @@
  * What crosses the supervisor's boundary: the events agents, people and orchestrators send, what
  * a spawned agent is given and told, and the rollback slot's input and output. JSON only.
  */
+import type { CallbackActorLogic, EventObject } from 'xstate';
 import type { DecisionChoice } from '../../src/policy/types.js';
 import type { FailureType, Severity } from '../../src/taxonomy/index.js';
-import type { AgentCheckpoint, RollbackScope } from './types.js';
+
+/** Seed 004's checkpoint of one agent, field names as in the seed. */
+export interface AgentCheckpoint {
+  agent_id: string;
+  /** `chk-<agent>-<n>`: deterministic, n counts the agent's checkpoints from 0. */
+  checkpoint_id: string;
+  /** ISO-8601. */
+  timestamp: string;
+  /** 0..1. */
+  progress: number;
+  completed_tasks: string[];
+  pending_tasks: string[];
+  files_committed: string[];
+  files_in_progress: string[];
+}
+
+/** Rollback scopes of seed 004. */
+export type RollbackScope = 'agent' | 'group' | 'session';
 
 /** What a spawned agent actor is given. */
 export interface AgentInput {
@@ -18,6 +36,12 @@ export interface AgentInput {
   /** Resume from here: pending tasks, committed files to verify, in-progress files to clean. */
   checkpoint: AgentCheckpoint;
 }
+
+/**
+ * The `agent` slot's logic as `setup()` declares it: an actor given an {@link AgentInput}. A runtime
+ * fills it with any actor logic that reports to its parent (see the machine's TSDoc).
+ */
+export type AgentLogic = CallbackActorLogic<EventObject, AgentInput>;
 
 /** Commands the supervisor sends to an agent actor. */
 export type AgentCommand = { type: 'PAUSE'; reason: string } | { type: 'RESUME' };

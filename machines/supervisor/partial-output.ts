@@ -57,6 +57,14 @@ export interface PartialFileDecision {
  * - `keep_all`: keep (documentation needs no validation);
  * - `atomic_replace`: keep only a valid, complete file, else restore the last known good one —
  *   a configuration is never left half-written.
+ * @param policies the strategy per file kind. Default {@link PARTIAL_OUTPUT_POLICIES}.
+ *
+ * @example
+ * ```ts
+ * decidePartialOutput({ path: 'config/app.yaml', valid: false }).decision; // 'restore'
+ * decidePartialOutput({ path: 'src/app.ts', valid: true }).decision;       // 'keep'
+ * decidePartialOutput({ path: 'src/app.ts' }).decision;                    // 'discard': not validated
+ * ```
  */
 export function decidePartialOutput(file: PartialFile, policies: Readonly<Record<FileKind, PartialOutputStrategy>> = PARTIAL_OUTPUT_POLICIES): PartialFileDecision {
   const kind = file.kind ?? fileKindOf(file.path);

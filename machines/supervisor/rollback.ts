@@ -6,12 +6,12 @@
 import type { FailureType } from '../../src/taxonomy/index.js';
 import { audit } from './audit.js';
 import { settle, startAgent, stopAgent } from './lifecycle.js';
-import type { RollbackPlan, RollbackScope, SupervisorContext, SupervisorRollbackInput } from './types.js';
+import type { AgentStatus, RollbackPlan, RollbackScope, SupervisorContext, SupervisorRollbackInput } from './types.js';
 
 type Draft = SupervisorContext;
 
 /** Statuses whose work a rollback reverts (a waiting agent has done nothing yet; a skipped one never will). */
-const REVERTIBLE = ['running', 'paused', 'escalated', 'completed'];
+const REVERTIBLE: readonly AgentStatus[] = ['running', 'paused', 'escalated', 'completed'];
 
 /** The agents a rollback of `scope` around `anchor` reverts (empty when the anchor is unknown). */
 export function rollbackTargets(c: SupervisorContext, scope: RollbackScope, anchor: string | null): string[] {

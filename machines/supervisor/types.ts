@@ -2,11 +2,13 @@
  * Types of the supervisor statechart (seed 004's coordinator). Everything here is JSON: the
  * context survives a round trip and a restore.
  */
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { ResolvedPolicy } from '../../src/policy/types.js';
 import type { FailureType, Severity, SeverityAction } from '../../src/taxonomy/index.js';
-import type { AgentCommand, AgentInput } from './io.js';
+import type { SleepOutput } from '../recovery/types.js';
+import type { AgentCheckpoint, AgentCommand, AgentInput, RollbackScope, SupervisorEvent, SupervisorRollbackOutput } from './io.js';
 
-/** The boundary types live in io.ts; importing them from here keeps one entry point. */
+/** The boundary types live in io.ts (which imports nothing from here); importing them from here keeps one entry point. */
 export type * from './io.js';
 
 /** One agent the supervisor runs. */
@@ -36,21 +38,6 @@ export interface SupervisorInput {
   rollbackAfterFailures?: number;
   /** Epoch ms at start: the machine reads no clock. */
   now: number;
-}
-
-/** Seed 004's checkpoint of one agent, field names as in the seed. */
-export interface AgentCheckpoint {
-  agent_id: string;
-  /** `chk-<agent>-<n>`: deterministic, n counts the agent's checkpoints from 0. */
-  checkpoint_id: string;
-  /** ISO-8601. */
-  timestamp: string;
-  /** 0..1. */
-  progress: number;
-  completed_tasks: string[];
-  pending_tasks: string[];
-  files_committed: string[];
-  files_in_progress: string[];
 }
 
 /**
@@ -100,9 +87,6 @@ export interface AgentRecord {
   /** Upstream agents this one is paused for. */
   pausedFor: string[];
 }
-
-/** Rollback scopes of seed 004. */
-export type RollbackScope = 'agent' | 'group' | 'session';
 
 /** A rollback in progress. */
 export interface RollbackPlan {
@@ -185,3 +169,16 @@ export interface SupervisorContext {
   clockAt: number;
   events: SupervisorRecoveryEvent[];
 }
+
+/**
+ * Every event the supervisor's guards and actions read: the events sent to it, plus what its
+ * children answer — the rollback's done or error event (a provided slot may resolve nothing), the
+ * watch timer's done event, and a crashed agent's error event (`xstate.error.actor.<childId>`).
+ * XState types named guards and actions by the sent events only; the implementations accept this
+ * wider union and narrow by `type`, so none of them casts.
+ */
+export type SupervisorHandledEvent =
+  | SupervisorEvent
+  | DoneActorEvent<SupervisorRollbackOutput | undefined, 'rollback'>
+  | DoneActorEvent<SleepOutput, 'watchTimer'>
+  | ErrorActorEvent<unknown>;

@@ -18,6 +18,7 @@ import { nativeCases, rustGoCases } from './cases/native.mjs';
 import { HTTP_CASES, opsCases } from './cases/ops.mjs';
 import { pythonCases } from './cases/python.mjs';
 import { SCRATCH, scratch, sh } from './run.mjs';
+import { startPostgres } from './servers.mjs';
 import { ROOT } from './tools.mjs';
 
 const OUT = join(ROOT, 'tests', 'classify', 'corpus', 'generated.json');
@@ -35,23 +36,6 @@ async function httpServer(status, body = '', headers = []) {
   for (let i = 0; i < 100 && !existsSync(portFile); i++) await sleep(50);
   await sleep(50);
   return `http://127.0.0.1:${readFileSync(portFile, 'utf8')}`;
-}
-
-/** A PostgreSQL server in a scratch dir, run as an unprivileged user: user app/secret, db app, 5 connections. */
-function startPostgres() {
-  const bin = ['/usr/lib/postgresql/15/bin', '/usr/local/bin'].find((d) => existsSync(join(d, 'initdb')));
-  if (!bin) return null;
-  spawnSync('bash', ['-c', 'id pgcorpus >/dev/null 2>&1 || useradd -M -s /bin/bash pgcorpus']);
-  const dir = '/tmp/classify-corpus-pg';
-  rmSync(dir, { recursive: true, force: true });
-  const port = 55432;
-  const script = `set -e; mkdir -p ${dir}; chown pgcorpus ${dir}; cd ${dir}
-    su pgcorpus -c "printf secret > ${dir}/pw; ${bin}/initdb -D ${dir}/data -U app --auth=scram-sha-256 --pwfile=${dir}/pw >/dev/null"
-    su pgcorpus -c "${bin}/pg_ctl -s -D ${dir}/data -l ${dir}/log -o '-p ${port} -k ${dir} -c max_connections=5 -c superuser_reserved_connections=0' -w start"
-    PGPASSWORD=secret psql -q -h 127.0.0.1 -p ${port} -U app -d postgres -c "create database app" -c "create role limited login password 'secret'"`;
-  const r = spawnSync('bash', ['-c', script], { encoding: 'utf8' });
-  if (r.status !== 0) { console.error('postgres did not start:', r.stderr); return null; }
-  return { port, stop: () => spawnSync('bash', ['-c', `su pgcorpus -c "${bin}/pg_ctl -s -D ${dir}/data -m immediate stop"`]) };
 }
 
 function startRedis() {

@@ -1,7 +1,8 @@
 """A local HTTP server for the corpus: answers every request with the status, headers and body
 given on the command line (or sleeps), so curl and kubectl print their real errors for them.
-Usage: http-server.py PORT_FILE STATUS [BODY_FILE] [HEADER:VALUE ...]; STATUS "sleep" never answers."""
-import http.server, sys, time
+Usage: http-server.py PORT_FILE STATUS [BODY_FILE] [HEADER:VALUE ...]; STATUS "sleep" never answers.
+With CORPUS_TLS_PEM set (a certificate and its key, see make-cert.py) it speaks HTTPS."""
+import http.server, os, ssl, sys, time
 
 port_file, status = sys.argv[1], sys.argv[2]
 body = open(sys.argv[3], 'rb').read() if len(sys.argv) > 3 and sys.argv[3] != '-' else b''
@@ -24,5 +25,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
 server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+if os.environ.get('CORPUS_TLS_PEM'):
+    tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    tls.load_cert_chain(os.environ['CORPUS_TLS_PEM'])
+    server.socket = tls.wrap_socket(server.socket, server_side=True)
 open(port_file, 'w').write(str(server.server_address[1]))
 server.serve_forever()

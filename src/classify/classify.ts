@@ -52,6 +52,13 @@ let defaultClassifier: Classifier | undefined;
  * @param options `packs` (default all built-in), `rules` (default none), `now` (default
  *   `Date.now()`, for HTTP-date Retry-After), `history` (default none; enables CIRCULAR_FIX).
  * @throws RuleError only for invalid `packs`/`rules`; never for any observation.
+ *
+ * @example
+ * ```ts
+ * const c = classify({ exitCode: 1, stderr: 'Error: 429 Too Many Requests. Please try again in 6s.' });
+ * c.type;         // 'RATE_LIMIT_TIMED' (transient: retried)
+ * c.retryAfterMs; // 6000
+ * ```
  */
 export function classify(observation: Observation | unknown, options?: ClassifyOptions): Classification {
   const call: CallOptions | undefined = options && { now: options.now, history: options.history };

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve as resolvePath } from 'node:path';
 import { CliError } from './errors.js';
 import { findUpward } from './project.js';
+import type { PolicyConfig } from '../policy/types.js';
 
 /** The config file names looked for, in order. */
 export const CONFIG_NAMES = ['recovery.config.json', 'recovery.config.yaml', 'recovery.config.yml'] as const;
@@ -22,10 +23,10 @@ export class ConfigError extends CliError {
 /** The parts of `recovery.config.*` that the run needs. */
 export interface LoadedConfig {
   /** The policy part, already validated by `resolvePolicy`. */
-  policy: Record<string, unknown> | undefined;
+  policy: PolicyConfig | undefined;
   rules: unknown[] | undefined;
   redact: string[] | undefined;
-  /** The `agent` key as written (checked: `agentOptionsOf` reads it with the flags). */
+  /** The `agent` key as written (checked here; `agentOptionsOf` reads it with the flags). */
   agent?: unknown;
   /** The file read, or null when there was none. */
   file: string | null;
@@ -96,9 +97,10 @@ export async function loadConfig(cwd: string, explicit: string | undefined): Pro
     checkedRedact = redact as string[];
   }
   if (agent !== undefined) {
-    const { agentOptionsOf } = await import('./agent-options.js');
+    // Checked alone: the flags, which override it, are the verb's (agent-options.ts).
+    const { configAgent } = await import('./agent-settings.js');
     try {
-      agentOptionsOf({}, agent, { cwd, configDir: dirname(file) });
+      configAgent(agent, dirname(file));
     } catch (error) {
       throw new ConfigError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -7,7 +7,7 @@ import { userInfo } from 'node:os';
 import { CliError, UsageError } from './errors.js';
 import { hint } from '../policy/paths.js';
 import { DECISION_NAMES, DECISION_NAME_LIST, decisionChoiceOf, type DecisionChoice } from '../policy/types.js';
-import { FINAL_RUN_STATUSES, type RunStatus } from '../taxonomy/index.js';
+import { CLOSED_RUN_STATUSES, type RunStatus } from '../taxonomy/index.js';
 import type { RunRecord } from '../store/types.js';
 
 /** A decision as a person gave it. */
@@ -51,7 +51,7 @@ export function deciderName(as: string | undefined, env: Record<string, string |
 
 /** True for a run that has ended (a handed-off run has ended its context, not its work: resuming it is what it asks for). */
 export function hasEnded(status: RunStatus): boolean {
-  return FINAL_RUN_STATUSES.has(status) && status !== 'handedOff';
+  return CLOSED_RUN_STATUSES.has(status);
 }
 
 /**

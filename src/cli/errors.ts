@@ -1,48 +1,10 @@
 /**
- * The CLI's exit codes and its one error type. Every verb throws a {@link CliError} (or lets a
- * store error through, mapped by {@link STORE_ERROR_EXIT}); `main` turns errors into messages
- * and exit codes in one place, so a shell script sees the same code for the same problem
- * whichever verb met it.
+ * The CLI's one error type and how any error becomes an exit code. Every verb throws a
+ * {@link CliError} (or lets a store error through, mapped by {@link STORE_ERROR_EXIT}); `main`
+ * turns errors into messages and exit codes in one place (see exit-codes.ts for the table).
  */
 import { isTransientDbError } from '../store/postgres/transient.js';
-
-/** Every exit code of `recover`: the documented table (README, `recover run --help`). */
-export const EXIT = {
-  ok: 0,
-  /** An internal error: a bug, reported with its stack. */
-  internal: 1,
-  /** A usage or config error, or a request the run cannot take (a finished run, a choice not offered). */
-  usage: 2,
-  /** The run escalated: a human decision is needed. */
-  escalated: 3,
-  skipped: 4,
-  aborted: 5,
-  handedOff: 6,
-  manual: 7,
-  /**
-   * The store's database cannot be reached (refused, cut, starting up): BSD `EX_UNAVAILABLE`.
-   * Nothing was written; the same command can simply be run again once the database is back.
-   */
-  storeUnavailable: 69,
-  /** The store could not be written (disk full, no permission): BSD `EX_IOERR`. The last checkpoint is intact. */
-  storeFailed: 74,
-  /** The run is locked by another live process, or another owner took it over (BSD `EX_TEMPFAIL`: try again later). */
-  locked: 75,
-  /**
-   * `recover wait --timeout` ran out while the run was still going, as GNU `timeout(1)` exits: not
-   * 75 (another process holds the run), which a script could mistake for a run it cannot touch.
-   */
-  timedOut: 124,
-  /** SIGHUP (the terminal closed). The signal codes are 128 + signo, as a shell reports them. */
-  hangup: 129,
-  /** SIGINT (Ctrl-C). */
-  interrupted: 130,
-  /** SIGTERM. */
-  terminated: 143,
-} as const;
-
-/** One of the {@link EXIT} codes. */
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+import { EXIT } from './exit-codes.js';
 
 /**
  * An error the user can act on: one line (no stack), and the exit code it stands for

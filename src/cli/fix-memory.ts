@@ -5,9 +5,8 @@
 import type { FixMemory } from '../memory/types.js';
 import type { PostgresStore } from '../store/postgres/store.js';
 import type { Store } from '../store/types.js';
-import { cliStoreDir } from './common.js';
-import { isFleetStore } from './fleet-store.js';
-import type { CliIO } from './main.js';
+import { cliStoreDir, isFleetStore } from './store-option.js';
+import type { CliIO } from './verb.js';
 
 /** The fix memory of `store`, opened from `--store DIR|URL` (`storeOption`, else `$RECOVERY_STORE`) by `openCliStore`. */
 export async function cliFixMemory(io: CliIO, storeOption: string | undefined, store: Store): Promise<FixMemory> {

@@ -6,7 +6,7 @@
  * `::group::` of the log, so a long log opens on what the recovery did.
  */
 import type { Outcome } from '../runtime/outcome.js';
-import type { RunView } from './progress/view.js';
+import type { ProgressView } from './progress/view.js';
 
 /** True inside a GitHub Actions job (`GITHUB_ACTIONS=true`). */
 export function inGitHubActions(env: Record<string, string | undefined>): boolean {
@@ -42,7 +42,7 @@ export function annotationOf(outcome: Pick<Outcome, 'runId' | 'status' | 'attemp
 /** Opens and closes one log group per execution of the command (see {@link attemptGroups}). */
 export interface AttemptGroups {
   /** Opens a group when `view` shows an execution that has none yet (a retry, a flake probe). */
-  follow(view: RunView): void;
+  follow(view: ProgressView): void;
   /** Closes the open group, if any; idempotent. */
   close(): void;
 }

@@ -5,7 +5,7 @@
  */
 import { resolve as resolvePath } from 'node:path';
 import type { InspectionEvent, Observer } from 'xstate';
-import type { OptionDecls } from './options.js';
+import type { OptionDecls } from './verb.js';
 
 /** The inspection flags; spread into a verb's own option declarations. */
 export const INSPECTION_OPTIONS = {

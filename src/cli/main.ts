@@ -1,59 +1,47 @@
 /**
- * The `recover` command: a verb table and the one place that turns errors into exit codes.
- * Each verb is one module (`src/cli/<verb>.ts`) loaded only when called, so `recover classify`
- * does not pay for the statecharts and the store.
+ * The `recover` command: the dispatcher. A table of verbs, the top-level help and version, and
+ * the one place that turns errors into messages and exit codes. Each verb is one module
+ * (`src/cli/verbs/<verb>.ts`) loaded only when called, so `recover classify` does not pay for the
+ * statecharts and the store. Only the entry (bin/recover.js, through the bundle) and tests import
+ * this module; verbs get what they share from the modules beside it (verb.ts for the types).
  */
 import { readFileSync } from 'node:fs';
 import { hint } from '../policy/paths.js';
-import { CliError, EXIT, exitCodeOfError } from './errors.js';
-import { helpOf, wantsHelp, type VerbSpec } from './options.js';
 import { StoreError } from '../store/errors.js';
 import { dbErrorReason } from '../store/postgres/transient.js';
+import { CliError, exitCodeOfError } from './errors.js';
+import { EXIT } from './exit-codes.js';
+import { helpOf, wantsHelp } from './options.js';
+import type { CliIO, Verb } from './verb.js';
 
-export { EXIT } from './errors.js';
-
-/** Where a verb reads and writes: injectable, so tests and embedders need no real process. */
-export interface CliIO {
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
-  stdin: AsyncIterable<string | Uint8Array>;
-  env: Record<string, string | undefined>;
-  cwd: string;
-}
-
-/** One verb of the CLI: its options and help are declared once, in `spec`. */
-export interface Verb {
-  /** Synopsis, description, options and examples; `--help` is generated from it. */
-  spec: VerbSpec;
-  /** Runs the verb with its arguments (the verb name removed); resolves to the exit code. */
-  run(args: readonly string[], io: CliIO): Promise<number>;
-}
+export { EXIT } from './exit-codes.js';
+export type { CliIO } from './verb.js';
 
 /**
  * The verbs. Add one line per verb (run, resume, decide, list, history, report, stats, diagram,
- * prune, …): `name: { summary, load: () => import('./name.js').then((m) => m.nameVerb) }`.
+ * prune, …): `name: { summary, load: () => import('./verbs/name.js').then((m) => m.nameVerb) }`.
  */
 const VERBS: Record<string, { summary: string; load: () => Promise<Verb> }> = {
-  classify: { summary: 'classify a failure message or observation', load: () => import('./classify.js').then((m) => m.classifyVerb) },
-  run: { summary: 'run a command under the recovery protocol', load: () => import('./run.js').then((m) => m.runVerb) },
-  resume: { summary: 'continue an interrupted run from its checkpoint', load: () => import('./resume.js').then((m) => m.resumeVerb) },
-  decide: { summary: 'answer an escalated run and continue it', load: () => import('./decide.js').then((m) => m.decideVerb) },
-  restore: { summary: 'bring back a snapshot a rollback kept (refs/recovery/…)', load: () => import('./restore.js').then((m) => m.restoreVerb) },
-  list: { summary: 'list the runs in the store', load: () => import('./list.js').then((m) => m.listVerb) },
-  history: { summary: "print a run's history (yaml or json)", load: () => import('./history.js').then((m) => m.historyVerb) },
-  report: { summary: "print a run's report (md, json or html)", load: () => import('./report.js').then((m) => m.reportVerb) },
-  stats: { summary: 'metrics across the runs in the store', load: () => import('./stats.js').then((m) => m.statsVerb) },
-  prune: { summary: 'remove old runs from the store', load: () => import('./prune.js').then((m) => m.pruneVerb) },
-  repair: { summary: 'move damaged run files aside', load: () => import('./repair.js').then((m) => m.repairVerb) },
-  diagram: { summary: 'print a statechart (mermaid, dot or svg)', load: () => import('./diagram.js').then((m) => m.diagramVerb) },
-  'inspect-server': { summary: 'serve a live statechart view for --inspect', load: () => import('./inspect-server.js').then((m) => m.inspectServerVerb) },
-  ui: { summary: 'see every run and decide escalations in the browser', load: () => import('./ui.js').then((m) => m.uiVerb) },
-  fixes: { summary: 'list the fix memory (which fix recovered which failure)', load: () => import('./fixes.js').then((m) => m.fixesVerb) },
-  pipeline: { summary: 'run a pipeline file (steps with recovery)', load: () => import('./pipeline.js').then((m) => m.pipelineVerb) },
-  worker: { summary: 'run fleet runs from a PostgreSQL store', load: () => import('./worker.js').then((m) => m.workerVerb) },
-  submit: { summary: 'queue a command for the fleet (prints the run id)', load: () => import('./submit.js').then((m) => m.submitVerb) },
-  wait: { summary: 'wait for a fleet run to end; exit with its exit code', load: () => import('./wait.js').then((m) => m.waitVerb) },
-  hook: { summary: 'enforce the protocol on Claude Code through its hooks (--install)', load: () => import('./hook.js').then((m) => m.hookVerb) },
+  classify: { summary: 'classify a failure message or observation', load: () => import('./verbs/classify.js').then((m) => m.classifyVerb) },
+  run: { summary: 'run a command under the recovery protocol', load: () => import('./verbs/run.js').then((m) => m.runVerb) },
+  resume: { summary: 'continue an interrupted run from its checkpoint', load: () => import('./verbs/resume.js').then((m) => m.resumeVerb) },
+  decide: { summary: 'answer an escalated run and continue it', load: () => import('./verbs/decide.js').then((m) => m.decideVerb) },
+  restore: { summary: 'bring back a snapshot a rollback kept (refs/recovery/…)', load: () => import('./verbs/restore.js').then((m) => m.restoreVerb) },
+  list: { summary: 'list the runs in the store', load: () => import('./verbs/list.js').then((m) => m.listVerb) },
+  history: { summary: "print a run's history (yaml or json)", load: () => import('./verbs/history.js').then((m) => m.historyVerb) },
+  report: { summary: "print a run's report (md, json or html)", load: () => import('./verbs/report.js').then((m) => m.reportVerb) },
+  stats: { summary: 'metrics across the runs in the store', load: () => import('./verbs/stats.js').then((m) => m.statsVerb) },
+  prune: { summary: 'remove old runs from the store', load: () => import('./verbs/prune.js').then((m) => m.pruneVerb) },
+  repair: { summary: 'move damaged run files aside', load: () => import('./verbs/repair.js').then((m) => m.repairVerb) },
+  diagram: { summary: 'print a statechart (mermaid, dot or svg)', load: () => import('./verbs/diagram.js').then((m) => m.diagramVerb) },
+  'inspect-server': { summary: 'serve a live statechart view for --inspect', load: () => import('./verbs/inspect-server.js').then((m) => m.inspectServerVerb) },
+  ui: { summary: 'see every run and decide escalations in the browser', load: () => import('./verbs/ui.js').then((m) => m.uiVerb) },
+  fixes: { summary: 'list the fix memory (which fix recovered which failure)', load: () => import('./verbs/fixes.js').then((m) => m.fixesVerb) },
+  pipeline: { summary: 'run a pipeline file (steps with recovery)', load: () => import('./verbs/pipeline.js').then((m) => m.pipelineVerb) },
+  worker: { summary: 'run fleet runs from a PostgreSQL store', load: () => import('./verbs/worker.js').then((m) => m.workerVerb) },
+  submit: { summary: 'queue a command for the fleet (prints the run id)', load: () => import('./verbs/submit.js').then((m) => m.submitVerb) },
+  wait: { summary: 'wait for a fleet run to end; exit with its exit code', load: () => import('./verbs/wait.js').then((m) => m.waitVerb) },
+  hook: { summary: 'enforce the protocol on Claude Code through its hooks (--install)', load: () => import('./verbs/hook.js').then((m) => m.hookVerb) },
 };
 
 function usage(): string {

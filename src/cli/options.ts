@@ -1,51 +1,13 @@
 /**
- * Each verb's options declared once — name, description, value, default, choices — and both
- * the parser (`node:util` parseArgs, strict) and the `--help` text derived from that
- * declaration, as citty and vitest do, so the help cannot drift from what is accepted.
+ * Each verb's options are declared once (an {@link OptionDecls} table in its spec, see verb.ts:
+ * name, description, value, default, choices); both the parser (`node:util` parseArgs, strict)
+ * and the `--help` text are derived here from that declaration, as citty and vitest do, so the
+ * help cannot drift from what is accepted.
  */
 import { parseArgs } from 'node:util';
 import { hint } from '../policy/paths.js';
 import { UsageError } from './errors.js';
-
-/** One option of a verb. */
-export interface OptionDecl {
-  type: 'string' | 'boolean';
-  /** One line of help; `\n` continues on the next line, indented under it. */
-  description: string;
-  /** The value's placeholder in help (`FILE`, `DURATION`); default: the choices joined by `|`, else `VALUE`; a boolean shows none unless given (`[URL]`). */
-  value?: string;
-  /** The value when the option is absent (shown in help as "(default: …)"); none = undefined. */
-  default?: string;
-  /** The only values allowed; anything else is a usage error naming them. */
-  choices?: readonly string[];
-  /** A one-letter alias (`q` for `-q`). */
-  short?: string;
-  /** Accepted but not listed in help (an internal spelling). */
-  hidden?: boolean;
-}
-
-/** A verb's options by name (the long spelling, without `--`). */
-export type OptionDecls = Readonly<Record<string, OptionDecl>>;
-
-/** The parsed values of `O`: a string option is a string (or its default), a boolean one true or undefined. */
-export type OptionValues<O extends OptionDecls> = {
-  [K in keyof O]: O[K]['type'] extends 'boolean' ? boolean | undefined : O[K] extends { default: string } ? string : string | undefined;
-};
-
-/** Everything `--help` says about a verb (its one-line summary lives in main.ts's verb table, so the list needs no verb loaded). */
-export interface VerbSpec<O extends OptionDecls = OptionDecls> {
-  /** The verb as typed: `run`, `pipeline run`. */
-  name: string;
-  /** What follows the verb in the synopsis, e.g. `[options] -- CMD [ARGS…]`. */
-  synopsis: string;
-  /** A paragraph saying what the verb does. */
-  description: string;
-  options: O;
-  /** Command lines, printed under "Examples:". */
-  examples: readonly string[];
-  /** Text after the options (e.g. the exit-code table). */
-  footer?: string;
-}
+import type { OptionDecl, OptionDecls, OptionValues, VerbSpec } from './verb.js';
 
 const flagOf = (name: string, decl: OptionDecl): string => {
   const value = decl.type === 'boolean' ? (decl.value ? ` ${decl.value}` : '') : ` ${decl.value ?? (decl.choices ? decl.choices.join('|') : 'VALUE')}`;
@@ -130,31 +92,4 @@ export function wantsHelp(args: readonly string[]): boolean {
     if (arg === '--help' || arg === '-h') return true;
   }
   return false;
-}
-
-/** `--store DIR`, shared by every verb that reads the store. */
-export const STORE_OPTION = {
-  store: { type: 'string', value: 'DIR|URL', description: 'run store: a directory, or postgres://USER@HOST:PORT/DB (fleet mode)\n(default: $RECOVERY_STORE, else .recovery/ at the project root)' },
-} as const satisfies OptionDecls;
-
-/** `--json`, shared by every verb that prints data. */
-export const JSON_OPTION = {
-  json: { type: 'boolean', description: 'print JSON on stdout (nothing else goes to stdout)' },
-} as const satisfies OptionDecls;
-
-/** How much the run verbs print and whether in colour: `--quiet`, `--verbose`, `--color`, `--no-color`. */
-export const OUTPUT_OPTIONS = {
-  quiet: { type: 'boolean', short: 'q', description: 'print only the final summary and errors (no progress lines)' },
-  verbose: { type: 'boolean', description: "also say which config file and store are used" },
-  color: { type: 'boolean', description: 'colour even when not a terminal (as FORCE_COLOR=1)' },
-  'no-color': { type: 'boolean', description: 'no colour (as NO_COLOR=1)' },
-} as const satisfies OptionDecls;
-
-/** What {@link OUTPUT_OPTIONS} ask for: a colour override (undefined = decide by the environment) and the verbosity. */
-export function outputStyle(values: { quiet?: unknown; verbose?: unknown; color?: unknown; 'no-color'?: unknown }): { color?: boolean; verbosity: 'quiet' | 'normal' | 'verbose' } {
-  if (values.quiet === true && values.verbose === true) throw new UsageError('--quiet and --verbose contradict each other: give one');
-  const verbosity = values.quiet === true ? 'quiet' : values.verbose === true ? 'verbose' : 'normal';
-  if (values['no-color'] === true) return { color: false, verbosity };
-  if (values.color === true) return { color: true, verbosity };
-  return { verbosity };
 }

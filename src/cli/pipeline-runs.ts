@@ -3,10 +3,10 @@
  * `recover list`. A pipeline keeps its runs in the store directory next to the store's own runs
  * (`<store>/<pipeline>/<runId>/checkpoint.json`); a PostgreSQL store holds none.
  */
-import { cliStoreDir } from './common.js';
-import { CliError, EXIT } from './errors.js';
-import { isFleetStore } from './fleet-store.js';
-import type { CliIO } from './main.js';
+import { CliError } from './errors.js';
+import { EXIT } from './exit-codes.js';
+import { cliStoreDir, isFleetStore } from './store-option.js';
+import type { CliIO } from './verb.js';
 import type { PipelineCheckpoint } from '../runtime/pipeline/checkpoint.js';
 
 /** A pipeline run asked for by id, and the step when the id was `RUN/STEP`. */

@@ -6,15 +6,15 @@
 import { Writable } from 'node:stream';
 import type { Clock } from '../runtime/clock.js';
 import type { Outcome } from '../runtime/outcome.js';
-import type { CliIO } from './main.js';
+import type { CliIO } from './verb.js';
 import type { RedactPatterns } from '../redact/text.js';
 import { redactingOutput, redactingProgressStream, type RedactingOutput } from './progress/redacting-output.js';
 import { ProgressReporter, type ProgressStream } from './progress/reporter.js';
-import { viewOf, type RunView, type SnapshotLike } from './progress/view.js';
+import { progressViewOf, type ProgressView, type SnapshotLike } from './progress/view.js';
 import { attemptGroups } from './github.js';
 
 export { ProgressReporter, CLEAR_LINE, type ProgressStream, type ReporterOptions } from './progress/reporter.js';
-export { viewOf, stateOf, type RunView, type SnapshotLike, type Activity } from './progress/view.js';
+export { progressViewOf, stateOf, type ProgressView, type SnapshotLike, type Activity } from './progress/view.js';
 export { SPINNER, formatCountdown, formatDuration } from './progress/format.js';
 
 /** How progress is shown: a live line, plain lines, or not at all. */
@@ -146,10 +146,10 @@ export function createRunProgress(io: Pick<CliIO, 'stderr' | 'env'>, options: Ru
       // keep Ctrl-C from ending the process before the run starts.
       if (mode === 'live') signals.once('SIGINT', onSigint);
       let seen = shownThrough;
-      let view: RunView | undefined;
+      let view: ProgressView | undefined;
       const follow = (snapshot: SnapshotLike) => {
         flushOutputs();
-        view = viewOf(snapshot, view);
+        view = progressViewOf(snapshot, view);
         const fresh = snapshot.context.history.filter((event) => event.seq > seen);
         seen = Math.max(seen, ...fresh.map((event) => event.seq));
         // An attempt's group closes before the line saying how it ended, and opens after the line before it.
@@ -159,7 +159,7 @@ export function createRunProgress(io: Pick<CliIO, 'stderr' | 'env'>, options: Ru
       };
       const first = actor.getSnapshot();
       if (resuming !== undefined) {
-        const at = viewOf(first);
+        const at = progressViewOf(first);
         reporter.note(`recover: resuming run ${resuming} at attempt ${at.attempt} (${at.phase ?? 'running'})`, 'bold');
       }
       follow(first);

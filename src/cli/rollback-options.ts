@@ -4,8 +4,9 @@
  * "not a git repository" into a usage error (exit 2, one line) instead of an internal error.
  */
 import type { SnapshotBudget } from '../runtime/git/budget.js';
-import { CliError, EXIT, UsageError } from './errors.js';
-import type { OptionDecls } from './options.js';
+import { CliError, UsageError } from './errors.js';
+import { EXIT } from './exit-codes.js';
+import type { OptionDecls } from './verb.js';
 
 /** The options `run` and `restore` accept for the ignored-files budget. */
 export const BUDGET_OPTIONS = {

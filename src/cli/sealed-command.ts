@@ -16,16 +16,9 @@ import { redactSecrets, type RedactPatterns } from '../redact/text.js';
 import { isSecretKey } from '../redact/secret-keys.js';
 import { CliError } from './errors.js';
 
-/** A piece of a stored argument: literal text (secret-free), or a variable to read on resume. */
-export type SealedPart = string | { env: string };
+import type { FromEnv, SealedPart } from '../runtime/run-meta.js';
 
-/** How the secret-bearing pieces of a command are rebuilt: `meta.fromEnv` of a run record. */
-export interface FromEnv {
-  /** By argument index (0 is the program). */
-  command?: Record<string, SealedPart[]>;
-  adapter?: SealedPart[];
-  diagnoser?: SealedPart[];
-}
+export type { FromEnv, SealedPart } from '../runtime/run-meta.js';
 
 /** What can be sealed: the command and the programs' command lines. */
 export interface CommandLine {

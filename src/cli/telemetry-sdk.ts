@@ -7,7 +7,7 @@
  * dependencies (55 MB a library user without telemetry should not install): without them
  * `recover` says so once, naming them, and runs untraced.
  */
-import type { CliIO } from './main.js';
+import type { CliIO } from './verb.js';
 
 /**
  * Most time the export at exit may take: 2 s. An unreachable collector must not hold every

@@ -6,9 +6,9 @@
  * Anything else is still moving: queued, running, taken over, or escalated with a decision
  * recorded that a worker is about to take (it would otherwise be reported as escalated again).
  */
-import { EXIT } from './errors.js';
-import { exitCodeOf } from './common.js';
+import { EXIT, exitCodeOf } from './exit-codes.js';
 import type { FleetRunState } from '../store/postgres/queue.js';
+import { isRunStatus } from '../taxonomy/index.js';
 
 /** Why `wait` returns: the code, the status it prints, and what to do next (for stderr), if anything. */
 export interface WaitVerdict {
@@ -24,7 +24,8 @@ export interface WaitVerdict {
  * name the store (empty when `$RECOVERY_STORE` names it).
  */
 export function waitVerdict(runId: string, state: FleetRunState, storeArg: string): WaitVerdict | null {
-  if (state.final && state.status !== null) return { code: exitCodeOf({ status: state.status as never }), status: state.status, next: null };
+  // A final status this build does not know (a newer worker's) is no exit code of ours: internal.
+  if (state.final && state.status !== null) return { code: isRunStatus(state.status) ? exitCodeOf({ status: state.status }) : EXIT.internal, status: state.status, next: null };
   if (state.status === 'escalated' && !state.decisionPending) {
     const choices = state.decisionOptions && state.decisionOptions.length > 0 ? state.decisionOptions.join('|') : 'CHOICE';
     return { code: EXIT.escalated, status: 'escalated', next: `${runId} waits for a decision: recover decide ${runId} --choice ${choices}${storeArg}` };

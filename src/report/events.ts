@@ -6,7 +6,7 @@ import { FAILURE_TYPES } from '../taxonomy/index.js';
 import { decisionChoice, isEscalation, sortedHistory } from './attempts.js';
 import { isoTimestamp } from './history.js';
 import { redactSecrets, type RedactPatterns } from '../redact/text.js';
-import { runFacts } from './run-facts.js';
+import { runHistoryFacts } from './run-history-facts.js';
 import type { RecoveryEventRow, SessionInput } from './types.js';
 
 /** Options of {@link recoveryEventRows}. */
@@ -31,7 +31,7 @@ export function recoveryEventRows(session: SessionInput, options: EventRowOption
   for (const unit of session.units) {
     let n = 0;
     for (const run of unit.runs) {
-      const runType = runFacts(run).type ?? 'UNKNOWN';
+      const runType = runHistoryFacts(run).type ?? 'UNKNOWN';
       for (const event of sortedHistory(run.history)) {
         const type = event.type ?? runType;
         const choice = decisionChoice(event);

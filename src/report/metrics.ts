@@ -3,7 +3,7 @@
  * Pure: the same runs always give the same numbers.
  */
 import type { FailureType } from '../taxonomy/index.js';
-import { runFacts } from './run-facts.js';
+import { runHistoryFacts } from './run-history-facts.js';
 import type { Metrics, MetricsRunInput, TypeMetrics } from './types.js';
 
 /**
@@ -24,7 +24,7 @@ export function computeMetrics(runs: readonly MetricsRunInput[]): Metrics {
   const byType: Partial<Record<FailureType, TypeMetrics>> = {};
   const recoveryTimes: number[] = [];
   for (const run of runs) {
-    const facts = runFacts(run);
+    const facts = runHistoryFacts(run);
     totals.runs += 1;
     totals.escalations += facts.escalations;
     totals.rollbacks += facts.rollbacks;

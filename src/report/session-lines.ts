@@ -5,13 +5,13 @@
 import { FAILURE_TYPES, type Reason, type RunStatus } from '../taxonomy/index.js';
 import { sortedHistory } from './attempts.js';
 import { recommendationsFor, TYPE_RECOMMENDATIONS } from './recommendations.js';
-import type { RunFacts } from './run-facts.js';
+import type { RunHistoryFacts } from './run-history-facts.js';
 import type { SessionRun } from './types.js';
 
 const times = (word: string, n: number) => (n === 1 ? word : `${word} x${n}`);
 
 /** The Action cell: e.g. `Retry x2`, `Adapt x3, Escalate`, `Rollback, Adapt`; `—` when nothing ran. */
-export function actionLabel(facts: RunFacts): string {
+export function actionLabel(facts: RunHistoryFacts): string {
   const parts: string[] = [];
   if (facts.rollbacks > 0) parts.push(times('Rollback', facts.rollbacks));
   if (facts.probes > 0) parts.push(times('Flake probe', facts.probes));
@@ -35,7 +35,7 @@ const OUTCOMES: Readonly<Record<RunStatus, string>> = {
 };
 
 /** The Outcome cell: the status, and the human's choices when there were any (`User: …`). */
-export function outcomeLabel(status: RunStatus, facts: RunFacts): string {
+export function outcomeLabel(status: RunStatus, facts: RunHistoryFacts): string {
   const base = OUTCOMES[status] ?? status;
   return facts.decisions.length > 0 ? `${base} (User: ${facts.decisions.join(' → ')})` : base;
 }
@@ -52,7 +52,7 @@ export function reasonOf(run: SessionRun): Reason | null {
 const THRESHOLD_TYPES = new Set(['TIMEOUT', 'HEARTBEAT_TIMEOUT', 'PROGRESS_STALL']);
 
 /** One recommendation for one failed run (without the agent prefix). */
-export function adviceFor(run: SessionRun, facts: RunFacts): string {
+export function adviceFor(run: SessionRun, facts: RunHistoryFacts): string {
   const type = facts.type ?? 'UNKNOWN';
   if (facts.flaky) return `${type} was flaky (passed on an unchanged re-run); ${lower(TYPE_RECOMMENDATIONS.NON_DETERMINISTIC ?? '')}`;
   if (run.status === 'recovered' || run.status === 'succeeded') {

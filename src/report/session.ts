@@ -5,7 +5,7 @@
 import { computeMetrics } from './metrics.js';
 import { cell, table } from './markdown.js';
 import { redactSecrets, type RedactPatterns } from '../redact/text.js';
-import { runFacts, type RunFacts } from './run-facts.js';
+import { runHistoryFacts, type RunHistoryFacts } from './run-history-facts.js';
 import { actionLabel, adviceFor, outcomeLabel } from './session-lines.js';
 import type { SessionInput, SessionRun } from './types.js';
 
@@ -20,7 +20,7 @@ export interface SessionReportOptions {
 interface Row {
   unit: string;
   run: SessionRun;
-  facts: RunFacts;
+  facts: RunHistoryFacts;
   order: number;
 }
 
@@ -34,7 +34,7 @@ function failedRows(session: SessionInput): Row[] {
   const rows: Row[] = [];
   for (const unit of session.units) {
     for (const run of unit.runs) {
-      const facts = runFacts(run);
+      const facts = runHistoryFacts(run);
       if (facts.failed) rows.push({ unit: unit.id, run, facts, order: rows.length });
     }
   }

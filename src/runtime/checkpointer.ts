@@ -35,7 +35,7 @@ export function decisionOptions(snapshot: SnapshotFrom<RecoveryMachine>): string
 
 /**
  * The checkpoint a snapshot stands for, with `report: null`: `checkpointOf` fills the report in
- * for an escalated snapshot. `persisted` is the compact persisted snapshot (compact-snapshot.ts).
+ * for an escalated snapshot. `persisted` is the compact persisted snapshot (`persistedSnapshotOf`, snapshot-codec.ts).
  */
 export function checkpointWithoutReport(
   identity: RunIdentity, snapshot: SnapshotFrom<RecoveryMachine>, persisted: unknown, now: number, processes: readonly AttemptProcess[] = [],
@@ -94,7 +94,7 @@ export class Checkpointer {
     while (this.latest) {
       const build = this.latest;
       this.latest = null;
-      // After a failed commit nothing more is written: the run stops (see persisted.ts).
+      // After a failed commit nothing more is written: the run stops (see `writeAhead` in drive.ts).
       if (this.failure) continue;
       try {
         const { head, history } = await build();

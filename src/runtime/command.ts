@@ -10,6 +10,7 @@ import type { Task, TaskContext } from './options.js';
 import { TaskFailure } from './task-failure.js';
 import { afterQuiet } from './close-grace.js';
 import { readTestRun } from '../classify/tests/index.js';
+import { readAttemptReports } from './test-report.js';
 import type { Observation } from '../classify/types.js';
 
 /** Exit code reported when a command ran out of time (as GNU `timeout` does). */
@@ -50,6 +51,13 @@ export interface CommandOptions {
    * `lapsed`. Default: no deadline. Ignored where `hostClock()` is null.
    */
   startBy?: number;
+  /**
+   * The test reports the command writes (JUnit XML, jest/vitest or Playwright JSON, TAP), relative
+   * to `cwd`; a `*` may stand in a file name. After a failed attempt they are read instead of the
+   * output (see test-report.ts); one missing, stale or malformed is named on `stream.stderr` and
+   * the output is read as without. Only `commandTask` reads it. Default: none (the output only).
+   */
+  testReports?: readonly string[];
 }
 
 /** Options of one run. */
@@ -213,10 +221,16 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
  * Exit 0 resolves; anything else throws a `TaskFailure` with exit code, signal and tails, and,
  * when the output is a known test runner's (see classify/tests), the failing tests: the machine
  * compares them between attempts to see a fix that broke other tests (UC-AP-004 Alt-4).
+ *
+ * @example
+ * ```ts
+ * const outcome = await recover(commandTask('npm', ['test'], { cwd: 'packages/api' }), { timeoutMs: 600_000 });
+ * ```
  */
 export function commandTask(cmd: string, args: readonly string[], options: CommandOptions = {}): Task {
   return async (ctx: TaskContext) => {
     let spawned: number | undefined;
+    const startedAt = Date.now();
     const result = await runCommandOnce(cmd, args, {
       ...options,
       // Under a traced run, TRACEPARENT names the attempt's span (the command's spans join the trace).
@@ -236,19 +250,22 @@ export function commandTask(cmd: string, args: readonly string[], options: Comma
       // A command that never ran has no output to tell from: the message names it (else history says only "exit code 127").
       ...(result.notFound ? { message: `command not found: ${cmd}` } : {}),
       exitCode: result.exitCode, signal: result.signal, stdout: result.stdout, stderr: result.stderr,
-      ...testsOf(result),
+      ...(await testsOf(result, options, startedAt)),
     });
   };
 }
 
 /**
- * The failing tests the output names, read from the tails (a runner prints its failures and
- * counts last, so a tail holds them unless the failures alone outgrow it). None on a timeout or
- * an abort: a cut-off run's partial list would look like a regression.
+ * The failing tests: from the reports the command wrote (`testReports`), else as the output names
+ * them, read from the tails (a runner prints its failures and counts last, so a tail holds them
+ * unless the failures alone outgrow it). None on a timeout or an abort: a cut-off run's partial
+ * list would look like a regression.
  */
-function testsOf(result: CommandResult): Pick<Observation, 'tests'> {
+async function testsOf(result: CommandResult, options: CommandOptions, startedAt: number): Promise<Pick<Observation, 'tests'>> {
   if (result.timedOut || result.aborted || result.notFound) return {};
-  const run = readTestRun(`${result.stdout}\n${result.stderr}`);
+  const reported = options.testReports?.length ? await readAttemptReports(options.testReports, options.cwd ?? process.cwd(), startedAt) : null;
+  for (const problem of reported?.problems ?? []) options.stream?.stderr.write(`recover: note: test report ${problem}${reported!.run ? '' : '; the failing tests are read from the output'}\n`);
+  const run = reported?.run ?? readTestRun(`${result.stdout}\n${result.stderr}`);
   if (!run || (run.failed === 0 && run.failures.length === 0)) return {};
   return { tests: { passed: run.passed, failed: run.failed, failing: run.failures.map((f) => f.name), failures: run.failures } };
 }

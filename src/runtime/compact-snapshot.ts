@@ -60,9 +60,9 @@ function seededHash(policy: ResolvedPolicy): string | null {
   if (template === null) return null;
   const keys = Object.keys(policy);
   if (keys.length !== template.keys.length) return null;
-  const values = policy as unknown as Record<string, unknown>;
+  const values = Object.values(policy);
   for (let i = 0; i < keys.length; i++) {
-    if (keys[i] !== template.keys[i] || (keys[i] !== 'jitterSeed' && values[keys[i]!] !== template.values[i])) return null;
+    if (keys[i] !== template.keys[i] || (keys[i] !== 'jitterSeed' && values[i] !== template.values[i])) return null;
   }
   return template.before.copy().update(`${JSON.stringify(policy.jitterSeed)}${template.after}`).digest('hex').slice(0, 16);
 }
@@ -116,13 +116,21 @@ export interface ExpandedContext {
  * also its config from then on (resolving a resolved policy gives it back unchanged); its
  * history is the log's (the same events).
  */
-export function expandContext(stored: Record<string, unknown>, history: HistoryEvent[]): ExpandedContext {
-  const policy = stored.policy;
+export function expandContext(stored: object, history: HistoryEvent[]): ExpandedContext {
+  const policy = 'policy' in stored ? stored.policy : undefined;
   if (!isStoredPolicy(policy)) {
-    return { context: { ...stored, history } as unknown as RecoveryContext, config: policy as PolicyConfig, policyChanged: false };
+    return { context: storedContext({ ...stored, history }), config: policy as PolicyConfig, policyChanged: false };
   }
   const resolved = resolvePolicy(policy.$config);
-  const context = { ...stored, history, policy: resolved } as unknown as RecoveryContext;
+  const context = storedContext({ ...stored, history, policy: resolved });
   storedForms.set(resolved, policy);
   return { context, config: policy.$config, policyChanged: policyHash(resolved) !== policy.$hash };
+}
+
+/**
+ * The one place a stored context is taken for this machine's own: the envelope check before a
+ * restore vouches for the machine, version and state that wrote it; its fields are read as written.
+ */
+function storedContext(fields: object): RecoveryContext {
+  return fields as RecoveryContext;
 }

@@ -6,37 +6,24 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { RecoveryMachine } from '../../machines/recovery.machine.js';
-import type { Lease } from '../store/types.js';
-import type { DecisionChoice, DecisionName, PolicyConfig } from '../policy/types.js';
 import { killLeftovers, stillRunning, watchAttemptProcesses, type AttemptProcess } from './attempt-process.js';
-import { Checkpointer, checkpointWithoutReport, type RunIdentity } from './checkpointer.js';
-import { compactContext } from './compact-snapshot.js';
+import { Checkpointer, checkpointWithoutReport } from './checkpointer.js';
 import { RunInterruptedError, trackedTask } from './interrupt.js';
-import { realClock } from './clock.js';
-import type { Task } from './options.js';
 import { isResting, outcomeOf, statusOf, type Outcome } from './outcome.js';
 import { sharedRun } from './actors.js';
 import { extensionsSettled } from './run-extensions.js';
 import { forwardHistory, type RecoveryActor } from './recovery.js';
-import type { PersistedOptions } from './persisted.js';
+import type { RunContext } from './run-context.js';
+import { persistedSnapshotOf } from './snapshot-codec.js';
 
 /**
- * Run the actor `create` makes from the shared machine as the owner holding `lease` (released at
- * the end, whatever happens), and resolve with its outcome once it rests.
+ * Run the actor `create` makes from the shared machine as the owner holding `context.lease`
+ * (released at the end, whatever happens), and resolve with its outcome once it rests.
  */
-export async function drive<T>(
-  task: Task<T>,
-  options: PersistedOptions,
-  identity: RunIdentity,
-  lease: Lease,
-  /** Events already committed, and the policy config the run's policy was resolved from. */
-  stored: { committed: number; policy: PolicyConfig | undefined },
-  create: (logic: RecoveryMachine) => RecoveryActor,
-  decision?: { choice: DecisionChoice | DecisionName; guidance?: string },
-  /** `onEvent` has heard the events up to this `seq` already (a resumed run restores them). */
-  shownThrough = 0,
-): Promise<Outcome<T>> {
-  const clock = options.clock ?? realClock;
+export async function drive<T>(context: RunContext<T>, create: (logic: RecoveryMachine) => RecoveryActor): Promise<Outcome<T>> {
+  const { task, options, clock, lease, stored, shownThrough } = context;
+  // The identity gains the run span's `traceparent` below; the decision is applied once.
+  let { identity, decision } = context;
   const checkpoints = new Checkpointer(options.store, clock, lease, stored.committed);
   let actor: RecoveryActor | undefined;
   // The process groups the running attempt has spawned; saved with every checkpoint.
@@ -85,7 +72,7 @@ export async function drive<T>(
     },
   });
   // Kept with the run so a later process's run span (a decision, a takeover) links back to this one.
-  if (traceparent) identity.meta = { ...identity.meta, traceparent };
+  if (traceparent) identity = { ...identity, meta: { ...identity.meta, traceparent } };
   let settled = false;
   try {
     actor = create(logic);
@@ -155,18 +142,4 @@ export async function drive<T>(
     await checkpoints.flush().catch(() => undefined);
     await lease.release();
   }
-}
-
-const NO_CONTEXT = Object.freeze({});
-
-/**
- * The compact persisted snapshot (see compact-snapshot.ts) of the snapshot the actor just
- * emitted. XState's `getPersistedSnapshot` walks the context looking for actor refs to replace;
- * the recovery context is JSON only (never a ref), so the walk is skipped and the compact context
- * put in its place: the cost no longer grows with every history event.
- */
-export function persistedSnapshotOf(snapshot: SnapshotFrom<RecoveryMachine>, policy: PolicyConfig | undefined): unknown {
-  const persisted = snapshot.machine.getPersistedSnapshot({ ...snapshot, context: NO_CONTEXT } as unknown as typeof snapshot) as unknown as { context: unknown };
-  persisted.context = compactContext(snapshot.context, policy);
-  return persisted;
 }

@@ -131,6 +131,13 @@ export function actorOptions<TStart extends object>(options: RecoveryOptions, st
 /**
  * Start a recovery and return the running actor, for orchestrators that send `DECIDE`, watch
  * snapshots or embed it. The actor rests in a final state or in `escalated` (waiting for `DECIDE`).
+ *
+ * @example
+ * ```ts
+ * const actor = createRecovery({ task: deploy, name: 'deploy' });
+ * const outcome = await whenResting(actor); // final, or escalated and waiting for DECIDE
+ * if (outcome.status === 'escalated') actor.send(decide('retry-with', 'use the new deploy token'));
+ * ```
  */
 export function createRecovery(options: RecoveryOptions & { task: Task }, hooks: RecoveryHooks = {}): RecoveryActor {
   return startRecovery(options.task, options, hooks).actor;

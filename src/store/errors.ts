@@ -3,7 +3,13 @@
  * can map it to an exit code without matching message text.
  */
 
-/** Base class of every store error. */
+/**
+ * Base class of every store error; its `code` says which: `ERR_RUN_LOCKED` (another live process
+ * owns the run), `ERR_RUN_FENCED` (this owner was replaced: nothing it writes lands),
+ * `ERR_RUN_NOT_FOUND`, `ERR_RUN_CORRUPT` (a damaged file, kept as it is), `ERR_STORE_WRITE` (a
+ * full disk, a permission), `ERR_STORE_UNAVAILABLE` (the database is unreachable),
+ * `ERR_SNAPSHOT_MISMATCH`, `ERR_INVALID_RUN_ID`, `ERR_INVALID_RUN_RECORD`, `ERR_HISTORY_SEQUENCE`.
+ */
 export class StoreError extends Error {
   /** A stable machine-readable code, e.g. `ERR_RUN_LOCKED`. */
   readonly code: string;

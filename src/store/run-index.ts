@@ -14,7 +14,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RUN_STATUSES, type RunStatus } from '../taxonomy/history.js';
+import { isRunStatus, type RunStatus } from '../taxonomy/run-status.js';
 import { readHeadFile } from './run-file.js';
 import { runIdProblem } from './run-id.js';
 import { compareSummaries } from './summary.js';
@@ -23,7 +23,6 @@ import type { RunHead, RunSummary } from './types.js';
 /** A file changed less than this long ago is re-read on every list instead of cached. */
 export const RACY_MS = 2_000;
 const YIELD_EVERY = 500;
-const STATUSES: ReadonlySet<string> = new Set(RUN_STATUSES);
 const PREVIOUS_SUFFIX = '.json.prev';
 
 /** identity, status, task, createdAt, updatedAt, damage message (null when healthy). */
@@ -148,7 +147,7 @@ function summary(runId: string, path: string, row: Row): RunSummary {
 function isRow(v: unknown): v is Row {
   if (!Array.isArray(v) || v.length !== 6) return false;
   const [identity, status, task, createdAt, updatedAt, damage] = v as unknown[];
-  const healthy = typeof status === 'string' && STATUSES.has(status) && typeof task === 'string' && typeof createdAt === 'number' && damage === null;
+  const healthy = isRunStatus(status) && typeof task === 'string' && typeof createdAt === 'number' && damage === null;
   const damaged = status === null && task === null && createdAt === null && typeof damage === 'string';
   return typeof identity === 'string' && identity !== '' && typeof updatedAt === 'number' && (healthy || damaged);
 }

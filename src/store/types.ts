@@ -12,7 +12,8 @@
  * implementations honour it (`memoryStore`, `openStore` on lowdb files, `postgresStore`) and one
  * contract test suite runs against each.
  */
-import type { HistoryEvent, RunStatus } from '../taxonomy/history.js';
+import type { HistoryEvent } from '../taxonomy/history.js';
+import type { RunStatus } from '../taxonomy/run-status.js';
 
 /**
  * A persisted XState snapshot with the identity of the machine that produced it, so a restore

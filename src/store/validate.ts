@@ -4,7 +4,7 @@
  * a run counts as damaged). The snapshot inside the checkpoint is opaque here apart from its
  * outline, and is checked by `checkEnvelope` before a restore.
  */
-import { RUN_STATUSES } from '../taxonomy/history.js';
+import { isRunStatus, RUN_STATUSES } from '../taxonomy/run-status.js';
 import type { RunRecord } from './types.js';
 import { runIdProblem } from './run-id.js';
 
@@ -14,8 +14,6 @@ export interface ShapeProblem {
   field: string;
   problem: string;
 }
-
-const STATUSES: ReadonlySet<string> = new Set(RUN_STATUSES);
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -46,7 +44,7 @@ export function runHeadProblem(value: unknown, expectedRunId?: string): ShapePro
     return { field: 'runId', problem: `expected "${expectedRunId}", found "${String(value.runId)}"` };
   }
   if (typeof value.task !== 'string') return { field: 'task', problem: 'expected a string' };
-  if (typeof value.status !== 'string' || !STATUSES.has(value.status)) {
+  if (!isRunStatus(value.status)) {
     return { field: 'status', problem: `expected one of ${RUN_STATUSES.join(', ')}` };
   }
   for (const key of ['createdAt', 'updatedAt'] as const) {

@@ -62,10 +62,3 @@ export interface HistoryEvent {
   level: Level;
   reason: Reason | null;
 }
-
-/** Final or resting status of a run: a final state's name, `escalated` (waiting for a decision) or `flaky`. */
-export const RUN_STATUSES = ['running', 'succeeded', 'recovered', 'flaky', 'escalated', 'skipped', 'aborted', 'manual', 'handedOff'] as const;
-/** A run's status. */
-export type RunStatus = (typeof RUN_STATUSES)[number];
-/** The statuses of a run that has ended: every status but `running` and `escalated` (which waits for a decision). */
-export const FINAL_RUN_STATUSES: ReadonlySet<RunStatus> = new Set(RUN_STATUSES.filter((status) => status !== 'running' && status !== 'escalated'));

@@ -3,3 +3,4 @@ export * from './categories.js';
 export * from './types.js';
 export * from './lookup.js';
 export * from './history.js';
+export * from './run-status.js';

@@ -15,6 +15,7 @@ import type { SlotWork } from '../../machines/shared.js';
 import type { AttemptOutcome } from '../../machines/recovery/types.js';
 import { redactSecrets } from '../redact/index.js';
 import type { HistoryEvent } from '../taxonomy/history.js';
+import type { RunStatus } from '../taxonomy/run-status.js';
 import { otelApi, providersRegistered, type OtelApi } from './api.js';
 import { instruments, SCOPE, type Instruments } from './instruments.js';
 import type { TelemetryOptions } from './options.js';
@@ -37,7 +38,7 @@ export interface RunTelemetry {
  * The telemetry of one run, or null when it is off: `@opentelemetry/api` absent, no provider
  * registered, or `options.enabled === false`. Null costs the caller nothing further.
  */
-export function runTelemetry(options: TelemetryOptions | undefined, run: RunFacts): RunTelemetry | null {
+export function runTelemetry(options: TelemetryOptions | undefined, run: RunTelemetryInput): RunTelemetry | null {
   if (options?.enabled === false) return null;
   const api = otelApi();
   if (!api) return null;
@@ -46,14 +47,14 @@ export function runTelemetry(options: TelemetryOptions | undefined, run: RunFact
   return new Observed(api, options ?? {}, run);
 }
 
-/** What the telemetry needs from the runtime (which owns these definitions). */
-export interface RunFacts {
+/** What a run's telemetry needs from the runtime (which owns these definitions). */
+export interface RunTelemetryInput {
   /** The run's name (`RecoveryOptions.name`), as given (exported redacted). */
   name: string;
   /** The run's clock, epoch ms. */
   now: () => number;
   /** The status a snapshot stands for: `running` until the run rests (final, or escalated). */
-  restingStatus: (snapshot: SnapshotFrom<RecoveryMachine>) => string;
+  restingStatus: (snapshot: SnapshotFrom<RecoveryMachine>) => RunStatus;
   /** The run's extra secret patterns: what a program's error says is redacted before it is exported. */
   redact: readonly RegExp[];
 }
@@ -74,10 +75,10 @@ class Observed implements RunTelemetry {
   private readonly name: string;
   private readonly now: () => number;
 
-  constructor(private readonly api: OtelApi, private readonly options: TelemetryOptions, private readonly facts: RunFacts) {
+  constructor(private readonly api: OtelApi, private readonly options: TelemetryOptions, private readonly run: RunTelemetryInput) {
     // Redacted as the run records it (`recoveryInput`): a name is often a command line.
-    this.name = redactSecrets(facts.name, facts.redact);
-    this.now = facts.now;
+    this.name = redactSecrets(run.name, run.redact);
+    this.now = run.now;
     this.tracer = api.trace.getTracer(SCOPE);
     this.metrics = instruments(api);
     this.parent = api.context.active();
@@ -136,7 +137,7 @@ class Observed implements RunTelemetry {
       next: (snapshot) => {
         last = snapshot;
         this.observe(snapshot);
-        const status = this.facts.restingStatus(snapshot);
+        const status = this.run.restingStatus(snapshot);
         const progressed = (snapshot.context.history.at(-1)?.seq ?? 0) > restoredThrough;
         if (status !== 'running' && !rested && (progressed || snapshot.status === 'done')) {
           rested = true;
@@ -150,7 +151,7 @@ class Observed implements RunTelemetry {
       complete: () => {
         if (rested) return;
         rested = true;
-        const status = this.facts.restingStatus(last);
+        const status = this.run.restingStatus(last);
         if (status !== 'running') return this.endRun(last, status);
         this.endAttempt('interrupted');
         this.runSpan.setAttribute('recover.run.status', 'interrupted');
@@ -192,7 +193,7 @@ class Observed implements RunTelemetry {
       return out;
     } catch (error) {
       // An adapter's or diagnoser's error may quote what it was given: exported redacted, as the run records it.
-      this.failSpan(span, error instanceof Error ? error.name : 'Error', redactSecrets(error instanceof Error ? error.message : String(error), this.facts.redact));
+      this.failSpan(span, error instanceof Error ? error.name : 'Error', redactSecrets(error instanceof Error ? error.message : String(error), this.run.redact));
       throw error;
     } finally {
       span.end();
@@ -263,7 +264,7 @@ class Observed implements RunTelemetry {
     span.setStatus({ code: this.api.SpanStatusCode.ERROR, message });
   }
 
-  private endRun(snapshot: SnapshotFrom<RecoveryMachine>, status: string): void {
+  private endRun(snapshot: SnapshotFrom<RecoveryMachine>, status: RunStatus): void {
     const c = snapshot.context;
     this.endAttempt(null);
     this.runSpan.setAttributes({

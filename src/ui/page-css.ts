@@ -1,4 +1,14 @@
-/** The stylesheet of `recover ui`, served as `/ui.css` (the CSP allows no inline style). */
+/**
+ * The stylesheet of `recover ui`, served as `/ui.css` (the CSP allows no inline style). Status
+ * badges are styled by status name, written in from typed lists so no rule names a status that
+ * does not exist.
+ */
+import { WAITING_STATUSES, type RowStatus } from './run-row.js';
+
+/** The badge selector of each status (`.status.escalated,.status.damaged`). */
+const statusSelector = (statuses: readonly RowStatus[]): string => statuses.map((status) => `.status.${status}`).join(',');
+
+/** The page's stylesheet. */
 export const UI_CSS = `
 :root{color-scheme:light;--accent:#1d4ed8;--muted:#4b5563;--line:#d1d5db;--bg:#f9fafb;--warn:#b91c1c}
 *{box-sizing:border-box}
@@ -26,9 +36,9 @@ table.runs tbody tr:hover{background:#eff6ff}
 table.runs td.task{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px;overflow-wrap:anywhere}
 table.runs td.run{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px;white-space:nowrap}
 .status{display:inline-block;padding:1px 8px;border-radius:10px;font-weight:600;font-size:13px;background:#eef2ff;color:var(--accent);white-space:nowrap}
-.status.escalated,.status.damaged{background:#fee2e2;color:var(--warn)}
-.status.running{background:#fef9c3;color:#854d0e}
-.status.succeeded,.status.recovered{background:#dcfce7;color:#166534}
+${statusSelector(WAITING_STATUSES)}{background:#fee2e2;color:var(--warn)}
+${statusSelector(['running'])}{background:#fef9c3;color:#854d0e}
+${statusSelector(['succeeded', 'recovered'])}{background:#dcfce7;color:#166534}
 .back{display:inline-block;margin-bottom:8px}
 .decide{border:2px solid var(--warn);border-radius:8px;padding:12px 16px;margin:16px 0;background:#fff7f7}
 .decide h2{margin-top:0}

@@ -3,7 +3,12 @@
  * and the run view (chart, failure, timeline, report, decision). Text from runs is only ever set
  * with `textContent`; the chart, timeline and report arrive as HTML the server escaped
  * (diagram/escape.ts), and the CSP runs no script but this one, so recorded text stays text.
+ * The status filters' order is written in when the module loads, from the run list's
+ * {@link ROW_STATUSES} (itself the taxonomy's statuses), so the page lists no status by hand.
  */
+import { ROW_STATUSES } from './run-row.js';
+
+/** The page's script (an immediately invoked function; no module, no dependency). */
 export const UI_JS = String.raw`(function () {
 'use strict';
 var token = document.querySelector('meta[name="recover-token"]').content;
@@ -41,7 +46,7 @@ function renderFilters() {
   box.textContent = '';
   var counts = { all: state.rows.length };
   state.rows.forEach(function (row) { counts[row.status] = (counts[row.status] || 0) + 1; });
-  var order = ['all', 'escalated', 'damaged', 'running', 'recovered', 'succeeded', 'flaky', 'skipped', 'aborted', 'manual', 'handedOff'];
+  var order = ['all'].concat(${JSON.stringify(ROW_STATUSES)});
   order.forEach(function (name) {
     if (name !== 'all' && !counts[name] && state.filter !== name) return;
     var button = el('button', state.filter === name ? 'active' : '', name + ' (' + (counts[name] || 0) + ')');

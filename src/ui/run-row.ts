@@ -4,12 +4,16 @@
  */
 import { redactSecrets } from '../redact/index.js';
 import type { RunRecord, RunSummary } from '../store/types.js';
+import { RUN_STATUSES, type RunStatus } from '../taxonomy/run-status.js';
+
+/** What the list shows as a run's status: the taxonomy's, or `damaged` for a run whose file could not be read. */
+export type RowStatus = RunStatus | 'damaged';
 
 /** A run as the list shows it. JSON only. */
 export interface RunRow {
   runId: string;
   /** The run's status, or `damaged` when its file could not be read. */
-  status: string;
+  status: RowStatus;
   /** The command or task name (redacted); for a damaged run, its file and the error. */
   task: string;
   /** The type of the latest classified failure, else null. */
@@ -45,14 +49,23 @@ export function damagedRow(summary: RunSummary): RunRow {
   };
 }
 
-/** Statuses that wait for a person, shown first. */
-const WAITING = new Set(['escalated', 'damaged']);
+/** Statuses that wait for a person, shown first (and marked as such on the page). */
+export const WAITING_STATUSES: readonly RowStatus[] = ['escalated', 'damaged'];
+
+/** A status's group in the list: waiting for a person, then running, then at rest. */
+const rankOf = (status: RowStatus): number => (WAITING_STATUSES.includes(status) ? 0 : status === 'running' ? 1 : 2);
+
+/**
+ * Every status a row can show, in list order (by group, then the taxonomy's order): the page's
+ * status filters are generated from this list.
+ */
+export const ROW_STATUSES: readonly RowStatus[] =
+  [...WAITING_STATUSES, ...RUN_STATUSES.filter((status) => !WAITING_STATUSES.includes(status))].sort((a, b) => rankOf(a) - rankOf(b));
 
 /**
  * The list order: runs waiting for a person first (escalated, damaged), then running ones, then
  * the rest; newest `updatedAt` first within each group, ties by run id.
  */
 export function compareRows(a: RunRow, b: RunRow): number {
-  const rank = (row: RunRow) => (WAITING.has(row.status) ? 0 : row.status === 'running' ? 1 : 2);
-  return rank(a) - rank(b) || b.updatedAt - a.updatedAt || (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0);
+  return rankOf(a.status) - rankOf(b.status) || b.updatedAt - a.updatedAt || (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0);
 }

@@ -10,7 +10,7 @@ import type { RunRecord, Store } from '../store/types.js';
 import { UI_CSS } from './page-css.js';
 import { UI_JS } from './page-js.js';
 import { pageHtml } from './page-html.js';
-import { runView, type RunView } from './run-view.js';
+import { runDetailView, type RunDetailView } from './run-detail.js';
 import { sseChannel } from './sse.js';
 import { newToken, tokenMatches, tokenOf } from './token.js';
 import { watchRuns } from './watch.js';
@@ -116,14 +116,14 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     onError: (error) => log(`recover ui: the store could not be read: ${(error as Error).message}`),
   });
   // A view costs a chart rendering: keep the last one per run while the run has not moved.
-  const views = new Map<string, { updatedAt: number; view: Promise<RunView> }>();
+  const views = new Map<string, { updatedAt: number; view: Promise<RunDetailView> }>();
 
-  const viewOf = async (runId: string): Promise<RunView> => {
+  const viewOf = async (runId: string): Promise<RunDetailView> => {
     const record = await options.store.load(runId);
     if (!record) throw new HttpError(404, `no run ${runId} in the store`);
     const cached = views.get(runId);
     if (cached && cached.updatedAt === record.updatedAt) return cached.view;
-    const view = options.reportOf(record).then((report) => runView(record, options.machine, report));
+    const view = options.reportOf(record).then((report) => runDetailView(record, options.machine, report));
     views.set(runId, { updatedAt: record.updatedAt, view });
     view.catch(() => views.delete(runId));
     return view;

@@ -12,7 +12,7 @@ const BIN = join(ROOT, 'bin/recover.js');
 /** The .ts files this suite exercises, and where tsc puts each. */
 function sources(): { ts: string; js: string }[] {
   const out: { ts: string; js: string }[] = [];
-  for (const dir of ['src/cli', 'src/classify', 'src/classify/packs', 'src/taxonomy']) {
+  for (const dir of ['src/cli', 'src/cli/verbs', 'src/classify', 'src/classify/packs', 'src/taxonomy']) {
     for (const name of readdirSync(join(ROOT, dir))) {
       if (!name.endsWith('.ts')) continue;
       const ts = join(ROOT, dir, name);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { annotationOf, attemptGroups, inGitHubActions } from '../../src/cli/github.js';
-import type { RunView } from '../../src/cli/progress/view.js';
+import type { ProgressView } from '../../src/cli/progress/view.js';
 
 const base = { runId: 'r1', attempts: 2, reason: null, classification: null };
 const network = { type: 'NETWORK' } as never;
@@ -30,7 +30,7 @@ describe('GitHub Actions annotations', () => {
 });
 
 describe('attemptGroups: one ::group:: per execution', () => {
-  const view = (attempt: number, activity: RunView['activity'], phase: RunView['phase'] = null): RunView =>
+  const view = (attempt: number, activity: ProgressView['activity'], phase: ProgressView['phase'] = null): ProgressView =>
     ({ attempt, maxAttempts: 4, base: 1, phase, activity, type: null, category: null, waitUntil: null, status: 'running' });
 
   test('opens once per execution, closes before the next, and close is idempotent', () => {

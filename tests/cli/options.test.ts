@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { CliError, EXIT, exitCodeOfError, STORE_ERROR_EXIT, UsageError } from '../../src/cli/errors.js';
-import { helpOf, parseFlags, parseOptions, outputStyle, type OptionDecls } from '../../src/cli/options.js';
+import { CliError, exitCodeOfError, STORE_ERROR_EXIT, UsageError } from '../../src/cli/errors.js';
+import { EXIT } from '../../src/cli/exit-codes.js';
+import { helpOf, parseFlags, parseOptions } from '../../src/cli/options.js';
+import { outputStyle } from '../../src/cli/output-options.js';
+import type { OptionDecls } from '../../src/cli/verb.js';
 import { CorruptRunError, RunFencedError, RunLockedError, RunNotFoundError, StoreUnavailableError, StoreWriteError } from '../../src/store/errors.js';
 import { MissingPackageError } from '../../src/optional-package.js';
 

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { progressLine } from '../../src/cli/progress/format.js';
 import { HOLD_PARTIAL_LINE_MS } from '../../src/cli/progress/redacting-output.js';
 import {
-  CLEAR_LINE, ProgressReporter, SPINNER, createRunProgress, viewOf, type RunView, type SnapshotLike, type WatchedActor,
+  CLEAR_LINE, ProgressReporter, SPINNER, createRunProgress, progressViewOf, type ProgressView, type SnapshotLike, type WatchedActor,
 } from '../../src/cli/progress.js';
 import { resolvePolicy } from '../../src/policy/index.js';
 import type { Outcome } from '../../src/runtime/outcome.js';
@@ -26,7 +26,7 @@ function fakeTerminal(isTTY = true, columns = 100) {
 const COLOUR = /\x1b\[3\dm/;
 const policy = resolvePolicy({});
 
-function view(fields: Partial<RunView> = {}): RunView {
+function view(fields: Partial<ProgressView> = {}): ProgressView {
   return { attempt: 1, maxAttempts: 4, base: 1, phase: null, activity: 'running', type: null, category: null, waitUntil: null, status: 'running', ...fields };
 }
 
@@ -319,28 +319,28 @@ describe('createRunProgress: modes, colour, resume, SIGINT, the command\'s outpu
   });
 });
 
-describe('viewOf: attempt n/N from the policy\'s budget', () => {
+describe('progressViewOf: attempt n/N from the policy\'s budget', () => {
   test('the original attempt counts against the default budget of 3 iterations: 1/4', () => {
-    expect(viewOf(snapshot({ executing: {} }))).toMatchObject({ attempt: 1, maxAttempts: 4, phase: null, activity: 'running' });
+    expect(progressViewOf(snapshot({ executing: {} }))).toMatchObject({ attempt: 1, maxAttempts: 4, phase: null, activity: 'running' });
   });
 
   test('a RETRY\'s backoff shows the attempt about to run and its deadline', () => {
-    expect(viewOf(snapshot({ recovery: { retry: 'waiting' } }, { iteration: 1, failure: network, nextAttemptAt: 9_000 })))
+    expect(progressViewOf(snapshot({ recovery: { retry: 'waiting' } }, { iteration: 1, failure: network, nextAttemptAt: 9_000 })))
       .toMatchObject({ attempt: 2, maxAttempts: 4, phase: 'RETRY', activity: 'waiting', type: 'NETWORK', waitUntil: 9_000 });
   });
 
   test('a fatal type has no budget: 1/1; UNKNOWN has 1: 1/2', () => {
     const fatal = { classification: { type: 'AUTH_REQUIRED' as const, category: 'fatal' as const } };
-    expect(viewOf(snapshot({ escalated: 'awaiting' }, { failure: fatal }))).toMatchObject({ attempt: 1, maxAttempts: 1, status: 'escalated' });
+    expect(progressViewOf(snapshot({ escalated: 'awaiting' }, { failure: fatal }))).toMatchObject({ attempt: 1, maxAttempts: 1, status: 'escalated' });
     const unknown = { classification: { type: 'UNKNOWN' as const, category: 'systematic' as const } };
-    expect(viewOf(snapshot({ recovery: 'consult' }, { failure: unknown }))).toMatchObject({ maxAttempts: 2, phase: 'DIAGNOSE' });
+    expect(progressViewOf(snapshot({ recovery: 'consult' }, { failure: unknown }))).toMatchObject({ maxAttempts: 2, phase: 'DIAGNOSE' });
   });
 
   test('the flake probe is an execution outside the budget; the base it sets carries into ADAPT', () => {
     const failing = { classification: { type: 'VERIFICATION_FAILED' as const, category: 'systematic' as const } };
-    const probe = viewOf(snapshot({ recovery: 'probeFlake' }, { attempt: 2, failure: failing }));
+    const probe = progressViewOf(snapshot({ recovery: 'probeFlake' }, { attempt: 2, failure: failing }));
     expect(probe).toMatchObject({ attempt: 2, maxAttempts: 2 + policy.types.VERIFICATION_FAILED.budget, activity: 'probing' });
-    const adapt = viewOf(snapshot({ recovery: 'adapt' }, { attempt: 2, iteration: 1, failure: failing }), probe);
+    const adapt = progressViewOf(snapshot({ recovery: 'adapt' }, { attempt: 2, iteration: 1, failure: failing }), probe);
     expect(adapt).toMatchObject({ attempt: 3, maxAttempts: probe.maxAttempts, phase: 'ADAPT' });
   });
 });

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleEvent } from '../../src/hooks/claude/handle.js';
 import { MalformedHookInput, observationOfError, parseHookInput, type HookEvent } from '../../src/hooks/claude/input.js';
-import { answerOf, planOf, RULES, type RunPhase, type RunView } from '../../src/hooks/claude/rules.js';
+import { answerOf, planOf, RULES, type RunPhase, type HookRunView } from '../../src/hooks/claude/rules.js';
 import { openStore } from '../../src/store/index.js';
 import type { Store } from '../../src/store/types.js';
 
-const view = (phase: RunPhase, extra: Partial<RunView> = {}): RunView => ({
+const view = (phase: RunPhase, extra: Partial<HookRunView> = {}): HookRunView => ({
   phase, runId: 'key-1', command: 'npm run build', type: 'BROKEN_BUILD', category: 'systematic', evidence: "Cannot find module './utils'",
   iteration: 1, budget: 3, fixes: ['Write /w/utils.js: module.exports = 1'], reason: null, delayMs: null, guidance: null, ...extra,
 });

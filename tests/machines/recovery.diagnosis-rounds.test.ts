@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
-import { recoveryMachine, runner, type AdaptInput, type AdaptOutput, type AttemptInput, type AttemptOutcome, type DiagnoseInput, type DiagnoseOutput, type SleepInput, type SleepOutput, type RecoveryMachine } from '../../machines/index.js';
+import { recoveryMachine, type RecoveryMachine } from '../../machines/recovery.machine.js';
+import type { AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput, SleepInput, SleepOutput } from '../../machines/recovery/types.js';
+import { runner } from '../../machines/runner.js';
 import { resolvePolicy } from '../../src/policy/index.js';
 
 const START = Date.UTC(2026, 0, 1);

@@ -48,7 +48,7 @@ describe('recovery machine, model-based', () => {
         driven.actor.stop();
         coverage.pathDone();
       }
-    }, 120_000);
+    }, 600_000); // every simple path of the machine: long on a loaded runner; a hang, not slowness, should hit this
   }
 
   // A run restored while its runner was busy (mid-attempt, mid-probe) asks for the request
@@ -85,7 +85,7 @@ describe('recovery machine, model-based', () => {
       expect(restored).toBe(true);
       for (const t of driven.taken) coverage.take(t);
       driven.actor.stop();
-    }, 120_000);
+    }, 600_000); // every simple path of the machine: long on a loaded runner; a hang, not slowness, should hit this
   }
 
   it('covers 100 % of states and transitions', () => coverage.assertComplete());

@@ -40,7 +40,7 @@ describe('supervisor machine, model-based', () => {
         driven.actor.stop();
         coverage.pathDone();
       }
-    }, 120_000);
+    }, 600_000); // every simple path of the machine: long on a loaded runner; a hang, not slowness, should hit this
   }
 
   it('covers 100 % of states and transitions', () => coverage.assertComplete());

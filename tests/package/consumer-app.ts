@@ -14,8 +14,9 @@ const EXAMPLE = new URL('../../examples/provide-recovery.ts', import.meta.url);
  * The consumer's source: the example as an app writes it (the package's name for the repository
  * path), then what an app embedding the machine also does. It prints the example's line (the
  * task's calls: 2, one failure and one retry after 0 ms), then one JSON line: the calls again,
- * the shortest-path count of the recovery machine, and whether the `./machines` subpath and the
- * root export are the same machine (one xstate, one module instance).
+ * the shortest-path count of the recovery machine, whether the `./machines` subpath and the
+ * root export are the same machine (one xstate, one module instance), what the seed-001 pack
+ * alone makes of a missing module, and the error code of a deep import (which `exports` blocks).
  */
 export function consumerSource(): string {
   const example = readFileSync(EXAMPLE, 'utf8');
@@ -23,7 +24,7 @@ export function consumerSource(): string {
   if (asApp === example) throw new Error(`${EXAMPLE.pathname}: its import of '../src/index.js' is gone; the consumer test rewrites that line`);
   return `${asApp}
 import { getShortestPaths } from 'xstate/graph';
-import { recoveryInput, recoveryMachine } from 'recovery-protocol';
+import { classify, recoveryInput, recoveryMachine, seed001Pack } from 'recovery-protocol';
 import { recoveryMachine as machineFromSubpath } from 'recovery-protocol/machines';
 
 const paths = getShortestPaths(recoveryMachine, { input: recoveryInput({ runId: 'graph-1', name: 'graph' }) });
@@ -35,7 +36,12 @@ const machineIsTyped: number = recoveryMachine;
 // @ts-expect-error the provided logic is typed
 const logicIsTyped: number = logic;
 
-console.log(JSON.stringify({ calls, paths: paths.length, sameMachine: machineFromSubpath === recoveryMachine }));
+// Only the two entries exist: a module behind them neither resolves for tsc nor loads for node.
+// @ts-expect-error deep imports are not part of the package
+const deepImport = await import('recovery-protocol/dist/src/runtime/recovery.js').then(() => 'loaded', (error: { code?: string }) => error.code);
+const seed001 = classify({ message: 'ModuleNotFoundError: No module named foo' }, { packs: [seed001Pack] }).type;
+
+console.log(JSON.stringify({ calls, paths: paths.length, sameMachine: machineFromSubpath === recoveryMachine, seed001, deepImport }));
 `;
 }
 

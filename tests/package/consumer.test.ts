@@ -129,10 +129,12 @@ describe('the packed package in a consumer project with its own xstate', () => {
       // The example's own line (the calls), then the app's JSON line.
       const [exampleLine, appLine] = stdout.trim().split('\n');
       expect(exampleLine).toBe('2');
-      const result = JSON.parse(appLine!) as { calls: number; paths: number; sameMachine: boolean };
+      const result = JSON.parse(appLine!) as { calls: number; paths: number; sameMachine: boolean; seed001: string; deepImport: string };
       expect(result.calls).toBe(2);
       expect(result.paths).toBeGreaterThan(0);
       expect(result.sameMachine).toBe(true);
+      expect(result.seed001).toBe('BROKEN_BUILD');
+      expect(result.deepImport).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
 
       // The light install (issue #32): the optional peers are not installed, and nothing needs them.
       const installed = (name: string) => existsSync(join(app, 'node_modules', name));

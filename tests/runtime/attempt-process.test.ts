@@ -6,6 +6,7 @@ import {
   attemptProcessesOf, groupAlive, killLeftovers, parseProcStat, processStartTime, reportExit, reportSpawn, stillRunning,
   watchAttemptProcesses, type AttemptProcess, type AttemptProcessEvent,
 } from '../../src/runtime/attempt-process.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const linux = existsSync('/proc/self/stat');
 const started: number[] = [];
@@ -90,7 +91,7 @@ describe('recorded attempt processes', () => {
     const pid = group('sleep 0 & exec sleep 30');
     await new Promise((resolve) => setTimeout(resolve, 200));
     process.kill(pid, 'SIGKILL');
-    for (let i = 0; i < 200 && groupAlive(pid); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor('the group to hold only its zombie', () => !groupAlive(pid));
     expect(groupAlive(pid)).toBe(false);
   });
 

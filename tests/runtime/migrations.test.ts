@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { recoveryMachine, recoveryMigrations, RECOVERY_MACHINE_VERSION } from '../../machines/index.js';
+import { recoveryMachine, recoveryMigrations, RECOVERY_MACHINE_VERSION } from '../../machines/recovery.machine.js';
 import { memoryStore, type Checkpoint } from '../../src/store/index.js';
 import { recoverPersisted, resume } from '../../src/runtime/index.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const exists = (value: unknown) => recoveryMachine.resolveState({ value: value as never, context: {} as never }) !== undefined;
 
@@ -64,7 +65,7 @@ describe('recovery checkpoint migrations', () => {
       onStart: (a) => { actor = a; },
     });
     const stored = async () => (await store.load('v3-run'))?.checkpoint?.snapshot as { value?: unknown } | undefined;
-    for (let i = 0; i < 400 && JSON.stringify((await stored())?.value) !== '{"recovery":"retry"}'; i++) await new Promise((r) => setTimeout(r, 5));
+    await waitFor('the checkpoint of the run resting in retry', async () => JSON.stringify((await stored())?.value) === '{"recovery":"retry"}', { everyMs: 5 });
     actor!.stop();
     await expect(interrupted).rejects.toThrow(/stopped before it fini/);
     const head = (await store.load('v3-run'))!;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AdaptInput, DiagnoseInput, FailureRecord } from '../../machines/index.js';
+import type { AdaptInput, DiagnoseInput, FailureRecord } from '../../machines/recovery/types.js';
 import { adapterCommand, diagnoserCommand, splitCommandLine } from '../../src/runtime/program-hooks.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));

@@ -1,11 +1,11 @@
 /** The run list's rows: what each shows of a stored run, and the order (waiting for a person first). */
 import { describe, expect, test } from 'vitest';
-import { compareRows, damagedRow, runRow, type RunRow } from '../../src/ui/run-row.js';
+import { compareRows, damagedRow, runRow, type RowStatus, type RunRow } from '../../src/ui/run-row.js';
 import type { RunRecord } from '../../src/store/types.js';
 import { makeEvent, makeRun } from '../store/helpers/fixtures.js';
 
 const record = (overrides: Parameters<typeof makeRun>[1] = {}): RunRecord => ({ ...makeRun('r1', overrides), fence: 1 });
-const row = (runId: string, status: string, updatedAt: number): RunRow => ({ runId, status, task: 't', failureType: null, attempts: 0, createdAt: 0, updatedAt });
+const row = (runId: string, status: RowStatus, updatedAt: number): RunRow => ({ runId, status, task: 't', failureType: null, attempts: 0, createdAt: 0, updatedAt });
 
 describe('runRow', () => {
   test('failure type is the latest classified event\'s, attempts the highest attempt', () => {

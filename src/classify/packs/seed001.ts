@@ -10,6 +10,12 @@ import type { RulePack } from '../rule.js';
  *   the phrases that mean a context window are kept;
  * - its bare `expected` and `status code` are weak evidence, below every specific rule, so
  *   "Expected a string with maximum length …" is about length, not a failed assertion.
+ *
+ * @example
+ * ```ts
+ * classify({ message: 'ModuleNotFoundError: No module named foo' }, { packs: [seed001Pack] }).type; // 'BROKEN_BUILD'
+ * classify({ message: 'socket hang up' }, { packs: [seed001Pack] }).type; // 'UNKNOWN': seed 001 knows no network
+ * ```
  */
 export const seed001Pack: RulePack = {
   id: 'seed001',

@@ -58,3 +58,9 @@ export function unique(failures: readonly FailedTest[]): FailedTest[] {
 export function failedTest(name: string, message?: string, location?: string): FailedTest {
   return { name, ...(message ? { message } : {}), ...(location ? { location } : {}) };
 }
+
+/** The first non-empty line of a report's message, trimmed, without colour codes (jest and Playwright keep them). */
+export function firstLineOf(text: string): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim() !== '')?.trim();
+}

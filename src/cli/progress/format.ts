@@ -4,7 +4,7 @@
  */
 import type { Outcome } from '../../runtime/outcome.js';
 import type { Category, HistoryEvent, Phase, Result } from '../../taxonomy/index.js';
-import type { RunView } from './view.js';
+import type { ProgressView } from './view.js';
 import { formatDuration } from '../../policy/duration.js';
 import { DECISION_NAME_LIST } from '../../policy/types.js';
 
@@ -97,7 +97,7 @@ function attemptOf(attempt: number, maxAttempts: number | null): string {
  * @param now the reporter's clock, in the same epoch as `view.waitUntil`.
  * @param since when this phase began on that clock.
  */
-export function liveSegments(view: RunView, frame: number, now: number, since: number): Segment[] {
+export function liveSegments(view: ProgressView, frame: number, now: number, since: number): Segment[] {
   const parts: Segment[] = [[SPINNER[frame % SPINNER.length]!, 'cyan'], [' '], [attemptOf(view.attempt, view.maxAttempts), 'bold']];
   if (view.phase) parts.push([' · '], [view.phase, phaseTone(view.phase)]);
   if (view.type) parts.push([' · '], [view.type, categoryTone(view.category)]);

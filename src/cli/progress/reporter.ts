@@ -9,7 +9,7 @@ import type { Outcome } from '../../runtime/outcome.js';
 import type { HistoryEvent } from '../../taxonomy/index.js';
 import { progressLine } from './format.js';
 import { eventSegments, liveSegments, paint, plainSummary, summarySegments, type Segment } from './format.js';
-import type { RunView } from './view.js';
+import type { ProgressView } from './view.js';
 
 /** Where progress goes: `process.stderr`, or a fake in tests. */
 export interface ProgressStream {
@@ -51,7 +51,7 @@ export class ProgressReporter {
   private readonly clock: Clock;
   private readonly frameMs: number;
   private readonly startedAt: number;
-  private view: RunView | null = null;
+  private view: ProgressView | null = null;
   private phaseKey = '';
   private phaseSince: number;
   private frame = 0;
@@ -83,7 +83,7 @@ export class ProgressReporter {
    * The run moved: print `events` (new history, oldest first) and show `view` on the live line.
    * While the run rests the live line is off and nothing ticks; it comes back if the run moves on.
    */
-  update(view: RunView, events: readonly HistoryEvent[] = []): void {
+  update(view: ProgressView, events: readonly HistoryEvent[] = []): void {
     for (const event of events) {
       this.commit(this.live ? paint(eventSegments(event, view.maxAttempts), this.color, this.width())
         : this.color ? paint(eventSegments(event, view.maxAttempts), true, Number.MAX_SAFE_INTEGER) : progressLine(event).replace(/\n$/, ''));

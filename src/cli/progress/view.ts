@@ -4,13 +4,13 @@
  */
 import { budgetFor } from '../../policy/index.js';
 import type { ResolvedPolicy } from '../../policy/types.js';
-import { FINAL_RUN_STATUSES, type Category, type FailureType, type HistoryEvent, type Phase, type RunStatus } from '../../taxonomy/index.js';
+import { isFinalRunStatus, type Category, type FailureType, type HistoryEvent, type Phase, type RunStatus } from '../../taxonomy/index.js';
 
 /** What the run is doing while the live line is up. */
 export type Activity = 'running' | 'waiting' | 'diagnosing' | 'probing' | 'adapting' | 'rolling back' | 'resting';
 
 /** One moment of a run, as the progress line shows it. */
-export interface RunView {
+export interface ProgressView {
   /** The attempt running now, or the one being prepared (ADAPT, ROLLBACK, a RETRY's backoff). */
   attempt: number;
   /**
@@ -45,7 +45,6 @@ export interface SnapshotLike {
   };
 }
 
-const FINAL = FINAL_RUN_STATUSES;
 
 /** The type's budget; the top-level one for a type this version does not know (a run stored by another). */
 function budgetOf(policy: ResolvedPolicy, type: FailureType): number {
@@ -67,11 +66,11 @@ export function stateOf(value: unknown): string {
 }
 
 /**
- * The view of `snapshot`. `previous` carries {@link RunView.base} across the states where the
+ * The view of `snapshot`. `previous` carries {@link ProgressView.base} across the states where the
  * context cannot tell it: between the diagnosis that opens a pass (iteration + 1) and the attempt
  * that pass runs, `attempt − iteration` is one less than it will be again once that attempt starts.
  */
-export function viewOf(snapshot: SnapshotLike, previous?: RunView): RunView {
+export function progressViewOf(snapshot: SnapshotLike, previous?: ProgressView): ProgressView {
   const c = snapshot.context;
   const state = stateOf(snapshot.value);
   const type = c.failure?.classification.type ?? null;
@@ -118,6 +117,6 @@ export function viewOf(snapshot: SnapshotLike, previous?: RunView): RunView {
       break;
   }
   const budget = type !== null ? budgetOf(c.policy, type) : c.policy.budget;
-  const status: RunStatus = FINAL.has(state as RunStatus) ? (state as RunStatus) : state === 'escalated' ? 'escalated' : 'running';
+  const status: RunStatus = isFinalRunStatus(state) ? state : state === 'escalated' ? 'escalated' : 'running';
   return { attempt, maxAttempts: Math.max(attempt, base + budget), base, phase, activity, type, category, waitUntil, status };
 }

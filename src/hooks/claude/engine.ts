@@ -6,7 +6,7 @@
  * the agent's next run of the command (`runner.done` sent from here), `adapt` resolves with the
  * agent's change when there is one, `sleepUntil` ends at once (the agent is told to wait).
  */
-import { createActor, fromPromise, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { RECOVERY_SLOTS, recoveryMachine, type RecoveryMachine } from '../../../machines/recovery.machine.js';
 import { runner } from '../../../machines/runner.js';
 import type { AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput, RollbackInput, RollbackOutput, SleepInput, SleepOutput } from '../../../machines/recovery/types.js';
@@ -15,13 +15,12 @@ import type { Classification, Observation } from '../../classify/types.js';
 import type { PolicyConfig } from '../../policy/types.js';
 import { redactDeep } from '../../redact/index.js';
 import { checkpointOf, type RunIdentity } from '../../runtime/checkpoint.js';
-import { persistedSnapshotOf } from '../../runtime/drive.js';
-import { checkedRecoveryEnvelope, storedSnapshotOf } from '../../runtime/persisted.js';
+import { checkedRecoverySnapshot, persistedSnapshotOf, restoredActor, storedSnapshotOf } from '../../runtime/snapshot-codec.js';
 import { recoveryInput } from '../../runtime/recovery.js';
 import { statusOf } from '../../runtime/outcome.js';
 import { realClock } from '../../runtime/clock.js';
 import type { RunRecord, Store } from '../../store/types.js';
-import type { Feed, RunPhase, RunView } from './rules.js';
+import type { Feed, RunPhase, HookRunView } from './rules.js';
 
 /** The policy of a hook run: the defaults, without the flake probe (the agent re-runs, not us). */
 export const HOOK_POLICY: PolicyConfig = { flakeProbe: false };
@@ -59,7 +58,7 @@ export function phaseOf(snapshot: Snapshot | null): RunPhase {
 }
 
 /** The facts the answers need, from a snapshot (or none: no run yet). */
-export function viewOf(snapshot: Snapshot | null, runId: string, command: string): RunView {
+export function viewOf(snapshot: Snapshot | null, runId: string, command: string): HookRunView {
   const c = snapshot?.context;
   const classification = c?.failure?.classification ?? null;
   const evidence = classification?.evidence[0];
@@ -84,7 +83,7 @@ export function viewOf(snapshot: Snapshot | null, runId: string, command: string
 export async function peekRun(store: Store, runId: string): Promise<Snapshot | null> {
   const record = await store.load(runId);
   if (!record) return null;
-  const actor = restoredActor(record, logicFor({ feed: null }));
+  const actor = restoredRun(record, logicFor({ feed: null }));
   return actor.getSnapshot();
 }
 
@@ -104,7 +103,7 @@ export async function stepRun(store: Store, runId: string, meta: HookRunMeta, st
     const input = recoveryInput({ runId, name: meta.command, policy: HOOK_POLICY }, { ...realClock, now: () => now });
     const actor = fresh
       ? createActor(logic, { input: { ...input, hasAdapter: true } })
-      : restoredActor(record, logic);
+      : restoredRun(record, logic);
     actor.start();
     await settle();
     if (step.decision && actor.getSnapshot().matches('escalated')) {
@@ -124,7 +123,7 @@ export async function stepRun(store: Store, runId: string, meta: HookRunMeta, st
     }
     const snapshot = actor.getSnapshot();
     const identity: RunIdentity = { runId, task: record?.task ?? input.task, createdAt: record?.createdAt ?? now, meta: { ...record?.meta, ...meta } };
-    const config = fresh ? HOOK_POLICY : storedSnapshotOf(record, {} as never).config;
+    const config = fresh ? HOOK_POLICY : storedSnapshotOf(record).config;
     const { head, history } = checkpointOf(identity, snapshot, persistedSnapshotOf(snapshot, config), now);
     await store.commit(runId, lease.fence, { events: history.slice(record?.history.length ?? 0), head });
     actor.stop();
@@ -154,10 +153,8 @@ function logicFor(opts: { feed: Feed; fix?: string | null; now?: number }) {
 }
 
 /** The actor restored from a run's checkpoint (checked like `resume` checks it). */
-function restoredActor(record: RunRecord, logic: RecoveryMachine) {
-  const stored = storedSnapshotOf(record, {} as never);
-  const envelope = checkedRecoveryEnvelope(stored.envelope, logic, record.runId);
-  return createActor(logic as AnyStateMachine, { snapshot: envelope.snapshot as never }) as unknown as ReturnType<typeof createActor<RecoveryMachine>>;
+function restoredRun(record: RunRecord, logic: RecoveryMachine) {
+  return restoredActor(logic, checkedRecoverySnapshot(storedSnapshotOf(record).envelope, logic, record.runId));
 }
 
 export { isHookRun } from './hook-run.js';

@@ -6,7 +6,7 @@
 import { runIdForKey } from '../../runtime/run-key.js';
 import type { Store } from '../../store/types.js';
 import { commandSignature, type HookEvent } from './input.js';
-import { answerOf, planOf, type HookAnswer, type RunView } from './rules.js';
+import { answerOf, planOf, type HookAnswer, type HookRunView } from './rules.js';
 import { peekRun, stepRun, viewOf, type HookRunMeta } from './engine.js';
 import { hookClassifier } from './classifier.js';
 import { escalationsFile, readEscalations, writeEscalations } from './project-escalations.js';
@@ -51,7 +51,7 @@ export async function handleEvent(event: HookEvent, ctx: HandleContext): Promise
   const ownView = own ? views.find((v) => v.runId === own.runId) ?? endedView(own) : undefined;
   // The run an event meets: an escalation first (it stops everything), then the command's own
   // run (Bash), else the run waiting for a change, else the one waiting for its re-run.
-  const met: RunView = (event.kind === 'bash-failed' || event.kind === 'bash-passed' ? ownView : undefined)
+  const met: HookRunView = (event.kind === 'bash-failed' || event.kind === 'bash-passed' ? ownView : undefined)
     ?? escalated ?? ownView ?? views.find((v) => v.phase === 'adapt') ?? views.find((v) => v.phase !== 'ended') ?? noneView(event.command ?? '');
   const rule = planOf(event.kind, met, { ...(event.fix !== undefined ? { fix: event.fix } : {}), continuing: event.stopHookActive === true });
   let after = met;
@@ -85,7 +85,7 @@ export async function handleEvent(event: HookEvent, ctx: HandleContext): Promise
 }
 
 /** A person's retry-with guidance reaches the agent once, with whatever else it is told. */
-function withGuidance(answer: HookAnswer, view: RunView, index: SessionIndex, file: string, eventName: string): HookAnswer {
+function withGuidance(answer: HookAnswer, view: HookRunView, index: SessionIndex, file: string, eventName: string): HookAnswer {
   if (view.guidance === null || view.phase === 'escalated' || view.phase === 'ended') return answer;
   const key = `${view.runId}:${view.guidance}`;
   if (index.told.includes(key)) return answer;
@@ -102,15 +102,15 @@ function withGuidance(answer: HookAnswer, view: RunView, index: SessionIndex, fi
 }
 
 /** The views of the session's runs that have not ended (ended ones are not loaded again). */
-async function openViews(store: Store, index: SessionIndex): Promise<RunView[]> {
+async function openViews(store: Store, index: SessionIndex): Promise<HookRunView[]> {
   const open = Object.values(index.runs).filter((r) => !r.ended);
   return Promise.all(open.map(async (r) => viewOf(await peekRun(store, r.runId), r.runId, r.command)));
 }
 
-function noneView(command: string): RunView {
+function noneView(command: string): HookRunView {
   return { phase: 'none', runId: '', command, type: null, category: null, evidence: null, iteration: 0, budget: 3, fixes: [], reason: null, delayMs: null, guidance: null };
 }
 
-function endedView(run: SessionRun): RunView {
+function endedView(run: SessionRun): HookRunView {
   return { ...noneView(run.command), phase: 'ended', runId: run.runId };
 }

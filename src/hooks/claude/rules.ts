@@ -10,8 +10,8 @@ import type { HookEventKind } from './input.js';
 /** Where the run an event concerns stands, as the agent sees it. */
 export type RunPhase = 'none' | 'adapt' | 'verify' | 'wait' | 'escalated' | 'ended';
 
-/** The facts of a run the answers are written from (see engine.ts `viewOf`). */
-export interface RunView {
+/** The facts of a run the hook's answers are written from (see engine.ts `viewOf`). */
+export interface HookRunView {
   phase: RunPhase;
   runId: string;
   command: string;
@@ -78,14 +78,14 @@ export const RULES: readonly Rule[] = [
  * project's repeated-fix detector): refused before it is made. A fix that only resembles earlier
  * ones (seed 001's circular fix) goes to the engine, which escalates it with `circular_fix`.
  */
-export function repeatsFailedFix(view: RunView, fix: string): boolean {
+export function repeatsFailedFix(view: HookRunView, fix: string): boolean {
   // In `verify` the last fix is the one being verified: it has not failed yet.
   const failed = view.phase === 'verify' ? view.fixes.slice(0, -1) : view.fixes;
   return detectRepeatedFix(failed, fix).repeated;
 }
 
 /** The row for an event in a run's phase. */
-export function planOf(event: HookEventKind, view: RunView, facts: { fix?: string; continuing?: boolean } = {}): Rule {
+export function planOf(event: HookEventKind, view: HookRunView, facts: { fix?: string; continuing?: boolean } = {}): Rule {
   const holds = { repeated: facts.fix !== undefined && repeatsFailedFix(view, facts.fix), continuing: facts.continuing === true };
   return RULES.find((r) => r.event === event && (r.phase === '*' || r.phase === view.phase) && (r.when === undefined || holds[r.when]))!;
 }
@@ -102,13 +102,13 @@ const seconds = (ms: number | null): string => `${Math.max(0, Math.round((ms ?? 
 const tried = (fixes: string[]): string => (fixes.length === 0 ? 'none yet' : fixes.map((f, i) => `${i + 1}. ${f.split('\n')[0]!.slice(0, 120)}`).join('; '));
 
 /** The escalation, said the same way wherever it is said. */
-export function escalationText(v: RunView): string {
+export function escalationText(v: HookRunView): string {
   return `recover: ESCALATED (run ${v.runId}, \`${v.command}\`): ${v.reason ?? 'escalated'}${v.type ? `, ${v.type}` : ''}${v.evidence ? ` — ${v.evidence}` : ''}. `
     + `Stop changing things and tell the user; do not claim success. ${OVERRIDE.replace('RUN', v.runId)}`;
 }
 
 /** What the agent is told after a failure, by the phase the engine moved the run to. */
-export function failureText(v: RunView): string {
+export function failureText(v: HookRunView): string {
   const head = `recover: \`${v.command}\` failed — ${v.type ?? 'UNKNOWN'} (${v.category ?? '?'})${v.evidence ? `, evidence: ${v.evidence}` : ''}. Run ${v.runId}, iteration ${v.iteration} of ${v.budget}.`;
   switch (v.phase) {
     case 'escalated':
@@ -124,7 +124,7 @@ export function failureText(v: RunView): string {
 }
 
 /** The answer for `kind`, written from the run as the engine left it (`after`). */
-export function answerOf(kind: AnswerKind, eventName: string, after: RunView): HookAnswer {
+export function answerOf(kind: AnswerKind, eventName: string, after: HookRunView): HookAnswer {
   switch (kind) {
     case 'allow':
       return null;

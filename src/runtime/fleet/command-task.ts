@@ -4,7 +4,8 @@
  * works with any worker.
  */
 import { commandTask } from '../command.js';
-import type { FleetTask } from './worker.js';
+import { runMetaOf } from '../run-meta.js';
+import type { FleetTask } from './task.js';
 
 /** The input of the `command` task. */
 export interface CommandInput {
@@ -31,11 +32,14 @@ export const runCommandTask: FleetTask = (ctx) => {
 
 /**
  * The `command` input of a run `recover run` offered to the fleet, from its meta (the command as
- * stored, which holds no secret: such runs are not offered, see the CLI's run verb), else null.
+ * stored, which holds no secret: such runs are not offered, see the CLI's run verb), else null
+ * (a meta with no command line: another kind of run).
+ * @throws RunMetaError naming the run and the field when the meta is bad (see run-meta.ts).
  */
-export function commandInputOf(meta: Record<string, unknown>): CommandInput | null {
-  const { command, cwd } = meta;
-  if (!Array.isArray(command) || command.length === 0 || !command.every((part) => typeof part === 'string')) return null;
-  const [cmd, ...args] = command as string[];
-  return { cmd: cmd!, args, ...(typeof cwd === 'string' ? { cwd } : {}) };
+export function commandInputOf(runId: string, stored: Record<string, unknown>): CommandInput | null {
+  const { command, cwd } = runMetaOf(runId, stored);
+  if (!Array.isArray(command)) return null;
+  // The decoder has checked that a command line is a non-empty list of strings.
+  const [cmd = '', ...args] = command;
+  return { cmd, args, ...(cwd !== undefined ? { cwd } : {}) };
 }

@@ -22,37 +22,21 @@ import type { LeaseHolder } from '../../store/types.js';
 import { decisionChoiceOf } from '../../policy/types.js';
 import { recordTakeover } from '../../telemetry/takeover.js';
 import type { TaskContext } from '../options.js';
-import { recoverPersisted, resume, RunInterruptedError } from '../persisted.js';
+import { recoverPersisted, resume, RunInterruptedError, type PersistedOptions } from '../persisted.js';
+import type { DecisionRecord, RunMeta, Takeover } from '../run-meta.js';
+import type { RunDecision } from '../run-key.js';
 import type { RecoveryActor } from '../recovery.js';
 import { claimedStore } from './claimed-store.js';
 import { COMMAND_TASK, commandInputOf, runCommandTask, type CommandInput } from './command-task.js';
 import type { Submission } from './submit.js';
 import { hostClock, StartLapsedError } from '../start-gate.js';
+import type { FleetTask } from './task.js';
 
 /**
  * The part of a fresh lease within which an attempt must start: the rest (a third) is the margin
  * for the started program to reach its first effect before the lease could run out.
  */
 const START_WINDOW = 2 / 3;
-
-/** What a fleet task is given: the attempt's context, the run's input and its owner's fence. */
-export interface FleetTaskContext extends TaskContext {
-  /** The JSON the run was submitted with. */
-  input: unknown;
-  /** The fence of this ownership: an idempotency key for the task's own side effects. */
-  fence: number;
-  /** `RECOVERY_RUN_ID`, `RECOVERY_ATTEMPT` and `RECOVERY_FENCE`, for the programs the task starts. */
-  env: Record<string, string>;
-  /**
-   * The start deadline on the host clock (`hostClock()`) for a program this attempt starts: give
-   * it to `runCommandOnce`/`commandTask` as `startBy`, so a worker paused past its lease never
-   * starts it late. Undefined where the host has no such clock.
-   */
-  startBy?: number;
-}
-
-/** A task registered by name: another machine runs it, so it is named, never passed. */
-export type FleetTask = (ctx: FleetTaskContext) => unknown;
 
 /** What a worker reports. */
 export type WorkerEvent =
@@ -140,7 +124,7 @@ export function createWorker(options: WorkerOptions): Worker {
         if (error instanceof RunFencedError) onLost(error);
       });
     }, Math.max(50, leaseMs / 3));
-    const settled = drive(claim, (a) => {
+    const settled = execute(claim, (a) => {
       actor = a;
       if (lost || lapsed || stopping) a.stop();
     }, onLost).then((status) => {
@@ -166,7 +150,7 @@ export function createWorker(options: WorkerOptions): Worker {
     active.set(claim.lease.runId, { stop, settled });
   };
 
-  const drive = async (
+  const execute = async (
     claim: Claim, onStart: (actor: RecoveryActor) => void, onLost: (error: RunFencedError | StartLapsedError) => void,
   ): Promise<string> => {
     const { lease } = claim;
@@ -178,8 +162,11 @@ export function createWorker(options: WorkerOptions): Worker {
       return (renewed = sent);
     };
     const record = claim.started ? await retryTransient(() => store.load(lease.runId), { budgetMs: commitRetryMs }) : null;
-    // A run `recover run` offered to the fleet was never queued: its command is in its meta.
-    const submission = (claim.input ?? { input: record ? commandInputOf(record.meta) : null, options: {} }) as Submission;
+    const submission = claim.input as Submission | null;
+    // A run `recover run` offered to the fleet was never queued: its command is in its meta, read
+    // as an attempt starts, so a meta that cannot be read fails the attempt naming the field (the
+    // run comes to rest with it in its history) instead of passing from worker to worker.
+    const inputOf = submission ? () => submission.input : () => (record ? commandInputOf(record.runId, record.meta) : null);
     const fn = tasks[claim.taskName]!;
     const task = async (ctx: TaskContext) => {
       // The write-ahead checkpoint was fenced, but this process may have stalled (SIGSTOP, a long
@@ -203,7 +190,7 @@ export function createWorker(options: WorkerOptions): Worker {
       try {
         return await fn({
           // `signal` is an accessor of the context, which a spread does not copy.
-          ...ctx, signal: ctx.signal, input: submission.input, fence: lease.fence,
+          ...ctx, signal: ctx.signal, input: inputOf(), fence: lease.fence,
           ...(sentAt === null ? {} : { startBy: sentAt + Math.floor((leaseMs * START_WINDOW) / 10) }),
           env: { RECOVERY_RUN_ID: ctx.runId, RECOVERY_ATTEMPT: String(ctx.attempt), RECOVERY_FENCE: String(lease.fence) },
         });
@@ -221,28 +208,23 @@ export function createWorker(options: WorkerOptions): Worker {
         if (attempt === 1) emit({ type: 'notice', runId: lease.runId, message: `checkpoint not written (${dbErrorReason(error)}); retrying under fence ${lease.fence} for up to ${Math.round(commitRetryMs / 1000)} s` });
       },
     });
-    const common = {
-      ...submission.options, runId: lease.runId, store: claimedStore(store, lease, async (commit) => void (await commitHard(commit))), onStart,
-      onNotice: (message: string) => emit({ type: 'notice', runId: lease.runId, message }),
-    };
-    const takeovers = Array.isArray(record?.meta.takeovers) ? record.meta.takeovers : [];
-    const meta: Record<string, unknown> = lease.tookOverFrom
-      ? { takeovers: [...takeovers, { from: lease.tookOverFrom, fence: lease.fence, atSeq: record?.history.length ?? 0, at: lease.acquiredAt }] }
-      : {};
+    // What this claim adds to the run's meta: the takeover (from whom, at which event, with which fence).
+    const meta: Record<string, unknown> = {};
+    if (lease.tookOverFrom) {
+      const takeover: Takeover = { from: lease.tookOverFrom, fence: lease.fence, atSeq: record?.history.length ?? 0, at: lease.acquiredAt };
+      meta.takeovers = [...listIn(record?.meta.takeovers), takeover];
+    }
     recordTakeover(lease, record?.meta.traceparent); // telemetry: `recover.lease.takeovers`, when this claim replaced an owner
-    if (!claim.started) {
-      const outcome = await recoverPersisted(task, { ...common, meta: { ...meta, fleet: { task: claim.taskName }, ...commandMeta(claim) } });
-      return outcome.status;
-    }
-    const choice = claim.decision ? decisionChoiceOf(claim.decision.choice) : null;
-    if (claim.decision && choice === null) throw new Error(`run ${lease.runId}: decision ${claim.decision.id} names no known choice ('${claim.decision.choice}')`);
-    const decision = claim.decision && choice ? { choice, ...(claim.decision.guidance !== null ? { guidance: claim.decision.guidance } : {}) } : undefined;
-    if (claim.decision) {
-      // Who decided, kept in the run's meta as `recover decide` keeps it (`meta.decisions`).
-      const decisions = Array.isArray(record?.meta.decisions) ? record.meta.decisions : [];
-      meta.decisions = [...decisions, { by: claim.decision.by ?? 'unknown', choice: claim.decision.choice, at: Date.now() }];
-    }
-    const outcome = await resume(lease.runId, { ...common, task, meta, ...(decision ? { decision } : {}) });
+    // A decision is claimed with its run, which has started (it rests escalated).
+    const decision = claim.started && claim.decision ? decisionOf(lease.runId, claim.decision) : undefined;
+    if (decision) meta.decisions = [...listIn(record?.meta.decisions), decision.record];
+    // The run's options, built once: what it was submitted with, and this worker's store, lease and notices.
+    const options: PersistedOptions = {
+      ...submission?.options, runId: lease.runId, store: claimedStore(store, lease, async (commit) => void (await commitHard(commit))), onStart,
+      onNotice: (message: string) => emit({ type: 'notice', runId: lease.runId, message }),
+      meta: claim.started ? meta : { ...meta, fleet: { task: claim.taskName }, ...commandMeta(claim) },
+    };
+    const outcome = claim.started ? await resume(lease.runId, { ...options, task, ...(decision ? { decision: decision.answer } : {}) }) : await recoverPersisted(task, options);
     return outcome.status;
   };
 
@@ -308,9 +290,28 @@ export function createWorker(options: WorkerOptions): Worker {
 }
 
 /** For the `command` task: the command line and directory, as `recover run` keeps them, so `recover resume` works too. */
-function commandMeta(claim: Claim): Record<string, unknown> {
+function commandMeta(claim: Claim): RunMeta {
   if (claim.taskName !== COMMAND_TASK) return {};
   const input = (claim.input as Submission | null)?.input as CommandInput | null;
   if (input === null || typeof input !== 'object' || typeof input.cmd !== 'string') return {};
   return { command: [input.cmd, ...(input.args ?? [])], cwd: input.cwd ?? process.cwd(), options: {} };
+}
+
+/**
+ * A claimed decision as the run takes it (`answer`) and as its meta records who took it (`record`,
+ * as `recover decide` keeps it in `meta.decisions`).
+ * @throws Error when it names no known choice.
+ */
+function decisionOf(runId: string, claimed: NonNullable<Claim['decision']>): { answer: RunDecision; record: DecisionRecord } {
+  const choice = decisionChoiceOf(claimed.choice);
+  if (choice === null) throw new Error(`run ${runId}: decision ${claimed.id} names no known choice ('${claimed.choice}')`);
+  return {
+    answer: { choice, ...(claimed.guidance !== null ? { guidance: claimed.guidance } : {}) },
+    record: { by: claimed.by ?? 'unknown', choice: claimed.choice, at: Date.now() },
+  };
+}
+
+/** A list kept in a run's meta (its entries kept as they are), or none. */
+function listIn(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [];
 }

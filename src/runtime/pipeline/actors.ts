@@ -14,6 +14,7 @@ import type { Clock } from '../clock.js';
 import type { CommandResult } from '../command.js';
 import type { Adapter, Diagnoser } from '../options.js';
 import { agentHooks } from '../agent/agent-hooks.js';
+import type { PolicyConfig } from '../../policy/types.js';
 import type { AgentOptions } from '../agent/options.js';
 import { redactSecrets } from '../../redact/index.js';
 import { provideRecovery, recoveryInput } from '../recovery.js';
@@ -62,6 +63,8 @@ export interface PipelineRunState {
   stepActor: AnyActorRef | null;
   /** The agent for the steps' DIAGNOSE and ADAPT (after seed 002's strategies). Default: none. */
   agent?: AgentOptions;
+  /** The pipeline's policy (the config file, `--on-flaky`); each step's own policy over it. Default: none (the defaults). */
+  policy?: PolicyConfig;
 }
 
 const iso = (at: number) => new Date(at).toISOString();
@@ -107,7 +110,7 @@ export function bindPipelineActors(run: PipelineRunState) {
         name: `${step.id}: ${displayRun(step.run)}`,
         adapt,
         ...(diagnose ? { diagnose } : {}),
-        ...(step.policy ? { policy: step.policy } : {}),
+        ...(step.policy || run.policy ? { policy: stepPolicy(run.policy, step.policy ?? undefined) } : {}),
         ...(step.timeoutMs !== null ? { timeoutMs: step.timeoutMs } : {}),
       }, run.clock);
       stepOfRun.set(recovery.runId, step.id);
@@ -133,5 +136,20 @@ export function bindPipelineActors(run: PipelineRunState) {
       await save();
       return { at, outputFile };
     }),
+  };
+}
+
+/**
+ * A step's policy: its own over the pipeline's (the config file and `--on-flaky`), field by
+ * field, and type by type and category by category (a step's entry for a type replaces the
+ * pipeline's entry for it).
+ */
+export function stepPolicy(pipeline: PolicyConfig | undefined, step: PolicyConfig | undefined): PolicyConfig {
+  if (!pipeline || !step) return (step ?? pipeline)!;
+  return {
+    ...pipeline,
+    ...step,
+    ...(pipeline.types || step.types ? { types: { ...pipeline.types, ...step.types } } : {}),
+    ...(pipeline.categories || step.categories ? { categories: { ...pipeline.categories, ...step.categories } } : {}),
   };
 }

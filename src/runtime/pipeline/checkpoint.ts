@@ -38,6 +38,10 @@ export interface PipelineCheckpoint {
   runId: string;
   pipeline: { name: string; file: string };
   definitionHash: string;
+  /** Each step's hash (see `stepHashes`); absent in checkpoints written before steps were compared one by one. */
+  stepHashes?: Record<string, string>;
+  /** What a resume found changed (steps not yet passed: changed, added or removed), in resume order. */
+  changes?: Array<{ at: string; steps: string[] }>;
   status: PipelineStatus;
   failedStep: string | null;
   reason: string | null;

@@ -16,11 +16,24 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** `sha256:<hex>` of a canonical value. */
+function sha256Of(value: unknown): string {
+  return `sha256:${createHash('sha256').update(canonicalJson(value)).digest('hex')}`;
+}
+
+/**
+ * Each step's own hash, by id: what a resume compares step by step (seed 002 refuses a resume
+ * only when what already ran changed; the failed step and the ones after it may be fixed).
+ */
+export function stepHashes(definition: PipelineDefinition): Record<string, string> {
+  return Object.fromEntries(definition.steps.map((s) => [s.id, sha256Of({ ...s, needs: [...s.needs].sort() })]));
+}
+
 /** `sha256:<hex>` of the definition (its `order` is derived, so it is left out). */
 export function definitionHash(definition: PipelineDefinition): string {
   const normalised = {
     name: definition.name,
     steps: definition.steps.map((s) => ({ ...s, needs: [...s.needs].sort() })),
   };
-  return `sha256:${createHash('sha256').update(canonicalJson(normalised)).digest('hex')}`;
+  return sha256Of(normalised);
 }

@@ -1,7 +1,7 @@
 /**
  * `runPipeline(file, { dir, resumeFromFailure })`: run a pipeline file under the pipeline machine,
  * each step under the recovery machine, with a checkpoint per run; or resume the last run from its
- * failed step, reusing what passed — unless the definition changed since (a typed refusal).
+ * failed step, reusing what passed — unless a step that passed changed since (a typed refusal).
  */
 import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
@@ -14,11 +14,13 @@ import { realClock, type Clock } from '../clock.js';
 import { bindPipelineActors, type PipelineRunState } from './actors.js';
 import { CHECKPOINT_FILE, CHECKPOINT_FORMAT, CHECKPOINT_VERSION, latestRunDir, pipelineDir, readCheckpoint, writeCheckpoint, type PipelineCheckpoint } from './checkpoint.js';
 import { PipelineResumeError } from './errors.js';
+import { stepHashes } from './hash.js';
 import { loadPipeline } from './load.js';
 import { displayRun } from './step-task.js';
 import { reusableResults } from './reuse.js';
 import type { LoadedPipeline } from './types.js';
 import type { AgentOptions } from '../agent/options.js';
+import type { PolicyConfig } from '../../policy/types.js';
 
 /** Options of `runPipeline`. */
 export interface RunPipelineOptions {
@@ -43,6 +45,8 @@ export interface RunPipelineOptions {
   onStep?: (step: StartedStep, actor: AnyActorRef) => void;
   /** An AI coding agent for the steps' DIAGNOSE and ADAPT, after seed 002's strategies (`--agent`, the config's `agent`). Default: none. */
   agent?: AgentOptions;
+  /** The pipeline's policy (the config file and `--on-flaky`); each step's own `policy` over it, field by field. Default: none (the defaults). */
+  policy?: PolicyConfig;
 }
 
 /** A step whose recovery has just started (see {@link RunPipelineOptions.onStep}). */
@@ -89,7 +93,7 @@ export async function runPipeline(file: string, options: RunPipelineOptions): Pr
   const clock = options.clock ?? realClock;
   const root = pipelineDir(options.dir, loaded.definition.name, loaded.file);
   const { checkpoint, runDir, reused } = options.resumeFromFailure
-    ? await resumePoint(loaded, root)
+    ? await resumePoint(loaded, root, clock.now())
     : freshRun(loaded, root, clock.now());
   // One process per run: a second resume of the same run gets RunLockedError naming the holder.
   const lock = await acquireFileLock(join(runDir, 'run.lock'), checkpoint.runId, process.pid);
@@ -110,6 +114,7 @@ async function execute(
   const run: PipelineRunState = {
     loaded, runDir, cwd: options.cwd ?? dirname(loaded.file), clock, stream: options.stream ?? null, checkpoint, stepActor: null,
     ...(options.agent ? { agent: options.agent } : {}),
+    ...(options.policy ? { policy: options.policy } : {}),
   };
   await writeCheckpoint(runDir, checkpoint);
 
@@ -165,31 +170,60 @@ function freshRun(loaded: LoadedPipeline, root: string, now: number) {
   const checkpoint: PipelineCheckpoint = {
     format: CHECKPOINT_FORMAT, version: CHECKPOINT_VERSION, runId,
     pipeline: { name: loaded.definition.name, file: loaded.file }, definitionHash: loaded.hash,
+    stepHashes: stepHashes(loaded.definition),
     status: 'running', failedStep: null, reason: null,
     startedAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString(), resumes: 0, completed: [], steps: {},
   };
   return { checkpoint, runDir: join(root, runId), reused: {} as Record<string, StepResult> };
 }
 
-/** The last run's checkpoint, checked: same definition, something to resume. */
-async function resumePoint(loaded: LoadedPipeline, root: string) {
+/**
+ * The last run's checkpoint, checked: something to resume, and the steps that passed unchanged
+ * (seed 002: what already ran must not change; the failed step and the ones after it may —
+ * that is how a failure gets fixed — and what changed is recorded in the checkpoint).
+ */
+async function resumePoint(loaded: LoadedPipeline, root: string, now: number) {
   const runDir = await latestRunDir(root);
   if (runDir === null) {
     throw new PipelineResumeError('no_checkpoint', `cannot resume: no earlier run of pipeline "${loaded.definition.name}" (${loaded.file}) in ${root}`);
   }
   const checkpoint = await readCheckpoint(runDir);
   const file = join(runDir, CHECKPOINT_FILE);
-  if (checkpoint.definitionHash !== loaded.hash) {
-    throw new PipelineResumeError('definition_changed',
-      `cannot resume run ${checkpoint.runId}: the pipeline definition changed since it ran (checkpoint ${checkpoint.definitionHash}, file now ${loaded.hash}); the outputs it completed may not fit the new steps. Run without --resume-from-failure to start afresh.`, file);
-  }
   if (checkpoint.status === 'succeeded') {
     throw new PipelineResumeError('nothing_to_resume', `cannot resume run ${checkpoint.runId}: it succeeded; run without --resume-from-failure to start afresh`, file);
   }
+  const changed = changedSteps(loaded, checkpoint, file);
   const reused = await reusableResults(loaded.definition, checkpoint, runDir);
+  if (changed.length > 0) checkpoint.changes = [...(checkpoint.changes ?? []), { at: new Date(now).toISOString(), steps: changed }];
+  checkpoint.definitionHash = loaded.hash;
+  checkpoint.stepHashes = stepHashes(loaded.definition);
   checkpoint.resumes += 1;
   checkpoint.completed = loaded.definition.order.filter((id) => id in reused);
   checkpoint.failedStep = null;
   checkpoint.reason = null;
   return { checkpoint, runDir, reused };
+}
+
+/**
+ * The steps that changed, were added or were removed since the checkpoint, none of them one
+ * that passed (refused with `definition_changed`, naming them). A checkpoint written before
+ * steps were compared one by one has only the whole definition's hash: any change is refused.
+ */
+function changedSteps(loaded: LoadedPipeline, checkpoint: PipelineCheckpoint, file: string): string[] {
+  const refuse = (what: string) => new PipelineResumeError('definition_changed',
+    `cannot resume run ${checkpoint.runId}: ${what}; the outputs it completed may not fit the new steps. Run without --resume-from-failure to start afresh.`, file);
+  if (!checkpoint.stepHashes) {
+    if (checkpoint.definitionHash === loaded.hash) return [];
+    throw refuse(`the pipeline definition changed since it ran (checkpoint ${checkpoint.definitionHash}, file now ${loaded.hash})`);
+  }
+  const before = checkpoint.stepHashes;
+  const now = stepHashes(loaded.definition);
+  const ids = [...new Set([...Object.keys(before), ...loaded.definition.order])];
+  const changed = ids.filter((id) => before[id] !== now[id]);
+  const passed = new Set(checkpoint.completed);
+  const ran = changed.filter((id) => passed.has(id));
+  if (ran.length > 0) {
+    throw refuse(`the definition of ${ran.length === 1 ? 'step' : 'steps'} ${ran.join(', ')} changed since ${ran.length === 1 ? 'it' : 'they'} passed (only the failed step and the ones after it may change)`);
+  }
+  return changed;
 }

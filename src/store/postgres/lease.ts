@@ -6,6 +6,7 @@
  */
 import { hostname } from 'node:os';
 import type { PgPool, PgQueryable } from './pg-driver.js';
+import { SQL_ESCALATED } from './statuses.js';
 import { RunFencedError, RunLockedError } from '../errors.js';
 import { isProcessAlive } from '../process-alive.js';
 import type { AcquireOptions, Lease, LeaseHolder } from '../types.js';
@@ -71,7 +72,7 @@ export function leaseOf(
       clearInterval(keeper);
       await pool.query(
         `UPDATE recovery_runs SET owner = NULL, lease_until = NULL${options.withdrawOnRelease
-          ? ", task_name = CASE WHEN status = 'escalated' THEN task_name END, queued_at = CASE WHEN status = 'escalated' THEN queued_at END" : ''}
+          ? `, task_name = CASE WHEN status = ${SQL_ESCALATED} THEN task_name END, queued_at = CASE WHEN status = ${SQL_ESCALATED} THEN queued_at END` : ''}
           WHERE run_id = $1 AND fence = $2`, [runId, fence]);
     },
   };

@@ -14,6 +14,8 @@ import { RunLockedError, RunNotFoundError } from '../errors.js';
 import { assertRunId } from '../run-id.js';
 import type { Lease, LeaseHolder } from '../types.js';
 import { leaseOf } from './lease.js';
+import type { RunStatus } from '../../taxonomy/run-status.js';
+import { SQL_ESCALATED } from './statuses.js';
 import type { PostgresStore } from './store.js';
 
 /** Channels: work to claim (a submit, a decision, a run let go), and a run that came to rest. */
@@ -78,14 +80,14 @@ export async function claimRuns(
     `WITH c AS (
        SELECT run_id FROM recovery_runs r
         WHERE task_name = ANY($1) AND NOT final AND (owner IS NULL OR lease_until <= now()) AND run_id <> ALL($5::text[])
-          AND (status IS DISTINCT FROM 'escalated'
+          AND (status IS DISTINCT FROM ${SQL_ESCALATED}
                OR EXISTS (SELECT 1 FROM recovery_decisions d WHERE d.run_id = r.run_id AND d.taken_at IS NULL))
         ORDER BY queued_at LIMIT $2 FOR UPDATE SKIP LOCKED)
      UPDATE recovery_runs r SET fence = r.fence + 1, owner = $3, lease_until = now() + $4 * interval '1 millisecond', lease_ms = $4, last_owner = r.owner
        FROM c WHERE r.run_id = c.run_id
      RETURNING r.run_id, r.fence, r.task_name, r.input, r.head IS NOT NULL AS started, r.last_owner,
        extract(epoch FROM now()) * 1000 AS at,
-       CASE WHEN r.status = 'escalated' THEN (SELECT json_build_object('id', d.id, 'choice', d.choice, 'guidance', d.guidance, 'by', d.decided_by)
+       CASE WHEN r.status = ${SQL_ESCALATED} THEN (SELECT json_build_object('id', d.id, 'choice', d.choice, 'guidance', d.guidance, 'by', d.decided_by)
          FROM recovery_decisions d WHERE d.run_id = r.run_id AND d.taken_at IS NULL ORDER BY d.id LIMIT 1) END AS decision`,
     [tasks, limit, JSON.stringify(holder), leaseMs, inHand]);
   return rows.map((r) => ({
@@ -101,7 +103,7 @@ export async function claimRuns(
 export async function recordDecision(store: PostgresStore, runId: string, choice: string, guidance: string | null, by: string | null = null): Promise<number> {
   assertRunId(runId);
   await store.ready();
-  const { rows } = await store.pool.query<{ status: string | null; task_name: string | null }>(
+  const { rows } = await store.pool.query<{ status: RunStatus | null; task_name: string | null }>(
     'SELECT status, task_name FROM recovery_runs WHERE run_id = $1 AND head IS NOT NULL', [runId]);
   if (rows[0] === undefined) throw new RunNotFoundError(runId);
   if (rows[0].status !== 'escalated') throw new Error(`run ${runId} is ${rows[0].status}, not escalated: there is nothing to decide`);

@@ -6,7 +6,8 @@
  * The schema is created and migrated on first use (schema.ts).
  */
 import { loadPg, type PgPool, type PgPoolClient } from './pg-driver.js';
-import { RUN_STATUSES, type HistoryEvent } from '../../taxonomy/history.js';
+import type { HistoryEvent } from '../../taxonomy/history.js';
+import type { RunStatus } from '../../taxonomy/run-status.js';
 import { CorruptRunError, RunFencedError, StoreUnavailableError } from '../errors.js';
 import { assertRepeatsMatch, commitArgumentsError, splitEvents } from '../history.js';
 import { KeyedMutex } from '../keyed-mutex.js';
@@ -15,10 +16,8 @@ import type { AcquireOptions, Checkpoint, Lease, RepairResult, RunHead, RunRecor
 import { eventProblem, runHeadProblem } from '../validate.js';
 import { DEFAULT_LEASE_MS, holderOf, leaseOf, ownerGone, takeRun } from './lease.js';
 import { migrate } from './schema.js';
+import { isFinalRow, SQL_ESCALATED, SQL_RUNNING } from './statuses.js';
 import { dbErrorReason } from './transient.js';
-
-/** Statuses after which a run never runs again: everything but `running` and `escalated`. */
-export const FINAL_STATUSES: readonly string[] = RUN_STATUSES.filter((s) => s !== 'running' && s !== 'escalated');
 
 /** Options of `postgresStore`. */
 export interface PostgresStoreOptions {
@@ -119,7 +118,7 @@ export class PostgresStore implements Store {
       if (base === undefined) return this.#commitCarefully(runId, fence, events, write);
       const fresh = base === null ? [] : splitEvents(runId, base, events).fresh;
       const { rows } = await this.pool.query<OwnerRow & { committed: boolean }>(COMMIT_CONTINUING, [
-        runId, fence, base, JSON.stringify(fresh), write.head, write.status, write.updatedAt, FINAL_STATUSES.includes(write.status), fresh.length,
+        runId, fence, base, JSON.stringify(fresh), write.head, write.status, write.updatedAt, isFinalRow(write.status), fresh.length,
         write.fleetTask,
       ]);
       const row = rows[0];
@@ -132,7 +131,7 @@ export class PostgresStore implements Store {
   #commitCarefully(runId: string, fence: number, events: HistoryEvent[], write: HeadWrite): Promise<void> {
     const { head, status, updatedAt, fleetTask } = write;
     return this.#transaction(async (client) => {
-      const { rows } = await client.query<OwnerRow & { events: number; status: string | null }>(
+      const { rows } = await client.query<OwnerRow & { events: number; status: RunStatus | null }>(
         'SELECT fence, owner IS NOT NULL AS owned, events, status FROM recovery_runs WHERE run_id = $1 FOR UPDATE', [runId]);
       const row = rows[0];
       assertOwner(runId, fence, row);
@@ -151,7 +150,7 @@ export class PostgresStore implements Store {
       await client.query(
         `UPDATE recovery_runs SET head = $2, status = $3, updated_at = $4, events = $5, head_fence = $6, final = $7, ${offer('$8')}, ${RENEW}
           WHERE run_id = $1`,
-        [runId, head, status, updatedAt, row.events + fresh.length, fence, FINAL_STATUSES.includes(status), fleetTask]);
+        [runId, head, status, updatedAt, row.events + fresh.length, fence, isFinalRow(status), fleetTask]);
       if (row.status === 'escalated' && status !== 'escalated') {
         await client.query('UPDATE recovery_decisions SET taken_at = now(), taken_fence = $2 WHERE run_id = $1 AND taken_at IS NULL', [runId, fence]);
       }
@@ -297,9 +296,9 @@ const COMMIT_CONTINUING = `
       FROM ok WHERE recovery_runs.run_id = $1 RETURNING ok.status AS was),
   taken AS (
     UPDATE recovery_decisions SET taken_at = now(), taken_fence = $2
-     WHERE run_id = $1 AND taken_at IS NULL AND $6 <> 'escalated' AND EXISTS (SELECT 1 FROM ok WHERE ok.status = 'escalated'))
+     WHERE run_id = $1 AND taken_at IS NULL AND $6 <> ${SQL_ESCALATED} AND EXISTS (SELECT 1 FROM ok WHERE ok.status = ${SQL_ESCALATED}))
   SELECT r.fence, r.owned, EXISTS (SELECT 1 FROM updated) AS committed,
-         (SELECT pg_notify('recovery_run', $1) FROM updated WHERE $6 <> 'running' AND updated.was IS DISTINCT FROM $6) AS notified
+         (SELECT pg_notify('recovery_run', $1) FROM updated WHERE $6 <> ${SQL_RUNNING} AND updated.was IS DISTINCT FROM $6) AS notified
     FROM r`;
 
 /** The URL without its password, for messages and reports. */

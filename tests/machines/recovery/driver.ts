@@ -4,7 +4,9 @@
  * `SimulatedClock`, and every microstep's transitions are collected for coverage.
  */
 import { createActor, fromPromise, SimulatedClock, type AnyEventObject, type AnyTransitionDefinition, type InspectionEvent, type SnapshotFrom } from 'xstate';
-import { recoveryMachine, runner, type RecoveryInput, type RecoveryMachine } from '../../../machines/index.js';
+import { recoveryMachine, type RecoveryMachine } from '../../../machines/recovery.machine.js';
+import type { RecoveryInput } from '../../../machines/recovery/types.js';
+import { runner } from '../../../machines/runner.js';
 
 interface Pending { resolve(value: unknown): void; reject(error: unknown): void }
 

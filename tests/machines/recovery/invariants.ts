@@ -1,7 +1,7 @@
 /** Invariants checked at every step of every model path. */
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import type { RecoveryMachine } from '../../../machines/index.js';
+import type { RecoveryMachine } from '../../../machines/recovery.machine.js';
 import { budgetFor } from '../../../src/policy/index.js';
 import type { Phase } from '../../../src/taxonomy/index.js';
 

@@ -3,7 +3,7 @@
  * offered, per configuration, and how a path's steps are replayed against a real actor.
  */
 import type { AnyEventObject } from 'xstate';
-import type { RecoveryContext, RecoveryInput } from '../../../machines/index.js';
+import type { RecoveryContext, RecoveryInput } from '../../../machines/recovery/types.js';
 import { resolvePolicy } from '../../../src/policy/index.js';
 import type { DecisionChoice, PolicyConfig } from '../../../src/policy/types.js';
 import type { FailureType } from '../../../src/taxonomy/index.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AdaptInput, DiagnoseInput, FailureRecord } from '../../../machines/index.js';
+import type { AdaptInput, DiagnoseInput, FailureRecord } from '../../../machines/recovery/types.js';
 import { agentHooks, AgentBudgetError } from '../../../src/runtime/agent/agent-hooks.js';
 import { adapterCommand, diagnoserCommand } from '../../../src/runtime/program-hooks.js';
 import { resolvePolicy } from '../../../src/policy/index.js';

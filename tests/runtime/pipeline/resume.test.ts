@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recoveryEventRows, sessionReport } from '../../../src/report/index.js';
 import { pipelineSession, readCheckpoint, runPipeline } from '../../../src/runtime/pipeline/index.js';
+import { waitFor } from '../../helpers/wait-for.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/step.mjs', import.meta.url));
 const roots: string[] = [];
@@ -24,9 +25,7 @@ function setup(second: string) {
   return { root, file, store: join(root, 'store'), count };
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
-}
+const until = (condition: () => boolean) => waitFor('the step to get there', condition);
 
 describe('pipeline resume', () => {
   it('aborts the step in flight, keeps the run resumable, and re-runs that step on resume', async () => {

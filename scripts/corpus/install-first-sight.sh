@@ -1,0 +1,20 @@
+#!/bin/sh
+# Installs what scripts/corpus/generate-first-sight.mjs runs that the machine image may lack
+# (Debian packages, and pnpm, yarn, biome, markdownlint, ajv and webpack from the npm registry). Idempotent; run as root.
+# Not installable from these registries, so taken from the machine image when present:
+# terraform (a single binary), and the Python packages cfn-lint, awscli, pydantic(-settings),
+# jsonschema, jinja2, numpy and requests (installed with the image's Python; Debian's python3-* builds of
+# the same libraries are a fallback, at other versions). Cases whose tool is missing fail to run
+# and are reported as problems by the generator, never recorded.
+set -e
+apt-get update -qq
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+  jq yq gnupg dirmngr tar unzip zip gzip xz-utils bzip2 zstd wget patch perl mawk ninja-build cmake gcc \
+  openssl sqlite3 default-jdk-headless chromium python3-cryptography \
+  mypy flake8 black yamllint shellcheck ansible-core rsync httpie ruby php-cli lua5.4 valgrind pylint
+command -v pnpm >/dev/null || npm install -g pnpm@9
+command -v yarn >/dev/null || npm install -g yarn@1
+command -v biome >/dev/null || npm install -g @biomejs/biome@1
+command -v markdownlint >/dev/null || npm install -g markdownlint-cli@0.41
+command -v ajv >/dev/null || npm install -g ajv-cli@5
+command -v webpack >/dev/null || npm install -g webpack@5 webpack-cli@5

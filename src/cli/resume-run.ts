@@ -1,0 +1,94 @@
+/**
+ * `recover resume RUN_ID` and `recover decide RUN_ID --choice …` are one thing with or without a
+ * decision: load the run, refuse what it cannot take, answer a Claude Code hook run or a run that
+ * has already ended without running anything, else continue it here with progress and
+ * inspection, and end as every run verb ends.
+ */
+import { storedOutcomeOf } from '../runtime/outcome.js';
+import { runMetaOf } from '../runtime/run-meta.js';
+import type { Store } from '../store/types.js';
+import { continueRun } from './continue-run.js';
+import { ensureOffered, hasEnded, type Decision } from './decision.js';
+import { CliError } from './errors.js';
+import { EXIT, exitCodeOf } from './exit-codes.js';
+import type { InspectionFlags } from './inspection.js';
+import type { outputStyle } from './output-options.js';
+import { openRunSession, printJsonOutcome } from './run-session.js';
+import { isFleetStore, openCliStore } from './store-option.js';
+import type { CliIO } from './verb.js';
+
+/**
+ * A run can end with its lock still taken: its process was killed after the last checkpoint and
+ * before it let go. Taking the run over from the dead holder and giving it back leaves the store
+ * as a clean ending does (lowdb: the lock becomes the run's last fence). A live holder is still
+ * finishing, and keeps it. (A PostgreSQL lease expires by itself; this is not done there.)
+ */
+async function letGoOfDeadOwner(store: Store, runId: string): Promise<void> {
+  const lease = await store.acquire(runId).catch(() => null);
+  await lease?.release();
+}
+
+/** How {@link resumeRun} continues a run: the verb's flags as parsed. */
+export interface ResumeRunOptions {
+  /** `--store DIR|URL`; default: $RECOVERY_STORE, else the project's .recovery/. */
+  store?: string | undefined;
+  /** `--json`: the outcome as one JSON line on stdout. */
+  json: boolean;
+  /** `recover decide`'s decision; none for `recover resume`. */
+  decision?: Decision;
+  /** `--inspect`, `--trace`; default: none. */
+  inspection?: InspectionFlags;
+  /** `--quiet`, `--verbose`, `--color`; default: by the environment. */
+  style?: ReturnType<typeof outputStyle>;
+}
+
+/**
+ * Resumes `runId` (with `decision`, when given) from the store and prints the outcome: shared by
+ * `resume` and `decide`, which differ only in the decision. Resolves to the exit code.
+ */
+export async function resumeRun(runId: string, options: ResumeRunOptions, io: CliIO): Promise<number> {
+  const store = await openCliStore(io, options.store);
+  const { loadRun } = await import('../runtime/persisted.js');
+  // Loaded first so a typo'd RUN_ID or a refused decision fails before the progress line and the trace file exist.
+  const record = await loadRun(store, runId);
+  if (options.decision) ensureOffered(runId, record, options.decision.choice);
+  // A Claude Code hook run: the agent does the attempts, so the decision is recorded here and
+  // the run continues on the agent's next tool call (`recover hook claude`).
+  if (record.meta.hook === 'claude' && !hasEnded(record.status)) {
+    if (!options.decision) throw new CliError(`run ${runId} is a Claude Code hook run: it continues on the agent's next tool call; an escalated one needs 'recover decide'`, EXIT.usage);
+    const { stepRun, viewOf } = await import('../hooks/claude/engine.js');
+    const { choice, guidance } = options.decision;
+    const meta = runMetaOf(runId, record.meta);
+    if (typeof meta.command !== 'string' || meta.sessionId === undefined || meta.cwd === undefined) throw new CliError(`run ${runId}: a hook run's meta lacks its command, session or cwd`);
+    const hookMeta = { hook: 'claude' as const, sessionId: meta.sessionId, cwd: meta.cwd, command: meta.command };
+    const snapshot = await stepRun(store, runId, hookMeta, { feed: null, decision: { choice, ...(guidance !== undefined ? { guidance } : {}) } }, Date.now());
+    const view = viewOf(snapshot, runId, meta.command);
+    io.stdout.write(`${runId}: decision recorded (${choice}); the run is ${view.phase === 'ended' ? 'ended' : `in ${view.phase}`}: the agent continues on its next tool call${guidance !== undefined ? ', and is told the guidance then' : ''}\n`);
+    return EXIT.ok;
+  }
+  if (!options.decision && hasEnded(record.status)) {
+    // Nothing runs again and the file is left as it is; the exit code is the one the run ended with,
+    // so a script that resumes after a crash (not knowing the run had finished) still reads it right.
+    const outcome = storedOutcomeOf(record);
+    if (!isFleetStore(io, options.store)) await letGoOfDeadOwner(store, runId);
+    io.stderr.write(`recover: run ${runId} has already ended (${record.status}); nothing was run again. 'recover report ${runId}' shows how it ended\n`);
+    if (options.json) printJsonOutcome(outcome, io);
+    return exitCodeOf(outcome);
+  }
+  const session = await openRunSession(io, { json: options.json, style: options.style, inspection: options.inspection ?? {}, appendTrace: true });
+  const { progress, inspect } = session;
+  const result = await session.drive((onStart) => continueRun(runId, {
+    ...(options.store !== undefined ? { store: options.store } : {}),
+    ...(options.decision ? { decision: options.decision } : {}),
+    stream: progress.output(),
+    json: options.json,
+    ...(inspect ? { inspect } : {}),
+    onNotice: (message) => progress.note(`recover: note: ${message}`),
+    // The first process showed these events already; a restored snapshot carries them all again.
+    onStart: (actor, stored) => {
+      onStart(actor);
+      progress.watch(actor, { shownThrough: stored.history[stored.history.length - 1]?.seq ?? 0, resuming: runId });
+    },
+  }, io, store));
+  return session.conclude(result, { runId, store, reportFile: undefined });
+}

@@ -1,0 +1,31 @@
+/**
+ * A stored run as Markdown: the escalation report while the run waits for a decision, otherwise
+ * how it ended (its original error and the recovery attempts). `recover report`, the GitHub step
+ * summary and `recover ui` all show this one text.
+ */
+import type { RunRecord } from '../store/types.js';
+
+/**
+ * The Markdown report of `record`. The stored report is used only while the run is escalated: it
+ * was written at escalation, so once a decision has ended the run it would describe the past.
+ */
+export async function markdownOf(record: RunRecord): Promise<string> {
+  if (record.status === 'escalated' && record.report) return record.report;
+  const { runReport } = await import('../report/escalation-outcome.js');
+  const history = record.history;
+  // The final output has the exact figures; a resting run (escalated, interrupted) only its history.
+  const output = (record.checkpoint as { snapshot?: { output?: { attempts?: number; iterations?: number } } } | undefined)?.snapshot?.output;
+  const last = [...history].reverse().find((event) => event.type !== null);
+  return runReport({
+    runId: record.runId,
+    task: record.task,
+    status: record.status,
+    classification: null,
+    history,
+    attempts: output?.attempts ?? Math.max(record.status === 'running' ? 0 : 1, ...history.map((event) => event.attempt)),
+    iterations: output?.iterations ?? Math.max(0, ...history.map((event) => event.iteration)),
+    level: last?.level ?? history.at(-1)?.level ?? 'same',
+    reason: [...history].reverse().find((event) => event.phase === 'ESCALATE')?.reason ?? last?.reason ?? null,
+    budget: 0,
+  });
+}

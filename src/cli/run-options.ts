@@ -1,0 +1,104 @@
+/**
+ * A run's options, declared once (vitest's model: one table, every verb derives from it), and
+ * read once into one typed value. Every verb that starts or queues a run takes the ones that
+ * mean something there (`RUN_OPTIONS_OF`, checked by tests/cli/run-options.test.ts):
+ *
+ * | option          | config key        | kept in the run (meta.options)  | run | pipeline run | submit |
+ * |-----------------|-------------------|---------------------------------|-----|--------------|--------|
+ * | `--config FILE` | (the file itself) | `config` (re-read on resume)    | ✓   | ✓            | ✓ (its policy travels with the run) |
+ * | `--timeout`     |                   | `timeoutMs`                     | ✓   |              | ✓      |
+ * | `--on-flaky`    | `policy.onFlaky`  | `onFlaky`                       | ✓   | ✓            | ✓      |
+ * | `--reuse-fixes` |                   | `reuseFixes`                    | ✓   |              |        |
+ * | `--tests`       |                   | `tests`                         | ✓   |              |        |
+ * | `--notify`      |                   | `notify`                        | ✓   |              |        |
+ * | `--agent…`      | `agent`           | `agent`                         | ✓   | ✓            |        |
+ *
+ * What is kept survives a resume, a decision and (for a run a worker can run) a takeover: the
+ * later process reads it back through the runtime's decoder (`commandRunOf`). A pipeline's steps
+ * have their own timeouts; fix reuse, test reports and agents need a program that adapts, which
+ * a queued run (run by any worker, without this machine's programs) does not have.
+ */
+import { resolve } from 'node:path';
+import type { NotifyTarget } from '../runtime/run-meta.js';
+import type { LoadedConfig } from './config.js';
+import { loadConfig } from './config.js';
+import { durationOption } from './duration-option.js';
+import { UsageError } from './errors.js';
+import type { CliIO, OptionDecls } from './verb.js';
+
+/** Every run option, with its help. */
+export const RUN_OPTIONS = {
+  config: { type: 'string', value: 'FILE', description: 'policy config (default: $RECOVERY_CONFIG, else recovery.config.json\nor .yaml found upward from the cwd to the project root)' },
+  timeout: { type: 'string', value: 'DURATION', description: "first attempt's timeout: 2 (seconds), 500ms, 30s, 2m (the process group\nis killed, exit 124)" },
+  'on-flaky': { type: 'string', choices: ['escalate', 'pass'], description: "what a passing flake probe means (default: the config's onFlaky, else escalate)" },
+  'reuse-fixes': { type: 'boolean', description: "try the fix that recovered the same failure before, then ask the adapter\n('recover fixes' lists what is remembered)" },
+  tests: { type: 'string', value: 'FILE[,FILE…]|auto', description: "the test reports the command writes (JUnit XML, jest/vitest or Playwright JSON,\nTAP; a * in a file name): failing tests are read from them, not the output;\nauto: add the reporter for vitest, jest, pytest, node --test, playwright, …" },
+  notify: { type: 'string', value: 'github[:NUMBER]', description: "on escalation, post the report as a comment on the workflow's pull request\n(or issue NUMBER), updating its earlier one (needs GITHUB_TOKEN)" },
+} as const satisfies OptionDecls;
+
+/** The names of {@link RUN_OPTIONS}. */
+export type RunOptionName = keyof typeof RUN_OPTIONS;
+
+/** Which run options each verb that starts or queues a run takes (see the table above). */
+export const RUN_OPTIONS_OF = {
+  run: ['config', 'timeout', 'on-flaky', 'reuse-fixes', 'tests', 'notify'],
+  'pipeline run': ['config', 'on-flaky'],
+  submit: ['config', 'timeout', 'on-flaky'],
+} as const satisfies Record<string, readonly RunOptionName[]>;
+
+/** The declarations of `names`, to spread into a verb's option table. */
+export function runOptions<const N extends readonly RunOptionName[]>(names: N): { [K in N[number]]: (typeof RUN_OPTIONS)[K] } {
+  return Object.fromEntries(names.map((name) => [name, RUN_OPTIONS[name]])) as { [K in N[number]]: (typeof RUN_OPTIONS)[K] };
+}
+
+/** A run's options as one typed value, read once from the flags, the environment and the config file. */
+export interface RunSettings {
+  /** The config file (validated) and what it says. */
+  config: LoadedConfig;
+  /** `--timeout` in ms; null when not given. */
+  timeoutMs: number | null;
+  /** `--on-flaky`, else null (the config's `onFlaky`). */
+  onFlaky: 'escalate' | 'pass' | null;
+  reuseFixes: boolean;
+  /** `--tests`: report paths (relative to the cwd), `['auto']`, or null. */
+  tests: string[] | null;
+  notify: NotifyTarget | null;
+}
+
+/** The flags of {@link RUN_OPTIONS} as a verb parsed them (absent where the verb does not take one). */
+export type RunFlags = Partial<Record<RunOptionName, string | boolean | undefined>>;
+
+/**
+ * Reads the run options once: `--config` (else `$RECOVERY_CONFIG`, else found upward from `cwd`)
+ * is loaded and validated before anything runs, so a bad field is exit 2, never a half-started run.
+ */
+export async function runSettingsOf(flags: RunFlags, io: CliIO, cwd = io.cwd): Promise<RunSettings> {
+  const named = typeof flags.config === 'string' ? flags.config : io.env.RECOVERY_CONFIG || undefined;
+  const config = await loadConfig(cwd, named !== undefined ? resolve(io.cwd, named) : undefined);
+  return {
+    config,
+    timeoutMs: typeof flags.timeout === 'string' ? durationOption(flags.timeout, '--timeout') : null,
+    onFlaky: (flags['on-flaky'] as 'escalate' | 'pass' | undefined) ?? null,
+    reuseFixes: flags['reuse-fixes'] === true,
+    tests: typeof flags.tests === 'string' ? testsOf(flags.tests) : null,
+    notify: typeof flags.notify === 'string' ? notifyOf(flags.notify) : null,
+  };
+}
+
+function testsOf(text: string): string[] {
+  const files = text.split(',').map((part) => part.trim()).filter(Boolean);
+  if (files.length === 0) throw new UsageError('--tests: name the report file(s) the command writes, or auto');
+  if (files.includes('auto') && files.length > 1) throw new UsageError('--tests auto stands alone: it names the report itself');
+  return files;
+}
+
+function notifyOf(text: string): NotifyTarget {
+  const match = /^github(?::(\d+))?$/.exec(text.trim());
+  if (!match) throw new UsageError(`--notify: '${text}' is not a channel (github, or github:NUMBER for an issue or pull request)`);
+  return { channel: 'github', number: match[1] !== undefined ? Number(match[1]) : null };
+}
+
+/** The policy config the settings give: the config file's, with `--on-flaky` over it. */
+export function policyOf(settings: Pick<RunSettings, 'config' | 'onFlaky'>): Record<string, unknown> {
+  return { ...(settings.config.policy ?? {}), ...(settings.onFlaky ? { onFlaky: settings.onFlaky } : {}) };
+}

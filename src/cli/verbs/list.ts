@@ -1,0 +1,73 @@
+/** `recover list`: the runs in the store, newest first; damaged run files are shown, never hidden. */
+import { defineVerb } from '../define-verb.js';
+import { UsageError } from '../errors.js';
+import { JSON_OPTION } from '../output-options.js';
+import { STORE_OPTION, cliStoreDir, isFleetStore, openCliStore } from '../store-option.js';
+import type { VerbSpec } from '../verb.js';
+import { listedStatus } from '../run-state.js';
+import { isHookRun } from '../../hooks/claude/hook-run.js';
+import { pipelineListRows } from '../pipeline-runs.js';
+import { RUN_STATUSES } from '../../taxonomy/index.js';
+import { PIPELINE_STATUSES } from '../../../machines/pipeline/types.js';
+
+/** What `--status` can filter on: every run and pipeline status, plus `interrupted` and `damaged`. */
+const LISTED_STATUSES = [...new Set([...RUN_STATUSES, ...PIPELINE_STATUSES, 'interrupted', 'damaged'] as const)];
+
+/** `recover list`'s options and help. */
+const LIST_SPEC = {
+  name: 'list',
+  synopsis: '[--status STATUS] [--limit N] [--store DIR|URL] [--json]',
+  description: `Lists the runs in the store, newest first: run id, status, task, last update. A run whose
+process is gone is listed as interrupted ('recover resume' continues it), except a Claude Code
+hook run, which runs between the agent's tool calls: running, waiting for the agent ('waitingFor'
+in --json); a run file that cannot
+be read is listed as damaged with its path ('recover repair' moves it aside). Pipeline runs
+('recover pipeline run') are listed too, with their task 'pipeline NAME (FILE)'; --json marks
+each row's kind: run or pipeline.`,
+  options: {
+    status: { type: 'string', value: 'STATUS', choices: LISTED_STATUSES, description: `only runs with this status: ${LISTED_STATUSES.join(', ')}` },
+    limit: { type: 'string', value: 'N', description: 'at most N runs (the newest)' },
+    ...STORE_OPTION,
+    ...JSON_OPTION,
+  },
+  examples: [
+    'recover list',
+    'recover list --status escalated --limit 5',
+    "recover list --json | jq -r '.[] | select(.status == \"escalated\") | .runId'",
+  ],
+} as const satisfies VerbSpec;
+
+/** `recover list`. */
+export const listVerb = defineVerb(LIST_SPEC, async ({ values }, io) => {
+  const limit = values.limit === undefined ? Infinity : Number(values.limit);
+  if (!Number.isInteger(limit) && limit !== Infinity) throw new UsageError(`--limit must be a whole number (got '${values.limit}')`);
+  if (limit < 1) throw new UsageError(`--limit must be at least 1 (got '${values.limit}')`);
+  // Interrupted is told by the lowdb store's lock files; a fleet store's leases say it themselves.
+  const dir = isFleetStore(io, values.store) ? null : await cliStoreDir(io, values.store);
+  const store = await openCliStore(io, values.store);
+  const listed = (await store.list()).map((run) => ({ ...run, kind: 'run' as const, status: dir === null ? run.status : listedStatus(dir, run) }));
+  // A Claude Code hook run holds no lock between the agent's tool calls: it is not interrupted
+  // but waiting for the agent ('recover resume' has nothing to re-run). Only the few runs that
+  // look interrupted are read to tell.
+  const stored = await Promise.all(listed.map(async (run) => (run.status === 'interrupted' && isHookRun((await store.load(run.runId).catch(() => null))?.meta ?? {})
+    ? { ...run, status: 'running' as const, waitingFor: 'agent' as const }
+    : run)));
+  const runs = [...stored, ...(await pipelineListRows(io, values.store))]
+    .sort((a, b) => b.updatedAt - a.updatedAt || (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0))
+    .filter((run) => values.status === undefined || run.status === values.status)
+    .slice(0, limit);
+  if (values.json === true) {
+    io.stdout.write(`${JSON.stringify(runs)}\n`);
+    return 0;
+  }
+  if (runs.length === 0) {
+    io.stderr.write(`recover: no runs${values.status ? ` with status ${values.status}` : ''} in the store (${dir ?? 'PostgreSQL'})\n`);
+    return 0;
+  }
+  for (const run of runs) {
+    const updated = new Date(run.updatedAt).toISOString();
+    const task = run.damaged ? `${run.damaged.path}: ${run.damaged.error}` : `${run.task ?? ''}${'waitingFor' in run ? '  (Claude Code hook: waits for the agent)' : ''}`;
+    io.stdout.write(`${run.runId}  ${(run.status ?? '?').padEnd(11)}  ${updated}  ${task}\n`);
+  }
+  return 0;
+});

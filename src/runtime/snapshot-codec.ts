@@ -1,0 +1,140 @@
+/**
+ * Every encode and decode of a recovery run's snapshot: what a checkpoint stores of the snapshot
+ * the actor emits, how a stored one is rebuilt and checked against this build's machine, and how
+ * it becomes an actor again (restored, or continued in a fresh machine after a handoff).
+ *
+ * The context's compact form (history out, policy as its config) is compact-snapshot.ts, this
+ * module's helper: it keeps the policy hashing and its caches, which would double this file.
+ */
+import { Actor, createActor, getStateNodes, type Snapshot, type SnapshotFrom, type StateValue } from 'xstate';
+import { RECOVERY_ACTOR_SLOTS, RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, recoveryMigrations, type RecoveryMachine } from '../../machines/recovery.machine.js';
+import type { Carry, RecoveryContext, RecoveryInput } from '../../machines/recovery/types.js';
+import { checkEnvelope } from '../store/envelope.js';
+import { SnapshotMismatchError } from '../store/errors.js';
+import type { RunRecord, SnapshotEnvelope } from '../store/types.js';
+import { envelopeProblem } from '../store/validate.js';
+import type { PolicyConfig } from '../policy/types.js';
+import type { Clock } from './clock.js';
+import { compactContext, expandContext } from './compact-snapshot.js';
+import { noteKilled } from './interrupt.js';
+import type { RecoveryOptions } from './options.js';
+import { actorOptions, type RecoveryActor } from './recovery.js';
+
+/** A recovery snapshot as XState persists it, with its full context. */
+export type RecoverySnapshot = Snapshot<unknown> & { value: StateValue; context: RecoveryContext };
+
+/** A stored checkpoint decoded: its envelope with the snapshot's context rebuilt, and the run's policy config. */
+export interface StoredSnapshot {
+  /** The envelope, or the checkpoint as stored when it is not one (`checkEnvelope` then says why). */
+  envelope: unknown;
+  /** The policy config the run started with, for its next checkpoints. Undefined when unknown. */
+  config: PolicyConfig | undefined;
+}
+
+const NO_CONTEXT = Object.freeze({});
+
+/**
+ * The compact persisted snapshot (see compact-snapshot.ts) of the snapshot the actor just
+ * emitted. XState's `getPersistedSnapshot` walks the context looking for actor refs to replace;
+ * the recovery context is JSON only (never a ref), so the walk is skipped and the compact context
+ * put in its place: the cost no longer grows with every history event.
+ */
+export function persistedSnapshotOf(snapshot: SnapshotFrom<RecoveryMachine>, policy: PolicyConfig | undefined) {
+  // The one cast of the codec: the snapshot handed over without its context, which XState would
+  // only walk; the type says a context is there, and nothing reads it.
+  const persisted = snapshot.machine.getPersistedSnapshot({ ...snapshot, context: NO_CONTEXT } as typeof snapshot);
+  return Object.assign(persisted, { context: compactContext(snapshot.context, policy) });
+}
+
+/**
+ * The stored checkpoint with its snapshot's context rebuilt (history from the log, the policy
+ * resolved from its config; see compact-snapshot.ts), and that config for the next checkpoints.
+ * A checkpoint that is not a snapshot envelope is passed on as it is: `checkEnvelope` says why.
+ * `onNotice` hears that the config resolves differently under this release.
+ */
+export function storedSnapshotOf(record: RunRecord, notices: { onNotice?: (message: string) => void } = {}): StoredSnapshot {
+  const envelope = record.checkpoint;
+  if (envelope === null || envelopeProblem(envelope) !== null) return { envelope, config: undefined };
+  const { snapshot } = envelope;
+  if (typeof snapshot !== 'object' || snapshot === null || !('context' in snapshot) || typeof snapshot.context !== 'object' || snapshot.context === null || Array.isArray(snapshot.context)) {
+    throw new SnapshotMismatchError(record.runId, [{ kind: 'envelope', message: 'the snapshot has no context (an object), so it was not written by a recovery machine' }]);
+  }
+  const expanded = expandContext(snapshot.context, record.history);
+  if (expanded.policyChanged) notices.onNotice?.(`run ${record.runId}: its policy config resolves differently under this release (a default changed); it continues under the current defaults`);
+  return { envelope: { ...envelope, snapshot: { ...snapshot, context: expanded.context } }, config: expanded.config };
+}
+
+/**
+ * A stored recovery snapshot checked against this build's machine (its id, version and
+ * migrations, that its state exists and its actors are provided), as `resume` restores it.
+ */
+export function checkedRecoveryEnvelope(envelope: unknown, logic: Pick<RecoveryMachine, 'root'>, runId: string): SnapshotEnvelope {
+  return checkEnvelope(envelope, {
+    machineId: RECOVERY_MACHINE_ID,
+    version: RECOVERY_MACHINE_VERSION,
+    migrations: recoveryMigrations,
+    // XState's own lookup throws for a state the machine does not have; checkEnvelope counts that as false.
+    stateExists: (value) => getStateNodes(logic.root, value as StateValue).length > 0,
+    providedActors: RECOVERY_ACTOR_SLOTS,
+  }, runId);
+}
+
+/**
+ * The stored snapshot checked against `logic` (see {@link checkedRecoveryEnvelope}), once it has
+ * the shape XState restores: a status, a state value, a context with its history.
+ * @throws SnapshotMismatchError naming `runId` and what does not match.
+ */
+export function checkedRecoverySnapshot(envelope: unknown, logic: Pick<RecoveryMachine, 'root'>, runId: string): RecoverySnapshot {
+  const { snapshot } = checkedRecoveryEnvelope(envelope, logic, runId);
+  if (isRecoverySnapshot(snapshot)) return snapshot;
+  throw new SnapshotMismatchError(runId, [{ kind: 'envelope', message: 'the snapshot is not a recovery snapshot (a status, a state value and a context with its history)' }]);
+}
+
+/**
+ * The actor of `snapshot` restored into `logic`, not started. Made with XState's public `Actor`
+ * (what `createActor` makes): the typed `createActor` insists on the machine's input whenever it
+ * is required, even beside a snapshot; `Actor`'s options do not, and a restore never reads one.
+ * `options`: the clock and inspection (default: real time, none).
+ */
+export function restoredActor(logic: RecoveryMachine, snapshot: RecoverySnapshot, options: RecoveryOptions = {}): Actor<RecoveryMachine> {
+  return new Actor(logic, actorOptions(options, { snapshot }));
+}
+
+/**
+ * How the stored run becomes an actor again, for `drive`: its checkpoint checked against the
+ * machine, then a handed-off run continued in a fresh machine (RESUME/resumed), any other restored
+ * with an interrupted attempt marked (RESUME/interrupted, naming the processes `killed` first).
+ * Loads the resume helpers (and immer) here: a run that never resumes does not load them.
+ */
+export async function storedRunStarter(
+  runId: string, stored: StoredSnapshot, options: RecoveryOptions, clock: Clock, killed: readonly number[],
+): Promise<(logic: RecoveryMachine) => RecoveryActor> {
+  const { continuationOf, markInterrupted } = await import('../../machines/recovery/resume.js');
+  return (logic) => {
+    const snapshot = checkedRecoverySnapshot(stored.envelope, logic, runId);
+    const carry = continuationOf(snapshot, clock.now());
+    if (carry) return createActor(logic, actorOptions(options, { input: continuedInput(snapshot.context, options, carry, clock.now()) }));
+    return restoredActor(logic, noteKilled(markInterrupted(snapshot, clock.now()), killed), options);
+  };
+}
+
+/**
+ * The input of the fresh machine a handed-off run continues in: the stored run's own policy,
+ * rules, timeout and last known good state (so the continuation keeps the rules it started
+ * with), the slots the resumer provides, and what the run carries.
+ */
+function continuedInput(stored: RecoveryContext, options: RecoveryOptions, carry: Carry, now: number): RecoveryInput {
+  return {
+    runId: stored.runId, task: stored.task, policy: stored.policy, rules: stored.rules, timeoutMs: stored.timeoutMs, lastKnownGood: stored.lastKnownGood,
+    hasDiagnoser: options.diagnose !== undefined, hasAdapter: options.adapt !== undefined, hasRollback: options.rollback !== undefined,
+    now, carry,
+  };
+}
+
+const SNAPSHOT_STATUSES: ReadonlySet<unknown> = new Set(['active', 'done', 'error', 'stopped']);
+
+/** Whether `value` has what XState restores a machine snapshot from, and the history a resume reads. */
+function isRecoverySnapshot(value: unknown): value is RecoverySnapshot {
+  return typeof value === 'object' && value !== null && 'status' in value && SNAPSHOT_STATUSES.has(value.status) && 'value' in value
+    && 'context' in value && typeof value.context === 'object' && value.context !== null && 'history' in value.context && Array.isArray(value.context.history);
+}

@@ -1,0 +1,167 @@
+/**
+ * `recover run --tests auto`: the common test runners recognised on the command line, each with
+ * what makes it write a report the run can read (src/classify/tests/reports), one row a runner.
+ * A runner behind `npm test` / `npm run NAME` (pnpm, yarn) is found in the package's script
+ * when that script is one plain command. Never silent: a command whose runner is not known, or
+ * that cannot be given a report, is refused with what to do instead.
+ */
+import { basename, join } from 'node:path';
+
+/** What `--tests auto` adds to a command so that it writes a report, and where. */
+export interface AutoReports {
+  /** The runner recognised, e.g. `vitest`. */
+  runner: string;
+  /** The command line with the reporter's arguments added. */
+  argv: string[];
+  /** Environment the runner reads its report's path from (Playwright). */
+  env: Record<string, string>;
+  /** The report files (patterns) the attempt will have written, relative to the cwd or absolute. */
+  reports: string[];
+}
+
+/** How one runner is made to write a report into `dir`: the arguments added and the report's path. */
+interface RunnerRow {
+  /** The program names (basenames) or `python -m` module names that are this runner. */
+  names: readonly string[];
+  /** The first argument that must follow the name, when the name alone is not the runner (`go test`). */
+  verb?: string;
+  /** What is added for a report in `dir`, given the command's own arguments; a string when it cannot be done. */
+  reporter: (dir: string, own: readonly string[]) => { args: string[]; env?: Record<string, string>; reports: string[]; after?: string } | string;
+}
+
+const gives = (own: readonly string[], option: string) => own.some((arg) => arg === option || arg.startsWith(`${option}=`));
+
+/**
+ * The runners, documented in the README's "Test-aware recovery" table. Each adds its report
+ * beside the terminal output the user already sees (a reporter option given by the user is kept,
+ * and the report is added to it).
+ */
+export const TEST_RUNNERS: Readonly<Record<string, RunnerRow>> = {
+  vitest: {
+    names: ['vitest'],
+    reporter: (dir, own) => ({
+      args: [...(gives(own, '--reporter') ? [] : ['--reporter=default']), '--reporter=junit', `--outputFile.junit=${join(dir, 'junit.xml')}`],
+      reports: [join(dir, 'junit.xml')],
+    }),
+  },
+  jest: {
+    names: ['jest'],
+    reporter: (dir) => ({ args: ['--json', `--outputFile=${join(dir, 'jest.json')}`], reports: [join(dir, 'jest.json')] }),
+  },
+  pytest: {
+    names: ['pytest', 'py.test'],
+    reporter: (dir) => ({ args: [`--junitxml=${join(dir, 'junit.xml')}`], reports: [join(dir, 'junit.xml')] }),
+  },
+  'node --test': {
+    names: ['node'],
+    verb: '--test',
+    reporter: (dir, own) => ({
+      // Node's options go before the files: inserted right after `--test`.
+      after: '--test',
+      args: [...(gives(own, '--test-reporter') ? [] : ['--test-reporter=spec', '--test-reporter-destination=stdout']),
+        '--test-reporter=junit', `--test-reporter-destination=${join(dir, 'junit.xml')}`],
+      reports: [join(dir, 'junit.xml')],
+    }),
+  },
+  'playwright test': {
+    names: ['playwright'],
+    verb: 'test',
+    reporter: (dir, own) => (gives(own, '--reporter')
+      ? "add json to your own --reporter (e.g. --reporter=list,json) with PLAYWRIGHT_JSON_OUTPUT_NAME=FILE, and pass --tests FILE"
+      : { args: ['--reporter=list,json'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(dir, 'playwright.json') }, reports: [join(dir, 'playwright.json')] }),
+  },
+  gotestsum: {
+    names: ['gotestsum'],
+    reporter: (dir) => ({ args: [`--junitfile=${join(dir, 'junit.xml')}`], reports: [join(dir, 'junit.xml')] }),
+  },
+  'go test': {
+    names: ['go'],
+    verb: 'test',
+    reporter: () => "go test writes no report itself: run it through gotestsum (gotestsum --junitfile FILE -- ./...) or go-junit-report, and pass --tests FILE",
+  },
+  'cargo nextest': {
+    names: ['cargo'],
+    verb: 'nextest',
+    reporter: () => 'cargo nextest writes JUnit only where its profile says: set [profile.default.junit] path in .config/nextest.toml and pass --tests target/nextest/default/junit.xml',
+  },
+  'mvn test': {
+    names: ['mvn', 'mvnw'],
+    reporter: () => ({ args: [], reports: ['target/surefire-reports/TEST-*.xml'] }),
+  },
+  'gradle test': {
+    names: ['gradle', 'gradlew'],
+    reporter: () => ({ args: [], reports: ['build/test-results/test/TEST-*.xml'] }),
+  },
+};
+
+/**
+ * Launchers that run the program named after them, with the sub-command that says so (none:
+ * the program follows at once): `npx vitest`, `pnpm exec jest`, `python -m pytest`.
+ */
+const LAUNCHERS: Readonly<Record<string, readonly string[]>> = {
+  npx: [], bunx: [], pnpx: [], pnpm: ['exec', 'dlx'], yarn: ['exec', 'dlx'], bun: ['x'], python: ['-m'], python3: ['-m'], uv: ['run'], poetry: ['run'],
+};
+
+/** Package managers whose `test` / `run NAME` runs a script of package.json. */
+const SCRIPT_RUNNERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+
+/** Where the program stands in `argv` once a launcher and its flags are skipped; null when a launcher runs no program. */
+function programIndex(argv: readonly string[]): number | null {
+  const launcher = LAUNCHERS[basename(argv[0] ?? '')];
+  if (!launcher) return 0;
+  let at = 1;
+  while (argv[at]?.startsWith('-') && !launcher.includes(argv[at]!)) at += 1; // npx --yes, python -u
+  if (launcher.length > 0) {
+    if (!launcher.includes(argv[at] ?? '')) return null;
+    at += 1;
+  }
+  return at < argv.length ? at : null;
+}
+
+/**
+ * What `--tests auto` does to `argv` so that it writes a report under `dir` (a directory of the
+ * run's own), or why it cannot: `{ refused }` says what to do instead. `scripts` are the
+ * package.json scripts of the cwd, read by the caller, for `npm test` and the like.
+ */
+export function autoTestReports(argv: readonly string[], dir: string, scripts: Record<string, string> = {}): AutoReports | { refused: string } {
+  const program = basename(argv[0] ?? '');
+  if (SCRIPT_RUNNERS.has(program) && !(LAUNCHERS[program] ?? []).includes(argv[1] ?? '')) return throughScript(argv, dir, scripts);
+  const at = programIndex(argv);
+  if (at === null) return { refused: `--tests auto: cannot tell which test runner '${argv.join(' ')}' runs; name its report with --tests FILE` };
+  // `node node_modules/vitest/vitest.mjs run`: the script names the runner (not `node --test`).
+  const script = ['node', 'bun'].includes(basename(argv[at]!)) && !argv.includes('--test') && argv[at + 1] !== undefined && !argv[at + 1]!.startsWith('-') ? at + 1 : at;
+  return runnerAt(argv, script, dir);
+}
+
+/** The runner whose program stands at `at` in `argv`, given its report under `dir`. */
+function runnerAt(argv: readonly string[], at: number, dir: string): AutoReports | { refused: string } {
+  const name = basename(argv[at]!).replace(/\.[cm]?js$/, '');
+  for (const [runner, row] of Object.entries(TEST_RUNNERS)) {
+    if (!row.names.includes(name)) continue;
+    if (row.verb !== undefined && !argv.slice(at + 1).includes(row.verb)) continue;
+    const made = row.reporter(dir, argv.slice(at + 1));
+    if (typeof made === 'string') return { refused: `--tests auto: ${made}` };
+    const where = made.after !== undefined ? argv.indexOf(made.after, at) + 1 : made.args.length > 0 && argv.includes('--') ? argv.indexOf('--') : argv.length;
+    return { runner, argv: [...argv.slice(0, where), ...made.args, ...argv.slice(where)], env: made.env ?? {}, reports: made.reports };
+  }
+  return { refused: `--tests auto: '${name}' is not a test runner recover knows (${Object.keys(TEST_RUNNERS).join(', ')}); name its report with --tests FILE` };
+}
+
+/** `npm test` / `npm run NAME`: the runner of the script, given its report after `--`. */
+function throughScript(argv: readonly string[], dir: string, scripts: Record<string, string>): AutoReports | { refused: string } {
+  const [manager, verb, maybeName] = argv;
+  const name = verb === 'run' || verb === 'run-script' ? maybeName : verb;
+  const script = name !== undefined ? scripts[name] : undefined;
+  if (script === undefined) return { refused: `--tests auto: package.json has no '${name ?? ''}' script to read the runner from; name its report with --tests FILE` };
+  // One plain command only: `a && b`, pipes and redirections would get the reporter in the wrong place.
+  if (/[&|;<>`$()]/.test(script)) return { refused: `--tests auto: the '${name}' script (${script}) is not one plain command; name its report with --tests FILE` };
+  const words = script.trim().split(/\s+/);
+  const inner = autoTestReports(words, dir);
+  if ('refused' in inner) return inner;
+  // npm can only append: a runner whose options must stand elsewhere (node --test) cannot be reached.
+  if (words.some((word, i) => inner.argv[i] !== word)) return { refused: `--tests auto: ${inner.runner} takes its reporter before its files, which '${argv.join(' ')}' cannot add; run it directly, or name its report with --tests FILE` };
+  const added = inner.argv.slice(words.length);
+  // npm passes what follows `--` to the script's command, at its end.
+  const own = argv.includes('--') ? argv : [...argv, '--'];
+  return { ...inner, runner: `${inner.runner} (${manager} ${name})`, argv: added.length > 0 ? [...own, ...added] : [...argv] };
+}

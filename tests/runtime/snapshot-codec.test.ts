@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { recoveryMachine } from '../../machines/index.js';
+import { memoryStore } from '../../src/store/index.js';
+import { SnapshotMismatchError } from '../../src/store/errors.js';
+import type { RunRecord } from '../../src/store/types.js';
+import { recoverPersisted } from '../../src/runtime/index.js';
+import { checkedRecoverySnapshot, restoredActor, storedSnapshotOf } from '../../src/runtime/snapshot-codec.js';
+
+/** A run escalated on a 401 (a fatal error: no retry), as the store keeps it. */
+async function escalatedRecord(): Promise<RunRecord> {
+  const store = memoryStore();
+  const denied = () => { throw Object.assign(new Error('401 Unauthorized: invalid x-api-key'), { status: 401 }); };
+  await recoverPersisted(denied, { store, runId: 'denied', name: 'deploy', policy: { maxDelayMs: 1234 } });
+  return (await store.load('denied'))!;
+}
+
+describe('the snapshot codec', () => {
+  it('a stored run decodes to the snapshot it was, and restores into an actor in the same state', async () => {
+    const record = await escalatedRecord();
+    const stored = storedSnapshotOf(record);
+    // The run's own policy config comes back for its next checkpoints, with the run's jitter seed put in.
+    const snapshot = checkedRecoverySnapshot(stored.envelope, recoveryMachine, record.runId);
+    const { jitterSeed, ...config } = stored.config!;
+    expect(config).toEqual({ maxDelayMs: 1234 });
+    expect(jitterSeed).toBe(snapshot.context.policy.jitterSeed);
+    expect(snapshot.value).toEqual({ escalated: 'awaiting' });
+    // The history is the log's, not stored twice.
+    expect(snapshot.context.history).toEqual(record.history);
+    const actor = restoredActor(recoveryMachine, snapshot);
+    actor.start();
+    expect(actor.getSnapshot().matches('escalated')).toBe(true);
+    expect(actor.getSnapshot().context.reason).toBe('fatal_error');
+    expect(actor.getSnapshot().context.policy.maxDelayMs).toBe(1234);
+    actor.stop();
+  });
+
+  it('refuses a state this machine does not have, naming the run', async () => {
+    const record = await escalatedRecord();
+    const { envelope } = storedSnapshotOf(record);
+    const elsewhere = { ...(envelope as object), snapshot: { ...(envelope as { snapshot: object }).snapshot, value: { recovery: 'gone' } } };
+    expect(() => checkedRecoverySnapshot(elsewhere, recoveryMachine, 'denied'))
+      .toThrow(expect.objectContaining({ name: 'SnapshotMismatchError', runId: 'denied', mismatch: expect.objectContaining({ kind: 'state' }) }));
+  });
+
+  it('refuses a snapshot a recovery machine did not write: no context, or no history in it', async () => {
+    const record = await escalatedRecord();
+    const checkpoint = record.checkpoint!;
+    const noContext = { ...record, checkpoint: { ...checkpoint, snapshot: { status: 'active', value: 'escalated' } } };
+    expect(() => storedSnapshotOf(noContext)).toThrow(SnapshotMismatchError);
+    expect(() => storedSnapshotOf(noContext)).toThrow('the snapshot has no context');
+    const noHistory = { ...checkpoint, snapshot: { ...(checkpoint.snapshot as object), context: { attempt: 1 } } };
+    expect(() => checkedRecoverySnapshot(noHistory, recoveryMachine, 'denied')).toThrow('not a recovery snapshot');
+  });
+});
