@@ -20,7 +20,8 @@ export const jvmPack: RulePack = {
       type: 'BROKEN_BUILD',
       source: JDK,
       phrases: ['*.java:*'],
-      shape: 'file:line[:col]: error:',
+      requires: ['error:'],
+      sameLine: true,
     },
     {
       id: 'jvm.build',
