@@ -27,7 +27,7 @@
  * limits, so it holds on a machine at load 20 and takes well under a minute on a quiet one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,7 @@ import type { HistoryEvent } from '../../src/taxonomy/history.js';
 import { BIN, cliEnv, ensureCli, recoverAsync, tempCwd } from '../cli/cli.js';
 import { ownCluster, type OwnCluster } from '../helpers/postgres.js';
 import { waitFor, WAIT_LIMIT_MS } from '../helpers/wait-for.js';
+import { processesWith } from '../helpers/processes.js';
 
 const WORKERS = 4;
 /**
@@ -344,18 +345,3 @@ describe('a fleet while its database restarts and its connections are cut', () =
   }, 600_000);
 });
 
-/** Pids of live processes whose environment holds `name`. */
-function processesWith(name: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue;
-      if (readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').some((kv) => kv.startsWith(`${name}=`))) found.push(Number(entry));
-    } catch {
-      // gone already
-    }
-  }
-  return found;
-}

@@ -16,6 +16,8 @@ import { RunFencedError } from '../../src/store/errors.js';
 import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
 import { BIN, ensureCli } from '../cli/cli.js';
 import { testDatabase } from '../helpers/postgres.js';
+import { processesWith } from '../helpers/processes.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const WORKERS = 6;
 const RUNS = 200;
@@ -149,23 +151,8 @@ describe('a fleet under SIGKILL and SIGSTOP', () => {
     console.info(`chaos: ${RUNS} runs, ${kills} SIGKILL, ${stops} SIGSTOP, ${events.filter((e) => e.type === 'lost').length} runs lost to a newer owner, ${rerunsAfterTakeover} attempts re-run after a takeover`);
 
     // No orphan: no process started by the fleet (they carry the marker) outlives it.
-    await new Promise((r) => setTimeout(r, 3_000));
+    await waitFor('the fleet\'s processes to be gone', () => processesWith(MARKER).length === 0, { everyMs: 200 });
     expect(processesWith(MARKER)).toEqual([]);
   }, 230_000);
 });
 
-/** Pids of live processes whose environment holds `name`. */
-function processesWith(name: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue;
-      if (readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').some((kv) => kv.startsWith(`${name}=`))) found.push(Number(entry));
-    } catch {
-      // gone already
-    }
-  }
-  return found;
-}

@@ -2,6 +2,7 @@
  * What the per-runner readers share: a reader is a table of line patterns, each with what it
  * does to the state, so adding a runner's line is one row, not a new branch in a loop.
  */
+import { cleanTerminalText } from '../terminal-text.js';
 import type { FailedTest } from './types.js';
 
 /** One row of a reader's table: the first row whose pattern matches a line handles it. */
@@ -59,8 +60,7 @@ export function failedTest(name: string, message?: string, location?: string): F
   return { name, ...(message ? { message } : {}), ...(location ? { location } : {}) };
 }
 
-/** The first non-empty line of a report's message, trimmed, without colour codes (jest and Playwright keep them). */
+/** The first non-empty line of a report's message, trimmed, without terminal codes (jest and Playwright keep them). */
 export function firstLineOf(text: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim() !== '')?.trim();
+  return cleanTerminalText(text).split('\n').find((line) => line.trim() !== '')?.trim();
 }
