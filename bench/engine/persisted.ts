@@ -69,7 +69,6 @@ const AFTER = 'p-retry + classify + lowdb write';
 const LIKE_FOR_LIKE = '… and a write before each attempt';
 const RAW = 'floor: task + writeFile/rename';
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
 /** Measure and print the persisted runs: `runs` per sample, `rounds` interleaved rounds. */
 export async function persistedRuns(runs: number, rounds: number): Promise<void> {
@@ -111,7 +110,7 @@ export async function persistedRuns(runs: number, rounds: number): Promise<void>
       for (const s of SCENARIOS) {
         for (let i = 0; i < variants.length; i++) {
           const [name, make] = variants[(i + round) % variants.length]!;
-          gc();
+          // No forced GC first (see rounds.ts): it slowed the samples after it for every variant.
           const fn = make(s);
           await microsPerCall(fn, round === 0 ? Math.min(200, runs) : 20, 0);
           const cpu0 = process.cpuUsage();

@@ -4,7 +4,10 @@
  * (load, heap, JIT state) as the others; a figure is the median of its rounds. A sample is
  * `runs` runs made one at a time (each awaited before the next starts) or in batches (`batch`
  * runs started at once, awaited together), timed in wall and in CPU time (user + system, every
- * thread of the process: the GC's too). Figures only.
+ * thread of the process: the GC's too). No forced GC before a sample: a full collection made the
+ * samples after it 2–3× slower for every contender (code and feedback are rebuilt, and the
+ * collector's threads still sweep), which is not how a run in a long-lived process finds it.
+ * Figures only.
  */
 import { CONTENDERS, SCENARIOS, type ContenderName, type Scenario } from './contenders.js';
 
@@ -29,7 +32,6 @@ export interface Figures {
 }
 
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
 /** `runs` runs of `make()`, paced as asked; resolves when all have settled. */
 async function sample(make: () => Promise<unknown>, runs: number, pacing: Pacing): Promise<void> {
@@ -53,7 +55,6 @@ export async function measureRounds(options: RoundsOptions): Promise<Figures> {
     for (const s of SCENARIOS) {
       for (let i = 0; i < contenders.length; i++) {
         const name = contenders[(i + round) % contenders.length]!;
-        gc();
         const cpu0 = process.cpuUsage();
         const start = process.hrtime.bigint();
         await sample(makers.get(name)!.get(s)!, runs, pacing);
