@@ -9,6 +9,7 @@ import { decisionChoiceOf, type DecisionChoice } from '../../src/policy/types.js
 import type { Reason } from '../../src/taxonomy/index.js';
 import { failureFromOutcome, builtInDiagnosis, hintFor, detectRegression, diagnosisFromOutput, observationFromRejection, watchFailure } from './failure.js';
 import { appendHistory, boundedMessage } from './history.js';
+import { strategyFix } from './strategy.js';
 import { raise, sendTo, type ActorRefFromLogic } from 'xstate';
 import type { RunnerLogic, RunnerRequest } from '../runner.js';
 import { attemptInput, beginAttempt } from './context.js';
@@ -194,7 +195,7 @@ function resultOfChoice(choice: DecisionChoice) {
 }
 
 /** What an escalation records first, from the phase it leaves (one update records both). */
-export type EscalateAfter = 'diagnosis' | 'noAdapter' | 'adapt' | 'rollback' | 'flaky';
+export type EscalateAfter = 'diagnosis' | 'noAdapter' | 'adapt' | 'rollback' | 'flaky' | 'strategy';
 
 const update = updater<RecoveryContext, RecoveryEvent>();
 /** A done or error event of an I/O slot, as the actions read it. */
@@ -234,6 +235,8 @@ export const recoveryActions = {
   }),
   retrySame: updateOrBegin((d) => { recordDiagnosis(d); beginIteration(d); scheduleSameRetry(d); }),
   beginAdapt: update((d) => { recordDiagnosis(d); beginIteration(d); }),
+  /** Seed 002's strategy without an adapter: the hint is this iteration's fix (recorded as ADAPT, as an adapter's would be). */
+  applyStrategyHint: updateOrBegin((d) => { recordDiagnosis(d); beginIteration(d); applyFix(d, { fix: strategyFix(d.hint!) }); }),
   beginRollback: update((d) => { recordDiagnosis(d); beginIteration(d); d.afterRollback = 'adapt'; }),
   probeFlake: update((d) => { recordDiagnosis(d); beginProbe(d); }),
   recordAbort: update((d) => { recordDiagnosis(d); recordAbort(d); }),
@@ -250,13 +253,17 @@ export const recoveryActions = {
   }),
   /** ESCALATE for `reason`, after recording what the phase it leaves needs (`after`). */
   escalate: update<{ reason: Reason; after: EscalateAfter | null }>((d, e, { reason, after }) => {
-    if (after === 'diagnosis' || after === 'noAdapter') recordDiagnosis(d);
+    if (after === 'diagnosis' || after === 'noAdapter' || after === 'strategy') recordDiagnosis(d);
     if (after === 'rollback') recordRollback(d, settled<RollbackOutput>(e).output?.at, settled<RollbackOutput>(e).output?.message);
     if (after === 'flaky') recordFlaky(d, outputOf<AttemptOutcome>(e));
     if (after === 'adapt') {
       const { output, error } = settled<AdaptOutput>(e);
       const message = output?.fix === null ? output.message : errorMessage(error);
       recordAdaptFailure(d, reason, output?.fix ?? null, output?.at, message, output?.durationMs);
+    } else if (after === 'strategy') {
+      // The hint that would be tried again, as an adapter's repeated fix is recorded.
+      beginIteration(d);
+      recordAdaptFailure(d, reason, strategyFix(d.hint!), undefined, 'the built-in hint repeats one already tried: the last attempt changed nothing it names');
     } else if (after === 'noAdapter' || after === 'rollback') {
       // Level 2 with nothing to try: ADAPT says so before ESCALATE (seed 000 task 4).
       recordAdaptFailure(d, 'no_alternative', null);
