@@ -135,9 +135,13 @@ export const isAgentBudgetError = (error: unknown): boolean => error instanceof 
 export const isRepeatedFix = (c: Pick<RecoveryContext, 'fixes'>, output: AdaptOutput): boolean =>
   output !== null && output.fix !== null && detectRepeatedFix(c.fixes, output.fix).repeated;
 
-/** The fix is similar to 2 of the last 3 approaches (seed 001). */
-export const isCircularFix = (c: Pick<RecoveryContext, 'fixes'>, output: AdaptOutput): boolean =>
-  output !== null && output.fix !== null && detectCircularFix(c.fixes, output.fix).circular;
+/**
+ * The fix is similar to 2 of the last 3 approaches (seed 001). The built-in hint's own fix (an
+ * adapter may answer with it, as a pipeline's does) is one approach by design and changes only
+ * as the failure does: like the machine's strategy retries, only a repeat stops it.
+ */
+export const isCircularFix = (c: Pick<RecoveryContext, 'fixes' | 'hint'>, output: AdaptOutput): boolean =>
+  output !== null && output.fix !== null && !(c.hint !== null && output.fix === strategyFix(c.hint)) && detectCircularFix(c.fixes, output.fix).circular;
 
 /**
  * Transient, and its retry has no backoff to wait: it starts at once instead of resting in

@@ -27,8 +27,11 @@ export async function runtimeOptionsOf(runId: string, meta: CommandRunMeta, io: 
   const { commandTask } = await import('../runtime/command.js');
   const reports = await testReportsOf(runId, meta);
   const [cmd, ...args] = reports.argv as [string, ...string[]];
+  const expect = meta.options.expect ?? null;
   const task = commandTask(cmd, args, {
-    cwd: meta.cwd, stream: stream ?? { stdout: json ? process.stderr : process.stdout, stderr: process.stderr }, pty: ptyFor(io, json),
+    // The output checks read stdout alone: a pseudo-terminal would mix stderr (and CRLFs) into it.
+    cwd: meta.cwd, stream: stream ?? { stdout: json ? process.stderr : process.stdout, stderr: process.stderr }, pty: expect ? null : ptyFor(io, json),
+    ...(expect ? { expect } : {}),
     ...(reports.files.length > 0 ? { testReports: reports.files } : {}),
     ...(Object.keys(reports.env).length > 0 ? { env: reports.env } : {}),
   });

@@ -12,6 +12,8 @@ import { afterQuiet } from './close-grace.js';
 import { readTestRun } from '../classify/tests/index.js';
 import { readAttemptReports } from './test-report.js';
 import type { Observation } from '../classify/types.js';
+import { maxCharsOf } from '../../machines/recovery/strategy.js';
+import { charCount, checkOutput, expectsOutput, OUTPUT_CHECK_BYTES, outputObservation, type OutputExpectations } from './output-check.js';
 
 /** Exit code reported when a command ran out of time (as GNU `timeout` does). */
 export const EXIT_TIMEOUT = 124;
@@ -58,6 +60,13 @@ export interface CommandOptions {
    * the output is read as without. Only `commandTask` reads it. Default: none (the output only).
    */
   testReports?: readonly string[];
+  /**
+   * Seed 002's output checks after a zero exit (see output-check.ts): sections, a diff, a size
+   * limit; what is wrong fails the attempt (EMPTY_OUTPUT, MISSING_SECTIONS, FORMAT_VALIDATION,
+   * DIFF_PARSE_ERROR) and is named in the next attempt's hint. Up to `OUTPUT_CHECK_BYTES` of stdout
+   * is kept for them. Only `commandTask` reads it. Default: none (a zero exit passes).
+   */
+  expect?: OutputExpectations;
 }
 
 /** Options of one run. */
@@ -217,8 +226,9 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
  * Each spawn is reported (see `attempt-process.ts`) so a persisted run records the group it must
  * end if `recover` is killed with SIGKILL mid-attempt.
  * The child sees `RECOVERY_ATTEMPT`, `RECOVERY_ITERATION`, `RECOVERY_HINT`, `RECOVERY_GUIDANCE`,
- * `RECOVERY_APPROACH` and `RECOVERY_RUN_ID` (empty when unset, so an outer run's values never leak).
- * Exit 0 resolves; anything else throws a `TaskFailure` with exit code, signal and tails, and,
+ * `RECOVERY_APPROACH`, `RECOVERY_RUN_ID` and `RECOVERY_MAX_CHARS` (empty when unset, so an outer
+ * run's values never leak). Exit 0 resolves, once its stdout passes the `expect` checks (if any:
+ * else it throws their failure); anything else throws a `TaskFailure` with exit code, signal and tails, and,
  * when the output is a known test runner's (see classify/tests), the failing tests: the machine
  * compares them between attempts to see a fix that broke other tests (UC-AP-004 Alt-4).
  *
@@ -228,13 +238,19 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
  * ```
  */
 export function commandTask(cmd: string, args: readonly string[], options: CommandOptions = {}): Task {
+  const checked = expectsOutput(options.expect);
   return async (ctx: TaskContext) => {
     let spawned: number | undefined;
     const startedAt = Date.now();
+    // The size this attempt is asked for: the reduced one its hint carries after an empty or
+    // too-long output, else the limit itself.
+    const target = options.expect?.maxChars != null ? maxCharsOf(ctx.hint) ?? options.expect.maxChars : null;
     const result = await runCommandOnce(cmd, args, {
       ...options,
+      // The checks read the whole output (up to 1 MiB), not the 8 KB tail a failure needs.
+      ...(checked ? { tailBytes: Math.max(options.tailBytes ?? 0, OUTPUT_CHECK_BYTES) } : {}),
       // Under a traced run, TRACEPARENT names the attempt's span (the command's spans join the trace).
-      env: { ...options.env, ...recoveryEnv(ctx), ...traceEnv(ctx.runId) },
+      env: { ...options.env, ...recoveryEnv(ctx, target), ...traceEnv(ctx.runId) },
       timeoutMs: ctx.timeoutMs,
       signal: ctx.signal,
       // Recorded in the run's checkpoint so a resume after a SIGKILL can end a group left running.
@@ -245,7 +261,15 @@ export function commandTask(cmd: string, args: readonly string[], options: Comma
     });
     if (spawned !== undefined) reportExit(ctx.runId, spawned);
     if (result.lapsed) throw new StartLapsedError(ctx.runId, ctx.attempt);
-    if (result.exitCode === 0 && !result.timedOut && !result.aborted) return;
+    if (result.exitCode === 0 && !result.timedOut && !result.aborted) {
+      if (!checked) return;
+      // Past the kept tail, each byte counts as a character (an upper bound: the limit is not missed).
+      const kept = Buffer.byteLength(result.stdout);
+      const chars = charCount(result.stdout) + Math.max(0, result.stdoutBytes - kept);
+      const problem = checkOutput(result.stdout, options.expect!, chars, target);
+      if (problem) throw new TaskFailure(`${cmd}: ${problem.message}`, outputObservation(problem, result));
+      return;
+    }
     throw new TaskFailure(failureMessage(cmd, result, ctx.timeoutMs), {
       // A command that never ran has no output to tell from: the message names it (else history says only "exit code 127").
       ...(result.notFound ? { message: `command not found: ${cmd}` } : {}),
@@ -270,8 +294,11 @@ async function testsOf(result: CommandResult, options: CommandOptions, startedAt
   return { tests: { passed: run.passed, failed: run.failed, failing: run.failures.map((f) => f.name), failures: run.failures } };
 }
 
-/** The `RECOVERY_*` variables a command sees for one attempt. */
-export function recoveryEnv(ctx: Pick<TaskContext, 'runId' | 'attempt' | 'iteration' | 'hint' | 'guidance' | 'approach'>): Record<string, string> {
+/**
+ * The `RECOVERY_*` variables a command sees for one attempt; `maxChars` is the output size it is
+ * asked for (`RECOVERY_MAX_CHARS`; default null: empty, no limit).
+ */
+export function recoveryEnv(ctx: Pick<TaskContext, 'runId' | 'attempt' | 'iteration' | 'hint' | 'guidance' | 'approach'>, maxChars: number | null = null): Record<string, string> {
   return {
     RECOVERY_RUN_ID: ctx.runId,
     RECOVERY_ATTEMPT: String(ctx.attempt),
@@ -279,6 +306,7 @@ export function recoveryEnv(ctx: Pick<TaskContext, 'runId' | 'attempt' | 'iterat
     RECOVERY_HINT: ctx.hint ?? '',
     RECOVERY_GUIDANCE: ctx.guidance ?? '',
     RECOVERY_APPROACH: ctx.approach ?? '',
+    RECOVERY_MAX_CHARS: maxChars === null ? '' : String(maxChars),
   };
 }
 

@@ -14,6 +14,7 @@ import type { AgentOptions } from './agent/options.js';
 import { AGENT_NAMES } from './agent/presets.js';
 import type { AttemptProcess } from './attempt-process.js';
 import type { SnapshotBudget } from './git/budget.js';
+import type { OutputExpectations } from './output-check.js';
 
 /** A piece of a stored argument: literal text (secret-free), or a variable to read on resume. */
 export type SealedPart = string | { env: string };
@@ -52,6 +53,8 @@ export interface RunMetaOptions {
   tests?: string[] | null;
   /** `--notify`: where an escalation is posted besides the store. Default: nowhere. */
   notify?: NotifyTarget | null;
+  /** `--expect-sections`, `--expect-diff`, `--max-output-chars`: the output checks after exit 0. Default: none. */
+  expect?: OutputExpectations | null;
 }
 
 /** Where `--notify` posts an escalation: a GitHub comment on an issue or pull request (`number`, else the workflow run's). */
@@ -200,6 +203,7 @@ const OPTIONS = shape({
   reuseFixes: flag,
   tests: orNull(listOf(text, true)),
   notify: orNull(shape({ channel: oneOf('github'), number: orNull(count) }, ['channel'])),
+  expect: orNull(shape({ sections: listOf(text, true), diff: flag, maxChars: orNull(count) })),
   agent: shape({ name: oneOf(...AGENT_NAMES), model: text, args: listOf(text), timeoutMs: count, maxTurns: count, budgetUsd: count, promptFile: text }, ['name']),
 });
 const COMMON = {

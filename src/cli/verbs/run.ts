@@ -48,6 +48,7 @@ PAUSE → DIAGNOSE → ADAPT → RETRY → ESCALATE. Each phase is checkpointed 
     'recover run --timeout 2m --report recovery.md -- npx playwright test',
     'recover run --tests auto --on-flaky pass -- npx vitest run',
     'recover run --notify github -- npm test   # in a pull request\'s workflow',
+    'recover run --expect-sections "# Review,- Findings:" --max-output-chars 4000 -- ./review.sh',
     'recover run --agent claude --rollback git -- npm run build',
     'recover run --agent codex --agent-timeout 10m -- npm test',
     'recover run --adapter ./scripts/my-fixer.sh -- make',
@@ -90,6 +91,7 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
       ...(agent ? { agent } : {}),
       ...(settings.tests ? { tests: settings.tests } : {}),
       ...(settings.notify ? { notify: settings.notify } : {}),
+      ...(settings.expect ? { expect: settings.expect } : {}),
     },
   };
   // A command whose runner `--tests auto` cannot tell is refused before anything runs.
