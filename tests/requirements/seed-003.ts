@@ -139,13 +139,13 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
     ],
   },
   {
-    id: 'UC-AP-004 Exc-3', requirement: 'protocol not deployed: fall back to plain error handling and tell a person how to deploy it', status: '◐',
-    where: ['src/hooks/claude/handle.ts', 'src/hooks/claude/install.ts'],
+    id: 'UC-AP-004 Exc-3', requirement: 'protocol not deployed: fall back to plain error handling and tell a person how to deploy it', status: '✓',
+    where: ['src/hooks/claude/handle.ts', 'src/hooks/claude/install.ts', 'src/hooks/claude/deployment.ts'],
     tests: [
       at(F.hookAgent, '(e) a malformed payload is allowed, with one warning line'),
-      at('tests/hooks/claude-install.test.ts', 'merges its entries, keeps what is there, is idempotent, and uninstalls exactly its own'),
+      at('tests/hooks/claude-deployment.test.ts', 'recover run inside Claude Code says once that the hooks are not deployed, and is silent once they are'),
+      at('tests/hooks/claude-deployment.test.ts', 'hook claude --status: exit 2 with what to run before --install, exit 0 after, each file named'),
     ],
-    gap: 'the hook never breaks the agent and `recover hook claude --install` deploys it, but nothing notices a missing deployment and says so',
   },
   {
     id: 'UC-AP-004 Exc-4', requirement: 'the same fix again (A, B, A too): infinite loop, escalated with each iteration’s fix', status: '✓',

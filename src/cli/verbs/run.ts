@@ -15,6 +15,7 @@ import { INSPECTION_OPTIONS, splitInspect } from '../inspection.js';
 import { OUTPUT_OPTIONS, outputStyle } from '../output-options.js';
 import { asUsageError, BUDGET_OPTIONS, budgetOf, cliGitRollback } from '../rollback-options.js';
 import { RUN_OPTIONS_OF, runOptions, runSettingsOf } from '../run-options.js';
+import { projectRoot } from '../project.js';
 import { openRunSession } from '../run-session.js';
 import { sealCommandLine } from '../sealed-command.js';
 import { STORE_OPTION, cliStoreDir, isFleetStore, openCliStore } from '../store-option.js';
@@ -123,6 +124,9 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   if (fleetStore && !offerable) {
     progress.note(`recover: note: run ${runId} is not offered to the fleet (${sealed.fromEnv ? 'its command holds a secret' : rollback === 'git' ? 'it rolls back a git tree here' : 'its agent, adapter or diagnoser runs here'}): if this process dies, resume it here with 'recover resume ${runId}'`, { always: true });
   }
+  const { undeployedNotice } = await import('../../hooks/claude/deployment.js');
+  const undeployed = undeployedNotice(io.env, projectRoot(io.cwd));
+  if (undeployed) progress.note(undeployed, { always: true });
   const result = await session.drive((onStart) => recoverPersisted(runtime.task, {
     ...runtime,
     name: sealed.command.join(' '),
