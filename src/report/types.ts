@@ -113,7 +113,7 @@ export interface RecoveryEventRow {
   /** ISO-8601. */
   event_timestamp: string;
   failure_type: string;
-  /** The taxonomy's severity (`critical | high | medium | low`). */
+  /** The taxonomy's severity (`immediate | critical | high | medium | low`, see `SEVERITIES`). */
   severity: string;
   /** The history event's phase, e.g. `RETRY`, `ROLLBACK`, `ESCALATE`. */
   recovery_action: string;

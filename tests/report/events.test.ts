@@ -35,7 +35,7 @@ describe('recoveryEventRows (seed 004 recovery_events)', () => {
     const escalation = rows.find((r) => r.agent_id === 'test' && r.recovery_action === 'ESCALATE');
     expect(escalation).toMatchObject({ user_escalated: true, checkpoint_id: 'chk-jwt-3', notes: expect.stringContaining('reason: max_attempts') });
     const abort = rows.find((r) => r.failure_type === 'USER_ABORT' && r.recovery_action === 'ESCALATE');
-    expect(abort).toMatchObject({ outcome: 'aborted', user_escalated: false, severity: 'high' });
+    expect(abort).toMatchObject({ outcome: 'aborted', user_escalated: false, severity: 'immediate' });
   });
 
   it('reads the guidance of a retry-with decision as retry-with', () => {

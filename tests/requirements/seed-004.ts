@@ -65,10 +65,9 @@ export const SEED_004_DETECTION: readonly Requirement[] = [
     tests: [at(F.examples, 'a command that was itself interrupted (exit 130) → 5 (aborted, never retried)')],
   },
   {
-    id: '004 USER_ABORT severity', requirement: 'a user cancellation has severity IMMEDIATE', status: '◐',
-    where: ['src/taxonomy/types.ts'],
-    tests: [at(F.events, 'fills every column of the table')],
-    gap: 'labelled severity high (issue #33 Build 6)',
+    id: '004 USER_ABORT severity', requirement: 'a user cancellation has severity IMMEDIATE', status: '✓',
+    where: ['src/taxonomy/categories.ts', 'src/taxonomy/types.ts', 'machines/supervisor/guards.ts'],
+    tests: [at(F.taxonomy, 'only USER_ABORT is immediate (seed 004), and immediate is the most urgent severity'), at(F.events, 'fills every column of the table'), SEVERITY],
   },
   {
     id: '004 detection record', requirement: 'each failure is recorded with agent, type, severity, time and message', status: '✓',
