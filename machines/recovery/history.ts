@@ -72,6 +72,8 @@ export function appendHistory(draft: RecoveryContext, fields: PhaseEventFields):
     durationMs: fields.durationMs ?? null,
     level: draft.level,
     reason: fields.reason ?? null,
+    // A RETRY reports an execution: whether it started from a fresh context (seed 004's context_refreshed).
+    ...(fields.phase === 'RETRY' ? { contextRefreshed: draft.refreshContext } : {}),
   };
   // A new array: snapshots share the old one (drafts are shallow copies).
   draft.history = [...draft.history, event];

@@ -217,7 +217,8 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
  * Each spawn is reported (see `attempt-process.ts`) so a persisted run records the group it must
  * end if `recover` is killed with SIGKILL mid-attempt.
  * The child sees `RECOVERY_ATTEMPT`, `RECOVERY_ITERATION`, `RECOVERY_HINT`, `RECOVERY_GUIDANCE`,
- * `RECOVERY_APPROACH` and `RECOVERY_RUN_ID` (empty when unset, so an outer run's values never leak).
+ * `RECOVERY_APPROACH`, `RECOVERY_REFRESH_CONTEXT` and `RECOVERY_RUN_ID` (empty when unset, so an
+ * outer run's values never leak).
  * Exit 0 resolves; anything else throws a `TaskFailure` with exit code, signal and tails, and,
  * when the output is a known test runner's (see classify/tests), the failing tests: the machine
  * compares them between attempts to see a fix that broke other tests (UC-AP-004 Alt-4).
@@ -270,8 +271,13 @@ async function testsOf(result: CommandResult, options: CommandOptions, startedAt
   return { tests: { passed: run.passed, failed: run.failed, failing: run.failures.map((f) => f.name), failures: run.failures } };
 }
 
-/** The `RECOVERY_*` variables a command sees for one attempt. */
-export function recoveryEnv(ctx: Pick<TaskContext, 'runId' | 'attempt' | 'iteration' | 'hint' | 'guidance' | 'approach'>): Record<string, string> {
+/**
+ * The `RECOVERY_*` variables a command sees for one attempt. `RECOVERY_REFRESH_CONTEXT` is `1`
+ * on the attempts that start from a fresh context (seed 004: from the failure type's
+ * `contextRefreshFrom` on, after a handoff, after retry-fresh) and empty otherwise: a command
+ * (an agent's wrapper, say) reloads its spec and state instead of reusing what it cached.
+ */
+export function recoveryEnv(ctx: Pick<TaskContext, 'runId' | 'attempt' | 'iteration' | 'hint' | 'guidance' | 'approach' | 'refreshContext'>): Record<string, string> {
   return {
     RECOVERY_RUN_ID: ctx.runId,
     RECOVERY_ATTEMPT: String(ctx.attempt),
@@ -279,6 +285,7 @@ export function recoveryEnv(ctx: Pick<TaskContext, 'runId' | 'attempt' | 'iterat
     RECOVERY_HINT: ctx.hint ?? '',
     RECOVERY_GUIDANCE: ctx.guidance ?? '',
     RECOVERY_APPROACH: ctx.approach ?? '',
+    RECOVERY_REFRESH_CONTEXT: ctx.refreshContext ? '1' : '',
   };
 }
 

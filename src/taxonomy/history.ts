@@ -61,4 +61,10 @@ export interface HistoryEvent {
   durationMs: number | null;
   level: Level;
   reason: Reason | null;
+  /**
+   * On RETRY events (an execution after the original run): whether that execution was told to
+   * start from a fresh context (seed 004's `context_refreshed`; `RECOVERY_REFRESH_CONTEXT=1` for a
+   * command). Absent on other phases, and on RETRY events written before it was recorded.
+   */
+  contextRefreshed?: boolean;
 }
