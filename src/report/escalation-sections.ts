@@ -19,6 +19,7 @@ export const STOP_NOTES: Readonly<Record<Reason, string>> = {
   low_confidence: 'stopped: the diagnosis was too uncertain',
   uncertain_diagnosis: 'proceeded with an uncertain diagnosis',
   non_deterministic_failure: 'stopped: it passed on an unchanged re-run',
+  flake_probe: 'the unchanged re-run failed the same way',
   no_alternative: 'stopped: no alternative approach left',
   adapter_failed: 'stopped: the adapter failed',
   agent_budget: "stopped: the agent spent over the run's limit",

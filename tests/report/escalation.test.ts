@@ -112,7 +112,7 @@ describe('escalationReport: other reasons', () => {
     const { events, add } = historyBuilder();
     add({ phase: 'PAUSE', result: 'failure', iteration: 1, type: 'VERIFICATION_FAILED', category: 'systematic', message: 'expected 200, got 500' }, 0);
     add({ phase: 'DIAGNOSE', result: 'diagnosed', iteration: 1 }, 1);
-    add({ phase: 'RETRY', result: 'flaky', iteration: 0, attempt: 2, reason: 'non_deterministic_failure', message: 'passed on an unchanged re-run' }, 3);
+    add({ phase: 'RETRY', result: 'flaky', iteration: 1, attempt: 2, reason: 'non_deterministic_failure', message: 'passed on an unchanged re-run' }, 3);
     add({ phase: 'ESCALATE', result: 'escalated', reason: 'non_deterministic_failure' }, 4);
     const report = escalationReport({
       runId: 'r', task: 'npm test', status: 'escalated', classification: classification('VERIFICATION_FAILED', 'systematic'),

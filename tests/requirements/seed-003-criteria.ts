@@ -114,10 +114,13 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
     tests: [at(F.history, 'normalises timestamps to ISO-8601 and an empty history to an empty list'), at(F.history, 'writes a top-level list of events with the contract fields, oldest first')],
   },
   {
-    id: 'UC-AP-004 §13 iteration 1–3', requirement: 'each event’s iteration number is 1–3', status: '◐',
-    where: ['machines/recovery/actions.ts', 'machines/recovery/history.ts'],
-    tests: [at(F.attempts, 'marks the flake probe (an outcome with an iteration below the last DIAGNOSE)')],
-    gap: 'iteration 0 (the flake probe, the fall-through) and budget + 1 appear (issue #33 Build 6)',
+    id: 'UC-AP-004 §13 iteration 1–3', requirement: 'each event’s iteration number is 1–3', status: '✓',
+    where: ['machines/recovery/actions.ts', 'machines/recovery/history.ts', 'src/report/attempts.ts'],
+    tests: [
+      at(F.recover, 'numbers iterations 1…budget: the probe is marked within iteration 1, and the spent budget adds no iteration 4'),
+      at(F.attempts, 'marks the flake probe by its flake_probe reason, within the iteration it diagnoses'),
+      at(F.attempts, 'reads stored histories written before issue #33 (probe at iteration 0, PAUSE at budget + 1) as before'),
+    ],
   },
   {
     id: 'UC-AP-004 §13 report counts', requirement: 'the report’s counts cannot be misread', status: '◐',
