@@ -7,7 +7,7 @@ import { loopFixes, originalFailure, summarizeAttempts, type AttemptSummary } fr
 import { code, fence, oneLine } from './markdown.js';
 import type { RunReportInput } from './types.js';
 
-/** Why the run stopped, as the note after **Attempts**. */
+/** Why the run stopped, as the note after **Recovery iterations**. */
 export const STOP_NOTES: Readonly<Record<Reason, string>> = {
   critical_security_violation: 'halted at once: no retry after a critical security violation',
   fatal_error: 'no retry: the failure is fatal',

@@ -123,10 +123,12 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
     ],
   },
   {
-    id: 'UC-AP-004 §13 report counts', requirement: 'the report’s counts cannot be misread', status: '◐',
-    where: ['src/report/escalation.ts'],
-    tests: [at(F.escalation, 'has the Exc-1 heading, facts and sections in order')],
-    gap: '“Attempts: 4” beside “3 of 3 recovery iterations” does not say the original run (and a flake probe) are counted (issue #33 Build 6)',
+    id: 'UC-AP-004 §13 report counts', requirement: 'the report’s counts cannot be misread', status: '✓',
+    where: ['src/report/counts.ts', 'src/report/escalation.ts', 'src/report/escalation-outcome.ts'],
+    tests: [
+      at(F.escalation, 'counts executions so they add up: the original run, the flake probe and the recovery iterations'),
+      at(F.escalation, 'has the Exc-1 heading, facts and sections in order'),
+    ],
   },
   {
     id: 'UC-AP-004 §13 outputs', requirement: 'event log (YAML) kept 90 days, escalation report (Markdown), success metrics (JSON)', status: '✓',
