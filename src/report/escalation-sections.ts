@@ -5,6 +5,7 @@
 import type { HistoryEvent, Reason } from '../taxonomy/index.js';
 import { loopFixes, originalFailure, summarizeAttempts, type AttemptSummary } from './attempts.js';
 import { code, fence, oneLine } from './markdown.js';
+import { stackTop } from './stack.js';
 import type { RunReportInput } from './types.js';
 
 /** Why the run stopped, as the note after **Recovery iterations**. */
@@ -69,13 +70,14 @@ function loopLines(reason: 'infinite_loop' | 'circular_fix', history: readonly H
   return lines;
 }
 
-/** `### Original Error`: the first recorded failure, fenced. */
+/** `### Original Error`: the first recorded failure, fenced, then the top of its stack when it had one. */
 export function originalErrorSection(input: RunReportInput): string[] {
   const first = originalFailure(input.history);
   const evidence = input.classification?.evidence.find((e) => e.source !== 'default')?.match;
   const message = first?.message ?? evidence ?? '(no message recorded)';
   const type = first?.type ?? input.classification?.type;
-  return ['### Original Error', '', ...(type ? [`Type: ${type}`, ''] : []), fence(message)];
+  const stack = stackTop(input.originalStack);
+  return ['### Original Error', '', ...(type ? [`Type: ${type}`, ''] : []), fence(message), ...(stack ? ['', 'Stack (top frames):', '', fence(stack)] : [])];
 }
 
 function resultLine(attempt: AttemptSummary): string {

@@ -27,6 +27,8 @@ export interface RunReportInput {
   currentState?: string;
   /** The last output of the task (bounded by the caller). */
   outputTail?: string;
+  /** The original failure's stack, as kept in the checkpoint; its top frames go under Original Error. Default none. */
+  originalStack?: string | null;
   /** The test results of the last failure, when its output was a known test runner's: listed first 20. */
   tests?: Observation['tests'];
   /**

@@ -103,10 +103,13 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
     tests: [at(F.rounds, 'below 0.50 after the last round: escalates low_confidence, having asked diagnoseRounds times'), at(F.confidence, '%s → %s')],
   },
   {
-    id: 'UC-AP-004 §13 stack', requirement: 'the stack trace is part of the error everywhere it is shown', status: '◐',
-    where: ['src/runtime/observe.ts', 'machines/recovery/failure.ts'],
-    tests: [at(F.observeStack, 'in the observation, bounded (the runtime path and the machine fallback alike)')],
-    gap: 'kept in the checkpoint and given to the diagnoser and adapter, but `recover()`’s outcome and the report’s Original Error lack it (issue #33 Build 6)',
+    id: 'UC-AP-004 §13 stack', requirement: 'the stack trace is part of the error everywhere it is shown', status: '✓',
+    where: ['src/runtime/observe.ts', 'machines/recovery/failure.ts', 'src/report/stack.ts', 'src/runtime/outcome.ts', 'src/report/escalation-sections.ts'],
+    tests: [
+      at(F.observeStack, 'in the observation, bounded (the runtime path and the machine fallback alike)'),
+      at(F.observeStack, 'is in recover()’s outcome: the message line and the top frames, redacted'),
+      at(F.observeStack, 'is under the report’s Original Error: the escalation report and a stored run’s report'),
+    ],
   },
   {
     id: 'UC-AP-004 §13 event fields', requirement: 'each event has an ISO-8601 timestamp, a phase and a result', status: '✓',
