@@ -12,7 +12,7 @@ import { appendHistory, boundedMessage } from './history.js';
 import { raise, sendTo, type ActorRefFromLogic } from 'xstate';
 import type { RunnerLogic, RunnerRequest } from '../runner.js';
 import { attemptInput, beginAttempt } from './context.js';
-import { isBudgetSpent } from './guards.js';
+import { openedPass } from './passes.js';
 import { outputOf, updater } from '../shared.js';
 import type { AdaptFix, AdaptOutput, AttemptInput, AttemptOutcome, FailureRecord, RecoveryContext, RecoveryEvent, RollbackOutput, SleepOutput } from './types.js';
 
@@ -35,14 +35,6 @@ export function recordFailure(d: Draft, outcome: AttemptOutcome | undefined, rej
   keepFailure(d, failureFromOutcome(failed, d.attempt, d.rules), failed.durationMs, probe);
 }
 
-/**
- * The pass a PAUSE or DIAGNOSE belongs to (and the probe, escalation, handoff or fall-through
- * decided in that diagnosis): the one it opens, `iteration + 1`; or, when the failure type's
- * budget is spent and no pass will open, the last one, so no event is numbered budget + 1.
- */
-export function openedPass(d: Draft): number {
-  return isBudgetSpent(d) ? d.iteration : d.iteration + 1;
-}
 
 /** No heartbeat or no progress in time: the machine's own watch failed the attempt. */
 export function recordWatchFailure(d: Draft, type: 'HEARTBEAT_TIMEOUT' | 'PROGRESS_STALL'): void {
