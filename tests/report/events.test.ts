@@ -38,6 +38,16 @@ describe('recoveryEventRows (seed 004 recovery_events)', () => {
     expect(abort).toMatchObject({ outcome: 'aborted', user_escalated: false, severity: 'immediate' });
   });
 
+  it('notes a retry that started from a fresh context (seed 004 context_refreshed)', () => {
+    const { net } = craftedRuns();
+    const history = net!.history.map((e) => (e.phase === 'RETRY' ? { ...e, contextRefreshed: true } : { ...e }));
+    const rows = recoveryEventRows({ sessionId: 's', units: [{ id: 'a', runs: [{ ...net!, history }] }] });
+    const retries = rows.filter((r) => r.recovery_action === 'RETRY');
+    expect(retries.length).toBeGreaterThan(0);
+    for (const row of retries) expect(row.notes).toMatch(/(^| \| )context refreshed$/);
+    expect(rows.filter((r) => r.recovery_action !== 'RETRY').some((r) => r.notes?.includes('context refreshed'))).toBe(false);
+  });
+
   it('reads the guidance of a retry-with decision as retry-with', () => {
     const { net } = craftedRuns();
     const history = net!.history.map((e) => (e.phase === 'DECISION' ? { ...e, message: 'use jwt.verify() instead' } : e));

@@ -151,6 +151,7 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
       at(F.history, 'writes a top-level list of events with the contract fields, oldest first'),
       at(F.history, 'writes contextRefreshed where a RETRY recorded it, after the contract fields, and not where it was never recorded'),
       at(F.refreshContext, 'is 1 on the attempts from the type\'s contextRefreshFrom on, and each RETRY records it'),
+      at(F.events, 'notes a retry that started from a fresh context (seed 004 context_refreshed)'),
     ],
   },
   {
