@@ -35,7 +35,6 @@ export function recordFailure(d: Draft, outcome: AttemptOutcome | undefined, rej
   keepFailure(d, failureFromOutcome(failed, d.attempt, d.rules), failed.durationMs, probe);
 }
 
-
 /** No heartbeat or no progress in time: the machine's own watch failed the attempt. */
 export function recordWatchFailure(d: Draft, type: 'HEARTBEAT_TIMEOUT' | 'PROGRESS_STALL'): void {
   const ms = type === 'HEARTBEAT_TIMEOUT' ? d.policy.heartbeatTimeoutMs : d.policy.stallTimeoutMs;
