@@ -15,7 +15,7 @@ export async function markdownOf(record: RunRecord): Promise<string> {
   const { runReport } = await import('../report/escalation-outcome.js');
   const history = record.history;
   // The final output has the exact figures; a resting run (escalated, interrupted) only its history.
-  const snapshot = (record.checkpoint as { snapshot?: { output?: { attempts?: number; iterations?: number }; context?: { originalFailure?: { observation?: { error?: unknown } } | null } } } | undefined)?.snapshot;
+  const snapshot = (record.checkpoint as { snapshot?: { output?: { attempts?: number; iterations?: number }; context?: { originalFailure?: { observation?: { error?: unknown; stderr?: string; stdout?: string } } | null } } } | undefined)?.snapshot;
   const output = snapshot?.output;
   const stack = observedStack(snapshot?.context?.originalFailure?.observation);
   const last = [...history].reverse().find((event) => event.type !== null);

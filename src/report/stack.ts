@@ -23,8 +23,27 @@ export function stackTop(stack: unknown, patterns?: RedactPatterns): string | nu
   return top.length > STACK_TOP_CHARS ? `${top.slice(0, STACK_TOP_CHARS - 1)}…` : top;
 }
 
-/** The stack of an observed failure: its error's `stack`, when it has one. */
-export function observedStack(observation: { error?: unknown } | null | undefined): unknown {
+/** A stack frame as JavaScript, Java and .NET print it: indented `at …`. */
+const FRAME = /^\s+at\s+\S/;
+
+/**
+ * The first stack a command printed: the line before the first run of `at …` frames (the
+ * error's message) and those frames; `undefined` when the output has none. A command's failure
+ * has no thrown error, but its output usually carries the stack its runtime printed.
+ */
+export function stackInOutput(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const lines = text.split('\n');
+  const first = lines.findIndex((line, i) => i > 0 && FRAME.test(line) && lines[i - 1]!.trim() !== '');
+  if (first === -1) return undefined;
+  let end = first;
+  while (end < lines.length && FRAME.test(lines[end]!)) end++;
+  return lines.slice(first - 1, end).join('\n');
+}
+
+/** The stack of an observed failure: its error's `stack`, else the first one its output (stderr, then stdout) shows. */
+export function observedStack(observation: { error?: unknown; stderr?: string; stdout?: string } | null | undefined): unknown {
   const error = observation?.error;
-  return typeof error === 'object' && error !== null ? (error as { stack?: unknown }).stack : undefined;
+  const thrown = typeof error === 'object' && error !== null ? (error as { stack?: unknown }).stack : undefined;
+  return thrown ?? stackInOutput(observation?.stderr) ?? stackInOutput(observation?.stdout);
 }

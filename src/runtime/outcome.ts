@@ -14,8 +14,8 @@ export interface Outcome<T = unknown> extends Omit<RecoveryOutput, 'type'> {
   classification: Classification | null;
   /**
    * The top of the last failure's stack: its message line and first frames (`stackTop`: 5 frames,
-   * 1,000 characters), redacted. `null` when it had none (a command's failure, a rejected string)
-   * or when nothing failed.
+   * 1,000 characters), redacted; for a command, the first stack its output shows. `null` when it
+   * had none (a rejected string, output without `at …` frames) or when nothing failed.
    */
   stack: string | null;
   history: HistoryEvent[];
@@ -69,7 +69,7 @@ export function outcomeOf(snapshot: SnapshotFrom<RecoveryMachine>): Outcome {
  */
 export function storedOutcomeOf(record: { runId: string; status: RunStatus; history: HistoryEvent[]; checkpoint: { snapshot?: unknown } | null }): Outcome {
   const c = (record.checkpoint?.snapshot as { context?: Record<string, unknown> } | undefined)?.context ?? {};
-  const failure = c.failure as { classification?: Outcome['classification']; observation?: { error?: unknown } } | null | undefined;
+  const failure = c.failure as { classification?: Outcome['classification']; observation?: { error?: unknown; stderr?: string; stdout?: string } } | null | undefined;
   return {
     runId: record.runId,
     status: record.status,

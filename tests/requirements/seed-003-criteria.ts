@@ -109,6 +109,7 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
       at(F.observeStack, 'in the observation, bounded (the runtime path and the machine fallback alike)'),
       at(F.observeStack, 'is in recover()’s outcome: the message line and the top frames, redacted'),
       at(F.observeStack, 'is under the report’s Original Error: the escalation report and a stored run’s report'),
+      at(F.observeStack, 'of a command is the first stack its output shows, message line first'),
     ],
   },
   {

@@ -2,6 +2,7 @@
  * UC-AP-004 AC-001: a thrown Error keeps its stack, bounded, in the failure the diagnoser and the
  * adapter see (and the checkpoint keeps).
  */
+import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { boundedStack, MAX_STACK_CHARS, MAX_STACK_LINES } from '../../machines/recovery/history.js';
@@ -9,7 +10,8 @@ import { observationFromRejection } from '../../machines/recovery/failure.js';
 import type { AdaptInput, DiagnoseInput } from '../../machines/index.js';
 import { markdownOf } from '../../src/cli/run-markdown.js';
 import { REDACTED } from '../../src/redact/index.js';
-import { STACK_TOP_FRAMES } from '../../src/report/stack.js';
+import { stackInOutput, STACK_TOP_FRAMES } from '../../src/report/stack.js';
+import { commandTask } from '../../src/runtime/command.js';
 import { observationFrom, recover, recoverPersisted } from '../../src/runtime/index.js';
 import { memoryStore } from '../../src/store/index.js';
 
@@ -104,5 +106,16 @@ describe('the top of the stack where a failure is shown', () => {
     expect(recovered.status).toBe('recovered');
     const markdown = await markdownOf((await store.load('stack-recovered'))!);
     expect(markdown).toContain(`Stack (top frames):\n\n\`\`\`\nAssertionError: expected 200 but got 404\n    at checkStatus (/home/ci/ghp_${REDACTED}/src/status.js:42:11)`);
+  });
+
+  it('of a command is the first stack its output shows, message line first', async () => {
+    const printed = ['> app@1.0.0 test', '', 'TypeError: Cannot read properties of undefined (reading \'exp\')', '    at validateToken (/app/src/validate-token.js:42:19)', '    at Object.<anonymous> (/app/test.js:5:3)', 'Node.js v20.11.0'].join('\n');
+    expect(stackInOutput(printed)).toBe(printed.split('\n').slice(2, 5).join('\n'));
+    expect(stackInOutput('FAIL src/a.test.ts\n  ✗ adds numbers\nAssertionError: expected 3 to be 4')).toBeUndefined();
+    // A real node process dying of an uncaught error, through recover() and commandTask.
+    const outcome = await recover(commandTask(process.execPath, ['-e', 'function validateToken() { throw new TypeError("payload is undefined"); }\nvalidateToken();'], { stream: { stdout: new PassThrough(), stderr: new PassThrough() } }), { policy: { flakeProbe: false } });
+    const lines = outcome.stack!.split('\n');
+    expect(lines[0]).toBe('TypeError: payload is undefined');
+    expect(lines[1]).toMatch(/^ {4}at validateToken \(\[eval\]:1:\d+\)$/);
   });
 });
