@@ -110,6 +110,7 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
       at(F.observeStack, 'is in recover()’s outcome: the message line and the top frames, redacted'),
       at(F.observeStack, 'is under the report’s Original Error: the escalation report and a stored run’s report'),
       at(F.observeStack, 'of a command is the first stack its output shows, message line first'),
+      at(F.run, 'a test that keeps failing: the report and the step summary count the original run, the flake probe and the iterations, and show the stack'),
     ],
   },
   {
@@ -132,6 +133,7 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
     tests: [
       at(F.escalation, 'counts executions so they add up: the original run, the flake probe and the recovery iterations'),
       at(F.escalation, 'has the Exc-1 heading, facts and sections in order'),
+      at(F.run, 'a test that keeps failing: the report and the step summary count the original run, the flake probe and the iterations, and show the stack'),
     ],
   },
   {
