@@ -151,7 +151,7 @@ export const recoveryMachine = setup({
             { guard: 'isTransient', target: 'retry', actions: 'retrySame' },
             { guard: 'needsDiagnoser', target: 'consult' },
             // Below the escalate threshold, another diagnosis round comes first (UC-AP-004 Alt-2).
-            { guard: 'shouldGatherEvidence', target: 'consult', actions: 'recordDiagnosis' },
+            { guard: 'shouldGatherEvidence', target: 'consult', actions: 'setAsideDiagnosis' },
             { guard: 'isConfidenceTooLow', ...escalateFor('low_confidence', 'diagnosis') },
             { guard: 'isBrokenBuildWithGoodState', target: 'rollback', actions: 'beginRollback' },
             { guard: 'isRollbackDue', target: 'rollback', actions: 'beginRollback' },
@@ -185,9 +185,9 @@ export const recoveryMachine = setup({
               { guard: 'flakyPasses', target: '#recovery.flaky', actions: 'recordFlaky' },
               { guard: 'attemptPassed', ...escalateFor('non_deterministic_failure', 'flaky') },
               // Failed again unchanged: not flaky. Diagnose the new failure (it is probed only once).
-              { target: 'diagnose', actions: 'recordFailure' },
+              { target: 'diagnose', actions: 'recordProbeFailure' },
             ],
-            'runner.error': { target: 'diagnose', actions: 'recordFailure' },
+            'runner.error': { target: 'diagnose', actions: 'recordProbeFailure' },
           },
         },
         rollback: {

@@ -226,9 +226,9 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
  * Each spawn is reported (see `attempt-process.ts`) so a persisted run records the group it must
  * end if `recover` is killed with SIGKILL mid-attempt.
  * The child sees `RECOVERY_ATTEMPT`, `RECOVERY_ITERATION`, `RECOVERY_HINT`, `RECOVERY_GUIDANCE`,
- * `RECOVERY_APPROACH`, `RECOVERY_RUN_ID` and `RECOVERY_MAX_CHARS` (empty when unset, so an outer
- * run's values never leak). Exit 0 resolves, once its stdout passes the `expect` checks (if any:
- * else it throws their failure); anything else throws a `TaskFailure` with exit code, signal and tails, and,
+ * `RECOVERY_APPROACH`, `RECOVERY_REFRESH_CONTEXT`, `RECOVERY_RUN_ID` and `RECOVERY_MAX_CHARS` (empty
+ * when unset, so an outer run's values never leak). Exit 0 resolves, once its stdout passes the
+ * `expect` checks (if any: else it throws their failure); anything else throws a `TaskFailure` with exit code, signal and tails, and,
  * when the output is a known test runner's (see classify/tests), the failing tests: the machine
  * compares them between attempts to see a fix that broke other tests (UC-AP-004 Alt-4).
  *
@@ -295,10 +295,13 @@ async function testsOf(result: CommandResult, options: CommandOptions, startedAt
 }
 
 /**
- * The `RECOVERY_*` variables a command sees for one attempt; `maxChars` is the output size it is
- * asked for (`RECOVERY_MAX_CHARS`; default null: empty, no limit).
+ * The `RECOVERY_*` variables a command sees for one attempt. `RECOVERY_REFRESH_CONTEXT` is `1`
+ * on the attempts that start from a fresh context (seed 004: from the failure type's
+ * `contextRefreshFrom` on, after a handoff, after retry-fresh) and empty otherwise: a command
+ * (an agent's wrapper, say) reloads its spec and state instead of reusing what it cached.
+ * `maxChars` is the output size it is asked for (`RECOVERY_MAX_CHARS`; default null: empty, no limit).
  */
-export function recoveryEnv(ctx: Pick<TaskContext, 'runId' | 'attempt' | 'iteration' | 'hint' | 'guidance' | 'approach'>, maxChars: number | null = null): Record<string, string> {
+export function recoveryEnv(ctx: Pick<TaskContext, 'runId' | 'attempt' | 'iteration' | 'hint' | 'guidance' | 'approach' | 'refreshContext'>, maxChars: number | null = null): Record<string, string> {
   return {
     RECOVERY_RUN_ID: ctx.runId,
     RECOVERY_ATTEMPT: String(ctx.attempt),
@@ -306,6 +309,7 @@ export function recoveryEnv(ctx: Pick<TaskContext, 'runId' | 'attempt' | 'iterat
     RECOVERY_HINT: ctx.hint ?? '',
     RECOVERY_GUIDANCE: ctx.guidance ?? '',
     RECOVERY_APPROACH: ctx.approach ?? '',
+    RECOVERY_REFRESH_CONTEXT: ctx.refreshContext ? '1' : '',
     RECOVERY_MAX_CHARS: maxChars === null ? '' : String(maxChars),
   };
 }

@@ -6,6 +6,7 @@ export const F = {
   recover: 'tests/runtime/recovery.test.ts',
   circularRun: 'tests/runtime/circular-fix.test.ts',
   handoff: 'tests/runtime/handoff.test.ts',
+  refreshContext: 'tests/runtime/refresh-context.test.ts',
   rollbackAfter: 'tests/runtime/rollback-after-failures.test.ts',
   progressStall: 'tests/runtime/progress-stall.test.ts',
   persisted: 'tests/runtime/persisted.test.ts',

@@ -69,10 +69,12 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
     tests: [at(F.rounds, '0.30 in round 1, 0.90 in round 2: asks again, then adapts and recovers')],
   },
   {
-    id: 'UC-AP-004 Alt-2 rejected round', requirement: 'the low-confidence round that was set aside is marked so', status: '◐',
-    where: ['machines/recovery/actions.ts'],
-    tests: [at(F.rounds, '0.30 in round 1, 0.90 in round 2: asks again, then adapts and recovers')],
-    gap: 'its DIAGNOSE event carries the confidence but no reason (issue #33 Build 6: `low_confidence`)',
+    id: 'UC-AP-004 Alt-2 rejected round', requirement: 'the low-confidence round that was set aside is marked so', status: '✓',
+    where: ['machines/recovery/actions.ts', 'machines/recovery.machine.ts'],
+    tests: [
+      at(F.rounds, '0.30 in round 1, 0.90 in round 2: asks again, then adapts and recovers'),
+      at(F.rounds, 'below 0.50 after the last round: escalates low_confidence, having asked diagnoseRounds times'),
+    ],
   },
   {
     id: 'UC-AP-004 Alt-3', requirement: 'a failure that passes on an unchanged re-run escalates as non_deterministic_failure', status: '✓',
