@@ -11,12 +11,15 @@
  * | `--reuse-fixes` |                   | `reuseFixes`                    | ✓   |              |        |
  * | `--tests`       |                   | `tests`                         | ✓   |              |        |
  * | `--notify`      |                   | `notify`                        | ✓   |              |        |
+ * | `--quarantine-flaky` | (`quarantine` lists tests by name) | (read when the run ends) | ✓ |       |        |
  * | `--agent…`      | `agent`           | `agent`                         | ✓   | ✓            |        |
  *
  * What is kept survives a resume, a decision and (for a run a worker can run) a takeover: the
  * later process reads it back through the runtime's decoder (`commandRunOf`). A pipeline's steps
  * have their own timeouts; fix reuse, test reports and agents need a program that adapts, which
- * a queued run (run by any worker, without this machine's programs) does not have.
+ * a queued run (run by any worker, without this machine's programs) does not have. The
+ * quarantine is applied by the process that ends the run, from the flaky memory as the run
+ * started, so it is not kept.
  */
 import { resolve } from 'node:path';
 import type { NotifyTarget } from '../runtime/run-meta.js';
@@ -34,6 +37,7 @@ export const RUN_OPTIONS = {
   'reuse-fixes': { type: 'boolean', description: "try the fix that recovered the same failure before, then ask the adapter\n('recover fixes' lists what is remembered)" },
   tests: { type: 'string', value: 'FILE[,FILE…]|auto', description: "the test reports the command writes (JUnit XML, jest/vitest or Playwright JSON,\nTAP; a * in a file name): failing tests are read from them, not the output;\nauto: add the reporter for vitest, jest, pytest, node --test, playwright, …" },
   notify: { type: 'string', value: 'github[:NUMBER]', description: "on escalation, post the report as a comment on the workflow's pull request\n(or issue NUMBER), updating its earlier one (needs GITHUB_TOKEN)" },
+  'quarantine-flaky': { type: 'string', value: 'N', description: "quarantine the tests 'recover flaky' saw flip N times or more for this command:\na run whose only failures are quarantined tests exits 0 and says so (see\nthe config's quarantine)" },
 } as const satisfies OptionDecls;
 
 /** The names of {@link RUN_OPTIONS}. */
@@ -41,7 +45,7 @@ export type RunOptionName = keyof typeof RUN_OPTIONS;
 
 /** Which run options each verb that starts or queues a run takes (see the table above). */
 export const RUN_OPTIONS_OF = {
-  run: ['config', 'timeout', 'on-flaky', 'reuse-fixes', 'tests', 'notify'],
+  run: ['config', 'timeout', 'on-flaky', 'reuse-fixes', 'tests', 'notify', 'quarantine-flaky'],
   'pipeline run': ['config', 'on-flaky'],
   submit: ['config', 'timeout', 'on-flaky'],
 } as const satisfies Record<string, readonly RunOptionName[]>;
@@ -63,6 +67,8 @@ export interface RunSettings {
   /** `--tests`: report paths (relative to the cwd), `['auto']`, or null. */
   tests: string[] | null;
   notify: NotifyTarget | null;
+  /** `--quarantine-flaky N`: the flips from which a remembered test is quarantined, else null (none by flips). */
+  quarantineFlaky: number | null;
 }
 
 /** The flags of {@link RUN_OPTIONS} as a verb parsed them (absent where the verb does not take one). */
@@ -82,6 +88,7 @@ export async function runSettingsOf(flags: RunFlags, io: CliIO, cwd = io.cwd): P
     reuseFixes: flags['reuse-fixes'] === true,
     tests: typeof flags.tests === 'string' ? testsOf(flags.tests) : null,
     notify: typeof flags.notify === 'string' ? notifyOf(flags.notify) : null,
+    quarantineFlaky: typeof flags['quarantine-flaky'] === 'string' ? flipsOf(flags['quarantine-flaky']) : null,
   };
 }
 
@@ -90,6 +97,12 @@ function testsOf(text: string): string[] {
   if (files.length === 0) throw new UsageError('--tests: name the report file(s) the command writes, or auto');
   if (files.includes('auto') && files.length > 1) throw new UsageError('--tests auto stands alone: it names the report itself');
   return files;
+}
+
+function flipsOf(text: string): number {
+  const flips = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!(flips >= 1)) throw new UsageError(`--quarantine-flaky: '${text}' is not a number of flips (a whole number ≥ 1)`);
+  return flips;
 }
 
 function notifyOf(text: string): NotifyTarget {

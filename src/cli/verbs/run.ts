@@ -11,6 +11,7 @@ import { durationOption } from '../duration-option.js';
 import { UsageError } from '../errors.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { cliFixMemory } from '../fix-memory.js';
+import { cliFlakyMemory } from '../flaky-memory.js';
 import { INSPECTION_OPTIONS, splitInspect } from '../inspection.js';
 import { OUTPUT_OPTIONS, outputStyle } from '../output-options.js';
 import { asUsageError, BUDGET_OPTIONS, budgetOf, cliGitRollback } from '../rollback-options.js';
@@ -18,6 +19,7 @@ import { RUN_OPTIONS_OF, runOptions, runSettingsOf } from '../run-options.js';
 import { openRunSession } from '../run-session.js';
 import { sealCommandLine } from '../sealed-command.js';
 import { STORE_OPTION, cliStoreDir, isFleetStore, openCliStore } from '../store-option.js';
+import { openRunTests } from '../test-quarantine.js';
 import type { VerbSpec } from '../verb.js';
 
 /** `recover run`'s options and help. */
@@ -117,6 +119,11 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   const { recoverPersisted } = await import('../../runtime/persisted.js');
   const fixMemory = await cliFixMemory(io, values.store, store);
   progress.note(`recover: run ${runId}: ${sealed.command.join(' ')}`);
+  const tests = await openRunTests(io, {
+    memory: await cliFlakyMemory(io, values.store, store), command: sealed.command.join(' '),
+    listed: config.quarantine ?? [], configFile: config.file, flips: settings.quarantineFlaky,
+    note: (message) => progress.note(message, { always: true }),
+  });
   for (const note of sealed.notes) progress.note(note, { always: true });
   if (fleetStore && !offerable) {
     progress.note(`recover: note: run ${runId} is not offered to the fleet (${sealed.fromEnv ? 'its command holds a secret' : rollback === 'git' ? 'it rolls back a git tree here' : 'its agent, adapter or diagnoser runs here'}): if this process dies, resume it here with 'recover resume ${runId}'`, { always: true });
@@ -137,5 +144,6 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
       progress.watch(actor);
     },
   }));
-  return session.conclude(result, { runId, store, reportFile: values.report as string | undefined });
+  const ending = { runId, store, reportFile: values.report as string | undefined };
+  return tests.conclude(result, await session.conclude(result, ending), ending);
 });

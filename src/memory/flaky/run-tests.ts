@@ -78,3 +78,19 @@ function objectAt(value: unknown, key: string): Record<string, unknown> | null {
   const inner = (value as Record<string, unknown>)[key];
   return typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? inner as Record<string, unknown> : null;
 }
+
+/**
+ * The tests the run's last failed attempt named (`failed`: the runner's count), from the same
+ * stored failure as {@link runTestsOf}; null when that failure named no tests or the run never failed.
+ */
+export function lastFailingTests(record: RunRecord): { attempt: number; failed: number; failing: string[]; category: string | null } | null {
+  const failure = objectAt(objectAt(record.checkpoint?.snapshot, 'context'), 'failure');
+  const tests = objectAt(objectAt(failure, 'observation'), 'tests');
+  if (!failure || typeof failure.attempt !== 'number' || !tests || !Array.isArray(tests.failing) || typeof tests.failed !== 'number') return null;
+  const category = objectAt(failure, 'classification')?.category;
+  return {
+    attempt: failure.attempt, failed: tests.failed,
+    failing: tests.failing.filter((id): id is string => typeof id === 'string'),
+    category: typeof category === 'string' ? category : null,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * The end of a `recover run` for its tests: the run's test results counted in the flaky-test
+ * memory, and its failures judged against the quarantine (the config's `quarantine` list and,
+ * with `--quarantine-flaky N`, the tests the memory saw flip N times or more for this command,
+ * as the memory stood when the run started). A run that escalated when every failure of its last
+ * failing attempt was a quarantined test exits 0, and says so loudly: on stderr, in `--report`,
+ * in the GitHub step summary and as a workflow warning. The run itself stays as it ended in the
+ * store (escalated, with its report): quarantine changes the verdict, not the record.
+ */
+import { appendFile } from 'node:fs/promises';
+import { resolve as resolvePath } from 'node:path';
+import type { FlakyMemory } from '../memory/flaky/types.js';
+import type { Quarantine } from '../policy/quarantine.js';
+import type { Outcome } from '../runtime/outcome.js';
+import type { Store } from '../store/index.js';
+import { EXIT } from './exit-codes.js';
+import { inGitHubActions } from './github.js';
+import { Interrupted } from './interrupt.js';
+import type { CliIO } from './verb.js';
+
+/** What a run's tests need at its start: where the memory is, the command, what is quarantined by name and by flips. */
+export interface TestQuarantineOptions {
+  memory: FlakyMemory;
+  /** The command's identity (its sealed command line, as `runTestsOf` reads it back). */
+  command: string;
+  /** The config's `quarantine`, and the config file it came from (for the why). */
+  listed: readonly string[];
+  configFile: string | null;
+  /** `--quarantine-flaky N`, else null. */
+  flips: number | null;
+  note: (message: string) => void;
+}
+
+/** One run's test memory and quarantine, from its start to its end. */
+export interface RunTestQuarantine {
+  readonly quarantine: Quarantine;
+  /** Counts the ended run in the memory and applies the quarantine; resolves to the exit code. */
+  conclude(result: Outcome | Interrupted, exitCode: number, ending: { runId: string; store: Store; reportFile: string | undefined }): Promise<number>;
+}
+
+/** The quarantine as the run starts; see the module comment. */
+export async function openRunTests(io: CliIO, options: TestQuarantineOptions): Promise<RunTestQuarantine> {
+  const quarantine = new Map<string, string>();
+  for (const id of options.listed) quarantine.set(id, `listed in the config's quarantine${options.configFile ? ` (${options.configFile})` : ''}`);
+  if (options.flips !== null) {
+    try {
+      for (const test of await options.memory.list(options.command)) {
+        if (test.flips >= options.flips && !quarantine.has(test.test)) {
+          quarantine.set(test.test, `flipped ${test.flips} times in the last ${test.runs} runs of this command (--quarantine-flaky ${options.flips})`);
+        }
+      }
+    } catch (error) {
+      options.note(`recover: note: --quarantine-flaky: the flaky-test memory cannot be read, so no test is quarantined by its flips: ${(error as Error).message}`);
+    }
+  }
+  if (quarantine.size > 0) {
+    const names = [...quarantine.keys()];
+    options.note(`recover: quarantined (their failures alone do not fail the run): ${names.slice(0, 5).join(', ')}${names.length > 5 ? ` and ${names.length - 5} more` : ''}`);
+  }
+  return {
+    quarantine,
+    async conclude(result, exitCode, { runId, store, reportFile }) {
+      if (result instanceof Interrupted) return exitCode;
+      const { lastFailingTests, runTestsOf } = await import('../memory/flaky/run-tests.js');
+      const record = await store.load(runId).catch(() => null);
+      const tests = record ? runTestsOf(record) : null;
+      if (tests) {
+        await options.memory.record(tests).catch((error: unknown) => options.note(`recover: note: the flaky-test memory was not updated: ${(error as Error).message}`));
+      }
+      if (!record || result.status !== 'escalated' || quarantine.size === 0) return exitCode;
+      const last = lastFailingTests(record);
+      if (!last || last.category === 'fatal' || result.reason === 'critical_security_violation' || result.reason === 'user_abort') return exitCode;
+      const { quarantineVerdict } = await import('../policy/quarantine.js');
+      const verdict = quarantineVerdict(last, quarantine);
+      if (!verdict.pass) {
+        if (verdict.quarantined.length > 0) {
+          options.note(`recover: quarantined tests failed (${verdict.quarantined.map((q) => q.test).join(', ')}), but so did tests that are not quarantined (${verdict.others.join(', ') || `${last.failed - last.failing.length} not named`}): the run fails`);
+        }
+        return exitCode;
+      }
+      await announce(io, runId, last.attempt, verdict.quarantined, reportFile);
+      return EXIT.ok;
+    },
+  };
+}
+
+/** The pass said loudly: stderr, the report file, the step summary, a workflow warning. */
+async function announce(io: CliIO, runId: string, attempt: number, quarantined: readonly { test: string; why: string }[], reportFile: string | undefined): Promise<void> {
+  const lines = quarantined.map((q) => `  - ${q.test}: ${q.why}`);
+  io.stderr.write(`recover: QUARANTINED: run ${runId} exits 0 although tests failed: every failure of attempt ${attempt} is a quarantined test\n${lines.join('\n')}\nrecover: these tests still fail; 'recover flaky' shows their history. The run stays escalated in the store.\n`);
+  const markdown = [
+    '## ⚠️ Quarantined test failures: the run passed anyway', '',
+    `Run \`${runId}\` exits 0 although tests failed: every failure of attempt ${attempt} is a quarantined test. They still fail: fix them, or take them out of quarantine. \`recover flaky\` shows their history.`, '',
+    '| test | why it is quarantined |', '|---|---|',
+    ...quarantined.map((q) => `| ${cell(q.test)} | ${cell(q.why)} |`), '',
+  ].join('\n');
+  if (reportFile) await appendFile(resolvePath(io.cwd, reportFile), `\n${markdown}`);
+  if (io.env.GITHUB_STEP_SUMMARY) await appendFile(io.env.GITHUB_STEP_SUMMARY, `\n${markdown}`);
+  if (inGitHubActions(io.env)) {
+    const text = `run ${runId} passed with quarantined test failures: ${quarantined.map((q) => q.test).join(', ')}`;
+    io.stderr.write(`::warning title=recover%3A quarantined tests failed::${text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}\n`);
+  }
+}
+
+/** A Markdown table cell: no line breaks, no column bars. */
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
