@@ -16,8 +16,9 @@ export function applyRunTests(entries: readonly FlakyEntry[], run: RunTests, win
   const ids = new Set(existing.keys());
   for (const attempt of run.attempts) for (const test of attempt.tests) ids.add(test.id);
   const changed = new Map<string, FlakyEntry | null>();
+  const named = run.attempts.map((attempt) => new Map(attempt.tests.map((t) => [t.id, t.status])));
   for (const id of ids) {
-    const mark = markOf(id, run);
+    const mark = markOf(id, run, named);
     const before = existing.get(id);
     if (!mark || (!before && mark.failed === 0)) continue;
     const runs = [...(before?.runs ?? []).filter((m) => m.run !== run.runId), mark].sort((a, b) => a.at - b.at).slice(-window);
@@ -38,18 +39,17 @@ export function applyRunTests(entries: readonly FlakyEntry[], run: RunTests, win
   return [...next].sort((a, b) => lastSeen(b) - lastSeen(a)).slice(0, MAX_FLAKY_ENTRIES);
 }
 
-/** What `run` says about test `id`, or null when no attempt knew it. */
-function markOf(id: string, run: RunTests): RunMark | null {
+/** What `run` says about test `id` (`named`: each attempt's statuses by id), or null when no attempt knew it. */
+function markOf(id: string, run: RunTests, named: readonly ReadonlyMap<string, RunMark['first']>[]): RunMark | null {
   let first: RunMark['first'] | null = null;
   let previous: RunMark['first'] | null = null;
   let clean = true; // nothing changed since the previous attempt that knew the test
   let passed = 0;
   let failed = 0;
   let flips = 0;
-  for (const attempt of run.attempts) {
+  for (const [i, attempt] of run.attempts.entries()) {
     if (previous !== null) clean &&= attempt.unchanged;
-    const named = attempt.tests.find((t) => t.id === id)?.status;
-    const status = named ?? (attempt.othersPassed ? 'passed' : null);
+    const status = named[i]!.get(id) ?? (attempt.othersPassed ? 'passed' : null);
     if (status === null) continue;
     if (status === 'passed') passed++;
     else failed++;
