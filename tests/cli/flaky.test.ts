@@ -25,10 +25,11 @@ afterAll(async () => {
 /** node:test: `flips` fails while a file `red` exists, `other` while `other-red` exists. */
 const NODE_TESTS = `import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, unlinkSync } from 'node:fs';
 test('steady', () => {});
 test('flips', () => { assert.ok(!existsSync('red'), 'the light is red'); });
 test('other', () => { assert.ok(!existsSync('other-red'), 'the other light is red'); });
+test('once', () => { if (existsSync('fail-once')) { unlinkSync('fail-once'); assert.fail('failed this once'); } });
 `;
 const NODE_COMMAND = [process.execPath, '--test', '--test-reporter=junit', '--test-reporter-destination=r.xml', 't.test.mjs'];
 const COMMAND_ID = NODE_COMMAND.join(' ');
@@ -63,6 +64,14 @@ describe('recover flaky (lowdb store, node --test)', () => {
     const stats = JSON.parse(recover(cwd, ['stats', '--json']).stdout) as { flakyTests: unknown };
     expect(stats.flakyTests).toEqual({ remembered: 1, flaky: 1, flips: 1, flakeRate: 0.5 });
     expect(recover(cwd, ['stats']).stdout).toMatch(/test flake rate\s+50\.0%/);
+  }, 120_000);
+
+  it('a test that passes on the flake probe (nothing changed) flipped within its run (AC-007)', async () => {
+    const cwd = nodeProject();
+    writeFileSync(join(cwd, 'fail-once'), '');
+    const run = await nodeRun(cwd, ['--json']);
+    expect(JSON.parse(run.stdout), run.stderr).toMatchObject({ status: 'escalated', reason: 'non_deterministic_failure' });
+    expect(JSON.parse(recover(cwd, ['flaky', '--json']).stdout)).toEqual([expect.objectContaining({ test: 'once', runs: 1, failed: 1, passed: 1, flips: 1 })]);
   }, 120_000);
 
   it('a damaged memory file is named and kept as it is: runs go on, flaky fails naming it, stats notes it, repair rebuilds it', async () => {
