@@ -17,3 +17,19 @@ export async function cliFlakyMemory(io: CliIO, storeOption: string | undefined,
   const { lowdbFlakyMemory } = await import('../memory/flaky/lowdb.js');
   return lowdbFlakyMemory(await cliStoreDir(io, storeOption));
 }
+
+/**
+ * Counts the ended run `runId` in `memory` (see `runTestsOf`: nothing for a run that is not a
+ * test run). The memory is a side record: a failure to read the run or write the memory is told
+ * to `note` and never changes how the run ended.
+ */
+export async function countRunTests(memory: FlakyMemory, store: Store, runId: string, note: (message: string) => void): Promise<void> {
+  try {
+    const record = await store.load(runId);
+    const { runTestsOf } = await import('../memory/flaky/run-tests.js');
+    const tests = record ? runTestsOf(record) : null;
+    if (tests) await memory.record(tests);
+  } catch (error) {
+    note(`the flaky-test memory was not updated: ${(error as Error).message}`);
+  }
+}

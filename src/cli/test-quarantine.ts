@@ -14,6 +14,7 @@ import type { Quarantine } from '../policy/quarantine.js';
 import type { Outcome } from '../runtime/outcome.js';
 import type { Store } from '../store/index.js';
 import { EXIT } from './exit-codes.js';
+import { countRunTests } from './flaky-memory.js';
 import { inGitHubActions } from './github.js';
 import { Interrupted } from './interrupt.js';
 import type { CliIO } from './verb.js';
@@ -61,13 +62,11 @@ export async function openRunTests(io: CliIO, options: TestQuarantineOptions): P
     quarantine,
     async conclude(result, exitCode, { runId, store, reportFile }) {
       if (result instanceof Interrupted) return exitCode;
-      const { lastFailingTests, runTestsOf } = await import('../memory/flaky/run-tests.js');
+      await countRunTests(options.memory, store, runId, (message) => options.note(`recover: note: ${message}`));
+      if (result.status !== 'escalated' || quarantine.size === 0) return exitCode;
+      const { lastFailingTests } = await import('../memory/flaky/run-tests.js');
       const record = await store.load(runId).catch(() => null);
-      const tests = record ? runTestsOf(record) : null;
-      if (tests) {
-        await options.memory.record(tests).catch((error: unknown) => options.note(`recover: note: the flaky-test memory was not updated: ${(error as Error).message}`));
-      }
-      if (!record || result.status !== 'escalated' || quarantine.size === 0) return exitCode;
+      if (!record) return exitCode;
       const last = lastFailingTests(record);
       if (!last || last.category === 'fatal' || result.reason === 'critical_security_violation' || result.reason === 'user_abort') return exitCode;
       const { quarantineVerdict } = await import('../policy/quarantine.js');

@@ -74,6 +74,18 @@ describe('recover flaky (lowdb store, node --test)', () => {
     expect(JSON.parse(recover(cwd, ['flaky', '--json']).stdout)).toEqual([expect.objectContaining({ test: 'once', runs: 1, failed: 1, passed: 1, flips: 1 })]);
   }, 120_000);
 
+  it('a decided run that ends again replaces its count (a decision is a change: its pass is not a flip)', async () => {
+    const cwd = nodeProject();
+    writeFileSync(join(cwd, 'red'), '');
+    const run = await nodeRun(cwd, ['--json']);
+    const { runId } = JSON.parse(run.stdout) as { runId: string };
+    expect(JSON.parse(recover(cwd, ['flaky', '--all', '--json']).stdout)).toEqual([expect.objectContaining({ test: 'flips', runs: 1, failed: 2, passed: 0 })]);
+    rmSync(join(cwd, 'red'));
+    const decided = await recoverAsync(cwd, ['decide', runId, '--choice', 'retry-fresh'], 60_000);
+    expect(decided.status, decided.stderr).toBe(0);
+    expect(JSON.parse(recover(cwd, ['flaky', '--all', '--json']).stdout)).toEqual([expect.objectContaining({ test: 'flips', runs: 1, failed: 2, passed: 1, flips: 0 })]);
+  }, 120_000);
+
   it('a damaged memory file is named and kept as it is: runs go on, flaky fails naming it, stats notes it, repair rebuilds it', async () => {
     const cwd = nodeProject();
     writeFileSync(join(cwd, 'red'), '');
