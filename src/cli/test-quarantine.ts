@@ -5,7 +5,8 @@
  * as the memory stood when the run started). A run that escalated when every failure of its last
  * failing attempt was a quarantined test exits 0, and says so loudly: on stderr, in `--report`,
  * in the GitHub step summary and as a workflow warning. The run itself stays as it ended in the
- * store (escalated, with its report): quarantine changes the verdict, not the record.
+ * store (escalated, with its report): quarantine changes the verdict, not the record; the JSON
+ * outcome (`--json`) says it with `quarantined`.
  */
 import { appendFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
@@ -13,7 +14,6 @@ import type { FlakyMemory } from '../memory/flaky/types.js';
 import type { Quarantine } from '../policy/quarantine.js';
 import type { Outcome } from '../runtime/outcome.js';
 import type { Store } from '../store/index.js';
-import { EXIT } from './exit-codes.js';
 import { countRunTests } from './flaky-memory.js';
 import { inGitHubActions } from './github.js';
 import { Interrupted } from './interrupt.js';
@@ -32,11 +32,29 @@ export interface TestQuarantineOptions {
   note: (message: string) => void;
 }
 
+/** How a run ended, for {@link RunTestQuarantine}: the run, its store, `--report FILE`. */
+export interface TestsEnding {
+  runId: string;
+  store: Store;
+  reportFile: string | undefined;
+}
+
+/** A failed run that the quarantine passes: its last failing attempt and the quarantined tests that failed in it. */
+export interface QuarantinedPass {
+  attempt: number;
+  quarantined: { test: string; why: string }[];
+}
+
 /** One run's test memory and quarantine, from its start to its end. */
 export interface RunTestQuarantine {
   readonly quarantine: Quarantine;
-  /** Counts the ended run in the memory and applies the quarantine; resolves to the exit code. */
-  conclude(result: Outcome | Interrupted, exitCode: number, ending: { runId: string; store: Store; reportFile: string | undefined }): Promise<number>;
+  /**
+   * Counts the ended run in the memory and judges it: the pass when the run escalated and every
+   * failure of its last failing attempt is a quarantined test, else null (the run ends as it did).
+   */
+  judge(result: Outcome | Interrupted, ending: TestsEnding): Promise<QuarantinedPass | null>;
+  /** Says the pass loudly: stderr, `--report`, the GitHub step summary, a workflow warning. */
+  announce(pass: QuarantinedPass, ending: TestsEnding): Promise<void>;
 }
 
 /** The quarantine as the run starts; see the module comment. */
@@ -60,26 +78,26 @@ export async function openRunTests(io: CliIO, options: TestQuarantineOptions): P
   }
   return {
     quarantine,
-    async conclude(result, exitCode, { runId, store, reportFile }) {
-      if (result instanceof Interrupted) return exitCode;
+    async judge(result, { runId, store }) {
+      if (result instanceof Interrupted) return null;
       await countRunTests(options.memory, store, runId, (message) => options.note(`recover: note: ${message}`));
-      if (result.status !== 'escalated' || quarantine.size === 0) return exitCode;
+      if (result.status !== 'escalated' || quarantine.size === 0) return null;
       const { lastFailingTests } = await import('../memory/flaky/run-tests.js');
       const record = await store.load(runId).catch(() => null);
-      if (!record) return exitCode;
+      if (!record) return null;
       const last = lastFailingTests(record);
-      if (!last || last.category === 'fatal' || result.reason === 'critical_security_violation' || result.reason === 'user_abort') return exitCode;
+      if (!last || last.category === 'fatal' || result.reason === 'critical_security_violation' || result.reason === 'user_abort') return null;
       const { quarantineVerdict } = await import('../policy/quarantine.js');
       const verdict = quarantineVerdict(last, quarantine);
       if (!verdict.pass) {
         if (verdict.quarantined.length > 0) {
           options.note(`recover: quarantined tests failed (${verdict.quarantined.map((q) => q.test).join(', ')}), but so did tests that are not quarantined (${verdict.others.join(', ') || `${last.failed - last.failing.length} not named`}): the run fails`);
         }
-        return exitCode;
+        return null;
       }
-      await announce(io, runId, last.attempt, verdict.quarantined, reportFile);
-      return EXIT.ok;
+      return { attempt: last.attempt, quarantined: verdict.quarantined };
     },
+    announce: (pass, { runId, reportFile }) => announce(io, runId, pass.attempt, pass.quarantined, reportFile),
   };
 }
 

@@ -166,8 +166,10 @@ describe('flaky memory and --quarantine-flaky on a PostgreSQL store (node --test
     writeFileSync(join(cwd, 'red'), '');
     expect((await nodeRun(cwd, [...store, '--quarantine-flaky', '2'])).status).toBe(3);
 
-    const quarantined = await nodeRun(cwd, [...store, '--quarantine-flaky', '2']);
+    const quarantined = await nodeRun(cwd, [...store, '--json', '--quarantine-flaky', '2']);
     expect(quarantined.status, quarantined.stderr).toBe(0);
+    // The run is escalated in the store; the JSON outcome says which quarantined tests let it pass.
+    expect(JSON.parse(quarantined.stdout)).toMatchObject({ status: 'escalated', quarantined: [{ test: 'flips', why: expect.stringContaining('--quarantine-flaky 2') }] });
     expect(quarantined.stderr).toMatch(/- flips: flipped \d+ times in the last \d+ runs of this command \(--quarantine-flaky 2\)/);
     writeFileSync(join(cwd, 'other-red'), '');
     const other = await nodeRun(cwd, [...store, '--quarantine-flaky', '2']);
