@@ -11,15 +11,15 @@
  * | `--reuse-fixes` |                   | `reuseFixes`                    | ✓   |              |        |
  * | `--tests`       |                   | `tests`                         | ✓   |              |        |
  * | `--notify`      |                   | `notify`                        | ✓   |              |        |
- * | `--quarantine-flaky` | (`quarantine` lists tests by name) | (read when the run ends) | ✓ |       |        |
+ * | `--quarantine-flaky` | (`quarantine`: by name) | `quarantineFlaky`         | ✓   |              |        |
  * | `--agent…`      | `agent`           | `agent`                         | ✓   | ✓            |        |
  *
  * What is kept survives a resume, a decision and (for a run a worker can run) a takeover: the
  * later process reads it back through the runtime's decoder (`commandRunOf`). A pipeline's steps
  * have their own timeouts; fix reuse, test reports and agents need a program that adapts, which
  * a queued run (run by any worker, without this machine's programs) does not have. The
- * quarantine is applied by the process that ends the run, from the flaky memory as the run
- * started, so it is not kept.
+ * quarantine is applied by the process that ends the run (`run`, `resume`, `decide`), from the
+ * flaky memory as that process started.
  */
 import { resolve } from 'node:path';
 import type { NotifyTarget } from '../runtime/run-meta.js';

@@ -13,10 +13,15 @@ import { resolve as resolvePath } from 'node:path';
 import type { FlakyMemory } from '../memory/flaky/types.js';
 import type { Quarantine } from '../policy/quarantine.js';
 import type { Outcome } from '../runtime/outcome.js';
-import type { Store } from '../store/index.js';
-import { countRunTests } from './flaky-memory.js';
+import { commandIdentity } from '../memory/flaky/run-tests.js';
+import { runMetaOf } from '../runtime/run-meta.js';
+import type { RunRecord, Store } from '../store/index.js';
+import { loadConfig } from './config.js';
+import { cliFlakyMemory } from './flaky-memory.js';
+import { EXIT } from './exit-codes.js';
 import { inGitHubActions } from './github.js';
 import { Interrupted } from './interrupt.js';
+import type { RunSession } from './run-session.js';
 import type { CliIO } from './verb.js';
 
 /** What a run's tests need at its start: where the memory is, the command, what is quarantined by name and by flips. */
@@ -49,16 +54,16 @@ export interface QuarantinedPass {
 export interface RunTestQuarantine {
   readonly quarantine: Quarantine;
   /**
-   * Counts the ended run in the memory and judges it: the pass when the run escalated and every
-   * failure of its last failing attempt is a quarantined test, else null (the run ends as it did).
+   * Judges the ended run: the pass when it escalated and every failure of its last failing
+   * attempt is a quarantined test, else null (the run ends as it did).
    */
   judge(result: Outcome | Interrupted, ending: TestsEnding): Promise<QuarantinedPass | null>;
   /** Says the pass loudly: stderr, `--report`, the GitHub step summary, a workflow warning. */
-  announce(pass: QuarantinedPass, ending: TestsEnding): Promise<void>;
+  announce(pass: QuarantinedPass, ending: TestsEnding, io: CliIO): Promise<void>;
 }
 
 /** The quarantine as the run starts; see the module comment. */
-export async function openRunTests(io: CliIO, options: TestQuarantineOptions): Promise<RunTestQuarantine> {
+export async function openRunTests(options: TestQuarantineOptions): Promise<RunTestQuarantine> {
   const quarantine = new Map<string, string>();
   for (const id of options.listed) quarantine.set(id, `listed in the config's quarantine${options.configFile ? ` (${options.configFile})` : ''}`);
   if (options.flips !== null) {
@@ -80,7 +85,6 @@ export async function openRunTests(io: CliIO, options: TestQuarantineOptions): P
     quarantine,
     async judge(result, { runId, store }) {
       if (result instanceof Interrupted) return null;
-      await countRunTests(options.memory, store, runId, (message) => options.note(`recover: note: ${message}`));
       if (result.status !== 'escalated' || quarantine.size === 0) return null;
       const { lastFailingTests } = await import('../memory/flaky/run-tests.js');
       const record = await store.load(runId).catch(() => null);
@@ -97,8 +101,21 @@ export async function openRunTests(io: CliIO, options: TestQuarantineOptions): P
       }
       return { attempt: last.attempt, quarantined: verdict.quarantined };
     },
-    announce: (pass, { runId, reportFile }) => announce(io, runId, pass.attempt, pass.quarantined, reportFile),
+    announce: (pass, { runId, reportFile }, io) => announce(io, runId, pass.attempt, pass.quarantined, reportFile),
   };
+}
+
+/**
+ * How `run`, `resume` and `decide` end a run under a quarantine: as every run ends
+ * (`RunSession.conclude`), unless the quarantine passes it: then the outcome carries
+ * `quarantined` (`--json`), the pass is announced, and the exit code is 0.
+ */
+export async function concludeTests(io: CliIO, session: RunSession, tests: RunTestQuarantine, result: Outcome | Interrupted, ending: TestsEnding): Promise<number> {
+  const pass = await tests.judge(result, ending);
+  if (!pass) return session.conclude(result, ending);
+  await session.conclude({ ...(result as Outcome), quarantined: pass.quarantined } as Outcome, ending);
+  await tests.announce(pass, ending, io);
+  return EXIT.ok;
 }
 
 /** The pass said loudly: stderr, the report file, the step summary, a workflow warning. */
@@ -121,3 +138,18 @@ async function announce(io: CliIO, runId: string, attempt: number, quarantined: 
 
 /** A Markdown table cell: no line breaks, no column bars. */
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+
+/**
+ * The quarantine of a stored run that `resume` or `decide` continues: its config's `quarantine`
+ * (the file it started with) and its `--quarantine-flaky`, kept in its meta. Null for a run
+ * `recover run` did not start.
+ */
+export async function storedRunQuarantine(io: CliIO, storeOption: string | undefined, store: Store, record: RunRecord, note: (message: string) => void): Promise<RunTestQuarantine | null> {
+  const meta = runMetaOf(record.runId, record.meta);
+  if (!Array.isArray(meta.command)) return null;
+  const config = await loadConfig(meta.cwd ?? io.cwd, meta.options?.config ?? undefined);
+  return openRunTests({
+    memory: await cliFlakyMemory(io, storeOption, store), command: commandIdentity(record),
+    listed: config.quarantine ?? [], configFile: config.file, flips: meta.options?.quarantineFlaky ?? null, note,
+  });
+}

@@ -52,6 +52,8 @@ export interface RunMetaOptions {
   tests?: string[] | null;
   /** `--notify`: where an escalation is posted besides the store. Default: nowhere. */
   notify?: NotifyTarget | null;
+  /** `--quarantine-flaky N`: tests with N flips or more in the flaky memory are quarantined, in every process that ends the run. Default: none. */
+  quarantineFlaky?: number | null;
 }
 
 /** Where `--notify` posts an escalation: a GitHub comment on an issue or pull request (`number`, else the workflow run's). */
@@ -200,6 +202,7 @@ const OPTIONS = shape({
   reuseFixes: flag,
   tests: orNull(listOf(text, true)),
   notify: orNull(shape({ channel: oneOf('github'), number: orNull(count) }, ['channel'])),
+  quarantineFlaky: orNull(count),
   agent: shape({ name: oneOf(...AGENT_NAMES), model: text, args: listOf(text), timeoutMs: count, maxTurns: count, budgetUsd: count, promptFile: text }, ['name']),
 });
 const COMMON = {

@@ -86,6 +86,18 @@ describe('recover flaky (lowdb store, node --test)', () => {
     expect(JSON.parse(recover(cwd, ['flaky', '--all', '--json']).stdout)).toEqual([expect.objectContaining({ test: 'flips', runs: 1, failed: 2, passed: 1, flips: 0 })]);
   }, 120_000);
 
+  it('recover decide applies the quarantine of the run it continues (its config, its --quarantine-flaky)', async () => {
+    const cwd = nodeProject({ quarantine: ['flips'] });
+    writeFileSync(join(cwd, 'red'), '');
+    const run = await nodeRun(cwd, ['--json']);
+    expect(run.status, run.stderr).toBe(0);
+    const { runId } = JSON.parse(run.stdout) as { runId: string };
+    const decided = await recoverAsync(cwd, ['decide', runId, '--choice', 'retry-fresh', '--json'], 60_000);
+    expect(decided.status, decided.stderr).toBe(0);
+    expect(JSON.parse(decided.stdout)).toMatchObject({ status: 'escalated', quarantined: [{ test: 'flips', why: expect.stringContaining("listed in the config's quarantine") }] });
+    expect(decided.stderr).toContain(`QUARANTINED: run ${runId} exits 0`);
+  }, 120_000);
+
   it('a damaged memory file is named and kept as it is: runs go on, flaky fails naming it, stats notes it, repair rebuilds it', async () => {
     const cwd = nodeProject();
     writeFileSync(join(cwd, 'red'), '');

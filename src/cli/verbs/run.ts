@@ -3,24 +3,24 @@
  * protocol with every phase checkpointed in the store, so an interrupted or escalated run can be
  * continued with `recover resume` / `recover decide`.
  */
-import type { Outcome } from '../../runtime/outcome.js';
 import type { CommandRunMeta } from '../../runtime/run-meta.js';
 import { AGENT_OPTIONS, verbAgentOptions } from '../agent-options.js';
 import { runtimeOptionsOf, testReportsOf } from '../command-run.js';
 import { defineVerb } from '../define-verb.js';
 import { durationOption } from '../duration-option.js';
 import { UsageError } from '../errors.js';
-import { EXIT, EXIT_CODES_HELP } from '../exit-codes.js';
+import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { cliFixMemory } from '../fix-memory.js';
-import { cliFlakyMemory } from '../flaky-memory.js';
+import { cliFlakyMemory, countRunTests } from '../flaky-memory.js';
 import { INSPECTION_OPTIONS, splitInspect } from '../inspection.js';
+import { Interrupted } from '../interrupt.js';
 import { OUTPUT_OPTIONS, outputStyle } from '../output-options.js';
 import { asUsageError, BUDGET_OPTIONS, budgetOf, cliGitRollback } from '../rollback-options.js';
 import { RUN_OPTIONS_OF, runOptions, runSettingsOf } from '../run-options.js';
 import { openRunSession } from '../run-session.js';
 import { sealCommandLine } from '../sealed-command.js';
 import { STORE_OPTION, cliStoreDir, isFleetStore, openCliStore } from '../store-option.js';
-import { openRunTests } from '../test-quarantine.js';
+import { concludeTests, openRunTests } from '../test-quarantine.js';
 import type { VerbSpec } from '../verb.js';
 
 /** `recover run`'s options and help. */
@@ -93,6 +93,7 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
       ...(agent ? { agent } : {}),
       ...(settings.tests ? { tests: settings.tests } : {}),
       ...(settings.notify ? { notify: settings.notify } : {}),
+      ...(settings.quarantineFlaky !== null ? { quarantineFlaky: settings.quarantineFlaky } : {}),
     },
   };
   // A command whose runner `--tests auto` cannot tell is refused before anything runs.
@@ -120,8 +121,9 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   const { recoverPersisted } = await import('../../runtime/persisted.js');
   const fixMemory = await cliFixMemory(io, values.store, store);
   progress.note(`recover: run ${runId}: ${sealed.command.join(' ')}`);
-  const tests = await openRunTests(io, {
-    memory: await cliFlakyMemory(io, values.store, store), command: sealed.command.join(' '),
+  const flakyMemory = await cliFlakyMemory(io, values.store, store);
+  const tests = await openRunTests({
+    memory: flakyMemory, command: sealed.command.join(' '),
     listed: config.quarantine ?? [], configFile: config.file, flips: settings.quarantineFlaky,
     note: (message) => progress.note(message, { always: true }),
   });
@@ -146,10 +148,6 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
     },
   }));
   const ending = { runId, store, reportFile: values.report as string | undefined };
-  const quarantined = await tests.judge(result, ending);
-  if (!quarantined) return session.conclude(result, ending);
-  // Escalated, but only quarantined tests failed: the outcome says so (`--json`), and the run passes.
-  await session.conclude({ ...(result as Outcome), quarantined: quarantined.quarantined } as Outcome, ending);
-  await tests.announce(quarantined, ending);
-  return EXIT.ok;
+  if (!(result instanceof Interrupted)) await countRunTests(flakyMemory, store, runId, (message) => progress.note(`recover: note: ${message}`, { always: true }));
+  return concludeTests(io, session, tests, result, ending);
 });
