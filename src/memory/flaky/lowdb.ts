@@ -12,7 +12,7 @@ import { moveAside } from '../../store/move-aside.js';
 import { SafeJsonFile } from '../../store/safe-json-file.js';
 import { lockMemoryFile } from '../lowdb-fix-memory.js';
 import { applyRunTests, flakyTests } from './apply.js';
-import { FLAKY_WINDOW_RUNS, type FlakyMemory, type FlakyMemoryData, type RunTests } from './types.js';
+import { FLAKY_WINDOW_RUNS, type FlakyEntry, type FlakyMemory, type FlakyMemoryData, type MarkTuple, type RunMark, type RunTests } from './types.js';
 import { flakyMemoryProblem } from './validate.js';
 
 /** The file name of a store's flaky-test memory. */
@@ -28,24 +28,28 @@ export class FlakyMemoryFileError extends Error {
 }
 
 const mutex = new KeyedMutex();
-const empty = (): FlakyMemoryData => ({ version: 1, entries: [] });
 
-/** Reads the memory file at `path`: empty when there is none; throws {@link FlakyMemoryFileError} when it is damaged. */
-async function readFile(path: string): Promise<FlakyMemoryData> {
+const markOf = ([run, at, passed, failed, flips, firstFailed]: MarkTuple): RunMark => ({ run, at, passed, failed, flips, first: firstFailed ? 'failed' : 'passed' });
+const tupleOf = (m: RunMark): MarkTuple => [m.run, m.at, m.passed, m.failed, m.flips, m.first === 'failed' ? 1 : 0];
+const decode = (data: FlakyMemoryData): FlakyEntry[] => data.entries.map((e) => ({ command: e.command, test: e.test, runs: e.runs.map(markOf) }));
+const encode = (entries: readonly FlakyEntry[]): FlakyMemoryData => ({ version: 1, entries: entries.map((e) => ({ command: e.command, test: e.test, runs: e.runs.map(tupleOf) })) });
+
+/** Reads the memory file at `path`: no entries when there is none; throws {@link FlakyMemoryFileError} when it is damaged. */
+async function readFile(path: string): Promise<FlakyEntry[]> {
   let data: unknown;
   try {
     data = await new SafeJsonFile<unknown>(path).read();
   } catch (error) {
     throw new FlakyMemoryFileError(path, error instanceof SyntaxError ? `not valid JSON (${error.message})` : (error as Error).message);
   }
-  if (data === null) return empty();
+  if (data === null) return [];
   const problem = flakyMemoryProblem(data);
   if (problem) throw new FlakyMemoryFileError(path, problem);
-  return data as FlakyMemoryData;
+  return decode(data as FlakyMemoryData);
 }
 
 /** Runs `change` on the file under the process mutex and the lock file; writes only what changed. */
-function update(dir: string, change: (data: FlakyMemoryData) => FlakyMemoryData): Promise<void> {
+function update(dir: string, change: (entries: FlakyEntry[]) => FlakyEntry[]): Promise<void> {
   const path = join(dir, FLAKY_MEMORY_FILE);
   return mutex.run(path, async () => {
     mkdirSync(dir, { recursive: true });
@@ -53,7 +57,7 @@ function update(dir: string, change: (data: FlakyMemoryData) => FlakyMemoryData)
     try {
       const before = await readFile(path);
       const after = change(before);
-      if (after !== before) await new SafeJsonFile<FlakyMemoryData>(path).write(after);
+      if (after !== before) await new SafeJsonFile<FlakyMemoryData>(path).write(encode(after));
     } finally {
       await lock.release();
     }
@@ -64,8 +68,8 @@ function update(dir: string, change: (data: FlakyMemoryData) => FlakyMemoryData)
 export function lowdbFlakyMemory(dir: string, window = FLAKY_WINDOW_RUNS): FlakyMemory {
   const path = join(dir, FLAKY_MEMORY_FILE);
   return {
-    record: (run) => update(dir, (data) => ({ version: 1, entries: applyRunTests(data.entries, run, window) })),
-    list: async (command) => flakyTests((await readFile(path)).entries, command),
+    record: (run) => update(dir, (entries) => applyRunTests(entries, run, window)),
+    list: async (command) => flakyTests(await readFile(path), command),
   };
 }
 
@@ -93,6 +97,6 @@ export async function repairFlakyFile(dir: string, runs: () => Promise<readonly 
   });
   if (moved === null) return { moved: null };
   const rebuilt = [...await runs()].sort((a, b) => a.at - b.at);
-  await update(dir, (data) => ({ version: 1, entries: rebuilt.reduce((entries, run) => applyRunTests(entries, run, window), data.entries) }));
+  await update(dir, (entries) => rebuilt.reduce((next, run) => applyRunTests(next, run, window), entries));
   return { moved, rebuiltFrom: rebuilt.length };
 }

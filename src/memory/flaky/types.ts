@@ -65,10 +65,16 @@ export interface FlakyEntry {
   runs: RunMark[];
 }
 
+/**
+ * A {@link RunMark} as the lowdb file keeps it, a tuple: `[run, at, passed, failed, flips,
+ * firstFailed (1 or 0)]` (half the bytes of an object: the file is read and written whole).
+ */
+export type MarkTuple = [run: string, at: number, passed: number, failed: number, flips: number, firstFailed: 0 | 1];
+
 /** The contents of a lowdb flaky memory file (`flaky-tests.json`). */
 export interface FlakyMemoryData {
   version: 1;
-  entries: FlakyEntry[];
+  entries: { command: string; test: string; runs: MarkTuple[] }[];
 }
 
 /** One remembered test as `recover flaky` shows it: totals over its window. */
@@ -100,5 +106,8 @@ export interface FlakyMemory {
 
 /** How many runs of a command each test's window holds by default. */
 export const FLAKY_WINDOW_RUNS = 50;
-/** Most (command, test) entries kept; the least recently seen go first. */
-export const MAX_FLAKY_ENTRIES = 5_000;
+/**
+ * Most (command, test) entries kept; the least recently seen go first. With full windows the
+ * lowdb file is then at most ~5 MB (see `npm run bench:flaky`).
+ */
+export const MAX_FLAKY_ENTRIES = 2_000;

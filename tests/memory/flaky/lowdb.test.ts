@@ -15,7 +15,7 @@ describe('lowdbFlakyMemory', () => {
   it.each([
     ['not JSON', '{"version": 1, "entr', /not valid JSON/],
     ['another version', '{"version": 2, "entries": []}', /"version" is 2/],
-    ['a bad mark', '{"version": 1, "entries": [{"command": "c", "test": "t", "runs": [{"run": "r", "at": 1, "passed": 0, "failed": 1, "flips": 0, "first": "maybe"}]}]}', /entries\[0\]\.runs\[0\]\.first is "maybe"/],
+    ['a bad mark', '{"version": 1, "entries": [{"command": "c", "test": "t", "runs": [["r", 1, 0, 1, 0, "maybe"]]}]}', /entries\[0\]\.runs\[0\]\[5\] \(firstFailed\) is "maybe"/],
   ])('refuses a file that is %s, naming it, and leaves it as it was', async (_what, text, problem) => {
     const dir = tempDir();
     const path = join(dir, FLAKY_MEMORY_FILE);
