@@ -5,12 +5,13 @@
  * stats`; a run whose only failure is a quarantined test exits 0 and says so, one with another
  * failure fails; a damaged memory file is named, kept, and rebuilt by `recover repair`.
  */
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../helpers/postgres.js';
-import { ensureCli, recover, recoverAsync, tempCwd } from './cli.js';
+import { BIN, cliEnv, ensureCli, recover, recoverAsync, tempCwd } from './cli.js';
 
 let url: string;
 let drop: () => Promise<void>;
@@ -37,6 +38,7 @@ const COMMAND_ID = NODE_COMMAND.join(' ');
 function nodeProject(config: Record<string, unknown> = {}): string {
   const cwd = tempCwd({ maxDelayMs: 20, ...config }, 'recover-flaky-');
   writeFileSync(join(cwd, 't.test.mjs'), NODE_TESTS);
+  writeFileSync(join(cwd, 'fleet.test.mjs'), NODE_TESTS);
   return cwd;
 }
 const nodeRun = (cwd: string, extra: string[] = []) => recoverAsync(cwd, ['run', ...extra, '--tests', 'r.xml', '--', ...NODE_COMMAND], 60_000);
@@ -188,4 +190,22 @@ describe('flaky memory and --quarantine-flaky on a PostgreSQL store (node --test
     expect(other.status, other.stderr).toBe(3);
     expect(other.stderr).toContain('but so did tests that are not quarantined (other)');
   }, 180_000);
+
+  it('a run a fleet worker ends is counted too', async () => {
+    const cwd = nodeProject();
+    writeFileSync(join(cwd, 'red'), '');
+    const worker = spawn(process.execPath, [BIN, 'worker', '--store', url, '--lease', '3s'], { cwd, env: cliEnv(), stdio: 'ignore' });
+    try {
+      // Without --tests (submit does not take it): the failing tests are read from node's own output.
+      const runId = recover(cwd, ['submit', '--store', url, '--', process.execPath, '--test', 'fleet.test.mjs']).stdout.trim();
+      expect(runId).not.toBe('');
+      expect((await recoverAsync(cwd, ['wait', runId, '--store', url], 60_000)).status).toBe(3);
+    } finally {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.kill('SIGTERM');
+      await exited;
+    }
+    const listed = JSON.parse((await recoverAsync(cwd, ['flaky', '--all', '--json', '--store', url, '--command', `${process.execPath} --test fleet.test.mjs`])).stdout) as Flaky[];
+    expect(listed).toEqual([expect.objectContaining({ test: 'flips', failed: 2 })]);
+  }, 120_000);
 });
