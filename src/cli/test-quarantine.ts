@@ -1,8 +1,8 @@
 /**
- * The end of a `recover run` for its tests: the run's test results counted in the flaky-test
- * memory, and its failures judged against the quarantine (the config's `quarantine` list and,
- * with `--quarantine-flaky N`, the tests the memory saw flip N times or more for this command,
- * as the memory stood when the run started). A run that escalated when every failure of its last
+ * The end of a run for its tests (`run`, `resume`, `decide`): its failures judged against the
+ * quarantine (the config's `quarantine` list and, with `--quarantine-flaky N`, the tests the
+ * flaky memory saw flip N times or more for this command, as the memory stood when this process
+ * started). Counting the run in the memory is `countRunTests`'s, called first. A run that escalated when every failure of its last
  * failing attempt was a quarantined test exits 0, and says so loudly: on stderr, in `--report`,
  * in the GitHub step summary and as a workflow warning. The run itself stays as it ended in the
  * store (escalated, with its report): quarantine changes the verdict, not the record; the JSON
@@ -10,16 +10,16 @@
  */
 import { appendFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
+import { commandIdentity } from '../memory/flaky/run-tests.js';
 import type { FlakyMemory } from '../memory/flaky/types.js';
 import type { Quarantine } from '../policy/quarantine.js';
 import type { Outcome } from '../runtime/outcome.js';
-import { commandIdentity } from '../memory/flaky/run-tests.js';
 import { runMetaOf } from '../runtime/run-meta.js';
 import type { RunRecord, Store } from '../store/index.js';
 import { loadConfig } from './config.js';
-import { cliFlakyMemory } from './flaky-memory.js';
 import { EXIT } from './exit-codes.js';
-import { inGitHubActions } from './github.js';
+import { cliFlakyMemory } from './flaky-memory.js';
+import { inGitHubActions, warningAnnotation } from './github.js';
 import { Interrupted } from './interrupt.js';
 import type { RunSession } from './run-session.js';
 import type { CliIO } from './verb.js';
@@ -131,8 +131,7 @@ async function announce(io: CliIO, runId: string, attempt: number, quarantined: 
   if (reportFile) await appendFile(resolvePath(io.cwd, reportFile), `\n${markdown}`);
   if (io.env.GITHUB_STEP_SUMMARY) await appendFile(io.env.GITHUB_STEP_SUMMARY, `\n${markdown}`);
   if (inGitHubActions(io.env)) {
-    const text = `run ${runId} passed with quarantined test failures: ${quarantined.map((q) => q.test).join(', ')}`;
-    io.stderr.write(`::warning title=recover%3A quarantined tests failed::${text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}\n`);
+    io.stderr.write(warningAnnotation('recover: quarantined tests failed', `run ${runId} passed with quarantined test failures: ${quarantined.map((q) => q.test).join(', ')}`));
   }
 }
 

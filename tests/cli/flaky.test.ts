@@ -145,13 +145,14 @@ it('fine', () => {});
 `);
     const vitest = fileURLToPath(new URL('../../node_modules/vitest/vitest.mjs', import.meta.url));
     // The outer vitest's variables would make the inner one think it is a worker.
-    const env = { ...Object.fromEntries(Object.keys(process.env).filter((k) => k.startsWith('VITEST')).map((k) => [k, ''])), NODE_OPTIONS: '', GITHUB_STEP_SUMMARY: join(cwd, 'summary.md') };
+    const env = { ...Object.fromEntries(Object.keys(process.env).filter((k) => k.startsWith('VITEST')).map((k) => [k, ''])), NODE_OPTIONS: '', GITHUB_STEP_SUMMARY: join(cwd, 'summary.md'), GITHUB_ACTIONS: 'true' };
     const run = () => recoverAsync(cwd, ['run', '--report', 'report.md', '--tests', 'auto', '--', 'node', vitest, 'run'], 120_000, env);
 
     const passing = await run();
     expect(passing.status, passing.stderr).toBe(0);
     expect(passing.stderr).toMatch(/QUARANTINED: run \S+ exits 0 although tests failed/);
     expect(passing.stderr).toContain(`- ${quarantined}: listed in the config's quarantine`);
+    expect(passing.stderr).toContain(`::warning title=recover%3A quarantined tests failed::run `);
     for (const file of ['report.md', 'summary.md']) {
       const text = readFileSync(join(cwd, file), 'utf8');
       expect(text).toContain('## ⚠️ Quarantined test failures: the run passed anyway');
