@@ -11,13 +11,16 @@
  * | `--reuse-fixes` |                   | `reuseFixes`                    | ✓   |              |        |
  * | `--tests`       |                   | `tests`                         | ✓   |              |        |
  * | `--notify`      |                   | `notify`                        | ✓   |              |        |
+ * | `--quarantine-flaky` | (`quarantine`: by name) | `quarantineFlaky`         | ✓   |              |        |
  * | `--agent…`      | `agent`           | `agent`                         | ✓   | ✓            |        |
  * | `--expect-sections`, `--expect-diff`, `--max-output-chars` | | `expect`     | ✓   |              |        |
  *
  * What is kept survives a resume, a decision and (for a run a worker can run) a takeover: the
  * later process reads it back through the runtime's decoder (`commandRunOf`). A pipeline's steps
  * have their own timeouts; fix reuse, test reports and agents need a program that adapts, which
- * a queued run (run by any worker, without this machine's programs) does not have. The output
+ * a queued run (run by any worker, without this machine's programs) does not have. The
+ * quarantine is applied by the process that ends the run (`run`, `resume`, `decide`), from the
+ * flaky memory as that process started. The output
  * checks (seed 002's validator) have no config key: they describe one command's output, not how
  * failures are recovered, so they belong on its command line (a pipeline step has its own
  * `expectSections`); they are kept with the run, so a resume or a decision checks the same.
@@ -42,6 +45,7 @@ export const RUN_OPTIONS = {
   'expect-sections': { type: 'string', value: 'S[,S…]', description: 'after exit 0, stdout must have these headings (each starting a line);\nthe missing ones fail the attempt (MISSING_SECTIONS) and are named in\nthe next RECOVERY_HINT' },
   'expect-diff': { type: 'boolean', description: 'after exit 0, stdout must hold a unified diff (diff --git …); none is\nDIFF_PARSE_ERROR' },
   'max-output-chars': { type: 'string', value: 'N', description: 'after exit 0, stdout must be non-empty and at most N characters; an empty\nor longer one is retried with a smaller RECOVERY_MAX_CHARS' },
+  'quarantine-flaky': { type: 'string', value: 'N', description: "quarantine the tests 'recover flaky' saw flip N times or more for this command:\na run whose only failures are quarantined tests exits 0 and says so (see\nthe config's quarantine)" },
 } as const satisfies OptionDecls;
 
 /** The names of {@link RUN_OPTIONS}. */
@@ -49,7 +53,7 @@ export type RunOptionName = keyof typeof RUN_OPTIONS;
 
 /** Which run options each verb that starts or queues a run takes (see the table above). */
 export const RUN_OPTIONS_OF = {
-  run: ['config', 'timeout', 'on-flaky', 'reuse-fixes', 'tests', 'notify', 'expect-sections', 'expect-diff', 'max-output-chars'],
+  run: ['config', 'timeout', 'on-flaky', 'reuse-fixes', 'tests', 'notify', 'quarantine-flaky', 'expect-sections', 'expect-diff', 'max-output-chars'],
   'pipeline run': ['config', 'on-flaky'],
   submit: ['config', 'timeout', 'on-flaky'],
 } as const satisfies Record<string, readonly RunOptionName[]>;
@@ -73,6 +77,8 @@ export interface RunSettings {
   notify: NotifyTarget | null;
   /** `--expect-sections`, `--expect-diff`, `--max-output-chars`: seed 002's output checks, or null when none is given. */
   expect: OutputExpectations | null;
+  /** `--quarantine-flaky N`: the flips from which a remembered test is quarantined, else null (none by flips). */
+  quarantineFlaky: number | null;
 }
 
 /** The flags of {@link RUN_OPTIONS} as a verb parsed them (absent where the verb does not take one). */
@@ -93,6 +99,7 @@ export async function runSettingsOf(flags: RunFlags, io: CliIO, cwd = io.cwd): P
     tests: typeof flags.tests === 'string' ? testsOf(flags.tests) : null,
     notify: typeof flags.notify === 'string' ? notifyOf(flags.notify) : null,
     expect: expectOf(flags),
+    quarantineFlaky: typeof flags['quarantine-flaky'] === 'string' ? flipsOf(flags['quarantine-flaky']) : null,
   };
 }
 
@@ -120,6 +127,12 @@ function testsOf(text: string): string[] {
   if (files.length === 0) throw new UsageError('--tests: name the report file(s) the command writes, or auto');
   if (files.includes('auto') && files.length > 1) throw new UsageError('--tests auto stands alone: it names the report itself');
   return files;
+}
+
+function flipsOf(text: string): number {
+  const flips = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!(flips >= 1)) throw new UsageError(`--quarantine-flaky: '${text}' is not a number of flips (a whole number ≥ 1)`);
+  return flips;
 }
 
 function notifyOf(text: string): NotifyTarget {

@@ -55,6 +55,8 @@ export interface RunMetaOptions {
   notify?: NotifyTarget | null;
   /** `--expect-sections`, `--expect-diff`, `--max-output-chars`: the output checks after exit 0. Default: none. */
   expect?: OutputExpectations | null;
+  /** `--quarantine-flaky N`: tests with N flips or more in the flaky memory are quarantined, in every process that ends the run. Default: none. */
+  quarantineFlaky?: number | null;
 }
 
 /** Where `--notify` posts an escalation: a GitHub comment on an issue or pull request (`number`, else the workflow run's). */
@@ -204,6 +206,7 @@ const OPTIONS = shape({
   tests: orNull(listOf(text, true)),
   notify: orNull(shape({ channel: oneOf('github'), number: orNull(count) }, ['channel'])),
   expect: orNull(shape({ sections: listOf(text, true), diff: flag, maxChars: orNull(count) })),
+  quarantineFlaky: orNull(count),
   agent: shape({ name: oneOf(...AGENT_NAMES), model: text, args: listOf(text), timeoutMs: count, maxTurns: count, budgetUsd: count, promptFile: text }, ['name']),
 });
 const COMMON = {
