@@ -78,7 +78,7 @@ export const SEED_004_DETECTION: readonly Requirement[] = [
   {
     id: '004 severity CRITICAL', requirement: 'critical (a security problem): IMMEDIATE_HALT', status: '✓',
     where: ['src/taxonomy/categories.ts', 'machines/supervisor/guards.ts', 'machines/recovery/guards.ts'],
-    tests: [SEVERITY, at(F.taxonomy, 'only SECURITY_VIOLATION is critical')],
+    tests: [SEVERITY, at(F.taxonomy, 'only SECURITY_VIOLATION and DATA_CORRUPTION are critical (seed 004: a security vulnerability, data corruption)')],
   },
   {
     id: '004 severity CRITICAL data corruption', requirement: 'detected data corruption is critical', status: '✗',
