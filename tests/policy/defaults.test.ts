@@ -95,6 +95,8 @@ describe('DEFAULT_POLICY', () => {
       stallTimeoutMs: 300000,
       decisionTimeoutMs: 0,
       defaultDecision: 'abort',
+      criticalGate: false,
+      approval: null,
     });
   });
 
