@@ -12,6 +12,7 @@ import { appendHistory, boundedMessage } from './history.js';
 import { raise, sendTo, type ActorRefFromLogic } from 'xstate';
 import type { RunnerLogic, RunnerRequest } from '../runner.js';
 import { attemptInput, beginAttempt } from './context.js';
+import { abortNote, beginGateRollback, beginHaltRollback, recordFixNeedingApproval, recordHaltRollback } from './halt.js';
 import { outputOf, updater } from '../shared.js';
 import type { AdaptFix, AdaptOutput, AttemptInput, AttemptOutcome, FailureRecord, RecoveryContext, RecoveryEvent, RollbackOutput, SleepOutput } from './types.js';
 
@@ -153,7 +154,7 @@ export function escalate(d: Draft, reason: Reason): void {
 /** USER_ABORT: the run stops. */
 export function recordAbort(d: Draft): void {
   d.reason = 'user_abort';
-  appendHistory(d, { phase: 'ESCALATE', result: 'aborted', reason: 'user_abort' });
+  appendHistory(d, { phase: 'ESCALATE', result: 'aborted', reason: 'user_abort', message: abortNote(d) });
 }
 
 /** Resource exhaustion: checkpoint and continue in a fresh context. */
@@ -194,7 +195,7 @@ function resultOfChoice(choice: DecisionChoice) {
 }
 
 /** What an escalation records first, from the phase it leaves (one update records both). */
-export type EscalateAfter = 'diagnosis' | 'noAdapter' | 'adapt' | 'rollback' | 'flaky';
+export type EscalateAfter = 'diagnosis' | 'noAdapter' | 'adapt' | 'rollback' | 'flaky' | 'halt' | 'approval';
 
 const update = updater<RecoveryContext, RecoveryEvent>();
 /** A done or error event of an I/O slot, as the actions read it. */
@@ -235,6 +236,10 @@ export const recoveryActions = {
   retrySame: updateOrBegin((d) => { recordDiagnosis(d); beginIteration(d); scheduleSameRetry(d); }),
   beginAdapt: update((d) => { recordDiagnosis(d); beginIteration(d); }),
   beginRollback: update((d) => { recordDiagnosis(d); beginIteration(d); d.afterRollback = 'adapt'; }),
+  /** A critical failure with a good state: roll back before ESCALATE (seed 004). */
+  beginHaltRollback: update((d) => { recordDiagnosis(d); beginHaltRollback(d); }),
+  /** A critical quality gate failed: roll back, then the next fix or the gate again (seed 004). */
+  beginGateRollback: update((d) => { recordDiagnosis(d); beginGateRollback(d); }),
   probeFlake: update((d) => { recordDiagnosis(d); beginProbe(d); }),
   recordAbort: update((d) => { recordDiagnosis(d); recordAbort(d); }),
   recordHandoff: update((d) => { recordDiagnosis(d); recordHandoff(d); }),
@@ -253,6 +258,8 @@ export const recoveryActions = {
     if (after === 'diagnosis' || after === 'noAdapter') recordDiagnosis(d);
     if (after === 'rollback') recordRollback(d, settled<RollbackOutput>(e).output?.at, settled<RollbackOutput>(e).output?.message);
     if (after === 'flaky') recordFlaky(d, outputOf<AttemptOutcome>(e));
+    if (after === 'halt') recordHaltRollback(d, settled<RollbackOutput>(e).output, 'error' in e ? errorMessage(settled<RollbackOutput>(e).error) : null);
+    if (after === 'approval') recordFixNeedingApproval(d, outputOf<AdaptFix>(e));
     if (after === 'adapt') {
       const { output, error } = settled<AdaptOutput>(e);
       const message = output?.fix === null ? output.message : errorMessage(error);
