@@ -50,7 +50,12 @@ export function preamble(reason: Reason | null, history: readonly HistoryEvent[]
     return ['**Execution halted.** No retry was attempted: re-running on corrupt data could spread it. What the run changed was rolled back when a rollback was configured (see Rollbacks); investigate before deciding.'];
   }
   if (reason === 'approval_required') {
-    return ['**The fix goes beyond the approval thresholds** (seed 004 ASK_APPROVE) and was not retried. The fix is in the work tree as the adapter left it: approve with `retry-fresh` (the retry runs on it), or undo it with `rollback`.'];
+    // The thresholds it went beyond and the diff stat, as the ADAPT event recorded them.
+    const asked = [...history].reverse().find((e) => e.phase === 'ADAPT' && e.reason === 'approval_required');
+    return [
+      '**The fix goes beyond the approval thresholds** (seed 004 ASK_APPROVE) and was not retried. The fix is in the work tree as the adapter left it: approve with `retry-fresh` (the retry runs on it), or undo it with `rollback`.',
+      ...(asked?.message ? ['', `- Fix: ${code(oneLine(asked.fix ?? '(not recorded)'))}`, `- ${code(asked.message)}`] : []),
+    ];
   }
   if (reason === 'non_deterministic_failure') {
     return ['**Non-deterministic failure detected**: the task passed on an unchanged re-run, without a fix. Likely a race condition or timing dependency; manual investigation required.'];

@@ -62,6 +62,7 @@ describe('approval thresholds (seed 004 ASK_APPROVE)', () => {
     const report = recover(repo, ['report', outcome.runId]).stdout;
     expect(report).toContain('## Approval Required');
     expect(report).toContain('stopped before the retry: the fix needs approval');
+    expect(report).toContain('- Fix: `bump the API to v2 and follow it in src`\n- `approval required: 3 of 9 files changed (33.3 %)');
 
     // A person approves: the retry runs on the fix and passes.
     const decided = recover(repo, ['decide', outcome.runId, '--choice', 'retry-fresh']);
