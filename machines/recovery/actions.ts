@@ -12,7 +12,7 @@ import { appendHistory, boundedMessage } from './history.js';
 import { raise, sendTo, type ActorRefFromLogic } from 'xstate';
 import type { RunnerLogic, RunnerRequest } from '../runner.js';
 import { attemptInput, beginAttempt } from './context.js';
-import { abortNote, beginGateRollback, beginHaltRollback, recordFixNeedingApproval, recordHaltRollback } from './halt.js';
+import { PARTIAL_WORK_KEPT, abortNote, beginGateRollback, beginHaltRollback, recordFixNeedingApproval, recordHaltRollback } from './halt.js';
 import { outputOf, updater } from '../shared.js';
 import type { AdaptFix, AdaptOutput, AttemptInput, AttemptOutcome, FailureRecord, RecoveryContext, RecoveryEvent, RollbackOutput, SleepOutput } from './types.js';
 
@@ -174,7 +174,9 @@ export function recordRollback(d: Draft, at?: number, message?: string): void {
 export function applyDecision(d: Draft, choice: DecisionChoice, guidance: string | undefined, at: number | undefined, timedOut = false): void {
   if (at !== undefined && at > d.clockAt) d.clockAt = at;
   d.decisionDeadline = null;
-  appendHistory(d, { phase: 'DECISION', result: resultOfChoice(choice), message: guidance ? `${choice}: ${guidance}` : choice, reason: timedOut ? 'decision_timeout' : null });
+  // An abort keeps the partial work (seed 004's ABORT) and says so, as USER_ABORT does.
+  const message = guidance ? `${choice}: ${guidance}` : choice === 'abort' ? `abort: ${PARTIAL_WORK_KEPT}` : choice;
+  appendHistory(d, { phase: 'DECISION', result: resultOfChoice(choice), message, reason: timedOut ? 'decision_timeout' : null });
   if (choice === 'retry-fresh') {
     Object.assign(d, { iteration: 0, fixes: [], flakeProbed: false, diagnoseRound: 0, approach: null, hint: null, guidance: null, level: 'same', refreshContext: true, consecutiveFailures: 0, reason: null, delayMs: 0 });
   } else if (choice === 'retry-with-modifications') {

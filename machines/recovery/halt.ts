@@ -69,11 +69,14 @@ export function recordFixNeedingApproval(d: Draft, output: AdaptFix): void {
   });
 }
 
+/** What an abort leaves: the one wording of the choice (README, What `--rollback git` protects). */
+export const PARTIAL_WORK_KEPT = 'partial work kept, nothing rolled back';
+
 /**
  * What a USER_ABORT says (seed 004's ABORT: "graceful shutdown, save partial work"): nothing is
  * rolled back, and a run that recorded a good state says it can still be gone back to.
  */
 export function abortNote(c: Pick<RecoveryContext, 'hasRollback' | 'lastKnownGood'>): string {
-  const good = c.hasRollback && c.lastKnownGood !== null ? `; the last known good state stays recorded (${c.lastKnownGood}) if you want to go back to it` : '';
-  return `stopped by a person: partial work kept as it is, nothing rolled back${good}`;
+  const good = c.hasRollback && c.lastKnownGood !== null ? ` (last known good state: ${c.lastKnownGood})` : '';
+  return `stopped by a person: ${PARTIAL_WORK_KEPT}${good}`;
 }

@@ -101,7 +101,7 @@ process.exit(1);
     expect(outcome).toMatchObject({ status: 'aborted', reason: 'user_abort', attempts: 1 });
     expect(read(repo, 'partial.txt')).toBe('half of the work\n');
     const stop = outcome.history.find((e) => e.phase === 'ESCALATE')!;
-    expect(stop.message).toMatch(/^stopped by a person: partial work kept as it is, nothing rolled back; the last known good state stays recorded \([0-9a-f]{40}\)/);
+    expect(stop.message).toMatch(/^stopped by a person: partial work kept, nothing rolled back \(last known good state: [0-9a-f]{40}\)$/);
   });
 });
 
