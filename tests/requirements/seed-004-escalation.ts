@@ -110,8 +110,11 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
   },
   {
     id: '004 escalate data loss', requirement: 'any data-loss risk: BLOCK_AND_ALERT', status: '✓',
-    where: ['src/classify/data-loss.ts', 'src/runtime/command.ts', 'src/classify/packs/security.ts'],
-    tests: [BLOCKED, at('tests/classify/data-loss.test.ts', '%j → %s'), at(F.table, 'real-world messages, exactly as printed')],
+    where: ['src/classify/data-loss.ts', 'src/runtime/command.ts', 'src/hooks/claude/rules.ts', 'src/classify/packs/security.ts'],
+    tests: [
+      BLOCKED, at('tests/classify/data-loss.test.ts', '%j → %s'), at(F.table, 'real-world messages, exactly as printed'),
+      at(F.hookRules, 'denies a Bash call that risks data loss before it runs, and lets an ordinary one through (issue 33)'),
+    ],
   },
   {
     id: '004 escalation options', requirement: 'the person gets the failure, the attempts and: retry fresh, skip, rollback, abort', status: '✓',
