@@ -100,7 +100,7 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
   },
   {
     id: '004 escalate cost', requirement: 'a cost impact over the limit stops for approval', status: '✓',
-    where: ['src/policy/approval.ts', 'src/runtime/agent/agent-hooks.ts', 'machines/recovery/guards.ts'],
+    where: ['src/policy/approval.ts', 'src/runtime/agent/hook-program.ts', 'machines/recovery/guards.ts'],
     tests: [at(APPROVAL, "an agent's fix that cost more than costUsd (its own total_cost_usd) asks approval, measured or not"), at(F.hookFailures, 'a spend over the agent budget escalates with its own reason')],
   },
   {

@@ -65,12 +65,9 @@ export function agentHooks(agent: AgentOptions, place: AgentPlace): { diagnose: 
   const diagnosePromptOf = (input: DiagnoseInput, text: string | undefined) => diagnosePrompt(input, where, text);
   return {
     adapt: async (input, hook?: HookContext) => {
-      const before = spentUsd;
       const output = await runAdaptProgram(program('ADAPT', adaptPromptOf, await prepare()), input, options, hook?.signal);
       checkBudget();
-      // What this fix cost, as the agent reported it: the approval thresholds' costUsd reads it (seed 004 ASK_APPROVE).
-      const costUsd = spentUsd - before;
-      return output && typeof output.fix === 'string' && costUsd > 0 ? { ...output, costUsd } : output;
+      return output;
     },
     diagnose: async (input, hook?: HookContext) => {
       const output = await runDiagnoseProgram(program('DIAGNOSE', diagnosePromptOf, await prepare()), input, options, hook?.signal);
