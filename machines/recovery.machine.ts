@@ -12,6 +12,7 @@ import type { Reason } from '../src/taxonomy/index.js';
 import { recoveryActions, type EscalateAfter } from './recovery/actions.js';
 import { finalOutput, type RecoveryOutput } from './recovery/output.js';
 import { initialContext } from './recovery/context.js';
+import { rollbackReason } from './recovery/halt.js';
 import { recoveryGuards } from './recovery/guards.js';
 import type {
   AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput,
@@ -140,6 +141,9 @@ export const recoveryMachine = setup({
           // the run goes from the failed attempt to DIAGNOSE in one step.
           // The routing table of DESIGN.md, in priority order. Each way out records DIAGNOSE in its update.
           always: [
+            // Critical (security, data corruption): with a good state, roll back first (seed 004), then ESCALATE.
+            { guard: 'isCriticalWithGoodState', target: 'rollback', actions: 'beginHaltRollback' },
+            { guard: 'isDataCorruption', ...escalateFor('data_corruption', 'diagnosis') },
             { guard: 'isSecurity', ...escalateFor('critical_security_violation', 'diagnosis') },
             { guard: 'isUserAbort', target: '#recovery.aborted', actions: 'recordAbort' },
             { guard: 'isFatal', ...escalateFor('fatal_error', 'diagnosis') },
@@ -154,6 +158,7 @@ export const recoveryMachine = setup({
             { guard: 'shouldGatherEvidence', target: 'consult', actions: 'setAsideDiagnosis' },
             { guard: 'isConfidenceTooLow', ...escalateFor('low_confidence', 'diagnosis') },
             { guard: 'isBrokenBuildWithGoodState', target: 'rollback', actions: 'beginRollback' },
+            { guard: 'isCriticalGateWithGoodState', target: 'rollback', actions: 'beginGateRollback' },
             { guard: 'isRollbackDue', target: 'rollback', actions: 'beginRollback' },
             // Seed 002's prompt strategies without an adapter: the next attempt is told what is still
             // wrong; a hint already tried is a repeated fix (nothing it names changed).
@@ -194,17 +199,21 @@ export const recoveryMachine = setup({
           invoke: {
             id: 'rollback',
             src: 'rollback',
-            input: ({ context }) => ({
-              runId: context.runId, lastKnownGood: context.lastKnownGood,
-              reason: context.afterRollback === 'retry' ? ('decision' as const) : context.failure?.classification.type === 'BROKEN_BUILD' ? ('broken_build' as const) : ('consecutive_failures' as const),
-            }),
+            input: ({ context }) => ({ runId: context.runId, lastKnownGood: context.lastKnownGood, reason: rollbackReason(context) }),
             onDone: [
+              // A halt escalates whatever the rollback restored: the critical failure is what a person must hear.
+              { guard: 'haltsForDataCorruption', ...escalateFor('data_corruption', 'halt') },
+              { guard: 'haltsAfterRollback', ...escalateFor('critical_security_violation', 'halt') },
               { guard: 'isRollbackFailed', ...escalateFor('rollback_failed') },
               { guard: 'retriesAfterRollback', ...intoAttempt('recordRollback') },
               { guard: 'hasAdapter', target: 'adapt', actions: 'recordRollback' },
               escalateFor('no_alternative', 'rollback'),
             ],
-            onError: escalateFor('rollback_failed'),
+            onError: [
+              { guard: 'haltsForDataCorruption', ...escalateFor('data_corruption', 'halt') },
+              { guard: 'haltsAfterRollback', ...escalateFor('critical_security_violation', 'halt') },
+              escalateFor('rollback_failed'),
+            ],
           },
         },
         adapt: {
@@ -221,6 +230,8 @@ export const recoveryMachine = setup({
               { guard: 'isMalformedFix', ...escalateFor('adapter_failed', 'adapt') },
               { guard: 'isRepeatedFix', ...escalateFor('infinite_loop', 'adapt') },
               { guard: 'isCircularFix', ...escalateFor('circular_fix', 'adapt') },
+              // Beyond the approval thresholds (seed 004 ASK_APPROVE): stop before the retry runs.
+              { guard: 'needsApproval', ...escalateFor('approval_required', 'approval') },
               { guard: 'isFixWithoutBackoff', ...intoAttempt('applyFix') },
               { target: 'retry', actions: 'applyFix' },
             ],

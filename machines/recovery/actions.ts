@@ -14,6 +14,7 @@ import { raise, sendTo, type ActorRefFromLogic } from 'xstate';
 import type { RunnerLogic, RunnerRequest } from '../runner.js';
 import { attemptInput, beginAttempt } from './context.js';
 import { openedPass } from './passes.js';
+import { PARTIAL_WORK_KEPT, abortNote, beginGateRollback, beginHaltRollback, recordFixNeedingApproval, recordHaltRollback } from './halt.js';
 import { outputOf, updater } from '../shared.js';
 import type { AdaptFix, AdaptOutput, AttemptInput, AttemptOutcome, FailureRecord, RecoveryContext, RecoveryEvent, RollbackOutput, SleepOutput } from './types.js';
 
@@ -168,7 +169,7 @@ export function escalate(d: Draft, reason: Reason, iteration = d.iteration): voi
 /** USER_ABORT: the run stops (decided in diagnosis: in the pass it opened). */
 export function recordAbort(d: Draft): void {
   d.reason = 'user_abort';
-  appendHistory(d, { phase: 'ESCALATE', result: 'aborted', reason: 'user_abort', iteration: openedPass(d) });
+  appendHistory(d, { phase: 'ESCALATE', result: 'aborted', reason: 'user_abort', iteration: openedPass(d), message: abortNote(d) });
 }
 
 /** Resource exhaustion: checkpoint and continue in a fresh context (decided in diagnosis). */
@@ -188,9 +189,11 @@ export function recordRollback(d: Draft, at?: number, message?: string): void {
 export function applyDecision(d: Draft, choice: DecisionChoice, guidance: string | undefined, at: number | undefined, timedOut = false): void {
   if (at !== undefined && at > d.clockAt) d.clockAt = at;
   d.decisionDeadline = null;
-  // A decision answers the escalation before it, in that escalation's pass.
+  // A decision answers the escalation before it, in that escalation's pass. An abort keeps the
+  // partial work (seed 004's ABORT) and says so, as USER_ABORT does.
   const answered = d.history[d.history.length - 1]?.iteration;
-  appendHistory(d, { phase: 'DECISION', result: resultOfChoice(choice), message: guidance ? `${choice}: ${guidance}` : choice, reason: timedOut ? 'decision_timeout' : null, ...(answered !== undefined ? { iteration: answered } : {}) });
+  const message = guidance ? `${choice}: ${guidance}` : choice === 'abort' ? `abort: ${PARTIAL_WORK_KEPT}` : choice;
+  appendHistory(d, { phase: 'DECISION', result: resultOfChoice(choice), message, reason: timedOut ? 'decision_timeout' : null, ...(answered !== undefined ? { iteration: answered } : {}) });
   if (choice === 'retry-fresh') {
     Object.assign(d, { iteration: 0, fixes: [], flakeProbed: false, diagnoseRound: 0, approach: null, hint: null, guidance: null, level: 'same', refreshContext: true, consecutiveFailures: 0, reason: null, delayMs: 0 });
   } else if (choice === 'retry-with-modifications') {
@@ -211,7 +214,7 @@ function resultOfChoice(choice: DecisionChoice) {
 }
 
 /** What an escalation records first, from the phase it leaves (one update records both). */
-export type EscalateAfter = 'diagnosis' | 'noAdapter' | 'adapt' | 'rollback' | 'flaky' | 'strategy';
+export type EscalateAfter = 'diagnosis' | 'noAdapter' | 'adapt' | 'rollback' | 'flaky' | 'strategy' | 'halt' | 'approval';
 
 const update = updater<RecoveryContext, RecoveryEvent>();
 /** A done or error event of an I/O slot, as the actions read it. */
@@ -260,6 +263,10 @@ export const recoveryActions = {
   /** Seed 002's strategy without an adapter: the hint is this iteration's fix (recorded as ADAPT, as an adapter's would be). */
   applyStrategyHint: updateOrBegin((d) => { recordDiagnosis(d); beginIteration(d); applyFix(d, { fix: strategyFix(d.hint!) }); }),
   beginRollback: update((d) => { recordDiagnosis(d); beginIteration(d); d.afterRollback = 'adapt'; }),
+  /** A critical failure with a good state: roll back before ESCALATE (seed 004). */
+  beginHaltRollback: update((d) => { recordDiagnosis(d); beginHaltRollback(d); }),
+  /** A critical quality gate failed: roll back, then the next fix or the gate again (seed 004). */
+  beginGateRollback: update((d) => { recordDiagnosis(d); beginGateRollback(d); }),
   probeFlake: update((d) => { recordDiagnosis(d); beginProbe(d); }),
   recordAbort: update((d) => { recordDiagnosis(d); recordAbort(d); }),
   recordHandoff: update((d) => { recordDiagnosis(d); recordHandoff(d); }),
@@ -280,6 +287,8 @@ export const recoveryActions = {
     if (after === 'diagnosis' || after === 'noAdapter' || after === 'strategy') recordDiagnosis(d);
     if (after === 'rollback') recordRollback(d, settled<RollbackOutput>(e).output?.at, settled<RollbackOutput>(e).output?.message);
     if (after === 'flaky') recordFlaky(d, outputOf<AttemptOutcome>(e));
+    if (after === 'halt') recordHaltRollback(d, settled<RollbackOutput>(e).output, 'error' in e ? errorMessage(settled<RollbackOutput>(e).error) : null);
+    if (after === 'approval') recordFixNeedingApproval(d, outputOf<AdaptFix>(e));
     if (after === 'adapt') {
       const { output, error } = settled<AdaptOutput>(e);
       const message = output?.fix === null ? output.message : errorMessage(error);

@@ -4,12 +4,12 @@
  * and goes to `setup({ guards })` as it is.
  */
 import { detectCircularFix, detectRepeatedFix } from '../../src/classify/index.js';
-import { budgetFor, confidenceBand } from '../../src/policy/index.js';
+import { approvalProblems, budgetFor, confidenceBand } from '../../src/policy/index.js';
 import { decisionChoiceOf, type DecisionChoice } from '../../src/policy/types.js';
 import { outputOf } from '../shared.js';
 import { fixRetryDelayMs, sameRetryDelayMs } from './backoff.js';
 import { STRATEGY_TYPES, strategyFix } from './strategy.js';
-import type { AdaptOutput, AttemptOutcome, DecideEvent, RecoveryContext, RecoveryEvent, RollbackOutput } from './types.js';
+import type { AdaptFix, AdaptOutput, AttemptOutcome, DecideEvent, RecoveryContext, RecoveryEvent, RollbackOutput } from './types.js';
 
 type Ctx = Pick<RecoveryContext, 'failure'> & Partial<RecoveryContext>;
 
@@ -19,6 +19,39 @@ const categoryOf = (c: Ctx) => c.failure?.classification.category;
 /** SECURITY_VIOLATION or any critical failure: halt, escalate, never retry. */
 export const isSecurity = (c: Ctx): boolean =>
   typeOf(c) === 'SECURITY_VIOLATION' || c.failure?.classification.severity === 'critical';
+
+/** DATA_CORRUPTION: halt like a security violation, under its own reason (seed 004: "rollback, investigate"). */
+export const isDataCorruption = (c: Ctx): boolean => typeOf(c) === 'DATA_CORRUPTION';
+
+/**
+ * A critical failure (security, data corruption) with a last known good state to restore: seed
+ * 004 rolls it back before it escalates ("Security vulnerability: immediate rollback, alert";
+ * "Data corruption: rollback, investigate"), so what the failing task changed is undone, and kept.
+ */
+export const isCriticalWithGoodState = (c: RecoveryContext): boolean =>
+  isSecurity(c) && c.hasRollback && c.lastKnownGood !== null;
+
+/**
+ * The task is a critical quality gate (policy `criticalGate`) and it failed as a gate does (a
+ * quality gate or tests), with a last known good state: seed 004's "Critical quality gate: 1
+ * failure → rollback changes, re-attempt".
+ */
+export const isCriticalGateWithGoodState = (c: RecoveryContext): boolean =>
+  c.policy.criticalGate === true &&
+  (typeOf(c) === 'QUALITY_GATE_FAIL' || typeOf(c) === 'VERIFICATION_FAILED') &&
+  c.hasRollback && c.lastKnownGood !== null;
+
+/** The rollback was a critical failure's halt: ESCALATE follows it, whatever it restored. */
+export const haltsAfterRollback = (c: Pick<RecoveryContext, 'afterRollback'>): boolean => c.afterRollback === 'halt';
+
+/**
+ * The adapter's fix goes beyond the policy's approval thresholds (seed 004 ASK_APPROVE): what it
+ * left changed in the work tree, the public API it touched, what it cost. Absent thresholds
+ * (the default) approve everything.
+ */
+export const needsApproval = (c: Pick<RecoveryContext, 'policy'>, output: AdaptOutput): boolean =>
+  output !== null && typeof output.fix === 'string' &&
+  approvalProblems(c.policy.approval, (output as AdaptFix).change, (output as AdaptFix).costUsd).length > 0;
 
 /** The user stopped the run. */
 export const isUserAbort = (c: Ctx): boolean => typeOf(c) === 'USER_ABORT';
@@ -172,6 +205,13 @@ export const recoveryGuards = {
   flakyPasses: ({ context, event }: Args) => passed(event) && isFlakyPass(context),
   isSecurity: onContext(isSecurity),
   isUserAbort: onContext(isUserAbort),
+  isDataCorruption: onContext(isDataCorruption),
+  isCriticalWithGoodState: onContext(isCriticalWithGoodState),
+  isCriticalGateWithGoodState: onContext(isCriticalGateWithGoodState),
+  haltsAfterRollback: onContext(haltsAfterRollback),
+  /** The halt's rollback was for data corruption (the escalation keeps that reason). */
+  haltsForDataCorruption: ({ context }: Args) => haltsAfterRollback(context) && isDataCorruption(context),
+  needsApproval: ({ context, event }: Args) => needsApproval(context, outputOf<AdaptOutput>(event)),
   isFatal: onContext(isFatal),
   isBudgetSpent: onContext(isBudgetSpent),
   isTimeBudgetSpent: onContext(isTimeBudgetSpent),

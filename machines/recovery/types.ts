@@ -1,5 +1,6 @@
 import type { Classification, Observation } from '../../src/classify/types.js';
 import type { DecisionChoice, DecisionName, ResolvedPolicy } from '../../src/policy/types.js';
+import type { FixChange } from '../../src/policy/approval.js';
 import type { RunnerAnswer } from '../runner.js';
 import type { HistoryEvent, Hypothesis, Level, Reason } from '../../src/taxonomy/index.js';
 
@@ -98,6 +99,13 @@ export interface AdaptFix {
   at?: number;
   /** How long the adapter took, ms (recorded on the ADAPT event). */
   durationMs?: number;
+  /**
+   * What the work tree holds changed against the last known good state after this fix, measured
+   * by the runtime when the policy sets `approval` (seed 004 ASK_APPROVE). Default: not measured.
+   */
+  change?: FixChange | null;
+  /** What this fix cost in USD, as the agent reported it (Claude Code's `total_cost_usd`). Default: not reported. */
+  costUsd?: number;
 }
 
 /** "No alternative", saying why (e.g. the agent's own words); recorded in the ADAPT event. */
@@ -116,7 +124,8 @@ export type AdaptOutput = AdaptFix | AdaptNone | null;
 export interface RollbackInput {
   runId: string;
   lastKnownGood: string | null;
-  reason: Reason | 'broken_build' | 'consecutive_failures' | 'decision';
+  /** Why: a halt's reason (`critical_security_violation`, `data_corruption`), or what asked for it. */
+  reason: Reason | 'broken_build' | 'consecutive_failures' | 'critical_gate' | 'decision';
 }
 
 /** What the `rollback` actor resolves with. */
@@ -132,8 +141,8 @@ export interface SleepInput { until: number }
 /** Resolved when the deadline has passed. */
 export interface SleepOutput { at: number }
 
-/** What happens after a rollback. */
-export type AfterRollback = 'adapt' | 'retry';
+/** What happens after a rollback: ADAPT, a retry, or (a critical failure's halt) ESCALATE. */
+export type AfterRollback = 'adapt' | 'retry' | 'halt';
 
 /** Values carried into a fresh machine when a handed-off run continues in a new context. */
 export interface Carry {

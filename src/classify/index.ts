@@ -16,6 +16,7 @@ export {
 } from './rule.js';
 export { validateRule } from './validate.js';
 export { cleanTerminalText } from './terminal-text.js';
+export { dataLossRisk } from './data-loss.js';
 export { EVIDENCE_CONFIDENCE, RULE_PRIORITY, TYPE_PRIORITY } from './priority.js';
 export { scanDuration, parseRetryAfterHeader } from './retry-after.js';
 export * from './packs/index.js';

@@ -45,6 +45,8 @@ export const RULE_PRIORITY = {
  */
 export const TYPE_PRIORITY: Readonly<Record<FailureType, number>> = {
   SECURITY_VIOLATION: RULE_PRIORITY.security,
+  // Just below security: a tampered download is reported as the security matter it may be.
+  DATA_CORRUPTION: RULE_PRIORITY.security - 10,
   USER_ABORT: RULE_PRIORITY.abort,
   QUOTA_EXCEEDED: RULE_PRIORITY.quota,
   AUTH_EXPIRED: RULE_PRIORITY.authExpired,

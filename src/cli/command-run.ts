@@ -34,6 +34,8 @@ export async function runtimeOptionsOf(runId: string, meta: CommandRunMeta, io: 
     ...(expect ? { expect } : {}),
     ...(reports.files.length > 0 ? { testReports: reports.files } : {}),
     ...(Object.keys(reports.env).length > 0 ? { env: reports.env } : {}),
+    // A command line that risks data loss is refused unless the person running it says it may (seed 004 BLOCK_AND_ALERT).
+    ...(io.env.RECOVERY_ALLOW_DATA_LOSS === '1' ? { allowDataLoss: true } : {}),
   });
   const config = await loadConfig(meta.cwd, meta.options.config ?? undefined);
   const policy: PolicyConfig = { ...(config.policy ?? {}), ...(meta.options.onFlaky ? { onFlaky: meta.options.onFlaky } : {}) };

@@ -52,9 +52,11 @@ export async function continueRun(runId: string, options: ContinueOptions, io: C
   // The stored command is redacted: rebuild its secrets from the environment, or say which to set.
   const line = unsealCommandLine(runId, { command: meta.command, adapter: meta.options.adapter ?? null, diagnoser: meta.options.diagnoser ?? null }, meta.fromEnv, io.env);
   const runtime = await runtimeOptionsOf(runId, { ...meta, command: line.command, options: { ...meta.options, adapter: line.adapter, diagnoser: line.diagnoser } }, io, options.json === true, options.stream);
-  const extra: { rollback?: import('../runtime/options.js').Rollback; lastKnownGood?: string } = {};
+  const extra: Pick<import('../runtime/options.js').RecoveryOptions, 'rollback' | 'measureChange'> & { lastKnownGood?: string } = {};
   if (meta.options.rollback === 'git') {
-    extra.rollback = (await cliGitRollback(meta.cwd, runId, await cliStoreDir(io, options.store), meta.options.rollbackBudget)).rollback;
+    const git = await cliGitRollback(meta.cwd, runId, await cliStoreDir(io, options.store), meta.options.rollbackBudget);
+    extra.rollback = git.rollback;
+    extra.measureChange = git.measureChange;
     if (meta.options.lastKnownGood) extra.lastKnownGood = meta.options.lastKnownGood;
   }
   const decision = options.decision;

@@ -21,6 +21,7 @@ import type { ResolvedPolicy } from './types.js';
  * Globals: budget 3; confidence proceed 0.85, caution 0.70, escalate 0.50; flakeProbe true;
  * onFlaky `escalate`; maxDelayMs 300000; totalBudgetMs 0 (none); jitterSeed 0;
  * rollbackAfterFailures 0 (never); diagnoseRounds 2; heartbeatTimeoutMs 30000;
- * stallTimeoutMs 300000; decisionTimeoutMs 0 (wait forever); defaultDecision `abort`.
+ * stallTimeoutMs 300000; decisionTimeoutMs 0 (wait forever); defaultDecision `abort`;
+ * criticalGate false; approval null (no fix asks approval).
  */
 export const DEFAULT_POLICY: ResolvedPolicy = deepFreeze(mergePolicy());

@@ -17,4 +17,8 @@ export { policyFor, budgetFor, refreshContextAt } from './lookup.js';
 export { computeDelay, type DelayOptions } from './delay.js';
 export { createRandom, mixSeed } from './random.js';
 export { timeoutFor } from './timeout.js';
+export {
+  approvalProblems, describeChange, matchesPaths, resolveApproval, DEFAULT_APPROVAL,
+  type ApprovalConfig, type ResolvedApproval, type FixChange,
+} from './approval.js';
 export { confidenceBand, CONFIDENCE_BANDS, type ConfidenceBand } from './confidence.js';

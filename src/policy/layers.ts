@@ -54,6 +54,8 @@ export const DEFAULT_GLOBALS = Object.freeze({
   decisionTimeoutMs: 0,
   /** The choice taken when a decision timeout passes. */
   defaultDecision: 'abort' as DecisionChoice,
+  /** A quality gate is not critical unless the config says so. */
+  criticalGate: false,
 });
 
 /** What every field falls back to when no layer sets it. Budget follows the top-level budget. */

@@ -14,6 +14,7 @@
  * (a list when that layer sets `delaysMs`, exponential otherwise). Backoff fields merge one by one,
  * so `types.X.backoff: { jitter: 'full' }` keeps the factor and cap from the layers below.
  */
+import { resolveApproval } from './approval.js';
 import { FAILURE_TYPE_NAMES, failureTypeInfo, type FailureType } from '../taxonomy/index.js';
 import {
   BASE_TYPE_POLICY, CATEGORY_DEFAULTS, DEFAULT_BACKOFF, DEFAULT_BUDGET, DEFAULT_CONFIDENCE,
@@ -95,6 +96,8 @@ export function mergePolicy(config: PolicyConfig = {}): ResolvedPolicy {
     stallTimeoutMs: config.stallTimeoutMs ?? g.stallTimeoutMs,
     decisionTimeoutMs: config.decisionTimeoutMs ?? g.decisionTimeoutMs,
     defaultDecision: config.defaultDecision ?? g.defaultDecision,
+    criticalGate: config.criticalGate ?? g.criticalGate,
+    approval: resolveApproval(config.approval),
   };
 }
 

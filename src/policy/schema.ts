@@ -65,6 +65,24 @@ export function configSchema(): Record<string, unknown> {
       stallTimeoutMs: { ...timerMs, description: 'fail an attempt making no progress for this long, ms (0: off)' },
       decisionTimeoutMs: { ...timerMs, description: 'take defaultDecision after this long, ms (0: wait forever)' },
       defaultDecision: { enum: [...DECISION_CHOICES], description: 'the decision taken when the decision timeout passes' },
+      criticalGate: { type: 'boolean', description: 'the task is a critical quality gate: with a rollback, each failure restores the last known good state first (default false)' },
+      approval: {
+        description: 'seed 004 ASK_APPROVE: a fix beyond these escalates with approval_required before its retry (default null: none)',
+        oneOf: [
+          { type: 'null' },
+          {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              maxChangedFiles: { ...count, description: 'most files a fix may leave changed (0: no limit; default 0)' },
+              maxChangedFraction: { type: 'number', minimum: 0, maximum: 1, description: 'largest share of the files a fix may leave changed (default 0.10)' },
+              paths: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'the public API: paths or globs (api/**, *.d.ts)' },
+              breaking: { type: 'boolean', description: 'a fix touching paths asks approval (default true)' },
+              costUsd: { ...ms, description: "most a fix may cost, from the agent's report, USD (0: no limit; default 100)" },
+            },
+          },
+        ],
+      },
       rules: { type: 'array', description: 'extra classification rules (see the README)', items: { type: 'object' } },
       redact: { type: 'array', description: 'regular expressions whose matches are redacted from reports and history', items: { type: 'string' } },
       quarantine: { type: 'array', description: "test ids whose failures do not fail a run (the run passes and says so); see 'recover flaky'", items: { type: 'string', minLength: 1 } },

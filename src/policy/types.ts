@@ -1,4 +1,5 @@
 import type { Category, FailureType } from '../taxonomy/index.js';
+import type { ApprovalConfig, ResolvedApproval } from './approval.js';
 
 /** Jitter strategies for exponential backoff. `decorrelated` follows AWS's "decorrelated jitter". */
 export const JITTERS = ['none', 'full', 'equal', 'decorrelated'] as const;
@@ -81,6 +82,19 @@ export interface PolicyConfig {
   decisionTimeoutMs?: number;
   /** The decision taken when the decision timeout passes. Default `abort`. */
   defaultDecision?: DecisionChoice;
+  /**
+   * The task is a critical quality gate (seed 004: "Critical quality gate: 1 failure → rollback
+   * changes, re-attempt"): with a rollback configured, each of its failures (QUALITY_GATE_FAIL or
+   * VERIFICATION_FAILED) first restores the last known good state, then the next fix is tried
+   * (or, without an adapter, the gate runs again), within the type's budget. Default false.
+   */
+  criticalGate?: boolean;
+  /**
+   * Seed 004's ASK_APPROVE thresholds: a fix beyond them escalates with `approval_required`
+   * before its retry runs. Absent or null: no fix asks approval. Default null; the defaults of
+   * its fields (once set) are {@link ApprovalConfig}'s.
+   */
+  approval?: ApprovalConfig | null;
 }
 
 /** A human's answer to an escalation. */
@@ -150,4 +164,7 @@ export interface ResolvedPolicy {
   stallTimeoutMs: number;
   decisionTimeoutMs: number;
   defaultDecision: DecisionChoice;
+  criticalGate: boolean;
+  /** The approval thresholds, or null (no fix asks approval). */
+  approval: ResolvedApproval | null;
 }

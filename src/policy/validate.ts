@@ -128,6 +128,22 @@ const rootChecks: Record<string, Check> = {
   stallTimeoutMs: timerMs,
   decisionTimeoutMs: timerMs,
   defaultDecision: oneOf(DECISION_CHOICES),
+  criticalGate: boolean,
+  approval: (value, path, out) => {
+    if (value === null) return;
+    checkObject(value, path, {
+      maxChangedFiles: integerAtLeast0,
+      maxChangedFraction: unitInterval,
+      paths: (paths, pathsPath) => {
+        if (!Array.isArray(paths)) return report(out, pathsPath, 'must be an array of paths');
+        for (let i = 0; i < paths.length; i++) {
+          if (typeof paths[i] !== 'string' || paths[i] === '') report(out, joinIndex(pathsPath, i), 'must be a non-empty path');
+        }
+      },
+      breaking: boolean,
+      costUsd: numberAtLeast0,
+    }, out);
+  },
 };
 
 /** The top-level policy keys a config may set (recovery.config.schema.json lists the same; a test keeps them equal). */

@@ -11,6 +11,8 @@ import type { RunReportInput } from './types.js';
 /** Why the run stopped, as the note after **Recovery iterations**. */
 export const STOP_NOTES: Readonly<Record<Reason, string>> = {
   critical_security_violation: 'halted at once: no retry after a critical security violation',
+  data_corruption: 'halted at once: no retry after data corruption was detected',
+  approval_required: 'stopped before the retry: the fix needs approval',
   fatal_error: 'no retry: the failure is fatal',
   user_abort: 'stopped by a person',
   circular_fix: 'stopped: the fixes circle around similar approaches',
@@ -35,6 +37,8 @@ export const STOP_NOTES: Readonly<Record<Reason, string>> = {
 export function heading(reason: Reason | null): string {
   if (reason === 'infinite_loop' || reason === 'circular_fix') return '## Infinite Loop Detected';
   if (reason === 'critical_security_violation') return '## Critical Security Violation';
+  if (reason === 'data_corruption') return '## Data Corruption Detected';
+  if (reason === 'approval_required') return '## Approval Required';
   return '## Recovery Escalation Required';
 }
 
@@ -43,6 +47,17 @@ export function preamble(reason: Reason | null, history: readonly HistoryEvent[]
   if (reason === 'infinite_loop' || reason === 'circular_fix') return loopLines(reason, history);
   if (reason === 'critical_security_violation') {
     return ['**Execution halted.** No retry was attempted; nothing runs again until a human decides.'];
+  }
+  if (reason === 'data_corruption') {
+    return ['**Execution halted.** No retry was attempted: re-running on corrupt data could spread it. What the run changed was rolled back when a rollback was configured (see Rollbacks); investigate before deciding.'];
+  }
+  if (reason === 'approval_required') {
+    // The thresholds it went beyond and the diff stat, as the ADAPT event recorded them.
+    const asked = [...history].reverse().find((e) => e.phase === 'ADAPT' && e.reason === 'approval_required');
+    return [
+      '**The fix goes beyond the approval thresholds** (seed 004 ASK_APPROVE) and was not retried. The fix is in the work tree as the adapter left it: approve with `retry-fresh` (the retry runs on it), or undo it with `rollback`.',
+      ...(asked?.message ? ['', `- Fix: ${code(oneLine(asked.fix ?? '(not recorded)'))}`, `- ${code(asked.message)}`] : []),
+    ];
   }
   if (reason === 'non_deterministic_failure') {
     return ['**Non-deterministic failure detected**: the task passed on an unchanged re-run, without a fix. Likely a race condition or timing dependency; manual investigation required.'];
@@ -106,8 +121,8 @@ export function attemptsSection(input: RunReportInput): string[] {
   const lines = ['### Recovery Attempts', ''];
   const attempts = summarizeAttempts(input.history);
   if (attempts.length === 0) {
-    lines.push(input.reason === 'critical_security_violation'
-      ? 'None: a critical security violation halts execution without any retry.'
+    lines.push(input.reason === 'critical_security_violation' || input.reason === 'data_corruption'
+      ? `None: ${input.reason === 'data_corruption' ? 'data corruption' : 'a critical security violation'} halts execution without any retry.`
       : 'None: the run escalated before any recovery iteration.');
     return lines;
   }

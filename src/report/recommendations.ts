@@ -10,6 +10,14 @@ export const REASON_RECOMMENDATIONS: Readonly<Record<Reason, readonly string[]>>
     'Execution was halted at once and nothing was retried: the task touched a sensitive path, asked for elevated privileges or risked data loss.',
     'Review the security policy and the task specification; do not grant access just to get past this.',
   ],
+  data_corruption: [
+    'Execution was halted at once and nothing was retried: stored data failed its integrity check.',
+    'Investigate before anything runs again (disk, interrupted writes, a tampered download); the Rollbacks section says what the run changed and how to get it back.',
+  ],
+  approval_required: [
+    'The fix changed more than the approval thresholds allow (files, share of the tree, public API or cost): review it in the work tree.',
+    'Approve with `retry-fresh` (the retry runs on the fix), or undo it with `rollback`.',
+  ],
   fatal_error: ['Retrying cannot fix this failure. Fix the environment first, then choose `retry-fresh`.'],
   user_abort: ['A person stopped the run. Resume or retry when ready.'],
   circular_fix: [
@@ -80,6 +88,7 @@ export const TYPE_RECOMMENDATIONS: Readonly<Partial<Record<FailureType, string>>
   QUOTA_EXCEEDED: 'Check the plan and billing: waiting will not help.',
   CERTIFICATE_ERROR: 'Fix trust: install the CA certificate (NODE_EXTRA_CA_CERTS, SSL_CERT_FILE), renew the expired certificate or correct the host name; never disable verification.',
   USER_ABORT: 'Stopped on request; nothing to fix.',
+  DATA_CORRUPTION: 'Investigate before anything runs again: find what wrote the corrupt data (disk, an interrupted write, a tampered download), repair it from a backup or a fresh copy; re-running would spread it.',
   SECURITY_VIOLATION: 'A task that reaches for system files or privileges is usually a task specification error: correct the task, not the permissions.',
   CIRCULAR_FIX: 'Break the loop with a different approach.',
   REPEATED_FIX: 'Break the loop with a different approach.',

@@ -9,7 +9,11 @@ import { code } from './markdown.js';
 
 /** The section's lines, or none when no rollback left a message. */
 export function rollbacksSection(history: readonly HistoryEvent[]): string[] {
-  const rollbacks = sortedHistory(history).filter((e) => e.phase === 'ROLLBACK' && e.result === 'rolled_back' && e.message);
+  const sorted = sortedHistory(history);
+  const rollbacks = sorted.filter((e) => e.phase === 'ROLLBACK' && e.result === 'rolled_back' && e.message);
   if (rollbacks.length === 0) return [];
-  return ['### Rollbacks', '', ...rollbacks.map((e, i) => `- Rollback ${i + 1} (before attempt ${e.attempt + 1}): ${code(e.message!)}`), ''];
+  // A rollback on a halt (security, data corruption) has no attempt after it: it follows the failed one.
+  const lastAttempt = sorted.reduce((most, e) => Math.max(most, e.attempt), 0);
+  const when = (e: HistoryEvent) => (e.attempt < lastAttempt ? `before attempt ${e.attempt + 1}` : `after attempt ${e.attempt}, before escalating`);
+  return ['### Rollbacks', '', ...rollbacks.map((e, i) => `- Rollback ${i + 1} (${when(e)}): ${code(e.message!)}`), ''];
 }

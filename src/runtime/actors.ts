@@ -13,6 +13,7 @@ import { HOOK_TIMEOUT_MS, hookTimeoutProblem } from './hook-context.js';
 import { NO_EXTENSIONS, runExtensions } from './run-extensions.js';
 import type { RecoveryOptions, Task } from './options.js';
 import { RunWork, type RunHooks } from './slot-work.js';
+import { measuredFixes } from './measured-fixes.js';
 
 /** The work behind each of the machine's I/O slots, for one run (derived from the machine's slot table). */
 export type SlotWork = SlotWorkOf<typeof RECOVERY_SLOTS>;
@@ -52,7 +53,7 @@ export function bindRun(task: Task, options: RecoveryOptions, hooks: RunHooks) {
   const redact = redactPatternsOf(options.redact);
   // Telemetry and fix memory, when asked for: they wrap the slots' work and watch the actor.
   const extensions = runExtensions(options, clock, redact);
-  const run = new RunWork(task, extensions.hooks(options), { clock, redact, rules: options.rules ?? NO_RULES, hookTimeoutMs, hooks });
+  const run = new RunWork(task, measuredFixes(extensions.hooks(options), options), { clock, redact, rules: options.rules ?? NO_RULES, hookTimeoutMs, hooks });
   const work: SlotWork | RunWork = extensions === NO_EXTENSIONS ? run : extensions.wrap(slotWork(run));
   const attach = (actor: ActorRefFrom<RecoveryMachine>) => {
     run.target = actor;

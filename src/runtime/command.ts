@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { dataLossRisk } from '../classify/data-loss.js';
 import { gated, gateOutcome, hostClock, StartLapsedError, type GateOutcome } from './start-gate.js';
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
@@ -67,6 +68,13 @@ export interface CommandOptions {
    * is kept for them. Only `commandTask` reads it. Default: none (a zero exit passes).
    */
   expect?: OutputExpectations;
+  /**
+   * Run a command line that risks data loss (`rm -rf /`, `DROP DATABASE`, `mkfs`, a forced push to
+   * `main`: see classify/data-loss.ts) instead of refusing it. Only `commandTask` reads it. Default
+   * false: such a command is never started, its attempt fails as a SECURITY_VIOLATION (seed 004's
+   * BLOCK_AND_ALERT), which halts the run without a retry.
+   */
+  allowDataLoss?: boolean;
 }
 
 /** Options of one run. */
@@ -239,7 +247,13 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
  */
 export function commandTask(cmd: string, args: readonly string[], options: CommandOptions = {}): Task {
   const checked = expectsOutput(options.expect);
+  // Read once: the command line does not change between attempts.
+  const risk = options.allowDataLoss ? null : dataLossRisk([cmd, ...args]);
   return async (ctx: TaskContext) => {
+    if (risk !== null) {
+      const message = `blocked before it ran: the command line risks data loss: ${risk}`;
+      throw new TaskFailure(message, { error: { name: 'DataLossRisk', type: 'SECURITY_VIOLATION', message } });
+    }
     let spawned: number | undefined;
     const startedAt = Date.now();
     // The size this attempt is asked for: the reduced one its hint carries after an empty or

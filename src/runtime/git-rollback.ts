@@ -10,6 +10,8 @@ import { describeUnprotected } from './git/budget.js';
 import { restoreSnapshot } from './git/restore.js';
 import { commitOf, git, topLevel } from './git/run-git.js';
 import { NoSnapshotError, takeSnapshot, type SnapshotOptions } from './git/snapshot.js';
+import type { FixChange } from '../policy/approval.js';
+import { changedPaths, describePaths, measureChange } from './git/diff.js';
 import type { Rollback } from './options.js';
 
 export type { SnapshotBudget, Unprotected } from './git/budget.js';
@@ -89,11 +91,12 @@ export function describeRestore(result: RestoreResult): string {
 /**
  * Git rollback shaped for `RecoveryOptions`: `lastKnownGood()` records the repository (call it
  * before the first adapter runs; pass the sha as `lastKnownGood`), `rollback` restores it and
- * says where the replaced state is kept. `rollback` resolves false when there is no snapshot
- * (neither `input.lastKnownGood` nor `refs/recovery/<runId>/good` names a commit), and rejects
- * when git fails.
+ * says what it undid and where the replaced state is kept. `rollback` resolves false when there
+ * is no snapshot (neither `input.lastKnownGood` nor `refs/recovery/<runId>/good` names a commit),
+ * and rejects when git fails. `measureChange` (for `RecoveryOptions.measureChange`) snapshots the
+ * work tree under `refs/recovery/<runId>/measured` and measures it against the good state.
  */
-export function gitRollback(cwd: string, runId: string, options: SnapshotOptions = {}): { lastKnownGood(): Promise<string>; rollback: Rollback } {
+export function gitRollback(cwd: string, runId: string, options: SnapshotOptions = {}): { lastKnownGood(): Promise<string>; rollback: Rollback; measureChange(): Promise<FixChange> } {
   return {
     lastKnownGood: () => recordGoodState(cwd, runId, options),
     rollback: async (input) => {
@@ -101,9 +104,20 @@ export function gitRollback(cwd: string, runId: string, options: SnapshotOptions
       for (const candidate of [input.lastKnownGood, snapshotRef(runId, 'good')]) {
         const sha = candidate ? await commitOf(top, candidate) : null;
         if (!sha) continue;
-        return { restored: true, message: describeRestore(await restoreGoodState(top, sha, runId, options)) };
+        const result = await restoreGoodState(top, sha, runId, options);
+        // What the rollback undid: the replaced state against the good one (the files a person may want back).
+        const undone = await changedPaths(top, sha, result.kept);
+        return { restored: true, message: `undid ${describePaths(undone)}; ${describeRestore(result)}` };
       }
       return false;
+    },
+    measureChange: async () => {
+      const top = await topLevel(cwd);
+      const good = await commitOf(top, snapshotRef(runId, 'good'));
+      if (!good) throw new NoSnapshotError(`no last known good state of run ${runId} to measure the fix against (${snapshotRef(runId, 'good')})`);
+      const ref = await checkedRef(top, snapshotRef(runId, 'measured'), runId);
+      const now = await takeSnapshot(top, ref, `recovery-protocol: the work tree after a fix of run ${runId}, measured for approval`, options);
+      return measureChange(top, good, now.sha);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { InspectionEvent, Observer } from 'xstate';
+import type { FixChange } from '../policy/approval.js';
 import type {
   AdaptInput, AdaptOutput, AttemptInput, DiagnoseInput, DiagnoseOutput, RollbackInput,
 } from '../../machines/index.js';
@@ -76,6 +77,12 @@ export interface RecoveryOptions {
   rollback?: Rollback;
   /** A reference to the last known good state, passed to `rollback`. Default: `'initial'` when `rollback` is given. */
   lastKnownGood?: string | null;
+  /**
+   * Measures what the work tree holds changed against the last known good state (`gitRollback`'s
+   * `measureChange`): with the policy's `approval` set, each fix is measured after the adapter
+   * and one beyond the thresholds escalates with `approval_required` before its retry. Default: none.
+   */
+  measureChange?: () => Promise<FixChange>;
   /** The first attempt's timeout in ms. Default: none. */
   timeoutMs?: number;
   /**

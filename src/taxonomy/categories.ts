@@ -25,7 +25,8 @@ export type Severity = (typeof SEVERITIES)[number];
  * - `handoff`: checkpoint progress and continue in a fresh context
  * - `escalate`: stop and ask a human
  * - `abort`: the user asked to stop
- * - `halt`: stop all execution at once (security), then escalate
+ * - `halt`: stop all execution at once (security, data corruption), roll back what the run
+ *   changed when a rollback is configured, then escalate
  */
 export const ACTIONS = ['retry', 'adapt', 'rollback', 'handoff', 'escalate', 'abort', 'halt'] as const;
 /** A default recovery action. */

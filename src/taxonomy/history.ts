@@ -10,6 +10,8 @@ export interface Hypothesis {
 /** Why a run escalated, stopped or was marked: the reasons every report and exit code speaks. */
 export const REASONS = [
   'critical_security_violation', // SECURITY_VIOLATION / critical severity: halted, no retry
+  'data_corruption',             // DATA_CORRUPTION (critical): halted, no retry, rolled back when a rollback is configured
+  'approval_required',           // a fix beyond the policy's approval thresholds (seed 004 ASK_APPROVE): stopped before its retry
   'fatal_error',                  // other fatal types: no retry
   'user_abort',                   // USER_ABORT or an abort decision
   'circular_fix',                 // similar approach (seed 001)

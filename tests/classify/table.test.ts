@@ -9,6 +9,7 @@ import type { Row } from './table/row.js';
 import { SEED_ROWS } from './table/seeds.js';
 import { SYSTEM_ROWS } from './table/system.js';
 import { TRUST_BUSY_ROWS } from './table/trust-busy.js';
+import { INTEGRITY_ROWS } from './table/integrity.js';
 
 const TABLES: Record<string, Row[]> = {
   'LLM APIs': LLM_ROWS,
@@ -18,6 +19,7 @@ const TABLES: Record<string, Row[]> = {
   'git and docker': OPS_ROWS,
   seeds: SEED_ROWS,
   'certificates and held locks (issue 30)': TRUST_BUSY_ROWS,
+  'data corruption (issue 33)': INTEGRITY_ROWS,
 };
 const ALL = Object.values(TABLES).flat();
 const label = (row: Row): string => `${row.from}: ${JSON.stringify(row.observation).slice(0, 90)}`;

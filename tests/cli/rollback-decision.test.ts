@@ -66,7 +66,9 @@ describe('recover decide RUN --choice rollback', () => {
 
     expect(treeState(repo)).toEqual(good);
     const kept = `refs/recovery/${run}/replaced-1`;
-    const note = `rollback 1: replaced state kept as ${kept} (get it back: recover restore ${kept}); not protected, left as they are: big/ (over budget, 2.0 kB)`;
+    // What the rollback undid comes first: every file the person and the adapter changed since the good state.
+    const undid = 'undid 6 files: .env (deleted), b.txt (modified), build/app.js (modified), lf.txt (modified), person.txt (added), run.sh (modified)';
+    const note = `rollback 1: ${undid}; replaced state kept as ${kept} (get it back: recover restore ${kept}); not protected, left as they are: big/ (over budget, 2.0 kB)`;
     expect(decided.stderr).toContain(`recover: ${note}\n`);
     expect(git(repo, 'log', '-1', '--format=%s', kept)).toBe(`recovery-protocol: state replaced by rollback 1 of run ${run}`);
     const report = recover(repo, ['report', run]).stdout;

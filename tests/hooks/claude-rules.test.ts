@@ -22,6 +22,9 @@ describe('the decision table: event × phase → feed, answer', () => {
   it.each([
     ['session-start', 'none', {}, null, 'protocol'],
     ['bash-before', 'escalated', {}, null, 'deny-escalated'],
+    ['bash-before', 'none', { command: 'rm -rf / --no-preserve-root' }, null, 'deny-data-loss'],
+    ['bash-before', 'escalated', { command: 'psql -c "DROP DATABASE app"' }, null, 'deny-data-loss'],
+    ['bash-before', 'adapt', { command: 'rm -rf dist' }, null, 'allow'],
     ['bash-before', 'adapt', {}, null, 'allow'],
     ['edit-before', 'escalated', { fix: 'anything' }, null, 'deny-escalated'],
     ['edit-before', 'adapt', { fix: 'Write /w/utils.js: module.exports = 1' }, null, 'deny-repeated'],
@@ -42,6 +45,12 @@ describe('the decision table: event × phase → feed, answer', () => {
   ] as const)('%s in %s %j → feed %s, answer %s', (event, phase, facts, feed, answer) => {
     const rule = planOf(event, view(phase), facts);
     expect([rule.feed, rule.answer]).toEqual([feed, answer]);
+  });
+
+  it('a command line that risks data loss is denied before it runs, naming the risk (seed 004 BLOCK_AND_ALERT)', () => {
+    const answer = answerOf('deny-data-loss', 'PreToolUse', view('none'), { command: 'git push --force origin main' }) as { hookSpecificOutput: Record<string, string> };
+    expect(answer.hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' });
+    expect(answer.hookSpecificOutput.permissionDecisionReason).toBe('recover: refused (seed 004 BLOCK_AND_ALERT): this command risks data loss — git push --force to main (rewrites a protected branch). Do not run it or a variant of it; tell the user what you meant to do and let them run it. RECOVER_HOOK=off turns enforcement off.');
   });
 
   it('has a row for every event in every phase (the last rows match any phase)', () => {
@@ -130,6 +139,12 @@ describe('a session of hook events through the engine and a lowdb store', () => 
     expect(text(await send({ kind: 'bash-before', name: 'PreToolUse', command: 'ls' }))).toMatch(/deny/);
     expect(await send({ kind: 'stop', name: 'Stop', stopHookActive: false })).toMatchObject({ decision: 'block' });
     expect((await store.list())[0]!.status).toBe('escalated');
+  });
+
+  it('denies a Bash call that risks data loss before it runs, and lets an ordinary one through (issue 33)', async () => {
+    expect(text(await send({ kind: 'bash-before', name: 'PreToolUse', command: 'cd /srv && sudo rm -rf /' }))).toMatch(/"permissionDecision":"deny".*BLOCK_AND_ALERT.*rm -rf \/ \(removes the root or home directory recursively\)/);
+    expect(await send({ kind: 'bash-before', name: 'PreToolUse', command: 'rm -rf build' })).toBeNull();
+    expect(await store.list()).toEqual([]);
   });
 
   it('escalates a permission failure on a secret path at once', async () => {

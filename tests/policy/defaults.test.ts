@@ -35,6 +35,7 @@ const TABLE: Record<FailureType, { budget: number; delays: number[]; timeoutFact
   CERTIFICATE_ERROR: { budget: 0, delays: [0] },
   USER_ABORT: { budget: 0, delays: [0] },
   SECURITY_VIOLATION: { budget: 0, delays: [0] },
+  DATA_CORRUPTION: { budget: 0, delays: [0] },
   CIRCULAR_FIX: { budget: 0, delays: [0] },
   REPEATED_FIX: { budget: 0, delays: [0] },
   NON_DETERMINISTIC: { budget: 0, delays: [0] },
@@ -94,6 +95,8 @@ describe('DEFAULT_POLICY', () => {
       stallTimeoutMs: 300000,
       decisionTimeoutMs: 0,
       defaultDecision: 'abort',
+      criticalGate: false,
+      approval: null,
     });
   });
 

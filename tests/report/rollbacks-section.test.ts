@@ -10,6 +10,7 @@ describe('rollbacksSection', () => {
     add({ phase: 'PAUSE', result: 'failure', message: 'SyntaxError: Unexpected token', attempt: 2 }, 1);
     add({ phase: 'ROLLBACK', result: 'rolled_back', message: KEPT }, 2);
     add({ phase: 'ROLLBACK', result: 'rolled_back', message: 'replaced state kept as refs/recovery/r1/replaced-2 (get it back: recover restore refs/recovery/r1/replaced-2)', attempt: 4 }, 3);
+    add({ phase: 'RETRY', result: 'failure', message: 'still failing', attempt: 5 }, 4);
     expect(rollbacksSection(events)).toEqual([
       '### Rollbacks',
       '',
@@ -17,6 +18,14 @@ describe('rollbacksSection', () => {
       '- Rollback 2 (before attempt 5): `replaced state kept as refs/recovery/r1/replaced-2 (get it back: recover restore refs/recovery/r1/replaced-2)`',
       '',
     ]);
+  });
+
+  it('says a rollback that no attempt followed (a halt: security, data corruption) came after the failed attempt, before escalating', () => {
+    const { events, add } = historyBuilder();
+    add({ phase: 'PAUSE', result: 'failure', message: 'Error: database disk image is malformed', attempt: 1 }, 0);
+    add({ phase: 'ROLLBACK', result: 'rolled_back', message: KEPT, attempt: 1 }, 0);
+    add({ phase: 'ESCALATE', result: 'escalated', reason: 'data_corruption', attempt: 1 }, 0);
+    expect(rollbacksSection(events)).toEqual(['### Rollbacks', '', `- Rollback 1 (after attempt 1, before escalating): \`${KEPT}\``, '']);
   });
 
   it('is empty without a rollback, and for a rollback that said nothing (a library hook returning true)', () => {

@@ -58,9 +58,9 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 BR-001 ADAPT', requirement: 'a fix is a single, focused change', status: '◐',
-    where: ['machines/recovery/actions.ts'],
-    tests: [at(F.recover, 'adapts a systematic failure with the adapter and gives the fix to the next attempt')],
-    gap: 'one fix per iteration is recorded, but its size is neither measured nor bounded (approval thresholds, issue #33 Build 4)',
+    where: ['machines/recovery/actions.ts', 'src/policy/approval.ts', 'src/runtime/measured-fixes.ts'],
+    tests: [at(F.recover, 'adapts a systematic failure with the adapter and gives the fix to the next attempt'), at('tests/runtime/halt-approval.test.ts', 'a fix beyond maxChangedFiles escalates approval_required before its retry; one within goes on')],
+    gap: 'a fix’s size is measured against the last known good state and bounded only when the policy sets `approval` (with `--rollback git`): off by default, since 10 % of a small repository is a single file',
   },
   {
     id: 'UC-AP-004 BR-001 RETRY', requirement: 'a retry re-runs the whole validation, not a part', status: '✓',
@@ -73,10 +73,9 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
     tests: [at(F.recover, 'escalates fatal and security failures without a single retry'), at(F.security, '$name')],
   },
   {
-    id: 'UC-AP-004 BR-002 data loss', requirement: 'a data-loss risk escalates at once (critical)', status: '◐',
-    where: ['src/classify/packs/security.ts'],
-    tests: [at(F.table, 'real-world messages, exactly as printed')],
-    gap: 'only what a failure prints (rm -rf /, drop database, mkfs) is critical; a command that risks data loss is not stopped before it runs (issue #33 Build 3)',
+    id: 'UC-AP-004 BR-002 data loss', requirement: 'a data-loss risk escalates at once (critical)', status: '✓',
+    where: ['src/classify/data-loss.ts', 'src/runtime/command.ts', 'src/classify/packs/security.ts'],
+    tests: [at('tests/cli/halt-rollback.test.ts', 'is never started: it escalates as a critical security violation without a single run'), at(F.table, 'real-world messages, exactly as printed')],
   },
   {
     id: 'UC-AP-004 BR-003 ≥ 0.85', requirement: 'high confidence (≥ 0.85) proceeds with the fix', status: '✓',

@@ -7,6 +7,13 @@ import { at, type Requirement } from './types.js';
 
 const MODEL = at(F.supervisorModel, 'drives every simple path (${config.name})');
 const GROUP_ROLLBACK = at(F.supervisor, 'pauses a running dependent during an upstream group rollback and resumes it after');
+/** Issue 33's end-to-end tests (named here, not in files.ts: only these rows cite them). */
+const HALT = 'tests/cli/halt-rollback.test.ts';
+const APPROVAL = 'tests/cli/approval.test.ts';
+const LIB_HALT = 'tests/runtime/halt-approval.test.ts';
+const HALTS = at(HALT, '%s: what the command changed is undone before escalating, the escalation says what, and recover restore brings it back');
+const WIDE_FIX = at(APPROVAL, 'a fix over 10 % of the files that touches the public API stops before its retry with the numbers and the diff stat; retry-fresh approves it');
+const BLOCKED = at(HALT, 'is never started: it escalates as a critical security violation without a single run');
 
 /** The rows of seed 004's rollbacks, escalations and logging. */
 export const SEED_004_ESCALATION: readonly Requirement[] = [
@@ -22,25 +29,25 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
     ],
   },
   {
-    id: '004 rollback critical gate', requirement: 'a critical quality gate failure rolls the changes back, then re-attempts', status: '✗',
-    where: [], tests: [],
-    gap: 'no critical gate: QUALITY_GATE_FAIL is medium and adapted, nothing is rolled back (issue #33 Build 3)',
+    id: '004 rollback critical gate', requirement: 'a critical quality gate failure rolls the changes back, then re-attempts', status: '✓',
+    where: ['src/policy/types.ts', 'machines/recovery/guards.ts', 'machines/recovery/halt.ts', 'machines/recovery.machine.ts'],
+    tests: [at(HALT, 'a critical quality gate (criticalGate in the config) rolls the gate\'s changes back, then the next fix is tried and passes'), MODEL],
   },
   {
-    id: '004 rollback security', requirement: 'a security vulnerability rolls back at once and alerts', status: '✗',
-    where: [], tests: [],
-    gap: 'it escalates at once but leaves what the command changed in place, even with `--rollback git` (issue #33 Build 3)',
+    id: '004 rollback security', requirement: 'a security vulnerability rolls back at once and alerts', status: '✓',
+    where: ['machines/recovery/guards.ts', 'machines/recovery/halt.ts', 'src/runtime/git-rollback.ts', 'src/report/rollbacks-section.ts'],
+    tests: [HALTS, MODEL],
   },
   {
-    id: '004 rollback data corruption', requirement: 'data corruption rolls back, then is investigated', status: '✗',
-    where: [], tests: [],
-    gap: 'no DATA_CORRUPTION type, so no rollback for it (issue #33 Build 3)',
+    id: '004 rollback data corruption', requirement: 'data corruption rolls back, then is investigated', status: '✓',
+    where: ['src/taxonomy/types.ts', 'src/classify/packs/integrity.ts', 'machines/recovery/halt.ts', 'src/report/escalation-sections.ts'],
+    tests: [HALTS, at(LIB_HALT, 'data corruption: the command\'s writes are rolled back before the escalation, which says what was undone')],
   },
   {
     id: '004 rollback user abort', requirement: 'a user abort rolls back gracefully', status: '◐',
-    where: ['machines/recovery/guards.ts', 'machines/supervisor.machine.ts'],
-    tests: [at(F.examples, 'a command that was itself interrupted (exit 130) → 5 (aborted, never retried)')],
-    gap: 'it stops and keeps the partial work (the seed’s own ABORT response) without saying so; the choice is not documented (issue #33 Build 3)',
+    where: ['machines/recovery/guards.ts', 'machines/recovery/halt.ts', 'machines/supervisor.machine.ts'],
+    tests: [at(F.examples, 'a command that was itself interrupted (exit 130) → 5 (aborted, never retried)'), at(HALT, 'a user abort keeps the partial work and says so (seed 004 ABORT), even with --rollback git')],
+    gap: 'by choice nothing is rolled back: the partial work is kept and the run says so, naming the recorded good state (seed 004’s own ABORT response, “save partial work”; README, What `--rollback git` protects); going back is a person’s `recover restore`',
   },
   {
     id: '004 git rollback', requirement: 'a rollback restores the last known good state of the work tree, losing nothing', status: '✓',
@@ -82,20 +89,19 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
     tests: [at(F.recover, 'escalates a transient failure once the budget is spent: 3 iterations, no 4th'), at(F.escalation, 'offers every decision with its exact command')],
   },
   {
-    id: '004 escalate breaking change', requirement: 'a breaking change stops for approval (ASK_APPROVE)', status: '✗',
-    where: [], tests: [],
-    gap: 'no approval thresholds: a fix touching public API proceeds (issue #33 Build 4)',
+    id: '004 escalate breaking change', requirement: 'a breaking change stops for approval (ASK_APPROVE)', status: '✓',
+    where: ['src/policy/approval.ts', 'machines/recovery/guards.ts', 'src/runtime/measured-fixes.ts', 'src/runtime/git/diff.ts'],
+    tests: [WIDE_FIX, at('tests/policy/approval.test.ts', 'breaking: false lets public API changes through; paths match exactly, by directory, with * and **, and by file name')],
   },
   {
-    id: '004 escalate scope deviation', requirement: 'a change of more than 10 % of the spec stops for approval', status: '✗',
-    where: [], tests: [],
-    gap: 'the size of a fix is not measured against a threshold (issue #33 Build 4)',
+    id: '004 escalate scope deviation', requirement: 'a change of more than 10 % of the spec stops for approval', status: '✓',
+    where: ['src/policy/approval.ts', 'machines/recovery/guards.ts', 'src/runtime/measured-fixes.ts', 'src/runtime/git/diff.ts'],
+    tests: [WIDE_FIX, at('tests/policy/approval.test.ts', 'once set, default to seed 004: more than 10 % of the files, any public API change, more than $100'), at(LIB_HALT, 'a fix beyond maxChangedFiles escalates approval_required before its retry; one within goes on')],
   },
   {
-    id: '004 escalate cost', requirement: 'a cost impact over the limit stops for approval', status: '◐',
-    where: ['src/runtime/agent/options.ts', 'machines/recovery/guards.ts'],
-    tests: [at(F.hookFailures, 'a spend over the agent budget escalates with its own reason'), at(F.agentProgram, 'stops the run when its agent spend goes over the limit')],
-    gap: 'an agent’s spend over `--agent-budget-usd` stops the run after the fact (agent_budget); nothing asks approval before a costly fix (issue #33 Build 4)',
+    id: '004 escalate cost', requirement: 'a cost impact over the limit stops for approval', status: '✓',
+    where: ['src/policy/approval.ts', 'src/runtime/agent/hook-program.ts', 'machines/recovery/guards.ts'],
+    tests: [at(APPROVAL, "an agent's fix that cost more than costUsd (its own total_cost_usd) asks approval, measured or not"), at(F.hookFailures, 'a spend over the agent budget escalates with its own reason')],
   },
   {
     id: '004 escalate security', requirement: 'any security concern: ALERT_IMMEDIATE', status: '✓',
@@ -103,10 +109,12 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
     tests: [at(F.examples, 'security-violation.mjs: escalated at once without a single retry (exit 3), report names it')],
   },
   {
-    id: '004 escalate data loss', requirement: 'any data-loss risk: BLOCK_AND_ALERT', status: '◐',
-    where: ['src/classify/packs/security.ts'],
-    tests: [at(F.table, 'real-world messages, exactly as printed')],
-    gap: 'only a printed data-loss command is critical; nothing blocks one before it runs (issue #33 Build 3)',
+    id: '004 escalate data loss', requirement: 'any data-loss risk: BLOCK_AND_ALERT', status: '✓',
+    where: ['src/classify/data-loss.ts', 'src/runtime/command.ts', 'src/hooks/claude/rules.ts', 'src/classify/packs/security.ts'],
+    tests: [
+      BLOCKED, at('tests/classify/data-loss.test.ts', '%j → %s'), at(F.table, 'real-world messages, exactly as printed'),
+      at(F.hookRules, 'denies a Bash call that risks data loss before it runs, and lets an ordinary one through (issue 33)'),
+    ],
   },
   {
     id: '004 escalation options', requirement: 'the person gets the failure, the attempts and: retry fresh, skip, rollback, abort', status: '✓',

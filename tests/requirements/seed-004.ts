@@ -77,12 +77,12 @@ export const SEED_004_DETECTION: readonly Requirement[] = [
   {
     id: '004 severity CRITICAL', requirement: 'critical (a security problem): IMMEDIATE_HALT', status: '✓',
     where: ['src/taxonomy/categories.ts', 'machines/supervisor/guards.ts', 'machines/recovery/guards.ts'],
-    tests: [SEVERITY, at(F.taxonomy, 'only SECURITY_VIOLATION is critical')],
+    tests: [SEVERITY, at(F.taxonomy, 'only SECURITY_VIOLATION and DATA_CORRUPTION are critical (seed 004: a security vulnerability, data corruption)')],
   },
   {
-    id: '004 severity CRITICAL data corruption', requirement: 'detected data corruption is critical', status: '✗',
-    where: [], tests: [],
-    gap: 'no DATA_CORRUPTION failure type (issue #33 Build 3)',
+    id: '004 severity CRITICAL data corruption', requirement: 'detected data corruption is critical', status: '✓',
+    where: ['src/taxonomy/types.ts', 'src/classify/packs/integrity.ts', 'machines/recovery/guards.ts'],
+    tests: [at(F.taxonomy, 'only SECURITY_VIOLATION and DATA_CORRUPTION are critical (seed 004: a security vulnerability, data corruption)'), at(F.table, 'real-world messages, exactly as printed')],
   },
   {
     id: '004 severity HIGH', requirement: 'high (crash, timeout, broken dependency, exhaustion): RETRY_WITH_RESET', status: '✓',

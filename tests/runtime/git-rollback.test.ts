@@ -32,6 +32,9 @@ function state(repo: string) {
 }
 
 /** What a bad adapter does: edit tracked files, delete the untracked one, add files, stage one. */
+/** What {@link breakThings} does, as the rollback that undoes it says (sorted by path). */
+const UNDONE = '7 files: a.txt (deleted), a.txt/inside (added), b.txt (modified), build.log (modified), gen/deep/out.ts (added), new.txt (added), notes/todo.md (deleted)';
+
 function breakThings(repo: string): void {
   writeFileSync(join(repo, 'b.txt'), 'broken by the adapter\n');
   unlinkSync(join(repo, 'a.txt'));
@@ -120,7 +123,7 @@ describe('git rollback', () => {
     const sha = await hooks.lastKnownGood();
     breakThings(repo);
     await expect(hooks.rollback({ runId: 'run-3', lastKnownGood: sha, reason: 'broken_build' })).resolves.toEqual({
-      restored: true, message: 'replaced state kept as refs/recovery/run-3/replaced-1 (get it back: recover restore refs/recovery/run-3/replaced-1)',
+      restored: true, message: `undid ${UNDONE}; replaced state kept as refs/recovery/run-3/replaced-1 (get it back: recover restore refs/recovery/run-3/replaced-1)`,
     });
     expect(state(repo).files['notes/todo.md']).toBe(before.files['notes/todo.md']);
     // 'initial' is not a commit: the run's own ref is used (as after a resume in a new process).

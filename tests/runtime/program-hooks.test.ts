@@ -62,11 +62,11 @@ describe('adapterCommand', () => {
     await expect(answering('{"fix": "x", "confidence": 150}')(adaptInput)).resolves.toEqual({ fix: null, message: expect.stringMatching(/confidence/) });
   });
 
-  it('unwraps an agent envelope and reports its cost', async () => {
+  it('unwraps an agent envelope and reports its cost, on the fix too (issue 33: the approval thresholds read it)', async () => {
     const costs: number[] = [];
     const envelope = JSON.stringify({ type: 'result', subtype: 'success', is_error: false, result: 'I created src/utils.js.\n{"fix": "create src/utils.js", "confidence": 0.8}', total_cost_usd: 0.0123, num_turns: 3 });
     const adapt = adapterCommand([node, fixture('answer.mjs'), envelope], { onCost: (usd) => costs.push(usd) });
-    await expect(adapt(adaptInput)).resolves.toEqual({ fix: 'create src/utils.js', confidence: 0.8 });
+    await expect(adapt(adaptInput)).resolves.toEqual({ fix: 'create src/utils.js', confidence: 0.8, costUsd: 0.0123 });
     expect(costs).toEqual([0.0123]);
   });
 

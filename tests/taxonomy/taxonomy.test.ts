@@ -9,7 +9,7 @@ const DESIGN_TABLE: Record<Category, FailureType[]> = {
   transient: ['RATE_LIMIT', 'RATE_LIMIT_TIMED', 'SERVER_OVERLOADED', 'SERVER_ERROR', 'TIMEOUT', 'NETWORK', 'HEARTBEAT_TIMEOUT', 'PROGRESS_STALL', 'RESOURCE_BUSY', 'DEPENDENCY_FAILURE'],
   systematic: ['BROKEN_BUILD', 'VERIFICATION_FAILED', 'QUALITY_GATE_FAIL', 'CLI_CRASH', 'JSON_PARSE_ERROR', 'EMPTY_OUTPUT', 'FORMAT_VALIDATION', 'MISSING_SECTIONS', 'DIFF_PARSE_ERROR', 'CONTEXT_ERROR', 'ERROR_RESPONSE', 'UNKNOWN'],
   resource: ['CONTEXT_EXHAUSTED', 'RESOURCE_EXHAUSTION'],
-  fatal: ['AUTH_REQUIRED', 'AUTH_EXPIRED', 'CLI_NOT_FOUND', 'QUOTA_EXCEEDED', 'CERTIFICATE_ERROR', 'USER_ABORT', 'SECURITY_VIOLATION'],
+  fatal: ['AUTH_REQUIRED', 'AUTH_EXPIRED', 'CLI_NOT_FOUND', 'QUOTA_EXCEEDED', 'CERTIFICATE_ERROR', 'USER_ABORT', 'SECURITY_VIOLATION', 'DATA_CORRUPTION'],
   circular: ['CIRCULAR_FIX', 'REPEATED_FIX'],
   nondeterministic: ['NON_DETERMINISTIC'],
 };
@@ -22,6 +22,7 @@ const ACTION_EXCEPTIONS: Partial<Record<FailureType, Action>> = {
   BROKEN_BUILD: 'rollback', // "rolls back to the last known good state first"
   USER_ABORT: 'abort', // "USER_ABORT aborts"
   SECURITY_VIOLATION: 'halt', // "halts all execution"
+  DATA_CORRUPTION: 'halt', // seed 004: CRITICAL → IMMEDIATE_HALT, then "Rollback, investigate" (issue 33)
 };
 
 const rows = FAILURE_TYPE_NAMES.map((type) => [type, FAILURE_TYPES[type]] as const);
@@ -44,8 +45,8 @@ describe('the failure taxonomy agrees with DESIGN.md', () => {
     expect(isFailureType(type)).toBe(true);
   });
 
-  test('only SECURITY_VIOLATION is critical', () => {
-    expect(rows.filter(([, info]) => info.severity === 'critical').map(([type]) => type)).toEqual(['SECURITY_VIOLATION']);
+  test('only SECURITY_VIOLATION and DATA_CORRUPTION are critical (seed 004: a security vulnerability, data corruption)', () => {
+    expect(rows.filter(([, info]) => info.severity === 'critical').map(([type]) => type)).toEqual(['SECURITY_VIOLATION', 'DATA_CORRUPTION']);
   });
 
   test('only USER_ABORT is immediate (seed 004), and immediate is the most urgent severity', () => {

@@ -8,6 +8,7 @@ import { nativePack } from './native.js';
 import { servicesPack } from './services.js';
 import { dockerPack } from './docker.js';
 import { exitCodePack } from './exit-code.js';
+import { integrityPack } from './integrity.js';
 import { gitPack } from './git.js';
 import { httpPack } from './http.js';
 import { javascriptPack } from './javascript.js';
@@ -22,6 +23,7 @@ import { toolchainPack } from './toolchain.js';
 import { trustPack } from './trust.js';
 
 export { agentsPack, busyPack, cloudAuthPack, databasesPack, jvmPack, nativePack, servicesPack, trustPack };
+export { integrityPack };
 export { dockerPack, exitCodePack, gitPack, httpPack, javascriptPack, llmApiPack, nodeSystemPack, pipelinePack, pythonPack, rustGoPack, securityPack, seed001Pack, toolchainPack };
 
 /**
@@ -30,6 +32,7 @@ export { dockerPack, exitCodePack, gitPack, httpPack, javascriptPack, llmApiPack
  */
 export const BUILT_IN_PACKS: readonly RulePack[] = [
   securityPack,
+  integrityPack,
   trustPack,
   exitCodePack,
   llmApiPack,

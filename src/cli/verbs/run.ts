@@ -106,13 +106,14 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   const offerable = !sealed.fromEnv && literal.adapter === null && literal.diagnoser === null && agent === null && rollback !== 'git';
   const fleetStore = isFleetStore(io, values.store as string | undefined);
   if (fleetStore && offerable) meta.fleet = { task: 'command' };
-  const extra: { rollback?: import('../../runtime/options.js').Rollback; lastKnownGood?: string } = {};
+  const extra: Pick<import('../../runtime/options.js').RecoveryOptions, 'rollback' | 'measureChange'> & { lastKnownGood?: string } = {};
   if (rollback === 'git') {
     // The store may live inside the repository: a rollback must never touch it.
     const git = await cliGitRollback(io.cwd, runId, await cliStoreDir(io, values.store as string | undefined), rollbackBudget);
     // Recorded without touching the tree: uncommitted and untracked work stays where it is.
     extra.lastKnownGood = await git.lastKnownGood().catch(asUsageError);
     extra.rollback = git.rollback;
+    extra.measureChange = git.measureChange;
     meta.options.lastKnownGood = extra.lastKnownGood;
   }
 

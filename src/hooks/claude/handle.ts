@@ -53,7 +53,7 @@ export async function handleEvent(event: HookEvent, ctx: HandleContext): Promise
   // run (Bash), else the run waiting for a change, else the one waiting for its re-run.
   const met: HookRunView = (event.kind === 'bash-failed' || event.kind === 'bash-passed' ? ownView : undefined)
     ?? escalated ?? ownView ?? views.find((v) => v.phase === 'adapt') ?? views.find((v) => v.phase !== 'ended') ?? noneView(event.command ?? '');
-  const rule = planOf(event.kind, met, { ...(event.fix !== undefined ? { fix: event.fix } : {}), continuing: event.stopHookActive === true });
+  const rule = planOf(event.kind, met, { ...(event.fix !== undefined ? { fix: event.fix } : {}), ...(event.command !== undefined ? { command: event.command } : {}), continuing: event.stopHookActive === true });
   let after = met;
   const opens = rule.feed === 'fail' && (met.phase === 'none' || met.phase === 'ended');
   // Only this session's runs are stepped: another session's escalation is only met.
@@ -81,7 +81,7 @@ export async function handleEvent(event: HookEvent, ctx: HandleContext): Promise
     if (after.phase === 'escalated' && !listed) writeEscalations(project, root, [...escalations, { runId: target.runId, command: target.command, sessionId: event.sessionId }]);
     if (after.phase !== 'escalated' && listed) writeEscalations(project, root, escalations.filter((e) => e.runId !== target.runId));
   }
-  return withGuidance(answerOf(rule.answer, event.name, after), after, index, file, event.name);
+  return withGuidance(answerOf(rule.answer, event.name, after, event.command !== undefined ? { command: event.command } : {}), after, index, file, event.name);
 }
 
 /** A person's retry-with guidance reaches the agent once, with whatever else it is told. */

@@ -5,6 +5,7 @@
  * the engine left it. The README's table is generated from {@link RULES}.
  */
 import { detectRepeatedFix } from '../../classify/circular.js';
+import { dataLossRisk } from '../../classify/data-loss.js';
 import type { HookEventKind } from './input.js';
 
 /** Where the run an event concerns stands, as the agent sees it. */
@@ -34,16 +35,17 @@ export interface HookRunView {
 export type Feed = 'fail' | 'pass' | 'fix' | null;
 
 /** The answers the agent can get. */
-export type AnswerKind = 'allow' | 'protocol' | 'deny-escalated' | 'deny-repeated' | 'fix-recorded' | 'after-failure' | 'recovered' | 'block-stop';
+export type AnswerKind = 'allow' | 'protocol' | 'deny-data-loss' | 'deny-escalated' | 'deny-repeated' | 'fix-recorded' | 'after-failure' | 'recovered' | 'block-stop';
 
 /**
  * One row: an event in a phase (`*` any). `repeated`: the change repeats a fix that failed;
- * `continuing`: Claude Code is already continuing because of a Stop block (stop_hook_active).
+ * `continuing`: Claude Code is already continuing because of a Stop block (stop_hook_active);
+ * `dataLoss`: the command line risks data loss (classify/data-loss.ts).
  */
 export interface Rule {
   event: HookEventKind;
   phase: RunPhase | '*';
-  when?: 'repeated' | 'continuing';
+  when?: 'repeated' | 'continuing' | 'dataLoss';
   feed: Feed;
   answer: AnswerKind;
   /** For people (the README table). */
@@ -53,6 +55,7 @@ export interface Rule {
 /** First match wins. */
 export const RULES: readonly Rule[] = [
   { event: 'session-start', phase: '*', feed: null, answer: 'protocol', note: 'the protocol, in a few lines' },
+  { event: 'bash-before', phase: '*', when: 'dataLoss', feed: null, answer: 'deny-data-loss', note: 'seed 004 BLOCK_AND_ALERT: a command line that risks data loss never runs (issue 33)' },
   { event: 'bash-before', phase: 'escalated', feed: null, answer: 'deny-escalated', note: 'AC-004/AC-005: nothing runs until a person decides' },
   { event: 'bash-before', phase: '*', feed: null, answer: 'allow', note: "allowed (a person's retry-with guidance is added once to whatever the agent is told next)" },
   { event: 'edit-before', phase: 'escalated', feed: null, answer: 'deny-escalated', note: 'no edits until a person decides' },
@@ -85,10 +88,17 @@ export function repeatsFailedFix(view: HookRunView, fix: string): boolean {
 }
 
 /** The row for an event in a run's phase. */
-export function planOf(event: HookEventKind, view: HookRunView, facts: { fix?: string; continuing?: boolean } = {}): Rule {
-  const holds = { repeated: facts.fix !== undefined && repeatsFailedFix(view, facts.fix), continuing: facts.continuing === true };
+export function planOf(event: HookEventKind, view: HookRunView, facts: { fix?: string; continuing?: boolean; command?: string } = {}): Rule {
+  const holds = {
+    repeated: facts.fix !== undefined && repeatsFailedFix(view, facts.fix),
+    continuing: facts.continuing === true,
+    dataLoss: facts.command !== undefined && commandRisk(facts.command) !== null,
+  };
   return RULES.find((r) => r.event === event && (r.phase === '*' || r.phase === view.phase) && (r.when === undefined || holds[r.when]))!;
 }
+
+/** What a Bash command line risks (read as `sh -c` would run it), or null. */
+const commandRisk = (command: string): string | null => dataLossRisk(['sh', '-c', command]);
 
 /** Claude Code's hook output: an object printed as JSON on stdout, or nothing (allow). */
 export type HookAnswer = Record<string, unknown> | null;
@@ -124,8 +134,10 @@ export function failureText(v: HookRunView): string {
 }
 
 /** The answer for `kind`, written from the run as the engine left it (`after`). */
-export function answerOf(kind: AnswerKind, eventName: string, after: HookRunView): HookAnswer {
+export function answerOf(kind: AnswerKind, eventName: string, after: HookRunView, facts: { command?: string } = {}): HookAnswer {
   switch (kind) {
+    case 'deny-data-loss':
+      return deny(`recover: refused (seed 004 BLOCK_AND_ALERT): this command risks data loss — ${commandRisk(facts.command ?? '') ?? 'a destructive command'}. Do not run it or a variant of it; tell the user what you meant to do and let them run it. RECOVER_HOOK=off turns enforcement off.`);
     case 'allow':
       return null;
     case 'protocol':

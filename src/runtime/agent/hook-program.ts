@@ -94,17 +94,22 @@ export async function runAdaptProgram(program: HookProgram<AdaptInput>, input: A
   const cwd = options.cwd ?? process.cwd();
   const before = await snapshotWorkTree(cwd, { ignore });
   let reminder: string | null = null;
+  // What the fix cost, from the envelopes of its calls (Claude Code's total_cost_usd): the approval
+  // thresholds' costUsd reads it (seed 004 ASK_APPROVE, issue 33).
+  let costUsd = 0;
+  const costed = <T extends { fix: string }>(fix: T): T & { costUsd?: number } => (costUsd > 0 ? { ...fix, costUsd } : fix);
   for (;;) {
     const result = await callWithRetries(program, input, reminder, options, signal);
     if (result.kind === 'none') return { fix: null, message: result.message };
+    costUsd += result.envelope.costUsd ?? 0;
     const answer = readFix(result.envelope.text);
-    if (answer.kind === 'fix') return answer.confidence === undefined ? { fix: answer.fix } : { fix: answer.fix, confidence: answer.confidence };
+    if (answer.kind === 'fix') return costed(answer.confidence === undefined ? { fix: answer.fix } : { fix: answer.fix, confidence: answer.confidence });
     if (answer.kind === 'none') return { fix: null, message: `${program.label} answered that it has no fix` };
     // No readable fix: a changed tree is the fix the agent applied; otherwise ask once more.
     const changed = changedPaths(before, await snapshotWorkTree(cwd, { ignore }));
     if (changed.length > 0) {
       const said = firstLine(result.envelope.text);
-      return { fix: `agent edit: ${said || 'no summary'} (changed ${listPaths(changed)})` };
+      return costed({ fix: `agent edit: ${said || 'no summary'} (changed ${listPaths(changed)})` });
     }
     if (reminder !== null) return { fix: null, message: `${program.label} gave no readable answer twice and changed no file: ${answer.reason}` };
     options.onNote?.(`${program.label}: ${answer.reason}; asking once more for the answer format`);

@@ -35,7 +35,7 @@ export const JAVASCRIPT_ROWS: Row[] = [
   stderr('npm', "npm ERR! code E404\nnpm ERR! 404 Not Found - GET https://registry.npmjs.org/left-padd - Not found\nnpm ERR! 404  'left-padd@*' is not in this registry.", 'BROKEN_BUILD'),
   stderr('npm', 'npm ERR! code E401\nnpm ERR! Unable to authenticate, need: Basic realm="GitHub Package Registry"', 'AUTH_REQUIRED'),
   stderr('npm 10', 'npm error code ETARGET\nnpm error notarget No matching version found for react@99.0.0.', 'BROKEN_BUILD'),
-  stderr('npm', 'npm ERR! code EINTEGRITY\nnpm ERR! sha512-abc integrity checksum failed when using sha512: wanted sha512-abc but got sha512-def. (12345 bytes)', 'ERROR_RESPONSE'),
+  stderr('npm', 'npm ERR! code EINTEGRITY\nnpm ERR! sha512-abc integrity checksum failed when using sha512: wanted sha512-abc but got sha512-def. (12345 bytes)', 'DATA_CORRUPTION'),
   stderr('npm', 'npm ERR! Missing script: "test"', 'BROKEN_BUILD'),
   stderr('npm', 'npm ERR! code ECONNRESET\nnpm ERR! network aborted', 'NETWORK'),
   stderr('npm', "npm ERR! code EACCES\nnpm ERR! syscall mkdir\nnpm ERR! path /usr/local/lib/node_modules\nnpm ERR! errno -13\nnpm ERR! Error: EACCES: permission denied, mkdir '/usr/local/lib/node_modules'", 'ERROR_RESPONSE'),

@@ -65,7 +65,12 @@ export const CONFIGS: ModelConfig[] = [
   config('adapter', { adapter: true }, { ...small, categories: { ...small.categories, transient: { budget: 1, delaysMs: [0] } } }, { firsts: ALL_FIRSTS, decisions: ['retry-fresh', 'retry-with-modifications', 'skip', 'abort', 'manual'] }),
   config('all-slots', { adapter: true, diagnoser: true, rollback: true }, { ...small, categories: { ...small.categories, systematic: { budget: 1, delaysMs: [1000] } }, diagnoseRounds: 2 }, { firsts: ['BROKEN_BUILD', 'UNKNOWN'], decisions: ['skip'] }),
   config('rollback-only', { rollback: true }, small, { firsts: ['BROKEN_BUILD'], decisions: ['rollback', 'skip'] }),
-  config('bare', {}, { ...small, categories: { ...small.categories, transient: { budget: 3, delaysMs: [5000] } }, onFlaky: 'pass', decisionTimeoutMs: 60_000, totalBudgetMs: 3_000 }, { firsts: ['RATE_LIMIT', 'VERIFICATION_FAILED', 'UNKNOWN'], decisions: ['retry-with-modifications', 'skip'] }),
+  config('bare', {}, { ...small, categories: { ...small.categories, transient: { budget: 3, delaysMs: [5000] } }, onFlaky: 'pass', decisionTimeoutMs: 60_000, totalBudgetMs: 3_000 }, { firsts: ['RATE_LIMIT', 'VERIFICATION_FAILED', 'UNKNOWN', 'DATA_CORRUPTION'], decisions: ['retry-with-modifications', 'skip'] }),
+  // Seed 004's halts (issue 33): critical failures roll back before escalating, a critical gate
+  // rolls back before its next fix, and a fix beyond the approval thresholds stops before its retry.
+  config('halt', { adapter: true, rollback: true }, { ...small, criticalGate: true, approval: { maxChangedFraction: 0.5 } }, { firsts: ['SECURITY_VIOLATION', 'DATA_CORRUPTION', 'QUALITY_GATE_FAIL'], decisions: ['skip'] }),
+  // A critical gate without an adapter: rolled back, then the gate runs again.
+  config('gate-retry', { rollback: true }, { ...small, criticalGate: true }, { firsts: ['QUALITY_GATE_FAIL', 'VERIFICATION_FAILED'], decisions: ['skip'] }),
   config('rollback-due', { adapter: true, rollback: true }, { ...small, rollbackAfterFailures: 1, flakeProbe: false, heartbeatTimeoutMs: 100, stallTimeoutMs: 200 }, { firsts: ['UNKNOWN'], decisions: ['skip'], watches: true }),
   // Seed 002's strategy without an adapter: the first hinted retry starts at once, the second waits.
   config('strategy', {}, { ...small, categories: { ...small.categories, systematic: { budget: 3, delaysMs: [0, 1000] } } }, { firsts: ['MISSING_SECTIONS'], decisions: ['skip'] }),
@@ -133,6 +138,8 @@ export function eventsFor(c: RecoveryContext, value: unknown, config: ModelConfi
     const fresh = FIXES[c.fixes.length] ?? `fresh fix number ${c.fixes.length}`;
     const events: AnyEventObject[] = [done('adapt', { fix: fresh, confidence: 0.9, at }), done('adapt', null), done('adapt', { fix: 42 }), failed('adapt'), overBudget()];
     if (c.fixes.length > 0) events.push(done('adapt', { fix: c.fixes[0], at }));
+    // A fix that left 3 of 4 files changed: beyond a 50 % threshold, it needs approval.
+    if (c.policy.approval) events.push(done('adapt', { fix: `${fresh} everywhere`, confidence: 0.9, at, change: { changedFiles: 3, totalFiles: 4, insertions: 9, deletions: 2, paths: ['a.ts', 'b.ts', 'c.ts'] } }));
     // Similar to both earlier fixes (Jaccard 0.5 with each): circular, though not identical to either.
     if (c.fixes.length >= 2) events.push(done('adapt', { fix: `${c.fixes[c.fixes.length - 1]} ${c.fixes[c.fixes.length - 2]}`, at }));
     return events;

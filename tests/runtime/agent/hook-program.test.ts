@@ -108,9 +108,10 @@ describe('agentHooks (a preset run as the real CLI would be, here a scripted sta
   };
   const envelope = (result: string, cost: number) => JSON.stringify({ type: 'result', subtype: 'success', is_error: false, result, total_cost_usd: cost, num_turns: 2 });
 
-  it('sends the prompt on stdin (not JSON) and reads the answer out of the envelope', async () => {
+  it('sends the prompt on stdin (not JSON) and reads the answer out of the envelope, with what the fix cost', async () => {
     const { adapt } = withClaude([{ stdout: envelope('Created it.\n{"fix": "create src/utils.js", "confidence": 0.9}', 0.01) }]);
-    await expect(adapt(adaptInput)).resolves.toEqual({ fix: 'create src/utils.js', confidence: 0.9 });
+    // The call's own total_cost_usd rides with the fix: the approval thresholds' costUsd reads it (issue 33).
+    await expect(adapt(adaptInput)).resolves.toEqual({ fix: 'create src/utils.js', confidence: 0.9, costUsd: 0.01 });
     const [seen] = stdins();
     expect(seen!.stdin).toMatch(/^A command failed/);
     expect(seen!.stdin).toContain('npm run build');
@@ -119,7 +120,7 @@ describe('agentHooks (a preset run as the real CLI would be, here a scripted sta
 
   it('stops the run when its agent spend goes over the limit', async () => {
     const { adapt } = withClaude([{ stdout: envelope('{"fix": "first try"}', 0.3) }, { stdout: envelope('{"fix": "second try"}', 0.3) }], 0.5);
-    await expect(adapt(adaptInput)).resolves.toEqual({ fix: 'first try' });
+    await expect(adapt(adaptInput)).resolves.toEqual({ fix: 'first try', costUsd: 0.3 });
     const second = adapt(adaptInput);
     await expect(second).rejects.toThrow(AgentBudgetError);
     await expect(second).rejects.toThrow(/spent \$0\.6000, over the run's limit of \$0\.5/);
