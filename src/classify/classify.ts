@@ -4,7 +4,7 @@ import { compileRules, mergeRules, SCAN_ORDER, type CompiledRules } from './comp
 import { decide } from './decide.js';
 import { readObservation, type Facts } from './observe.js';
 import { BUILT_IN_PACKS } from './packs/index.js';
-import { EVIDENCE_CONFIDENCE, RULE_PRIORITY } from './priority.js';
+import { EVIDENCE_CONFIDENCE, RULE_PRIORITY, tierOf } from './priority.js';
 import type { Candidate, ClassifyOptions, RulePack } from './rule.js';
 import { Scanner } from './scanner.js';
 import { cleanTerminalText } from './terminal-text.js';
@@ -96,14 +96,14 @@ function run(compiled: CompiledRules, scanner: Scanner, observation: unknown, ca
     for (const source of SCAN_ORDER) scanner.scanField(source, facts.text[source], candidates);
     structured(compiled, facts, candidates);
     if (facts.typed !== null) {
-      candidates.push({ order: -1, rule: 'typed', type: facts.typed, priority: RULE_PRIORITY.typed, confidence: EVIDENCE_CONFIDENCE.typed, source: 'error', match: `type: ${facts.typed}` });
+      candidates.push({ order: -1, rule: 'typed', type: facts.typed, tier: tierOf(RULE_PRIORITY.typed), layer: 0, priority: RULE_PRIORITY.typed, confidence: EVIDENCE_CONFIDENCE.typed, source: 'error', match: `type: ${facts.typed}` });
     }
     const history = call?.history;
     if (history !== undefined) {
       const approaches = safeGet(history, 'previousApproaches');
       const current = safeGet(history, 'currentApproach');
       if (isArray(approaches) && typeof current === 'string' && detectCircularFix(approaches as string[], current).circular) {
-        candidates.push({ order: -1, rule: 'history.circular-fix', type: 'CIRCULAR_FIX', priority: RULE_PRIORITY.history, confidence: EVIDENCE_CONFIDENCE.history, source: 'history', match: current.slice(0, 200) });
+        candidates.push({ order: -1, rule: 'history.circular-fix', type: 'CIRCULAR_FIX', tier: tierOf(RULE_PRIORITY.history), layer: 0, priority: RULE_PRIORITY.history, confidence: EVIDENCE_CONFIDENCE.history, source: 'history', match: current.slice(0, 200) });
       }
     }
     return decide(candidates, facts.retry ?? scanner.hint, () => mostInformativeLine(facts, scanner));
@@ -119,7 +119,7 @@ function structured(compiled: CompiledRules, facts: Facts, out: Candidate[]): vo
   const add = (indexes: readonly number[] | undefined, source: EvidenceSource, confidence: number, match: string): void => {
     for (const index of indexes ?? []) {
       const rule = compiled.rules[index]!;
-      out.push({ order: index, rule: rule.id, type: rule.type, priority: rule.priority, confidence: rule.confidence ?? confidence, source, match: match.slice(0, 200) });
+      out.push({ order: index, rule: rule.id, type: rule.type, tier: rule.tier, layer: rule.layer, priority: rule.priority, confidence: rule.confidence ?? confidence, source, match: match.slice(0, 200) });
     }
   };
   for (const code of facts.codes) add(compiled.codes.get(code), 'error', EVIDENCE_CONFIDENCE.code, code);

@@ -1,4 +1,6 @@
 import { isWordCode, type PhraseKey } from './automaton.js';
+import type { CompiledRule } from './compile.js';
+import type { LineSpan } from './line-shape.js';
 
 /** How far either side of a match the line is looked at: lines of logs, not whole files. */
 const REACH = 400;
@@ -29,4 +31,14 @@ function occursAsWords(line: string, phrase: PhraseKey): boolean {
     if (startOk && endOk) return true;
   }
   return false;
+}
+
+/**
+ * True when a phrase occurrence at `text[start, end]` fits the line rules of `rule`: a required
+ * word on its line (`sameLine`) and the line shape (`shape`, read through `span`, which finds the
+ * occurrence's line once for all its rules), whichever the rule has.
+ */
+export function lineFits(text: string, start: number, end: number, rule: CompiledRule, span: LineSpan): boolean {
+  if (rule.sameLine && !lineHasAny(text, start, end, rule.requireKeys)) return false;
+  return rule.shape === null || span.has(text, start, rule.shape);
 }
