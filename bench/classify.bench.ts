@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { scan } from '../src/classify/automaton.js';
 import { compileRules, mergeRules } from '../src/classify/compile.js';
 import { BUILT_IN_PACKS, classify, createClassifier } from '../src/classify/index.js';
+import { LAYER_RANK, layerOfPack } from '../src/classify/layers.js';
 import type { CorpusFiles } from '../tests/classify/corpus/files.js';
 import { genericScores, PARTS, percent, scoreByPart } from '../tests/classify/corpus/measures.js';
 
@@ -44,10 +45,15 @@ TypeError: fetch failed
 Node.js v20.11.1
 `;
 
-/** One regex from every phrase of the built-in packs: what a hand-rolled classifier would do. */
+/**
+ * One regex from every phrase of the built-in tool and DESIGN packs: what a hand-rolled classifier
+ * would do. The registries and the lexicon (issue 30) are left out: they would make the regex
+ * eight times slower (17 calls/s on 1 KB, minutes per 5 MB call), and the baseline must stay the
+ * same work from version to version for its ratio to mean anything.
+ */
 function baselineRegex(): RegExp {
   const phrases = new Set<string>();
-  for (const pack of BUILT_IN_PACKS) {
+  for (const pack of BUILT_IN_PACKS.filter((p) => LAYER_RANK[layerOfPack(p.id)] === 0)) {
     for (const rule of pack.rules) for (const p of rule.phrases ?? []) phrases.add(p.replace(/^\*|\*$/g, '').toLowerCase());
   }
   const escaped = [...phrases].sort((a, b) => b.length - a.length).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));

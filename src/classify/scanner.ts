@@ -79,7 +79,8 @@ export class Scanner implements MatchSink {
     const { automaton, hintUnit, lineRules } = this.compiled;
     const lines = lineRules[pattern]!;
     const seenBefore = this.seen[pattern] === this.stamp;
-    if (seenBefore && lines.length === 0) return;
+    // Seen already, and every line rule of the pattern already fitted a line: nothing left to learn here.
+    if (seenBefore && (lines.length === 0 || this.linesDone(lines))) return;
     const text = this.text;
     if (automaton.patterns[pattern]!.checkEnd && end + 1 < text.length && isWordCode(text.charCodeAt(end + 1))) return;
     const start = matchStart(automaton, text, pattern, end);
@@ -106,6 +107,12 @@ export class Scanner implements MatchSink {
       const ms = scanDuration(text, end + 1, unit);
       if (ms !== null) this.hint = { ms, source: this.source, match: excerpt(text, start, Math.min(text.length - 1, end + 12)) };
     }
+  }
+
+  /** True when every rule in `lines` has fitted a line in this field. */
+  private linesDone(lines: readonly number[]): boolean {
+    for (const index of lines) if (this.lineOk[index] !== this.stamp) return false;
+    return true;
   }
 
   /** Scans one field (all its segments) and appends the rules it satisfies to `out`. */
