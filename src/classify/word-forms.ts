@@ -76,14 +76,24 @@ const isLower = (c: number): boolean => c >= 97 && c <= 122;
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const UNDERSCORE = 95;
 
-/** A word part starts at `i`: after a non-word character or `_`, or at a CamelCase hump (`fooBar`, `HTTPTimeout`). */
+/**
+ * A word part starts at `i`: after a non-word character or `_`, or at a CamelCase hump
+ * (`SocketTimeoutException`, `HTTPTimeout`) of a name whose words before the hump are letters.
+ * A secret or an id glued to a name (`akESecr3tValueError:`) is not a name's word.
+ */
 function partStart(text: string, i: number): boolean {
   if (i === 0) return true;
   const prev = text.charCodeAt(i - 1);
   if (!isWordCode(prev) || prev === UNDERSCORE) return true;
   const c = text.charCodeAt(i);
   if (!isUpper(c)) return false;
-  return isLower(prev) || isDigit(prev) || (isUpper(prev) && isLower(text.charCodeAt(i + 1)));
+  if (!(isLower(prev) || (isUpper(prev) && isLower(text.charCodeAt(i + 1))))) return false;
+  for (let j = i - 1; j >= 0 && i - j <= NAME_REACH; j--) {
+    const d = text.charCodeAt(j);
+    if (!isWordCode(d) || d === UNDERSCORE) break;
+    if (!isUpper(d) && !isLower(d)) return false;
+  }
+  return true;
 }
 
 /** A word part ends at `i`: before a non-word character or `_`, or before a CamelCase hump (`TimeoutError`). */

@@ -48,6 +48,8 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['a retry counted', { stderr: 'Attempt 1 failed with status 503' }, 'VERIFICATION_FAILED'],
   ['a sanitizer\'s run-time report', { stderr: 'main.c:3:48: runtime error: signed integer overflow' }, 'BROKEN_BUILD'],
   ['auth words on ordinary stdout', { stdout: 'loading authentication module… done\nauth failed users: 0' }, 'AUTH_REQUIRED'],
+  ['a failed test named for a credential', { stderr: 'AssertionError: expected 200 but got 404\n  ✗ rejects expired token', tests: { passed: 1, failed: 1, failing: ['rejects expired token'] } }, 'AUTH_EXPIRED'],
+  ['a failed test named for a certificate', { stderr: '  ✗ refuses a self-signed certificate\n    expected 400 to be 495' }, 'CERTIFICATE_ERROR'],
 ];
 
 describe('the generic lexicon (issue 30)', () => {

@@ -74,6 +74,8 @@ describe('joinedCounts: word-part boundaries, not test names, not identifiers', 
     ['Xconnectionrefused', 'connectionrefused'],
     ['InvalidTokenError thrown for valid tokens', 'invalidtoken'],
     ["error TS2304: Cannot find name 'RateLimitError'.", 'ratelimit'],
+    // A secret printed without a newline before "Error:" (tests/cli/secrets.test.ts's command does).
+    ['api_key=akESecr3tValueError: the deploy failed', 'valueerror'],
   ])('not in %j', (text, part) => expect(at(text, part)).toBe(false));
 
   test('a joined name between CamelCase words counts, whatever the neighbours', () => {

@@ -9,8 +9,12 @@ import { FAILURE_SOURCES, type Rule } from '../rule.js';
  * prints "authentication module loaded" has not failed to log in; a test named "returns 401
  * Unauthorized" is about a 401).
  */
-/** A test report's own words beside DESIGN's markers: jest's and vitest's `Expected:`/`Received:` pair. */
-const REPORT = [...TEST_REPORT_MARKERS, 'expected:', 'received:'];
+/**
+ * A test report's own words beside DESIGN's markers: jest's and vitest's `Expected:`/`Received:`
+ * pair, an assertion's error, a failed test's mark (`✗ rejects expired token`), TAP's `not ok`.
+ * Inside a report, credential and certificate words are what the tests are about.
+ */
+const REPORT = [...TEST_REPORT_MARKERS, 'expected:', 'received:', 'assertionerror', '✗', '✕', 'not ok'];
 const OWN_WORDS = { sources: FAILURE_SOURCES, unless: REPORT, wordForms: true } as const;
 
 export const ACCESS_RULES: readonly Rule[] = [
@@ -18,6 +22,7 @@ export const ACCESS_RULES: readonly Rule[] = [
     id: 'lexicon.certificate',
     type: 'CERTIFICATE_ERROR',
     wordForms: true,
+    unless: REPORT,
     phrases: [
       '{certificate} {verify} {fail}', '{certificate} {verify} {error}', '{cannot} {verify} {certificate}', '{certificate} {expire}',
       '{expire} {certificate}', '{certificate} is not trusted', '{certificate} not trusted', 'untrusted {certificate}',
@@ -118,6 +123,7 @@ export const ACCESS_RULES: readonly Rule[] = [
     id: 'lexicon.user-abort',
     type: 'USER_ABORT',
     sources: FAILURE_SOURCES,
+    unless: REPORT,
     wordForms: true,
     phrases: ['{cancelled} by user', '{cancelled} by the user', 'user {cancelled}', 'user interrupt', 'keyboard interrupt'],
   },
