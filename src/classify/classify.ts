@@ -1,6 +1,8 @@
 import type { AutomatonCache } from './automaton-cache.js';
 import { detectCircularFix } from './circular.js';
 import { compileRules, mergeRules, SCAN_ORDER, type CompiledRules } from './compile.js';
+import { cachedCompile } from './compiled-cache.js';
+import { compiledRulesCache } from './process-cache.js';
 import { decide } from './decide.js';
 import { readObservation, type Facts } from './observe.js';
 import { BUILT_IN_PACKS } from './packs/index.js';
@@ -24,12 +26,13 @@ export type Classifier = (observation: Observation | unknown, options?: CallOpti
  * Compiles the rule set once and returns a classifier for it. Use this when classifying many
  * observations with custom packs or rules.
  * @param options `packs` (default every built-in pack), `rules` (default none; same id replaces),
- *   `automatonCache` (default none): where the phrase automaton is kept between processes, for a
- *   short-lived process that classifies once (the same classifications, without the build).
+ *   `automatonCache` (default none): where the compiled rule set is kept between processes, for a
+ *   short-lived process that classifies once (the same classifications, without compiling).
  * @throws RuleError when a rule is not valid data (it names the field), never for an observation.
  */
 export function createClassifier(options: Pick<ClassifyOptions, 'packs' | 'rules'> & { automatonCache?: AutomatonCache } = {}): Classifier {
-  const compiled = compileRules(mergeRules(options.packs ?? BUILT_IN_PACKS, options.rules ?? []), options.automatonCache);
+  const rules = mergeRules(options.packs ?? BUILT_IN_PACKS, options.rules ?? []);
+  const compiled = options.automatonCache ? cachedCompile(rules, options.automatonCache) : compileRules(rules);
   const scanner = new Scanner(compiled);
   return (observation, call) => run(compiled, scanner, observation, call);
 }
@@ -63,7 +66,7 @@ let defaultClassifier: Classifier | undefined;
 export function classify(observation: Observation | unknown, options?: ClassifyOptions): Classification {
   const call: CallOptions | undefined = options && { now: options.now, history: options.history };
   if (options?.packs === undefined && options?.rules === undefined) {
-    defaultClassifier ??= createClassifier();
+    defaultClassifier ??= createClassifier({ automatonCache: compiledRulesCache() });
     return defaultClassifier(observation, call);
   }
   const packs = options.packs ?? BUILT_IN_PACKS;
@@ -73,13 +76,13 @@ export function classify(observation: Observation | unknown, options?: ClassifyO
   try {
     key = JSON.stringify(rules);
   } catch {
-    return createClassifier({ packs, rules })(observation, call); // not JSON: let validation name the field
+    return createClassifier({ packs, rules, automatonCache: compiledRulesCache() })(observation, call); // not JSON: let validation name the field
   }
   let byRules = cache.get(packs);
   if (byRules === undefined) cache.set(packs, (byRules = new Map()));
   let classifier = byRules.get(key);
   if (classifier === undefined) {
-    classifier = createClassifier({ packs, rules });
+    classifier = createClassifier({ packs, rules, automatonCache: compiledRulesCache() });
     if (byRules.size >= MAX_CACHED) byRules.delete(byRules.keys().next().value!);
     byRules.set(key, classifier);
   }

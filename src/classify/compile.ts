@@ -1,6 +1,5 @@
 import type { FailureType } from '../taxonomy/index.js';
 import { buildAutomaton, isWordCode, normalisePhrase, type Automaton, type PhraseKey } from './automaton.js';
-import { cachedAutomaton, type AutomatonCache } from './automaton-cache.js';
 import { ERROR_LINE_MARKERS } from './error-line.js';
 import type { LineShape } from './line-shape.js';
 import { layerRankOfRule } from './layers.js';
@@ -89,10 +88,10 @@ export function mergeRules(packs: readonly RulePack[], extra: readonly Rule[]): 
 }
 
 /**
- * Compiles rules (already merged) into {@link CompiledRules}. Done once per rule set.
- * @param cache where a built automaton is kept between processes (default: none, always built).
+ * Compiles rules (already merged) into {@link CompiledRules}. Done once per rule set (and once
+ * per machine for a process that keeps it in a cache, see compiled-cache.ts).
  */
-export function compileRules(rules: readonly Rule[], cache?: AutomatonCache): CompiledRules {
+export function compileRules(rules: readonly Rule[]): CompiledRules {
   const patterns: PhraseKey[] = [];
   const patternIds = new Map<string, number>();
   const joinedIds = new Set<number>();
@@ -168,7 +167,7 @@ export function compileRules(rules: readonly Rule[], cache?: AutomatonCache): Co
     const key = patterns[id]!;
     if (indexes !== undefined && indexes.length > 0 && !open.has(id) && isWordPhrase(key)) guarded[id] = 1;
   });
-  const automaton = cache ? cachedAutomaton(patterns, cache) : buildAutomaton(patterns);
+  const automaton = buildAutomaton(patterns);
   const hintUnit = new Float64Array(patterns.length);
   for (const [id, unit] of hintPatterns) hintUnit[id] = unit;
   const markerRank = new Uint8Array(patterns.length);
