@@ -13,6 +13,7 @@ import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'n
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { firstSightCliCases } from './cases/first-sight-cli.mjs';
+import { firstSightFreshCases } from './cases/first-sight-fresh.mjs';
 import { firstSightLibCases } from './cases/first-sight-libs.mjs';
 import { firstSightMoreCases } from './cases/first-sight-more.mjs';
 import { firstSightServerCases } from './cases/first-sight-servers.mjs';
@@ -59,7 +60,7 @@ const RECORD = join(ROOT, 'tests', 'classify', 'corpus', 'first-sight-record.jso
 const recorded = new Set(existsSync(RECORD) ? JSON.parse(readFileSync(RECORD, 'utf8')).map((f) => f.family) : []);
 
 async function main() {
-  const cases = [...firstSightCliCases(), ...firstSightLibCases(), ...firstSightMoreCases(), ...firstSightServerCases()].filter((c) => matches(c.id) && !recorded.has(c.source));
+  const cases = [...firstSightCliCases(), ...firstSightLibCases(), ...firstSightMoreCases(), ...firstSightServerCases(), ...firstSightFreshCases()].filter((c) => matches(c.id) && !recorded.has(c.source));
   const out = [];
   const problems = [];
   let postgres; // started for the first case that needs it (server: 'postgres'), stopped at the end
