@@ -36,6 +36,22 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['an uncaught error with its stack', { stderr: 'Error: widget registry is closed\n    at Registry.get (src/registry.ts:40:11)\n    at main (src/main.ts:3:1)' }, 'CLI_CRASH'],
   ['an out-of-memory abort', { stderr: 'fatal: out of memory while packing objects', signal: 'SIGABRT' }, 'RESOURCE_EXHAUSTION'],
   ['certificate words', { stderr: 'acme: tls: failed to verify certificate: x509: certificate has expired or is not yet valid' }, 'CERTIFICATE_ERROR'],
+  // Found by the first-sight families of 2026-11-27 (their texts are in the corpus; these are made-up tools' lines).
+  ['a refused name in one word', { stderr: 'Error: Unknown bridge mode "mirror".' }, 'ERROR_RESPONSE'],
+  ['a suggestion for a refused name', { stderr: "acme: no channel 'stabel'; did you mean 'stable'?" }, 'ERROR_RESPONSE'],
+  ['a CLI parser refusing an argument', { stderr: "error: unexpected argument '--fast' found" }, 'ERROR_RESPONSE'],
+  ['a thing the system has none of', { stderr: 'Cannot find session "nightly"' }, 'ERROR_RESPONSE'],
+  ['an undefined command of a REPL', { stderr: 'Undefined command: "frob".  Try "help".' }, 'ERROR_RESPONSE'],
+  ['a variable never set, in a script language', { stderr: 'can\'t read "deploy_tag": no such variable\n    while executing' }, 'BROKEN_BUILD'],
+  ['a block left open', { stderr: 'missing close-bracket\n    while compiling' }, 'BROKEN_BUILD'],
+  ['markup that is not well formed', { stderr: 'config.xml:3:7: not well-formed (invalid token)' }, 'BROKEN_BUILD'],
+  ['a library not on the search path', { stderr: 'Package libfoo was not found in the pkg-config search path.' }, 'BROKEN_BUILD'],
+  ['a version that cannot be satisfied', { stderr: "Package dependency requirement 'libfoo >= 3' could not be satisfied." }, 'BROKEN_BUILD'],
+  ['a division by zero', { stderr: 'calc: divide by zero in expression "a / b"' }, 'CLI_CRASH'],
+  ['no signed-in account', { stderr: 'ERROR: You do not currently have an active account selected.' }, 'AUTH_REQUIRED'],
+  ['a circuit breaker open', { stderr: 'CallNotPermittedException: CircuitBreaker \'payments\' is OPEN: circuit breaker is open' }, 'DEPENDENCY_FAILURE'],
+  ['a full bulkhead', { stderr: 'BulkheadFullException: Bulkhead capacity exceeded (10/10 in flight)' }, 'RESOURCE_BUSY'],
+  ['a template engine\'s parse error', { stderr: 'Error: Unclosed tag at 12\n    at parseTemplate (/app/node_modules/tmpl/index.js:211:13)' }, 'CONTEXT_ERROR'],
 ];
 
 /** Words that look like a failure and are not one (issue 30, item 5). */
@@ -50,6 +66,9 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['auth words on ordinary stdout', { stdout: 'loading authentication module… done\nauth failed users: 0' }, 'AUTH_REQUIRED'],
   ['a failed test named for a credential', { stderr: 'AssertionError: expected 200 but got 404\n  ✗ rejects expired token', tests: { passed: 1, failed: 1, failing: ['rejects expired token'] } }, 'AUTH_EXPIRED'],
   ['a failed test named for a certificate', { stderr: '  ✗ refuses a self-signed certificate\n    expected 400 to be 495' }, 'CERTIFICATE_ERROR'],
+  ['a parser\'s token', { stderr: 'SyntaxError: Invalid token in selector: WhiteSpace(" ")' }, 'AUTH_REQUIRED'],
+  ['a refused value an uncaught exception names', { stderr: 'Traceback (most recent call last):\n  File "app.py", line 2, in <module>\nValueError: invalid literal for int() with base 10: \'x\'' }, 'ERROR_RESPONSE'],
+  ['a word in a test report', { stdout: '  ✗ rejects unknown users\n1 failed' }, 'ERROR_RESPONSE'],
 ];
 
 describe('the generic lexicon (issue 30)', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { classify } from '../../src/classify/index.js';
-import { insideIdentifier } from '../../src/classify/identifier.js';
+import { inQuotedSource, insideIdentifier } from '../../src/classify/identifier.js';
 import type { FailureType } from '../../src/taxonomy/index.js';
 
 /**
@@ -27,6 +27,10 @@ const LOOKALIKES: [what: string, stderr: string, suggested: FailureType, expecte
   ['a package in a URL', 'npm ERR! 404 Not Found - GET https://registry.npmjs.org/@acme/econnreset-retry - Not found', 'NETWORK', 'ERROR_RESPONSE'],
   ['a Windows path', 'error: could not open C:\\work\\disk-full\\ENOSPC-notes.txt', 'RESOURCE_EXHAUSTION', 'UNKNOWN'],
   ['"certificate verification failed" is not seed 001\'s "verification failed"', 'error: certificate verification failed for host registry.example.com', 'VERIFICATION_FAILED', 'CERTIFICATE_ERROR'],
+  // Node quotes the line that threw above a caret: `new AbortError(…)` there is code, and aborts nothing.
+  ['source code Node quotes above a caret', "file:///app/main.mjs:2\nawait retry(async () => { throw new AbortError(new Error('GET /v1/x answered 404 Not Found')); });\n                                ^\n\nError: GET /v1/x answered 404 Not Found\n\nNode.js v20.20.2", 'USER_ABORT', 'ERROR_RESPONSE'],
+  ['a placeholder for a frame without a name', 'error: toolchain is broken\n\nStack backtrace:\n  12: <unknown>', 'ERROR_RESPONSE', 'UNKNOWN'],
+  ['a part of a hyphenated name', 'error: x86_64-unknown-linux-gnu is broken', 'ERROR_RESPONSE', 'UNKNOWN'],
 ];
 
 /**
@@ -100,6 +104,36 @@ describe('insideIdentifier', () => {
     fc.assert(fc.property(word, fc.constantFrom("'", '`', '"'), (w, quote) => {
       const { text, start, end } = join(`function ${quote}`, w, quote);
       expect(insideIdentifier(text, start, end)).toBe(true);
+    }));
+  });
+
+  test('a word in a placeholder, or inside a hyphenated name, is; a word beside one hyphen is not', () => {
+    fc.assert(fc.property(word, word, (w, other) => {
+      const placeholder = join('frame 12: <', w, '>');
+      expect(insideIdentifier(placeholder.text, placeholder.start, placeholder.end)).toBe(true);
+      const inside = join(`x ${other}-`, w, `-${other} y`);
+      expect(insideIdentifier(inside.text, inside.start, inside.end)).toBe(true);
+      const oneSide = join(`x ${other}-`, w, ' y');
+      expect(insideIdentifier(oneSide.text, oneSide.start, oneSide.end)).toBe(false);
+    }));
+  });
+});
+
+describe('inQuotedSource', () => {
+  const code = fc.stringMatching(/^[a-z(){};'. ]{1,40}$/).filter((s) => !s.includes('\n'));
+  const gutter = fc.constantFrom('', '    ', '      | ', '\t');
+
+  test('a line above a caret line (Node, Python, gcc) is quoted source', () => {
+    fc.assert(fc.property(code, gutter, fc.stringMatching(/^[\^~]{0,5}\^[\^~]{0,5}$/), fc.constantFrom('', '\n\nError: x'), (line, pad, carets, rest) => {
+      const text = `${line}\n${pad}${carets}${rest}`;
+      expect(inQuotedSource(text, line.length - 1)).toBe(true);
+    }));
+  });
+
+  test('a line above text, a blank line or nothing is not', () => {
+    fc.assert(fc.property(code, fc.constantFrom('Error: x', '', '  at main (a.js:1:1)', '   ^ and more words'), (line, next) => {
+      expect(inQuotedSource(`${line}\n${next}`, line.length - 1)).toBe(false);
+      expect(inQuotedSource(line, line.length - 1)).toBe(false);
     }));
   });
 });

@@ -40,11 +40,20 @@ export const ACCESS_RULES: readonly Rule[] = [
       '{authenticate} {fail}', '{authenticate} {error}', '{authenticate} required', '{authenticate} is required', 'requires {authenticate}',
       '{cannot} {authenticate}', '{unauthorized}', '{invalid} {credential}', '{credential} are {invalid}', '{credential} is {invalid}',
       '{missing} {credential}', '{credential} {missing}', '{cannot} locate {credential}', '{cannot} load {credential}',
-      '{cannot} find {credential}', '{invalid} {password}', '{password} required', 'no {password} supplied', '{invalid} {token}',
-      '{token} is {invalid}', '{missing} {token}', '{invalid} {key}', '{key} is {invalid}', '{key} not valid', '{missing} {key}', '{key} {missing}',
+      '{cannot} find {credential}', '{invalid} {password}', '{password} required', 'no {password} supplied', '{missing} {token}', '{invalid} {key}', '{key} is {invalid}', '{key} not valid', '{missing} {key}', '{key} {missing}',
       '{login} required', '{login} {fail}', 'please {login}', 'not {login}', 'must be {login}', 'you need to {login}', 'access denied',
       'is forbidden', '(forbidden)', '{cannot} resolve {authenticate}', '{cannot} read username', '{cannot} read {password}',
+      // No signed-in identity to act as: "You do not currently have an active account selected … to obtain new credentials".
+      'no active account', 'have an active account', 'obtain new {credential}',
     ],
+  },
+  {
+    // A token that is not valid is a credential, except to a parser: "Invalid token in pseudo element", "invalid token at line 3".
+    id: 'lexicon.auth-token',
+    type: 'AUTH_REQUIRED',
+    ...OWN_WORDS,
+    unless: [...REPORT, 'syntaxerror', 'syntax {error}', 'parse {error}', 'parser', 'parsing', 'unexpected token', 'at line', 'not well-formed', 'lexer', 'tokenizer'],
+    phrases: ['{invalid} {token}', '{token} is {invalid}'],
   },
   {
     // A tool asking for credentials where no one can answer (prompts go to stdout: they count there).

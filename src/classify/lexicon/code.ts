@@ -1,4 +1,5 @@
 import type { LineShape } from '../line-shape.js';
+import { TEST_REPORT_MARKERS } from '../packs/markers.js';
 import { RULE_PRIORITY } from '../priority.js';
 import { FAILURE_SOURCES, type Rule } from '../rule.js';
 
@@ -18,7 +19,7 @@ import { FAILURE_SOURCES, type Rule } from '../rule.js';
  */
 const SOURCE_FILES = [
   'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'm', 'mm', 'go', 'rs', 'java', 'kt', 'scala', 'swift', 'cs', 'fs', 'vb', 'hs', 'ml', 'zig', 'nim',
-  'dart', 'ts', 'tsx', 'mts', 'cts', 'py', 'rb', 'ex', 'erl', 'php', 'sol',
+  'dart', 'ts', 'tsx', 'mts', 'cts', 'py', 'rb', 'ex', 'erl', 'php', 'sol', 's', 'asm',
 ];
 const AT_POSITION = SOURCE_FILES.map((ext) => `*.${ext}:*`);
 const AT_PAREN = SOURCE_FILES.map((ext) => `*.${ext}(*`);
@@ -52,6 +53,13 @@ export const CODE_RULES: readonly Rule[] = [
       'does not exist in the current context', 'incompatible types', 'mismatched types', 'type mismatch', 'is not assignable to',
       'linker command failed', 'linking failed', 'link {error}', 'linker {error}', 'ld returned', 'indentation {error}', 'unexpected indent',
       'class not found', 'no class def found',
+      // A name the code uses and never defines, in the words of languages without a compiler (Tcl, shells, awk).
+      'no such variable', 'undefined variable', 'invalid command name', 'undefined function',
+      // A block left open: "missing close-brace", "missing closing parenthesis", "unclosed tag", "expected closing tag".
+      'missing close', 'missing closing', 'unclosed tag', 'expected closing tag',
+      // Markup that is not well formed, in the words of XML and HTML parsers (expat, libxml2, JavaScript and Java ones).
+      'closing tag', 'has not been opened', 'is without value', 'not well-formed', 'mismatched tag', 'junk after document element',
+      'premature end of data', 'opening and ending tag mismatch', 'extra content at the end of the document',
     ],
   },
   {
@@ -63,7 +71,16 @@ export const CODE_RULES: readonly Rule[] = [
       '{cannot} resolve dependencies', '{cannot} resolve dependency', '{cannot} resolve all dependencies', 'dependency resolution {fail}',
       'resolution impossible', '{cannot} find a version', 'no matching version', 'no matching distribution', 'no matching package',
       'version solving failed', 'conflicting dependencies', 'conflicting peer dependency', 'unable to resolve dependency tree',
+      'could not be satisfied', 'cannot be satisfied',
     ],
+  },
+  {
+    // A library or package a build looks up on its search path and does not find there (pkg-config, a linker's -l).
+    id: 'lexicon.not-on-search-path',
+    type: 'BROKEN_BUILD',
+    phrases: ['not found', 'was not found'],
+    requires: ['search path'],
+    sameLine: true,
   },
   {
     id: 'lexicon.tests',
@@ -91,7 +108,7 @@ export const CODE_RULES: readonly Rule[] = [
       'index out of range', 'index out of bounds', 'out of bounds', 'attribute {error}', 'type {error}', 'value {error}', 'index {error}',
       'illegal state', 'illegal argument', 'class cast', 'number format', 'not implemented {error}', 'recursion {error}',
       'maximum recursion depth', 'unicode decode {error}', 'segmentation fault', 'core dumped', 'fatal signal', 'range {error}',
-      'maximum call stack', 'call stack size exceeded',
+      'maximum call stack', 'call stack size exceeded', 'divide by zero', 'division by zero', 'divided by zero',
     ],
   },
   // A frame names its file: the extension of a language that prints `at …` frames is the trigger, the line's shape the test.
@@ -113,6 +130,20 @@ export const CODE_RULES: readonly Rule[] = [
     phrases: ['corrupt patch', 'malformed patch', 'patch does not apply', 'patch {fail}', '{cannot} apply patch', 'invalid diff', 'malformed diff', '{cannot} parse diff', 'no valid patches'],
   },
   {
+    // Thrown while a template was parsed or rendered (`at parseTemplate (…)`, `TemplateSyntaxError`): the template
+    // lacks what it needs or is malformed, seed 002's CONTEXT_ERROR, whatever the engine.
+    id: 'lexicon.template',
+    type: 'CONTEXT_ERROR',
+    // It refines what the parse error says ("Unclosed tag" is a template's, not the code's), as JSON refines a SyntaxError.
+    priority: RULE_PRIORITY.refinement,
+    wordForms: true,
+    phrases: [
+      'parse template', 'render template', 'compile template', 'template syntax {error}',
+      // The frame of the engine's own function, in a stack trace of the error it threw.
+      'at parsetemplate', 'at rendertemplate', 'at compiletemplate', 'in parse_template', 'in render_template', 'in compile_template',
+    ],
+  },
+  {
     id: 'lexicon.context',
     type: 'CONTEXT_EXHAUSTED',
     wordForms: true,
@@ -131,7 +162,28 @@ export const CODE_RULES: readonly Rule[] = [
     phrases: [
       'already exists', 'does not exist', 'no such file or directory', 'not a directory', 'invalid argument', 'invalid option', 'unknown option',
       'unrecognized option', 'unrecognized arguments', 'merge conflict', 'duplicate key', 'violates unique constraint', 'not found',
-      'unknown command', 'unknown subcommand', 'non-zero exit status', 'non-zero exit code',
+      'unknown command', 'unknown subcommand', 'non-zero exit status', 'non-zero exit code', 'undefined command', 'invalid choice',
+      'has no property', 'not a terminal', 'does not support', 'unexpected argument', 'must be specified', 'missing argument',
+      'missing required argument', 'required argument',
+      // A thing the system has no such one of (not a file, module or host: those have their own readings).
+      '{cannot} find device', '{cannot} find session', '{cannot} find window', '{cannot} find pane', '{cannot} find process',
+      '{cannot} find user', '{cannot} find group',
+    ],
+  },
+  {
+    // A tool refusing a name or a value as given, in single words ("Error: Unknown device type", "duplicate session: ci",
+    // "strace: invalid system call", "did you mean 'wasm32'?"). The failure's own words only, never inside a test report,
+    // where such words name what a test checks ("rejects invalid input"), and below a crash: an uncaught exception's
+    // message says why the program crashed ("ValueError: invalid literal for int()" is a crash, as the corpus reads it).
+    id: 'lexicon.refused-word',
+    type: 'ERROR_RESPONSE',
+    priority: RULE_PRIORITY.crash - 5,
+    sources: FAILURE_SOURCES,
+    unless: [...TEST_REPORT_MARKERS, '✗', '✕', 'not ok'],
+    wordForms: true,
+    phrases: [
+      'invalid', 'unknown', 'unsupported', 'not supported', 'unrecognized', 'unrecognised', 'no such', 'duplicate', 'not allowed',
+      'not recognized', 'did you mean',
     ],
   },
   {

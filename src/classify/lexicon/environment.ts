@@ -74,7 +74,16 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
       'device or resource busy', 'target is busy', 'file is busy', 'text file busy', 'in use by another process',
       'used by another process', 'try restarting transaction', 'deadlock detected', 'deadlock found', 'is starting up',
       'still starting up', 'is still loading', 'still initializing',
+      // A bulkhead (a resilience policy's cap on calls in flight) that is full: a slot frees when a call ends.
+      'bulkhead capacity', 'bulkhead rejected', 'bulkhead is full', 'bulkhead full',
     ],
+  },
+  {
+    // A circuit breaker that is open stops calls to a dependency that kept failing; it closes when the dependency recovers.
+    id: 'lexicon.circuit-open',
+    type: 'DEPENDENCY_FAILURE',
+    wordForms: true,
+    phrases: ['circuit breaker is open', 'circuit breaker open', 'circuit is open', 'breaker is open', 'open circuit breaker', 'circuit open'],
   },
   {
     id: 'lexicon.overloaded',
@@ -85,6 +94,8 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
       'system {overloaded}', '{overloaded} {error}', 'service {unavailable}', 'server {unavailable}', 'temporarily {unavailable}',
       'currently {unavailable}', 'high demand', 'server busy', 'server is busy', 'servers are busy', 'no capacity', 'capacity exceeded',
     ],
+    // A bulkhead's capacity is the caller's own cap, not a server's (RESOURCE_BUSY above).
+    unless: ['bulkhead'],
   },
   {
     id: 'lexicon.server-error',
