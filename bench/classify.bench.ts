@@ -3,7 +3,8 @@
  * for one 5 MB output (error in the middle), each next to a baseline measured in the same run: one precompiled regex
  * (every phrase of the built-in packs, case-insensitive, word-bounded) scanning the same text.
  * Then issue 30's measures on the corpus: whole-corpus accuracy, generic-only accuracy (every
- * tool-specific pack switched off: what an unseen tool gets) and held-out accuracy, per part.
+ * tool-specific pack switched off: what an unseen tool gets) and held-out accuracy, per part, and
+ * first-sight accuracy: each capture's recorded score on families no pack targeted, and now.
  * Prints figures and ratios; asserts nothing (DESIGN.md: no timed assertions).
  */
 import { loadavg } from 'node:os';
@@ -13,7 +14,7 @@ import { compileRules, mergeRules } from '../src/classify/compile.js';
 import { BUILT_IN_PACKS, classify, createClassifier } from '../src/classify/index.js';
 import { LAYER_RANK, layerOfPack } from '../src/classify/layers.js';
 import type { CorpusFiles } from '../tests/classify/corpus/files.js';
-import { genericScores, PARTS, percent, scoreByPart } from '../tests/classify/corpus/measures.js';
+import { firstSightBatches, genericScores, PARTS, percent, scoreByPart } from '../tests/classify/corpus/measures.js';
 
 /** The corpus's JSON files reach the build through this type (see tests/classify/corpus/files.ts). */
 export type { CorpusFiles };
@@ -115,6 +116,10 @@ function accuracy(): void {
   console.log('accuracy on the corpus          whole classifier          generic only (no tool packs)');
   for (const part of PARTS) console.log(`  ${part.padEnd(28)} ${percent(whole[part]).padEnd(25)} ${percent(generic[part])}`);
   console.log(`  (curated: development + held-out; first-sight: families no pack targeted when captured; ${Math.round(performance.now() - start)} ms to classify both)`);
+  console.log('first-sight accuracy (unseen families, per capture)   at capture                now                       now, generic only');
+  for (const b of firstSightBatches()) {
+    console.log(`  ${b.date}, classifier ${b.classifier}, ${String(b.families).padStart(2)} families   ${percent(b.atCapture).padEnd(25)} ${percent(b.now).padEnd(25)} ${percent(b.genericNow)}`);
+  }
 }
 
 function main(): void {
