@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { AutomatonCache } from './automaton-cache.js';
 
 /** The automaton cache in `dir` (created when first written). */
@@ -22,7 +22,7 @@ export function fileAutomatonCache(dir: string): AutomatonCache {
     write(key, bytes) {
       const temp = `${file(key)}.${process.pid}.tmp`;
       try {
-        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        makeDirectory(dir);
         writeFileSync(temp, bytes);
         renameSync(temp, file(key));
       } catch {
@@ -30,6 +30,32 @@ export function fileAutomatonCache(dir: string): AutomatonCache {
       }
     },
   };
+}
+
+/** Most missing ancestors created for a cache directory (`~/.cache/recovery-protocol`: two). */
+const MAX_DEPTH = 8;
+
+/**
+ * Creates `dir` and up to {@link MAX_DEPTH} missing ancestors, one level at a time; throws when
+ * it cannot. Not `mkdirSync(…, { recursive: true })`: on a file system that answers ENOENT for a
+ * directory whose parent exists (/proc), Node's recursive mkdir never returns, and a cache must
+ * never hang the process that only wanted to skip some work.
+ */
+function makeDirectory(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; missing.length <= MAX_DEPTH; d = dirname(d)) {
+    try {
+      mkdirSync(d, { mode: 0o700 });
+      break;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') break;
+      if (code !== 'ENOENT' || dirname(d) === d) throw error;
+      missing.push(d);
+    }
+  }
+  if (missing.length > MAX_DEPTH) throw new Error(`too deep: ${dir}`);
+  for (const d of missing.reverse()) mkdirSync(d, { mode: 0o700 });
 }
 
 /**

@@ -4,7 +4,7 @@
  * classifies exactly as one that compiled its rules, and bytes that do not fit (damaged, another
  * rule set) are compiled again, never used.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -88,6 +88,18 @@ describe('the automaton cache', () => {
     expect(compiledKey(rules.slice(1))).not.toBe(key);
     const changed = rules.map((r, i) => (i === 0 ? { ...r, phrases: [...(r.phrases ?? []), 'one more phrase'] } : r));
     expect(compiledKey(changed)).not.toBe(key);
+  });
+
+  it('a directory that cannot be made is no cache: nothing is written, nothing hangs, the classifier classifies', () => {
+    writeFileSync(join(dir, 'a-file'), '');
+    // Under a file (ENOTDIR), and under /proc, where Node's recursive mkdir never returns.
+    const places = [join(dir, 'a-file', 'cache'), ...(existsSync('/proc/self') ? ['/proc/no-such-dir/recovery-protocol'] : [])];
+    for (const place of places) {
+      const cache = fileAutomatonCache(place);
+      cache.write('k', new Uint8Array([1, 2, 3]));
+      expect(cache.read('k')).toBeNull();
+      expect(createClassifier({ automatonCache: cache })(OBSERVATIONS[1]!).type).toBe('NETWORK');
+    }
   });
 
   it('classify() keeps its rule sets in the cache its process set (the CLI sets one)', () => {
