@@ -6,13 +6,14 @@
  * rules, written in the cases file before the classifier was asked. The classifier's verdicts at
  * capture are recorded separately by scripts/corpus/first-sight.mjs.
  * Families already recorded are kept as they are (see `recorded`).
- * Usage: node scripts/corpus/generate-first-sight.mjs [--only TEXT]
+ * Usage: node scripts/corpus/generate-first-sight.mjs [--only TEXT[,TEXT…]]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { firstSightCliCases } from './cases/first-sight-cli.mjs';
+import { firstSightFreshCases } from './cases/first-sight-fresh.mjs';
 import { firstSightLibCases } from './cases/first-sight-libs.mjs';
 import { firstSightMoreCases } from './cases/first-sight-more.mjs';
 import { firstSightServerCases } from './cases/first-sight-servers.mjs';
@@ -21,8 +22,9 @@ import { startPostgres } from './servers.mjs';
 import { ROOT } from './tools.mjs';
 
 const OUT = join(ROOT, 'tests', 'classify', 'corpus', 'first-sight.json');
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
-const matches = (id) => only === null || id.startsWith(only) || id.includes(only);
+// --only TEXT[,TEXT…]: the cases whose id starts with or holds one of them (the others' texts are kept as they are)
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : null;
+const matches = (id) => only === null || only.some((o) => id.startsWith(o) || id.includes(o));
 const children = [];
 
 /** Certificates for the HTTPS cases (valid self-signed, expired, wrong host). */
@@ -59,7 +61,7 @@ const RECORD = join(ROOT, 'tests', 'classify', 'corpus', 'first-sight-record.jso
 const recorded = new Set(existsSync(RECORD) ? JSON.parse(readFileSync(RECORD, 'utf8')).map((f) => f.family) : []);
 
 async function main() {
-  const cases = [...firstSightCliCases(), ...firstSightLibCases(), ...firstSightMoreCases(), ...firstSightServerCases()].filter((c) => matches(c.id) && !recorded.has(c.source));
+  const cases = [...firstSightCliCases(), ...firstSightLibCases(), ...firstSightMoreCases(), ...firstSightServerCases(), ...firstSightFreshCases()].filter((c) => matches(c.id) && !recorded.has(c.source));
   const out = [];
   const problems = [];
   let postgres; // started for the first case that needs it (server: 'postgres'), stopped at the end

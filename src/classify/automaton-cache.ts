@@ -1,14 +1,12 @@
 /**
- * The built automaton as bytes, so a short-lived process (a Claude Code hook: one process per
- * tool call) that classifies once need not build it: building it from the built-in packs is
- * most of a first classification (~80 ms on a slow machine), reading it back ~1 ms. The bytes
- * are the automaton's arrays, checked against the phrases they were built from by a hash of
- * those phrases: a cache for other phrases (another version's packs, config rules) is not used.
+ * The built automaton as bytes: the larger part of a compiled rule set kept between processes
+ * (compiled-cache.ts), so a short-lived process that classifies once need not build it. The
+ * bytes are the automaton's arrays; the phrases they were built from travel beside them, and
+ * bytes that do not fit those phrases (size, count, format) are not used.
  */
-import { createHash } from 'node:crypto';
-import { Automaton, buildAutomaton, type PhraseKey } from './automaton.js';
+import { Automaton, type PhraseKey } from './automaton.js';
 
-/** Where built automatons are kept between processes. Both calls may fail silently (a cache). */
+/** Where compiled rule sets are kept between processes (compiled-cache.ts). Both calls may fail silently (a cache). */
 export interface AutomatonCache {
   /** The bytes stored under `key`, or null (none, unreadable). */
   read(key: string): Uint8Array | null;
@@ -18,24 +16,6 @@ export interface AutomatonCache {
 
 /** Bumped when the layout of the bytes changes. */
 const FORMAT = 1;
-
-/** The cache key of an automaton for `patterns`: the format and a hash of the phrases and their boundaries. */
-export function automatonKey(patterns: readonly PhraseKey[]): string {
-  const hash = createHash('sha256');
-  for (const p of patterns) hash.update(`${p.checkStart ? 1 : 0}${p.checkEnd ? 1 : 0}${p.text}\n`);
-  return `v${FORMAT}-${hash.digest('hex').slice(0, 32)}`;
-}
-
-/** The automaton for `patterns` from `cache` when it holds one, else built (and stored). */
-export function cachedAutomaton(patterns: readonly PhraseKey[], cache: AutomatonCache): Automaton {
-  const key = automatonKey(patterns);
-  const bytes = cache.read(key);
-  const found = bytes === null ? null : decodeAutomaton(bytes, patterns);
-  if (found !== null) return found;
-  const built = buildAutomaton(patterns);
-  cache.write(key, encodeAutomaton(built));
-  return built;
-}
 
 /** Header (5 int32: format, width, states, outData length, pattern count), then the int32 arrays, then the uint16 ones. */
 export function encodeAutomaton(a: Automaton): Uint8Array {

@@ -64,6 +64,10 @@ export function promoteRootCause(sorted: Candidate[]): boolean {
   for (let i = 1; i < sorted.length; i++) {
     const c = sorted[i]!;
     if (!ROOT_CAUSE_TYPES.has(c.type) || c.priority < MIN_CAUSE_PRIORITY) continue;
+    // The same line read by a less exact layer is not a cause inside the wrapper: it is a second,
+    // vaguer reading of the wrapper's own words ("Cannot connect to the Docker daemon" is the
+    // daemon the docker rule knows to wait for, not a network cause a word found).
+    if (c.layer > best.layer && c.match === best.match) continue;
     sorted.splice(i, 1);
     sorted.unshift(c);
     return true;

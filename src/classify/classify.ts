@@ -1,10 +1,12 @@
 import type { AutomatonCache } from './automaton-cache.js';
 import { detectCircularFix } from './circular.js';
 import { compileRules, mergeRules, SCAN_ORDER, type CompiledRules } from './compile.js';
+import { cachedCompile } from './compiled-cache.js';
+import { compiledRulesCache } from './process-cache.js';
 import { decide } from './decide.js';
 import { readObservation, type Facts } from './observe.js';
 import { BUILT_IN_PACKS } from './packs/index.js';
-import { EVIDENCE_CONFIDENCE, RULE_PRIORITY } from './priority.js';
+import { EVIDENCE_CONFIDENCE, RULE_PRIORITY, tierOf } from './priority.js';
 import type { Candidate, ClassifyOptions, RulePack } from './rule.js';
 import { Scanner } from './scanner.js';
 import { cleanTerminalText } from './terminal-text.js';
@@ -24,12 +26,13 @@ export type Classifier = (observation: Observation | unknown, options?: CallOpti
  * Compiles the rule set once and returns a classifier for it. Use this when classifying many
  * observations with custom packs or rules.
  * @param options `packs` (default every built-in pack), `rules` (default none; same id replaces),
- *   `automatonCache` (default none): where the phrase automaton is kept between processes, for a
- *   short-lived process that classifies once (the same classifications, without the build).
+ *   `automatonCache` (default none): where the compiled rule set is kept between processes, for a
+ *   short-lived process that classifies once (the same classifications, without compiling).
  * @throws RuleError when a rule is not valid data (it names the field), never for an observation.
  */
 export function createClassifier(options: Pick<ClassifyOptions, 'packs' | 'rules'> & { automatonCache?: AutomatonCache } = {}): Classifier {
-  const compiled = compileRules(mergeRules(options.packs ?? BUILT_IN_PACKS, options.rules ?? []), options.automatonCache);
+  const rules = mergeRules(options.packs ?? BUILT_IN_PACKS, options.rules ?? []);
+  const compiled = options.automatonCache ? cachedCompile(rules, options.automatonCache) : compileRules(rules);
   const scanner = new Scanner(compiled);
   return (observation, call) => run(compiled, scanner, observation, call);
 }
@@ -63,7 +66,7 @@ let defaultClassifier: Classifier | undefined;
 export function classify(observation: Observation | unknown, options?: ClassifyOptions): Classification {
   const call: CallOptions | undefined = options && { now: options.now, history: options.history };
   if (options?.packs === undefined && options?.rules === undefined) {
-    defaultClassifier ??= createClassifier();
+    defaultClassifier ??= createClassifier({ automatonCache: compiledRulesCache() });
     return defaultClassifier(observation, call);
   }
   const packs = options.packs ?? BUILT_IN_PACKS;
@@ -73,13 +76,13 @@ export function classify(observation: Observation | unknown, options?: ClassifyO
   try {
     key = JSON.stringify(rules);
   } catch {
-    return createClassifier({ packs, rules })(observation, call); // not JSON: let validation name the field
+    return createClassifier({ packs, rules, automatonCache: compiledRulesCache() })(observation, call); // not JSON: let validation name the field
   }
   let byRules = cache.get(packs);
   if (byRules === undefined) cache.set(packs, (byRules = new Map()));
   let classifier = byRules.get(key);
   if (classifier === undefined) {
-    classifier = createClassifier({ packs, rules });
+    classifier = createClassifier({ packs, rules, automatonCache: compiledRulesCache() });
     if (byRules.size >= MAX_CACHED) byRules.delete(byRules.keys().next().value!);
     byRules.set(key, classifier);
   }
@@ -96,14 +99,14 @@ function run(compiled: CompiledRules, scanner: Scanner, observation: unknown, ca
     for (const source of SCAN_ORDER) scanner.scanField(source, facts.text[source], candidates);
     structured(compiled, facts, candidates);
     if (facts.typed !== null) {
-      candidates.push({ order: -1, rule: 'typed', type: facts.typed, priority: RULE_PRIORITY.typed, confidence: EVIDENCE_CONFIDENCE.typed, source: 'error', match: `type: ${facts.typed}` });
+      candidates.push({ order: -1, rule: 'typed', type: facts.typed, tier: tierOf(RULE_PRIORITY.typed), layer: 0, priority: RULE_PRIORITY.typed, confidence: EVIDENCE_CONFIDENCE.typed, source: 'error', match: `type: ${facts.typed}` });
     }
     const history = call?.history;
     if (history !== undefined) {
       const approaches = safeGet(history, 'previousApproaches');
       const current = safeGet(history, 'currentApproach');
       if (isArray(approaches) && typeof current === 'string' && detectCircularFix(approaches as string[], current).circular) {
-        candidates.push({ order: -1, rule: 'history.circular-fix', type: 'CIRCULAR_FIX', priority: RULE_PRIORITY.history, confidence: EVIDENCE_CONFIDENCE.history, source: 'history', match: current.slice(0, 200) });
+        candidates.push({ order: -1, rule: 'history.circular-fix', type: 'CIRCULAR_FIX', tier: tierOf(RULE_PRIORITY.history), layer: 0, priority: RULE_PRIORITY.history, confidence: EVIDENCE_CONFIDENCE.history, source: 'history', match: current.slice(0, 200) });
       }
     }
     return decide(candidates, facts.retry ?? scanner.hint, () => mostInformativeLine(facts, scanner));
@@ -119,7 +122,7 @@ function structured(compiled: CompiledRules, facts: Facts, out: Candidate[]): vo
   const add = (indexes: readonly number[] | undefined, source: EvidenceSource, confidence: number, match: string): void => {
     for (const index of indexes ?? []) {
       const rule = compiled.rules[index]!;
-      out.push({ order: index, rule: rule.id, type: rule.type, priority: rule.priority, confidence: rule.confidence ?? confidence, source, match: match.slice(0, 200) });
+      out.push({ order: index, rule: rule.id, type: rule.type, tier: rule.tier, layer: rule.layer, priority: rule.priority, confidence: rule.confidence ?? confidence, source, match: match.slice(0, 200) });
     }
   };
   for (const code of facts.codes) add(compiled.codes.get(code), 'error', EVIDENCE_CONFIDENCE.code, code);

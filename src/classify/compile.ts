@@ -1,11 +1,13 @@
 import type { FailureType } from '../taxonomy/index.js';
 import { buildAutomaton, isWordCode, normalisePhrase, type Automaton, type PhraseKey } from './automaton.js';
-import { cachedAutomaton, type AutomatonCache } from './automaton-cache.js';
 import { ERROR_LINE_MARKERS } from './error-line.js';
-import { TYPE_PRIORITY } from './priority.js';
+import type { LineShape } from './line-shape.js';
+import { layerRankOfRule } from './layers.js';
+import { tierOf, TYPE_PRIORITY } from './priority.js';
 import { RETRY_TRIGGERS } from './retry-after.js';
 import { DEFAULT_SOURCES, RuleError, TEXT_SOURCES, type Rule, type RuleCondition, type RulePack, type TextSource } from './rule.js';
 import { validateRule } from './validate.js';
+import { phraseForms, phraseJoins } from './word-forms.js';
 
 /** Bit of each text source in a rule's source mask. */
 export const SOURCE_BIT: Readonly<Record<TextSource, number>> = { error: 1, message: 2, stderr: 4, stdout: 8, validationErrors: 16 };
@@ -15,6 +17,10 @@ export interface CompiledRule {
   id: string;
   type: FailureType;
   priority: number;
+  /** The tier its priority falls in (`tierOf`). */
+  tier: number;
+  /** Its layer's rank (`layerRankOfRule`). */
+  layer: number;
   /** The rule's own confidence, or undefined to use the evidence kind's. */
   confidence: number | undefined;
   sourceMask: number;
@@ -23,6 +29,10 @@ export interface CompiledRule {
   sameLine: boolean;
   requireKeys: readonly PhraseKey[];
   unless: readonly number[];
+  /** The line shape its phrases must sit in, or null. */
+  shape: LineShape | null;
+  /** Checked at each occurrence of a phrase until one fits its line (`sameLine` or a `shape`). */
+  perLine: boolean;
 }
 
 /** Everything precompiled from a set of packs and rules: one automaton, lookup tables. */
@@ -31,7 +41,7 @@ export interface CompiledRules {
   readonly automaton: Automaton;
   /** Per pattern: the rules that have it as a phrase. */
   readonly phraseRules: readonly (readonly number[])[];
-  /** Per pattern: the same-line rules among them (checked at each occurrence until satisfied). */
+  /** Per pattern: the rules among them checked per line, same-line or shaped (at each occurrence until satisfied). */
   readonly lineRules: readonly (readonly number[])[];
   /** Per pattern: the bare-number unit when it is a retry-after trigger, else 0. */
   readonly hintUnit: Float64Array;
@@ -41,6 +51,11 @@ export interface CompiledRules {
    * shape such as `sh: 1:` or a path such as `/etc`).
    */
   readonly guarded: Uint8Array;
+  /**
+   * Per pattern: 1 when it is a joined word form (`connectionrefused`), found without boundary
+   * checks and counted only on word-part boundaries (see word-forms.ts).
+   */
+  readonly joined: Uint8Array;
   /** Per pattern: its rank as an error-line marker (1 strongest, 2 weaker), or 0 (see `ERROR_LINE_MARKERS`). */
   readonly markerRank: Uint8Array;
   readonly codes: ReadonlyMap<string, readonly number[]>;
@@ -73,22 +88,31 @@ export function mergeRules(packs: readonly RulePack[], extra: readonly Rule[]): 
 }
 
 /**
- * Compiles rules (already merged) into {@link CompiledRules}. Done once per rule set.
- * @param cache where a built automaton is kept between processes (default: none, always built).
+ * Compiles rules (already merged) into {@link CompiledRules}. Done once per rule set (and once
+ * per machine for a process that keeps it in a cache, see compiled-cache.ts).
  */
-export function compileRules(rules: readonly Rule[], cache?: AutomatonCache): CompiledRules {
+export function compileRules(rules: readonly Rule[]): CompiledRules {
   const patterns: PhraseKey[] = [];
   const patternIds = new Map<string, number>();
-  const patternOf = (raw: string): number => {
-    const key = normalisePhrase(raw)!;
-    const name = `${key.checkStart ? '' : '*'}${key.text}${key.checkEnd ? '' : '*'}`;
+  const joinedIds = new Set<number>();
+  const patternOf = (raw: string, joined = false): number => {
+    const key = normalisePhrase(joined ? `*${raw}*` : raw)!;
+    // Joined forms get their own ids: the same text as a plain `*x*` phrase, different boundaries.
+    const name = `${joined ? '~' : ''}${key.checkStart ? '' : '*'}${key.text}${key.checkEnd ? '' : '*'}`;
     let id = patternIds.get(name);
     if (id === undefined) {
       id = patterns.length;
       patterns.push(key);
       patternIds.set(name, id);
+      if (joined) joinedIds.add(id);
     }
     return id;
+  };
+  /** A rule's phrases as pattern ids: with `wordForms`, every form, and the joined forms of the phrases. */
+  const patternsOf = (rule: Rule, phrases: readonly string[] | undefined, join: boolean): number[] => {
+    if (rule.wordForms !== true) return (phrases ?? []).map((phrase) => patternOf(phrase));
+    const forms = (phrases ?? []).flatMap((phrase) => phraseForms(phrase));
+    return [...forms.map((form) => patternOf(form)), ...(join ? (phrases ?? []).flatMap(phraseJoins).map((form) => patternOf(form, true)) : [])];
   };
   const phraseRules: number[][] = [];
   const addTo = <K>(map: Map<K, number[]>, key: K, index: number): void => {
@@ -102,8 +126,8 @@ export function compileRules(rules: readonly Rule[], cache?: AutomatonCache): Co
   const signals = new Map<string, number[]>();
   const conditions = new Map<RuleCondition, number[]>();
   const compiled = rules.map((rule, index): CompiledRule => {
-    for (const phrase of rule.phrases ?? []) {
-      const list = (phraseRules[patternOf(phrase)] ??= []);
+    for (const id of patternsOf(rule, rule.phrases, true)) {
+      const list = (phraseRules[id] ??= []);
       if (!list.includes(index)) list.push(index);
     }
     for (const code of rule.codes ?? []) addTo(codes, code.toUpperCase(), index);
@@ -113,38 +137,48 @@ export function compileRules(rules: readonly Rule[], cache?: AutomatonCache): Co
     if (rule.when !== undefined) addTo(conditions, rule.when, index);
     let sourceMask = 0;
     for (const source of rule.sources ?? DEFAULT_SOURCES) sourceMask |= SOURCE_BIT[source];
+    const sameLine = rule.sameLine === true && (rule.requires ?? []).length > 0;
+    const requires = rule.wordForms === true ? (rule.requires ?? []).flatMap((phrase) => phraseForms(phrase)) : rule.requires ?? [];
+    const priority = rule.priority ?? TYPE_PRIORITY[rule.type];
     return {
       id: rule.id,
       type: rule.type,
-      priority: rule.priority ?? TYPE_PRIORITY[rule.type],
+      priority,
+      tier: tierOf(priority),
+      layer: layerRankOfRule(rule.id),
       confidence: rule.confidence,
       sourceMask,
-      requires: (rule.requires ?? []).map(patternOf),
-      sameLine: rule.sameLine === true && (rule.requires ?? []).length > 0,
-      requireKeys: (rule.requires ?? []).map((phrase) => normalisePhrase(phrase)!),
-      unless: (rule.unless ?? []).map(patternOf),
+      requires: patternsOf(rule, rule.requires, false),
+      sameLine,
+      requireKeys: requires.map((phrase) => normalisePhrase(phrase)!),
+      unless: patternsOf(rule, rule.unless, false),
+      shape: rule.shape ?? null,
+      perLine: sameLine || rule.shape !== undefined,
     };
   });
-  const lineRules = phraseRules.map((indexes) => (indexes ?? []).filter((index) => compiled[index]!.sameLine));
+  const lineRules = phraseRules.map((indexes) => (indexes ?? []).filter((index) => compiled[index]!.perLine));
   const hintPatterns = Object.entries(RETRY_TRIGGERS).map(([phrase, unit]) => [patternOf(phrase), unit] as const);
   const markerPatterns = Object.entries(ERROR_LINE_MARKERS).map(([phrase, rank]) => [patternOf(phrase), rank] as const);
   const guarded = new Uint8Array(patterns.length);
   const open = new Set<number>();
-  for (const rule of rules) if (rule.inIdentifiers === true) for (const phrase of rule.phrases ?? []) open.add(patternOf(phrase));
+  // Paths, and the phrases of shaped rules: where they sit is the line's shape, not an identifier check.
+  for (const rule of rules) if (rule.inIdentifiers === true || rule.shape !== undefined) for (const phrase of rule.phrases ?? []) open.add(patternOf(phrase));
   phraseRules.forEach((indexes, id) => {
     const key = patterns[id]!;
     if (indexes !== undefined && indexes.length > 0 && !open.has(id) && isWordPhrase(key)) guarded[id] = 1;
   });
-  const automaton = cache ? cachedAutomaton(patterns, cache) : buildAutomaton(patterns);
+  const automaton = buildAutomaton(patterns);
   const hintUnit = new Float64Array(patterns.length);
   for (const [id, unit] of hintPatterns) hintUnit[id] = unit;
   const markerRank = new Uint8Array(patterns.length);
   for (const [id, rank] of markerPatterns) markerRank[id] = rank;
+  const joined = new Uint8Array(patterns.length);
+  for (const id of joinedIds) joined[id] = 1;
   for (let id = 0; id < patterns.length; id++) {
     phraseRules[id] ??= [];
     lineRules[id] ??= [];
   }
-  return { rules: compiled, automaton, phraseRules, lineRules, hintUnit, markerRank, guarded, codes, exitCodes, statuses, signals, conditions };
+  return { rules: compiled, automaton, phraseRules, lineRules, hintUnit, markerRank, guarded, joined, codes, exitCodes, statuses, signals, conditions };
 }
 
 /** All text sources, in the order they are scanned (and evidence is listed). */

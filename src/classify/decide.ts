@@ -8,9 +8,13 @@ import type { Classification, Evidence } from './types.js';
 /** At most this many evidence entries per result. */
 export const MAX_EVIDENCE = 8;
 
-/** Orders candidates best first: priority, then confidence, then rule order. */
+/**
+ * Orders candidates best first: the tier of DESIGN's order, then within a tier the more exact
+ * layer (a tool's rule before a registry's code before a lexicon word), then priority, then
+ * confidence, then rule order.
+ */
 function better(a: Candidate, b: Candidate): number {
-  return b.priority - a.priority || b.confidence - a.confidence || a.order - b.order;
+  return a.tier - b.tier || a.layer - b.layer || b.priority - a.priority || b.confidence - a.confidence || a.order - b.order;
 }
 
 /** Evidence kinds that carry no words of the failure: a line of its output is shown beside them. */

@@ -35,10 +35,11 @@ function isSegmentChar(c: string): boolean {
  * branch name (joined to a `/` or `\` through path characters), or a single quoted name that
  * is not a field's value (`function 'getaddrinfo'`, ``value `ECONNREFUSED` ``, but not
  * `code: 'ECONNREFUSED'`), or the function a Python stack frame names
- * (`File "socket.py", line 955, in getaddrinfo`).
+ * (`File "socket.py", line 955, in getaddrinfo`), or a line of source code a runtime or compiler
+ * quotes above a caret (see {@link inQuotedSource}).
  */
 export function insideIdentifier(text: string, start: number, end: number): boolean {
-  if (inPythonFrame(text, start)) return true;
+  if (inPythonFrame(text, start) || inQuotedSource(text, end)) return true;
   const low = Math.max(0, start - IDENTIFIER_REACH);
   const high = Math.min(text.length, end + 1 + IDENTIFIER_REACH);
   let before = start - 1;
@@ -48,11 +49,21 @@ export function insideIdentifier(text: string, start: number, end: number): bool
   const open = before >= low ? text[before]! : '';
   const close = after < high ? text[after]! : '';
   if (SEPARATORS.has(open) || SEPARATORS.has(close)) return true;
+  // A placeholder a tool prints for a name it lacks: `<unknown>`, `<anonymous>`, `<module>`.
+  if (open === '<' && close === '>') return true;
+  // A part of a hyphenated name, joined to word characters on both sides: `x86_64-unknown-linux-gnu`.
+  if (joinedByHyphen(text, start - 1, -1) && joinedByHyphen(text, end + 1, 1)) return true;
   // A quoted name: the quotes enclose one token (the match and segment characters only).
   if (open === '' || QUOTES[open] !== close || /\s/.test(text.slice(start, end + 1))) return false;
   let context = before - 1;
   while (context >= low && (text[context] === ' ' || text[context] === '\t')) context--;
   return context < low || !VALUE_CONTEXT.has(text[context]!);
+}
+
+/** True when `text[at]` is a `-` with a word character beyond it (in direction `step`). */
+function joinedByHyphen(text: string, at: number, step: 1 | -1): boolean {
+  const beyond = text.charCodeAt(at + step);
+  return text[at] === '-' && ((beyond >= 97 && beyond <= 122) || (beyond >= 65 && beyond <= 90) || (beyond >= 48 && beyond <= 57) || beyond === 95);
 }
 
 /** A Python traceback frame's line: `  File "…", line N, in <name>`. */
@@ -73,4 +84,31 @@ function inPythonFrame(text: string, start: number): boolean {
   if (from < 2 || (text[from] !== ' ' && text[from] !== '\t')) return false;
   const previous = text.lastIndexOf('\n', from - 2) + 1;
   return from - 1 - previous <= MAX_FRAME_LINE && PYTHON_FRAME.test(text.slice(previous, from - 1));
+}
+
+/** Longest quoted source line, and caret line, looked at. */
+const EXCERPT_REACH = 400;
+
+/**
+ * True when `text[end]` is on a line of source code quoted above a caret line, as Node prints
+ * the line that threw (`throw new AbortError(…)` over `      ^`), Python 3.11 the failing
+ * expression (over `^^^^`) and gcc and clang the offending code (over `  |   ^~~~`): what the code
+ * says there is code, not what happened (`new AbortError(…)` aborts nothing; the error's own line
+ * follows).
+ */
+export function inQuotedSource(text: string, end: number): boolean {
+  let eol = end + 1;
+  const limit = Math.min(text.length, end + 1 + EXCERPT_REACH);
+  while (eol < limit && text.charCodeAt(eol) !== 10) eol++;
+  if (eol >= limit) return false;
+  let i = eol + 1;
+  const stop = Math.min(text.length, i + EXCERPT_REACH);
+  let carets = 0;
+  for (; i < stop; i++) {
+    const c = text[i]!;
+    if (c === '\n' || c === '\r') break;
+    if (c === '^') carets++;
+    else if (c !== ' ' && c !== '\t' && c !== '~' && c !== '|') return false;
+  }
+  return carets > 0 && (i < stop || i === text.length);
 }

@@ -15,6 +15,8 @@ export const RULE_PRIORITY = {
   quota: 950,
   /** An expired credential is the specific case of a rejected one. */
   authExpired: 920,
+  /** A limit named beside the refusal it caused (GitHub's 403 "API rate limit exceeded"): wait, no person needed. */
+  limitExplainsRefusal: 910,
   fatal: 900,
   /** Exit codes and signals say what ended a process, which outranks what it printed on the way. */
   processEnd: 850,
@@ -23,6 +25,8 @@ export const RULE_PRIORITY = {
   /** A refinement of a broken-build marker, e.g. `SyntaxError … in JSON` is a JSON parse error. */
   refinement: 810,
   build: 800,
+  /** A test runner's timeout: the cause of the failed test it reports. */
+  testTimeout: 710,
   verification: 700,
   context: 600,
   /** CIRCULAR_FIX from the approach history, after seed 001's three message types. */
@@ -103,3 +107,54 @@ export const EVIDENCE_CONFIDENCE = {
   corroboration: 0.05,
   max: 0.99,
 } as const;
+
+/** A tier of DESIGN's order: every priority from `from` up to the next tier's. */
+export interface PriorityTier {
+  /** Its name in the precedence table. */
+  name: string;
+  /** The lowest priority in the tier. */
+  from: number;
+}
+
+/**
+ * The tiers of DESIGN's order, highest first (issue 30): each named level of
+ * {@link RULE_PRIORITY} is one, so every order DESIGN states (security first, an expired
+ * credential before a rejected one, a refinement before its marker, a cause before the exit
+ * code it explains…) holds whoever wrote the rules. Between rules of two tiers, the higher tier
+ * wins; within one tier, the more exact layer (a tool's rule, then a registry's code, then a
+ * lexicon word: see layers.ts), then the higher priority. So a standard code or a word never
+ * overrides what a rule written for the tool says about the same kind of thing: "the rest"
+ * (resources, limits, the network, servers) is one tier, whose small offsets are a preference,
+ * not an order. Error responses, the catch-all, are a tier below it: a tool's generic refusal is
+ * no more exact than a registry's timeout.
+ */
+export const PRIORITY_TIERS: readonly PriorityTier[] = [
+  { name: 'a typed `type` field', from: RULE_PRIORITY.typed },
+  { name: 'security', from: RULE_PRIORITY.security },
+  { name: 'a person stopped the run', from: RULE_PRIORITY.abort },
+  { name: 'billing quota', from: RULE_PRIORITY.quota },
+  { name: 'expired credentials', from: RULE_PRIORITY.authExpired },
+  { name: 'a limit that explains a refusal', from: RULE_PRIORITY.limitExplainsRefusal },
+  { name: 'fatal: credentials, a missing command, trust', from: RULE_PRIORITY.fatal },
+  { name: 'why a process aborted', from: RULE_PRIORITY.processEndCause },
+  { name: 'how the process ended (exit code, signal)', from: RULE_PRIORITY.processEnd },
+  { name: 'a refinement of a broken build (JSON parse errors)', from: RULE_PRIORITY.refinement },
+  { name: 'broken build (seed 001)', from: RULE_PRIORITY.build },
+  { name: "a test's own timeout", from: RULE_PRIORITY.testTimeout },
+  { name: 'verification failed (seed 001)', from: RULE_PRIORITY.verification },
+  { name: 'context exhausted (seed 001)', from: RULE_PRIORITY.context },
+  { name: 'circular fix (history)', from: RULE_PRIORITY.history },
+  { name: 'the rest: resources, limits, the network, servers, pipelines', from: RULE_PRIORITY.rest },
+  { name: 'error responses (the catch-all)', from: TYPE_PRIORITY.ERROR_RESPONSE },
+  { name: 'crashes and other generic verdicts', from: RULE_PRIORITY.emptyOutput + 1 },
+  { name: 'output checks (seed 002)', from: RULE_PRIORITY.formatValidation },
+  { name: 'weak single words', from: RULE_PRIORITY.weak },
+  { name: 'nothing matched: UNKNOWN', from: -Infinity },
+];
+
+/** The index in {@link PRIORITY_TIERS} of the tier a priority falls in (0 is the highest). */
+export function tierOf(priority: number): number {
+  let i = 0;
+  while (priority < PRIORITY_TIERS[i]!.from) i++;
+  return i;
+}

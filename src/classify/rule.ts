@@ -1,4 +1,5 @@
 import type { FailureType } from '../taxonomy/index.js';
+import type { LineShape } from './line-shape.js';
 import type { EvidenceSource } from './types.js';
 
 /** Text fields of an observation that phrase rules can look at. */
@@ -64,6 +65,19 @@ export interface Rule {
   inIdentifiers?: boolean;
   /** When set, a phrase does not count if one of these appears in the same field. */
   unless?: readonly string[];
+  /**
+   * The phrases match in their word forms (issue 30): `{stem}` stands for every form of a word
+   * family of `WORD_FORMS` (`{login}`: log in, login, sign in…), and a phrase of two or more
+   * words also matches joined into one name, CamelCase or snake_case (`connection refused`:
+   * `ConnectionRefusedError`, `ERR_CONNECTION_REFUSED`), except in a test's name. Default false.
+   */
+  wordForms?: boolean;
+  /**
+   * The line shape the phrases must sit in (issue 30), e.g. `file:line[:col]: error:` for a
+   * compiler diagnostic, so that a tool's error-queue line with a `.c:` and an `error:` on it is
+   * not read as one. One of `LINE_SHAPES`. Default: any line.
+   */
+  shape?: LineShape;
   /** Error `code`, `name`, `type` or string `status` values, compared whole (case-insensitive): `ECONNREFUSED`, `insufficient_quota`. */
   codes?: readonly string[];
   /** Process exit codes. */
@@ -115,6 +129,10 @@ export interface Candidate {
   order: number;
   rule: string;
   type: FailureType;
+  /** Its tier of DESIGN's order (`tierOf(priority)`, 0 highest): decides first. */
+  tier: number;
+  /** How exact its layer is (`LAYER_RANK`, 0 most exact): decides within a tier. */
+  layer: number;
   priority: number;
   confidence: number;
   source: EvidenceSource;

@@ -1,12 +1,14 @@
 import { isWordCode, matchStart, onBoundaries, scan, type MatchSink } from './automaton.js';
-import { SOURCE_BIT, type CompiledRules } from './compile.js';
+import { SOURCE_BIT, type CompiledRule, type CompiledRules } from './compile.js';
 import { EVIDENCE_CONFIDENCE } from './priority.js';
 import { scanDuration, type RetryHint } from './retry-after.js';
 import { TEXT_SOURCES, type Candidate, type TextSource } from './rule.js';
 import { insideIdentifier } from './identifier.js';
-import { lineHasAny } from './line.js';
+import { lineFits } from './line.js';
+import { LineSpan } from './line-shape.js';
 import { excerpt } from './text.js';
 import type { Evidence } from './types.js';
+import { joinedCounts } from './word-forms.js';
 
 /** Each text source's index in `TEXT_SOURCES`. */
 const SOURCE_INDEX = Object.fromEntries(TEXT_SOURCES.map((source, i) => [source, i])) as Readonly<Record<TextSource, number>>;
@@ -22,12 +24,14 @@ export class Scanner implements MatchSink {
   private readonly firstEnd: Int32Array;
   private readonly firstSegment: Int32Array;
   private readonly ruleSeen: Int32Array;
-  /** Per same-line rule: stamped when one occurrence had a required word on its line, and where. */
+  /** Per same-line or shaped rule: stamped when one occurrence fit its line, and where. */
   private readonly lineOk: Int32Array;
   private readonly lineStart: Int32Array;
   private readonly lineEnd: Int32Array;
   private readonly lineSegment: Int32Array;
   private readonly hits: number[] = [];
+  /** The line of the occurrence being looked at, found once for all its shaped rules. */
+  private readonly span = new LineSpan();
   private stamp = 0;
   private text = '';
   private segment = 0;
@@ -75,15 +79,18 @@ export class Scanner implements MatchSink {
     const { automaton, hintUnit, lineRules } = this.compiled;
     const lines = lineRules[pattern]!;
     const seenBefore = this.seen[pattern] === this.stamp;
-    if (seenBefore && lines.length === 0) return;
+    // Seen already, and every line rule of the pattern already fitted a line: nothing left to learn here.
+    if (seenBefore && (lines.length === 0 || this.linesDone(lines))) return;
     const text = this.text;
     if (automaton.patterns[pattern]!.checkEnd && end + 1 < text.length && isWordCode(text.charCodeAt(end + 1))) return;
     const start = matchStart(automaton, text, pattern, end);
     if (!onBoundaries(automaton, text, pattern, start, end)) return;
     if (this.compiled.guarded[pattern] === 1 && insideIdentifier(text, start, end)) return;
-    // Same-line rules look at every occurrence until one has a required word on its line.
+    if (this.compiled.joined[pattern] === 1 && !joinedCounts(text, start, end)) return;
+    // Same-line and shaped rules look at every occurrence until one fits its line.
+    this.span.reset();
     for (const index of lines) {
-      if (this.lineOk[index] === this.stamp || !lineHasAny(text, start, end, this.compiled.rules[index]!.requireKeys)) continue;
+      if (this.lineOk[index] === this.stamp || !lineFits(text, start, end, this.compiled.rules[index]!, this.span)) continue;
       this.lineOk[index] = this.stamp;
       this.lineStart[index] = start;
       this.lineEnd[index] = end;
@@ -100,6 +107,12 @@ export class Scanner implements MatchSink {
       const ms = scanDuration(text, end + 1, unit);
       if (ms !== null) this.hint = { ms, source: this.source, match: excerpt(text, start, Math.min(text.length - 1, end + 12)) };
     }
+  }
+
+  /** True when every rule in `lines` has fitted a line in this field. */
+  private linesDone(lines: readonly number[]): boolean {
+    for (const index of lines) if (this.lineOk[index] !== this.stamp) return false;
+    return true;
   }
 
   /** Scans one field (all its segments) and appends the rules it satisfies to `out`. */
@@ -152,14 +165,17 @@ export class Scanner implements MatchSink {
   private collect(source: TextSource, out: Candidate[]): void {
     const { rules, phraseRules } = this.compiled;
     const bit = SOURCE_BIT[source];
+    const first = out.length;
     for (const pattern of this.hits) {
       for (const index of phraseRules[pattern]!) {
         const rule = rules[index]!;
         if ((rule.sourceMask & bit) === 0 || this.ruleSeen[index] === this.stamp) continue;
-        if (rule.sameLine ? this.lineOk[index] !== this.stamp : rule.requires.length > 0 && !rule.requires.some((p) => this.seen[p] === this.stamp)) continue;
+        if (rule.perLine && this.lineOk[index] !== this.stamp) continue;
+        if (!rule.sameLine && rule.requires.length > 0 && !rule.requires.some((p) => this.seen[p] === this.stamp)) continue;
         if (rule.unless.some((p) => this.seen[p] === this.stamp)) continue;
+        if (rule.layer > 0 && sameReading(out, first, rule)) continue;
         this.ruleSeen[index] = this.stamp;
-        const [segment, start, end] = rule.sameLine
+        const [segment, start, end] = rule.perLine
           ? [this.lineSegment[index]!, this.lineStart[index]!, this.lineEnd[index]!]
           : [this.firstSegment[pattern]!, this.firstStart[pattern]!, this.firstEnd[pattern]!];
         const text = this.segments[segment]!;
@@ -167,6 +183,8 @@ export class Scanner implements MatchSink {
           order: index,
           rule: rule.id,
           type: rule.type,
+          tier: rule.tier,
+          layer: rule.layer,
           priority: rule.priority,
           confidence: rule.confidence ?? (source === 'stdout' ? EVIDENCE_CONFIDENCE.stdout : EVIDENCE_CONFIDENCE.text),
           source,
@@ -175,4 +193,19 @@ export class Scanner implements MatchSink {
       }
     }
   }
+}
+
+/**
+ * True when a candidate pushed since `from` (from the same field) already says what `rule`
+ * would, at least as exactly: same type, same priority, a layer as exact. A registry or lexicon
+ * rule repeating what a tool's rule found in the same text (`errno: -111` beside
+ * `ECONNREFUSED`) is not a second piece of evidence — it would raise the confidence by
+ * corroboration — and skipping it saves an excerpt and a candidate per call.
+ */
+function sameReading(out: readonly Candidate[], from: number, rule: CompiledRule): boolean {
+  for (let i = from; i < out.length; i++) {
+    const c = out[i]!;
+    if (c.type === rule.type && c.priority === rule.priority && c.layer < rule.layer) return true;
+  }
+  return false;
 }

@@ -1,8 +1,10 @@
 import { isFailureType } from '../taxonomy/index.js';
 import { normalisePhrase } from './automaton.js';
+import { isLineShape, LINE_SHAPE_NAMES } from './line-shape.js';
 import { RULE_CONDITIONS, RuleError, TEXT_SOURCES, type Rule } from './rule.js';
+import { unknownStem } from './word-forms.js';
 
-const KEYS = new Set(['id', 'type', 'priority', 'confidence', 'sources', 'phrases', 'requires', 'sameLine', 'inIdentifiers', 'unless', 'codes', 'exitCodes', 'statuses', 'signals', 'when', 'disabled', 'source']);
+const KEYS = new Set(['id', 'type', 'priority', 'confidence', 'sources', 'phrases', 'requires', 'sameLine', 'inIdentifiers', 'unless', 'codes', 'exitCodes', 'statuses', 'signals', 'when', 'disabled', 'source', 'wordForms', 'shape']);
 /** Longest phrase accepted: phrases are words, not documents. */
 export const MAX_PHRASE = 200;
 
@@ -44,7 +46,16 @@ export function validateRule(value: unknown, path: string): Rule {
   if (rule.when !== undefined && !(RULE_CONDITIONS as readonly unknown[]).includes(rule.when)) {
     throw new RuleError(`${path}.when`, `must be one of ${RULE_CONDITIONS.join(', ')}`);
   }
-  for (const key of ['disabled', 'sameLine', 'inIdentifiers'] as const) {
+  if (rule.shape !== undefined && !isLineShape(rule.shape)) throw new RuleError(`${path}.shape`, `must be one of ${LINE_SHAPE_NAMES.join(', ')}`);
+  if (rule.wordForms === true) {
+    for (const key of ['phrases', 'requires', 'unless'] as const) {
+      (rule[key] as string[] | undefined)?.forEach((phrase, i) => {
+        const stem = unknownStem(phrase);
+        if (stem !== null) throw new RuleError(`${path}.${key}[${i}]`, `names {${stem}}, which is not a word family of WORD_FORMS`);
+      });
+    }
+  }
+  for (const key of ['disabled', 'sameLine', 'inIdentifiers', 'wordForms'] as const) {
     if (rule[key] !== undefined && typeof rule[key] !== 'boolean') throw new RuleError(`${path}.${key}`, 'must be a boolean');
   }
   const triggers = ['phrases', 'codes', 'exitCodes', 'statuses', 'signals'].some((k) => Array.isArray(rule[k]) && (rule[k] as unknown[]).length > 0);

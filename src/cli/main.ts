@@ -6,6 +6,8 @@
  * this module; verbs get what they share from the modules beside it (verb.ts for the types).
  */
 import { readFileSync } from 'node:fs';
+import { fileAutomatonCache, userCacheDir } from '../classify/file-cache.js';
+import { keepCompiledRulesIn } from '../classify/process-cache.js';
 import { hint } from '../policy/paths.js';
 import { StoreError } from '../store/errors.js';
 import { dbErrorReason } from '../store/postgres/transient.js';
@@ -99,9 +101,16 @@ function processIO(): CliIO {
 /**
  * Runs `recover` with `argv` (without the node and script paths) and resolves to the exit code;
  * never rejects. `bin/recover.js` calls it: `process.exitCode = await main(process.argv.slice(2))`.
- * @param io where to read and write; default the real process.
+ * @param io where to read and write; default the real process, which then keeps the compiled
+ *   classifier rules in the user's cache directory (see file-cache.ts): every `recover` process
+ *   that classifies (run, resume, pipeline, worker, classify) reads them instead of compiling.
  */
-export async function main(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
+export async function main(argv: readonly string[], io?: CliIO): Promise<number> {
+  if (io === undefined) {
+    io = processIO();
+    const dir = userCacheDir(io.env);
+    if (dir !== null) keepCompiledRulesIn(fileAutomatonCache(dir));
+  }
   const [name, ...args] = argv;
   if (name === undefined) {
     io.stderr.write(usage());

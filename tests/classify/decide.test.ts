@@ -20,7 +20,7 @@ function model(candidates: Candidate[], hint: { ms: number; source: Evidence['so
   });
   const retry = hint === null ? [] : [{ rule: 'retry-after', source: hint.source, match: hint.match }];
   if (candidates.length === 0) return make('UNKNOWN', EVIDENCE_CONFIDENCE.unknown, [line ?? { rule: 'default', source: 'default', match: '' }, ...retry]);
-  const sorted = [...candidates].sort((a, b) => b.priority - a.priority || b.confidence - a.confidence || a.order - b.order);
+  const sorted = [...candidates].sort((a, b) => a.tier - b.tier || a.layer - b.layer || b.priority - a.priority || b.confidence - a.confidence || a.order - b.order);
   const best = sorted[0]!;
   const ordered = [...sorted.filter((c) => c.type === best.type), ...sorted.filter((c) => c.type !== best.type)];
   const unique = ordered.filter((c, i) => ordered.findIndex((d) => d.rule === c.rule && d.source === c.source) === i);
@@ -39,6 +39,8 @@ const candidate = fc.record({
   order: fc.integer({ min: -1, max: 5 }),
   rule: fc.constantFrom('a', 'b', 'c', 'd', 'typed'),
   type: fc.constantFrom('NETWORK', 'RATE_LIMIT', 'AUTH_EXPIRED', 'TIMEOUT'),
+  tier: fc.integer({ min: 0, max: 2 }),
+  layer: fc.integer({ min: 0, max: 2 }),
   priority: fc.integer({ min: 1, max: 3 }),
   confidence: fc.constantFrom(0.5, 0.7, 0.9),
   source: fc.constantFrom('error', 'stderr', 'exitCode', 'status'),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { classify } from '../../src/classify/index.js';
-import { insideIdentifier } from '../../src/classify/identifier.js';
+import { inQuotedSource, insideIdentifier } from '../../src/classify/identifier.js';
 import type { FailureType } from '../../src/taxonomy/index.js';
 
 /**
@@ -27,7 +27,42 @@ const LOOKALIKES: [what: string, stderr: string, suggested: FailureType, expecte
   ['a package in a URL', 'npm ERR! 404 Not Found - GET https://registry.npmjs.org/@acme/econnreset-retry - Not found', 'NETWORK', 'ERROR_RESPONSE'],
   ['a Windows path', 'error: could not open C:\\work\\disk-full\\ENOSPC-notes.txt', 'RESOURCE_EXHAUSTION', 'UNKNOWN'],
   ['"certificate verification failed" is not seed 001\'s "verification failed"', 'error: certificate verification failed for host registry.example.com', 'VERIFICATION_FAILED', 'CERTIFICATE_ERROR'],
+  // Node quotes the line that threw above a caret: `new AbortError(…)` there is code, and aborts nothing.
+  ['source code Node quotes above a caret', "file:///app/main.mjs:2\nawait retry(async () => { throw new AbortError(new Error('GET /v1/x answered 404 Not Found')); });\n                                ^\n\nError: GET /v1/x answered 404 Not Found\n\nNode.js v20.20.2", 'USER_ABORT', 'ERROR_RESPONSE'],
+  ['a placeholder for a frame without a name', 'error: toolchain is broken\n\nStack backtrace:\n  12: <unknown>', 'ERROR_RESPONSE', 'UNKNOWN'],
+  ['a part of a hyphenated name', 'error: x86_64-unknown-linux-gnu is broken', 'ERROR_RESPONSE', 'UNKNOWN'],
 ];
+
+/**
+ * Line shapes (issue 30): a compiler diagnostic is a line of a shape (`file:line:col: error:`),
+ * not a source file's name and the word "error" on one line. Each row: a tool's line that has
+ * both, exactly as it printed it on this machine, and the type it must get — never BROKEN_BUILD,
+ * whose rollback would undo work for a failure no edit caused.
+ */
+const SHAPE_LOOKALIKES: [what: string, stderr: string, expected: FailureType][] = [
+  // gcc -fsanitize=undefined -fno-sanitize-recover=undefined main.c && ./app (exit 1): the program failed at run time.
+  ["UBSan's run-time report", "main.c:3:48: runtime error: signed integer overflow: 2147483647 + 1 cannot be represented in type 'int'\n", 'CLI_CRASH'],
+  // openssl s_client -connect 127.0.0.1:1 (OpenSSL 3.0): the error queue names the C file that raised each entry.
+  ["OpenSSL's error queue (connection refused)", '40B73961F77F0000:error:8000006F:system library:BIO_connect:Connection refused:../crypto/bio/bio_sock2.c:117:calling connect()\n40B73961F77F0000:error:10000067:BIO routines:BIO_connect:connect error:../crypto/bio/bio_sock2.c:119:\nconnect:errno=111', 'NETWORK'],
+  // openssl s_client -CAfile /nonexistent
+  ["OpenSSL's error queue (missing file)", '40C74F44487F0000:error:80000002:system library:BIO_new_file:No such file or directory:../crypto/bio/bss_file.c:67:calling fopen(/nonexistent, r)\n40C74F44487F0000:error:10000080:BIO routines:BIO_new_file:no such file:../crypto/bio/bss_file.c:75:', 'ERROR_RESPONSE'],
+  // Go's log package with its default flags: a time stamp before the file position.
+  ['a Go log line with a file position', '2025/01/15 10:22:31 main.go:42: error: dial tcp 10.0.0.5:5432: connect: connection refused', 'NETWORK'],
+];
+
+describe('a diagnostic rule reads only lines of its shape (issue 30)', () => {
+  test.each(SHAPE_LOOKALIKES)('%s', (_, stderr, expected) => {
+    const result = classify({ stderr, exitCode: 1 });
+    expect(result.type).not.toBe('BROKEN_BUILD');
+    expect(result.type).toBe(expected);
+  });
+
+  test('the same compilers\' diagnostics still count', () => {
+    expect(classify({ stderr: "main.c:3:18: error: 'counter' undeclared (first use in this function)", exitCode: 1 }).type).toBe('BROKEN_BUILD');
+    expect(classify({ stderr: 'Main.java:1: error: cannot find symbol\n1 error', exitCode: 1 }).type).toBe('BROKEN_BUILD');
+    expect(classify({ stderr: 'error: expected one of `;`\n --> src/main.rs:4:13\n', exitCode: 101 }).type).toBe('BROKEN_BUILD');
+  });
+});
 
 describe('a failure word inside an identifier is not evidence (issue 30)', () => {
   test.each(LOOKALIKES)('%s', (_, stderr, suggested, expected) => {
@@ -69,6 +104,36 @@ describe('insideIdentifier', () => {
     fc.assert(fc.property(word, fc.constantFrom("'", '`', '"'), (w, quote) => {
       const { text, start, end } = join(`function ${quote}`, w, quote);
       expect(insideIdentifier(text, start, end)).toBe(true);
+    }));
+  });
+
+  test('a word in a placeholder, or inside a hyphenated name, is; a word beside one hyphen is not', () => {
+    fc.assert(fc.property(word, word, (w, other) => {
+      const placeholder = join('frame 12: <', w, '>');
+      expect(insideIdentifier(placeholder.text, placeholder.start, placeholder.end)).toBe(true);
+      const inside = join(`x ${other}-`, w, `-${other} y`);
+      expect(insideIdentifier(inside.text, inside.start, inside.end)).toBe(true);
+      const oneSide = join(`x ${other}-`, w, ' y');
+      expect(insideIdentifier(oneSide.text, oneSide.start, oneSide.end)).toBe(false);
+    }));
+  });
+});
+
+describe('inQuotedSource', () => {
+  const code = fc.stringMatching(/^[a-z(){};'. ]{1,40}$/).filter((s) => !s.includes('\n'));
+  const gutter = fc.constantFrom('', '    ', '      | ', '\t');
+
+  test('a line above a caret line (Node, Python, gcc) is quoted source', () => {
+    fc.assert(fc.property(code, gutter, fc.stringMatching(/^[\^~]{0,5}\^[\^~]{0,5}$/), fc.constantFrom('', '\n\nError: x'), (line, pad, carets, rest) => {
+      const text = `${line}\n${pad}${carets}${rest}`;
+      expect(inQuotedSource(text, line.length - 1)).toBe(true);
+    }));
+  });
+
+  test('a line above text, a blank line or nothing is not', () => {
+    fc.assert(fc.property(code, fc.constantFrom('Error: x', '', '  at main (a.js:1:1)', '   ^ and more words'), (line, next) => {
+      expect(inQuotedSource(`${line}\n${next}`, line.length - 1)).toBe(false);
+      expect(inQuotedSource(line, line.length - 1)).toBe(false);
     }));
   });
 });

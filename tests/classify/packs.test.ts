@@ -1,10 +1,32 @@
 import { describe, expect, test } from 'vitest';
 import { BUILT_IN_PACKS, classify, createClassifier, RuleError, toolchainPack, validateRule, type Rule, type RulePack } from '../../src/classify/index.js';
+import { LINE_SHAPES, type LineShape } from '../../src/classify/line-shape.js';
+import { phraseForms } from '../../src/classify/word-forms.js';
+
+/** A line of each shape around a phrase that names a file's extension (`.c:`), as the compiler prints it. */
+const SHAPED: Record<LineShape, (phrase: string) => string> = {
+  'file:line[:col]: error:': (p) => `src/x${p}3:5: error: x`,
+  'file(line,col): error': (p) => (p.endsWith('(') ? `src/x${p}3,5): error X1: x` : `src/x${p}(3,5): error X1: x`),
+  'file:line:col - error': (p) => `src/x${p}3:5 - error X1: x`,
+  'error[CODE]:': (p) => `error[E0001]: ${p}`,
+  '--> file:line:col': (p) => ` --> src/x${p}4:13`,
+  'file:line:col: message': (p) => `./x${p}5:2: x`,
+  'N failed': (p) => `Tests: 2 ${p}`,
+  'not ok N': (p) => `${p} 1 - x`,
+  'at fn (file:line)': (p) => `    at f (src/a${p}3:5)`,
+};
 
 /** An observation that triggers `rule` by its first trigger of each kind. */
 function triggerOf(rule: Rule): object {
-  const phrase = rule.phrases?.[0]?.replace(/^\*|\*$/g, '');
-  const text = [phrase, rule.requires?.[0]].filter(Boolean).join(' ');
+  const first = rule.phrases?.[0];
+  // A word-forms phrase is written with its stems: any of its forms is its trigger.
+  const bare = (first !== undefined && rule.wordForms === true ? phraseForms(first)[0]! : first)?.replace(/^\*|\*$/g, '');
+  // A shaped rule: the shape's own example when the phrase is in it (`error`), else the phrase (`.c:`) put in the shape.
+  const example = rule.shape === undefined ? undefined : LINE_SHAPES[rule.shape].example;
+  const shaped = bare !== undefined && example !== undefined ? (example.toLowerCase().includes(bare) ? example : SHAPED[rule.shape!](bare)) : undefined;
+  const phrase = shaped ?? bare;
+  // A required word on a line of its own: a shaped line must stay in its shape.
+  const text = [phrase, rule.requires?.[0]].filter(Boolean).join(rule.shape === undefined ? ' ' : '\n');
   return {
     ...(text ? { stderr: text } : {}),
     ...(rule.codes ? { error: { code: rule.codes[0] } } : {}),
@@ -53,7 +75,8 @@ describe('config rules extend and override', () => {
   test('a rule with a built-in id replaces it; disabled removes it', () => {
     const retype: Rule[] = [{ id: 'node-system.permission', type: 'AUTH_REQUIRED', phrases: ['permission denied'] }];
     expect(classify({ stderr: 'mkdir: /srv/x: Permission denied' }, { rules: retype }).type).toBe('AUTH_REQUIRED');
-    const off: Rule[] = [{ id: 'node-system.network', type: 'NETWORK', disabled: true }];
+    // The lexicon knows "socket hang up" too: both readings off, nothing is left.
+    const off: Rule[] = [{ id: 'node-system.network', type: 'NETWORK', disabled: true }, { id: 'lexicon.network', type: 'NETWORK', disabled: true }];
     expect(classify({ stderr: 'socket hang up' }, { rules: off }).type).toBe('UNKNOWN');
   });
 

@@ -128,6 +128,24 @@ describe('recover classify (the built CLI, as a child process)', () => {
     }
   });
 
+  test("a process keeps the compiled rules in the user's cache directory; the next process reads them (issue 30)", () => {
+    const cache = mkdtempSync(join(tmpdir(), 'recover-cache-'));
+    const message = 'Error: connect ECONNREFUSED 127.0.0.1:5432';
+    const first = recover(['classify', '--json', message], { env: { XDG_CACHE_HOME: cache } });
+    const files = readdirSync(join(cache, 'recovery-protocol'));
+    expect(files).toEqual([expect.stringMatching(/^automaton-v2-[0-9a-f]{32}\.bin$/)]);
+    const written = statSync(join(cache, 'recovery-protocol', files[0]!)).mtimeMs;
+    const second = recover(['classify', '--json', message], { env: { XDG_CACHE_HOME: cache } });
+    expect(second.stdout).toBe(first.stdout);
+    expect(statSync(join(cache, 'recovery-protocol', files[0]!)).mtimeMs).toBe(written); // read, not written again
+    // Damaged bytes in the cache are compiled again, never read as rules: the same answer.
+    writeFileSync(join(cache, 'recovery-protocol', files[0]!), 'not a rule set');
+    const again = recover(['classify', '--json', message], { env: { XDG_CACHE_HOME: cache } });
+    expect([again.status, again.stdout]).toEqual([0, first.stdout]);
+    expect(JSON.parse(first.stdout)).toMatchObject({ type: 'NETWORK' });
+    expect(statSync(join(cache, 'recovery-protocol', files[0]!)).size).toBeGreaterThan(100_000);
+  });
+
   test('NO_COLOR (and a forced colour) never puts escape codes in the output', () => {
     for (const env of [{ NO_COLOR: '1' }, { FORCE_COLOR: '1' }] as Record<string, string>[]) {
       const { stdout } = recover(['classify', 'Error: socket hang up'], { env });

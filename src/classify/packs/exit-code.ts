@@ -1,5 +1,6 @@
 import { FAILURE_SOURCES, type RulePack } from '../rule.js';
 import { RULE_PRIORITY } from '../priority.js';
+import { exitCodesOf, signalsOf } from '../registries/signals.js';
 
 /**
  * How a process ended: exit codes (POSIX shells and `timeout(1)`), signals, and what shells
@@ -12,18 +13,21 @@ export const exitCodePack: RulePack = {
   id: 'exit-code',
   description: 'Exit codes, signals and shell messages: timeout, not found, interrupted, killed, crashed',
   rules: [
-    { id: 'exit-code.timeout', type: 'TIMEOUT', priority: RULE_PRIORITY.processEnd, exitCodes: [124] },
+    // The codes and signals of each type are the signals registry's (one table: registries/signals.ts).
+    { id: 'exit-code.timeout', type: 'TIMEOUT', priority: RULE_PRIORITY.processEnd, exitCodes: exitCodesOf('TIMEOUT'), signals: signalsOf('TIMEOUT') },
     { id: 'exit-code.not-executable', type: 'CLI_NOT_FOUND', confidence: 0.9, exitCodes: [126] },
     { id: 'exit-code.not-found', type: 'CLI_NOT_FOUND', exitCodes: [127] },
-    { id: 'exit-code.interrupted', type: 'USER_ABORT', exitCodes: [130], signals: ['SIGINT'] },
-    { id: 'exit-code.killed', type: 'RESOURCE_EXHAUSTION', priority: RULE_PRIORITY.processEnd, confidence: 0.9, exitCodes: [137], signals: ['SIGKILL'], phrases: ['sigkill'] },
+    { id: 'exit-code.interrupted', type: 'USER_ABORT', exitCodes: exitCodesOf('USER_ABORT'), signals: signalsOf('USER_ABORT') },
     {
-      id: 'exit-code.crashed',
-      type: 'CLI_CRASH',
+      id: 'exit-code.killed',
+      type: 'RESOURCE_EXHAUSTION',
       priority: RULE_PRIORITY.processEnd,
-      exitCodes: [132, 134, 135, 136, 139],
-      signals: ['SIGSEGV', 'SIGABRT', 'SIGBUS', 'SIGILL', 'SIGFPE'],
+      confidence: 0.9,
+      exitCodes: exitCodesOf('RESOURCE_EXHAUSTION'),
+      signals: signalsOf('RESOURCE_EXHAUSTION'),
+      phrases: ['sigkill'],
     },
+    { id: 'exit-code.crashed', type: 'CLI_CRASH', priority: RULE_PRIORITY.processEnd, exitCodes: exitCodesOf('CLI_CRASH'), signals: signalsOf('CLI_CRASH') },
     {
       id: 'exit-code.crash-message',
       type: 'CLI_CRASH',

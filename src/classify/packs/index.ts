@@ -1,3 +1,5 @@
+import { layerOfPack } from '../layers.js';
+import { lexiconPack } from '../lexicon/index.js';
 import type { RulePack } from '../rule.js';
 import { agentsPack } from './agents.js';
 import { busyPack } from './busy.js';
@@ -21,9 +23,10 @@ import { securityPack } from './security.js';
 import { seed001Pack } from './seed001.js';
 import { toolchainPack } from './toolchain.js';
 import { trustPack } from './trust.js';
+import { cloudPack, errnoPack, grpcPack, redisPack, signalsPack, sqlstatePack } from '../registries/index.js';
 
 export { agentsPack, busyPack, cloudAuthPack, databasesPack, jvmPack, nativePack, servicesPack, trustPack };
-export { integrityPack };
+export { cloudPack, errnoPack, grpcPack, integrityPack, lexiconPack, redisPack, signalsPack, sqlstatePack };
 export { dockerPack, exitCodePack, gitPack, httpPack, javascriptPack, llmApiPack, nodeSystemPack, pipelinePack, pythonPack, rustGoPack, securityPack, seed001Pack, toolchainPack };
 
 /**
@@ -52,4 +55,20 @@ export const BUILT_IN_PACKS: readonly RulePack[] = [
   dockerPack,
   pipelinePack,
   seed001Pack,
+  // The registries (issue 30) after every tool's pack: on a tie, the rule written for the tool is the more exact.
+  signalsPack,
+  errnoPack,
+  grpcPack,
+  sqlstatePack,
+  redisPack,
+  cloudPack,
+  // The lexicon last: on a tie, a code is more exact than a word.
+  lexiconPack,
 ];
+
+/**
+ * The built-in packs without the tool-specific ones (`PACK_LAYERS`): DESIGN's own vocabulary,
+ * the registries and the lexicon — what a tool no rule was written for gets (issue 30's
+ * generic-only measure). Use it as `createClassifier({ packs: GENERIC_PACKS })`.
+ */
+export const GENERIC_PACKS: readonly RulePack[] = BUILT_IN_PACKS.filter((pack) => layerOfPack(pack.id) !== 'tool');

@@ -20,8 +20,7 @@ export const jvmPack: RulePack = {
       type: 'BROKEN_BUILD',
       source: JDK,
       phrases: ['*.java:*'],
-      requires: ['error:'],
-      sameLine: true,
+      shape: 'file:line[:col]: error:',
     },
     {
       id: 'jvm.build',

@@ -6,8 +6,8 @@ const CMAKE = 'Kitware/CMake Source/cmMessenger.cxx ("CMake Error at", "Configur
 
 /**
  * C and C++ toolchains: gcc/g++/clang diagnostics, the linker, make and CMake. A diagnostic
- * line is `<file>.<ext>:<line>:<col>: error: …`: the rule looks for a source-file name and
- * `error` on one line, whatever the message, so unseen diagnostics of the same format count.
+ * line is `<file>.<ext>:<line>:<col>: error: …`: the rule looks for a source-file name in a line
+ * of that shape, whatever the message, so unseen diagnostics of the same format count.
  */
 export const nativePack: RulePack = {
   id: 'native',
@@ -19,8 +19,8 @@ export const nativePack: RulePack = {
       source: GCC,
       sources: FAILURE_SOURCES,
       phrases: ['*.c:*', '*.h:*', '*.cc:*', '*.cpp:*', '*.cxx:*', '*.hpp:*', '*.hh:*'],
-      requires: ['error:', 'fatal error:'],
-      sameLine: true,
+      // Not `.c:` and `error:` anywhere on a line: OpenSSL's error queue prints both (issue 30).
+      shape: 'file:line[:col]: error:',
     },
     {
       id: 'native.compiler',

@@ -20,12 +20,13 @@ export const rustGoPack: RulePack = {
       type: 'BROKEN_BUILD',
       source: 'rust-lang/rust compiler/rustc_errors (human emitter: "error[Ennnn]: …" / "error: …", " --> file:line:col"); rust-lang/cargo ("failed to parse manifest")',
       phrases: ['*.rs:*'],
+      shape: '--> file:line:col',
       requires: ['error:', 'error['],
       unless: ['panicked at'],
     },
     { id: 'rust-go.cargo-manifest', type: 'BROKEN_BUILD', source: 'rust-lang/cargo src/cargo/util/toml', phrases: ['failed to parse manifest', 'toml parse error'] },
     // cargo points at a bad manifest the rustc way: "error: …" then " --> Cargo.toml:1:9".
-    { id: 'rust-go.cargo-manifest-position', type: 'BROKEN_BUILD', source: 'rust-lang/cargo (toml_edit diagnostics)', phrases: ['*.toml:*'], requires: ['error:'] },
+    { id: 'rust-go.cargo-manifest-position', type: 'BROKEN_BUILD', source: 'rust-lang/cargo (toml_edit diagnostics)', phrases: ['*.toml:*'], shape: '--> file:line:col', requires: ['error:'] },
     {
       // The go tool's compile diagnostics are "./file.go:line:col: message" after a "# package" line;
       // run-time traces (panics, goroutine dumps) and test logs name .go positions too.
@@ -33,6 +34,7 @@ export const rustGoPack: RulePack = {
       type: 'BROKEN_BUILD',
       source: 'golang/go src/cmd/compile/internal/base/print.go, src/cmd/go (build output "# pkg" + "file.go:l:c: msg")',
       phrases: ['*.go:*'],
+      shape: 'file:line:col: message',
       // The "# package" header the go tool prints above compile errors (not in a program's own logs).
       requires: ['#'],
       unless: ['panic:', 'goroutine', 'goroutines', '--- fail:', 'fatal error:'],

@@ -12,7 +12,7 @@ const GITHUB = 'GitHub REST API docs (rate limits: "API rate limit exceeded", "s
  */
 export const servicesPack: RulePack = {
   id: 'services',
-  description: 'GitHub/GitLab APIs, Kubernetes (kubectl)',
+  description: 'GitHub/GitLab APIs, Kubernetes (kubectl), Envoy',
   rules: [
     {
       id: 'services.api-rate-limit',
@@ -42,6 +42,13 @@ export const servicesPack: RulePack = {
     { id: 'services.k8s-internal', type: 'SERVER_ERROR', source: K8S, phrases: ['error from server (internalerror)', 'internal error occurred'] },
     { id: 'services.k8s-rate', type: 'RATE_LIMIT', source: K8S, sources: FAILURE_SOURCES, phrases: ['error from server (toomanyrequests)'] },
     { id: 'services.k8s-timeout', type: 'TIMEOUT', source: K8S, phrases: ['error from server (timeout)', 'client.timeout exceeded', 'the server was unable to return a response in the time allotted'] },
+    {
+      // Envoy answers 503/504 with these when the server behind it failed: the server's trouble, whatever the reset reason says.
+      id: 'services.envoy-upstream',
+      type: 'SERVER_ERROR',
+      source: 'envoyproxy/envoy source/common/router (local replies "upstream connect error or disconnect/reset before headers", "upstream request timeout")',
+      phrases: ['upstream connect error', 'upstream request timeout'],
+    },
     {
       id: 'services.k8s-unreachable',
       type: 'NETWORK',

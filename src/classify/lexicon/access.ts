@@ -1,0 +1,139 @@
+import { TEST_REPORT_MARKERS } from '../packs/markers.js';
+import { RULE_PRIORITY } from '../priority.js';
+import { FAILURE_SOURCES, type Rule } from '../rule.js';
+
+/**
+ * Who may do what, and how much (issue 30): trust, credentials, their expiry, rate limits,
+ * billing, a person stopping the run. Words any tool uses, in their word forms. Credentials and
+ * limits count only in the failure's own words and outside test reports (DESIGN.md: a tool that
+ * prints "authentication module loaded" has not failed to log in; a test named "returns 401
+ * Unauthorized" is about a 401).
+ */
+/**
+ * A test report's own words beside DESIGN's markers: jest's and vitest's `Expected:`/`Received:`
+ * pair, an assertion's error, a failed test's mark (`✗ rejects expired token`), TAP's `not ok`.
+ * Inside a report, credential and certificate words are what the tests are about.
+ */
+const REPORT = [...TEST_REPORT_MARKERS, 'expected:', 'received:', 'assertionerror', '✗', '✕', 'not ok'];
+const OWN_WORDS = { sources: FAILURE_SOURCES, unless: REPORT, wordForms: true } as const;
+
+export const ACCESS_RULES: readonly Rule[] = [
+  {
+    id: 'lexicon.certificate',
+    type: 'CERTIFICATE_ERROR',
+    wordForms: true,
+    unless: REPORT,
+    phrases: [
+      '{certificate} {verify} {fail}', '{certificate} {verify} {error}', '{cannot} {verify} {certificate}', '{certificate} {expire}',
+      '{expire} {certificate}', '{certificate} is not trusted', '{certificate} not trusted', 'untrusted {certificate}',
+      'self-signed {certificate}', 'self signed {certificate}', '{certificate} signed by unknown authority', 'unknown {certificate} authority',
+      'local issuer {certificate}', 'invalid {certificate}', '{certificate} is not valid', '{certificate} {error}', '{certificate} problem',
+      '{certificate} revoked', 'revoked {certificate}', "doesn't match {certificate}", 'does not match {certificate}',
+      'hostname mismatch', '{certificate} chain',
+    ],
+  },
+  {
+    id: 'lexicon.auth',
+    type: 'AUTH_REQUIRED',
+    ...OWN_WORDS,
+    phrases: [
+      '{authenticate} {fail}', '{authenticate} {error}', '{authenticate} required', '{authenticate} is required', 'requires {authenticate}',
+      '{cannot} {authenticate}', '{unauthorized}', '{invalid} {credential}', '{credential} are {invalid}', '{credential} is {invalid}',
+      '{missing} {credential}', '{credential} {missing}', '{cannot} locate {credential}', '{cannot} load {credential}',
+      '{cannot} find {credential}', '{invalid} {password}', '{password} required', 'no {password} supplied', '{missing} {token}', '{invalid} {key}', '{key} is {invalid}', '{key} not valid', '{missing} {key}', '{key} {missing}',
+      '{login} required', '{login} {fail}', 'please {login}', 'not {login}', 'must be {login}', 'you need to {login}', 'access denied',
+      'is forbidden', '(forbidden)', '{cannot} resolve {authenticate}', '{cannot} read username', '{cannot} read {password}',
+      // No signed-in identity to act as: "You do not currently have an active account selected … to obtain new credentials".
+      'no active account', 'have an active account', 'obtain new {credential}',
+    ],
+  },
+  {
+    // A token that is not valid is a credential, except to a parser: "Invalid token in pseudo element", "invalid token at line 3".
+    id: 'lexicon.auth-token',
+    type: 'AUTH_REQUIRED',
+    ...OWN_WORDS,
+    unless: [...REPORT, 'syntaxerror', 'syntax {error}', 'parse {error}', 'parser', 'parsing', 'unexpected token', 'at line', 'not well-formed', 'lexer', 'tokenizer'],
+    phrases: ['{invalid} {token}', '{token} is {invalid}'],
+  },
+  {
+    // A tool asking for credentials where no one can answer (prompts go to stdout: they count there).
+    id: 'lexicon.login-prompt',
+    type: 'AUTH_REQUIRED',
+    wordForms: true,
+    phrases: ['please enter username', 'please enter {password}', 'enter username', 'enter {password} for', '{password} for user', 'enter passphrase'],
+  },
+  {
+    // "Missing environment variable: OPENAI_API_KEY", "GEMINI_API_KEY must be set": a key nobody gave.
+    id: 'lexicon.missing-key',
+    type: 'AUTH_REQUIRED',
+    ...OWN_WORDS,
+    phrases: ['environment variable', 'must be set', 'is not set', 'not set in the environment', 'to be set'],
+    requires: ['*_api_key', '*api_key*', 'api key', 'apikey', '*_auth_token', '*_access_token', 'authtoken'],
+    sameLine: true,
+  },
+  {
+    id: 'lexicon.auth-expired',
+    type: 'AUTH_EXPIRED',
+    ...OWN_WORDS,
+    phrases: [
+      '{token} {expire}', '{expire} {token}', '{credential} {expire}', '{expire} {credential}', '{password} {expire}', 'session {expire}',
+      '{expire} session', '{login} {expire}', '{key} {expire}', '{relogin}', 'please {relogin}',
+    ],
+  },
+  {
+    id: 'lexicon.rate-limit',
+    type: 'RATE_LIMIT',
+    ...OWN_WORDS,
+    phrases: [
+      '{rate limit}', '{rate limit} {exceed}', '{rate limit} {error}', 'too many {request}', '{request} {throttle}', '{throttle} {request}',
+      'was {throttle}', 'been {throttle}', 'being {throttle}', '{throttle} {error}', '{throttle} by', '{request} limit {exceed}',
+      'reduce your {request} rate', 'slow down your {request}',
+    ],
+  },
+  {
+    // An exceeded rate limit named beside a 403 is why the request was refused: wait, no person is needed (GitHub answers a rate limit with 403).
+    id: 'lexicon.rate-limit-exceeded',
+    type: 'RATE_LIMIT',
+    priority: RULE_PRIORITY.limitExplainsRefusal,
+    ...OWN_WORDS,
+    phrases: ['{rate limit} {exceed}', '{exceed} {rate limit}', '{exceed} a {rate limit}', '{exceed} a secondary {rate limit}', '{exceed} your {rate limit}'],
+    requires: ['403', 'forbidden'],
+  },
+  {
+    // A subscription's usage window resets by itself: a rate limit to wait out.
+    id: 'lexicon.usage-limit',
+    type: 'RATE_LIMIT',
+    ...OWN_WORDS,
+    phrases: ['usage limit', 'session limit', 'weekly limit', 'hourly limit', '{exceed} your limit'],
+  },
+  {
+    // "60 requests per minute", "tokens per min": a rate, when a limit or quota is named beside it (a benchmark prints rates too).
+    id: 'lexicon.rate-per-unit',
+    type: 'RATE_LIMIT',
+    ...OWN_WORDS,
+    phrases: ['{request} per {minute}', '{request} per {second}', 'tokens per {minute}', 'tokens per {second}'],
+    requires: ['limit', 'limits', 'exceeded', 'quota', 'reached'],
+    sameLine: true,
+  },
+  {
+    id: 'lexicon.quota',
+    type: 'QUOTA_EXCEEDED',
+    ...OWN_WORDS,
+    // A per-minute quota is a rate limit (it resets by itself); a disk quota is a resource; a service quota
+    // (AWS Service Quotas) is an account's limit on a resource, raised on request, not money spent.
+    unless: [...REPORT, 'disk quota', 'service quota', 'per {minute}', 'per {second}', '*perminute*', 'retrydelay'],
+    phrases: [
+      '{quota} {exceed}', 'insufficient {quota}', 'out of {quota}', 'billing details', 'billing account', 'check your billing',
+      'billing limit', 'billing hard limit', 'billing is not active', 'billing is disabled', 'billing has been disabled', 'payment required',
+      'insufficient credits', 'insufficient funds', 'out of credits', 'credit balance', 'upgrade your plan', 'cost limit {exceed}', 'spending limit',
+    ],
+  },
+  {
+    id: 'lexicon.user-abort',
+    type: 'USER_ABORT',
+    sources: FAILURE_SOURCES,
+    unless: REPORT,
+    wordForms: true,
+    phrases: ['{cancelled} by user', '{cancelled} by the user', 'user {cancelled}', 'user interrupt', 'keyboard interrupt'],
+  },
+];

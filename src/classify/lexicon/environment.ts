@@ -1,0 +1,109 @@
+import { RULE_PRIORITY } from '../priority.js';
+import type { Rule } from '../rule.js';
+
+/**
+ * The environment's failures in words any tool uses (issue 30): the network, time, resources,
+ * held locks, busy or failing servers. No tool's sentence; each phrase is a concept in its word
+ * forms (`{stem}`: see word-forms.ts), so `ConnectionRefusedError`, "failed to connect" and
+ * "connect failed" are one phrase each, not one per tool.
+ */
+export const ENVIRONMENT_RULES: readonly Rule[] = [
+  {
+    id: 'lexicon.network',
+    type: 'NETWORK',
+    wordForms: true,
+    phrases: [
+      '{connection} {refused}', '{connection} {reset}', '{connection} {closed}', '{connection} {error}', '{connection} {fail}',
+      '{cannot} {connection}', 'lost {connection}', '{connection} was {closed}', '{connection} has been {closed}',
+      '{cannot} {resolve} {host}', '{host} {resolve} {fail}', 'dns {resolve}', 'unknown {host}', 'no such host', 'host not found', 'hostname not found',
+      '{host} {unreachable}', 'network {unreachable}', 'network is {unreachable}', 'network {error}', 'network is down',
+      'no route to host', 'name resolution', 'dns {fail}', 'dns {error}', 'remote end {closed}', 'remote host {closed}',
+      '{closed} by remote host', '{closed} by peer', '{closed} by the remote', 'reset by peer', 'remote disconnected',
+      'server {closed} the {connection}', 'disconnected from server', 'socket hang up', 'socket {closed}', 'stream disconnected',
+      'stream {closed} before',
+    ],
+  },
+  {
+    id: 'lexicon.timeout',
+    type: 'TIMEOUT',
+    wordForms: true,
+    phrases: [
+      '{timed out}', '{timeout} {error}', '{timeout} {exceed}', '{exceed} {timeout}', '{timeout} expired', '{timeout} occurred',
+      '{timeout} waiting for', '{timeout} while', 'deadline {exceed}', 'read {timeout}', 'connect {timeout}', '{connection} {timeout}',
+      'request {timeout}', 'operation {timeout}', 'socket {timeout}', 'idle {timeout}', 'took too long', 'did not respond in time',
+      'did not complete in time', 'did not finish in time', 'no response within', 'statement {timeout}', 'due to {timeout}',
+    ],
+  },
+  {
+    // A test runner's timeout is the cause of the failed test it reports (as the tool rules say for jest, vitest, pytest-timeout).
+    id: 'lexicon.test-timeout',
+    type: 'TIMEOUT',
+    priority: RULE_PRIORITY.testTimeout,
+    wordForms: true,
+    phrases: ['{test} {timed out}', 'hook {timed out}', '{test} {timeout}', '{exceed} {timeout} of'],
+  },
+  {
+    // Memory running out names why a process aborted or was killed: it explains the exit code or signal it comes with.
+    id: 'lexicon.memory',
+    type: 'RESOURCE_EXHAUSTION',
+    priority: RULE_PRIORITY.processEndCause,
+    wordForms: true,
+    phrases: [
+      'out of {memory}', 'out of {memory} {error}', 'memory {error}', '{memory} exhausted', 'not enough {memory}', 'insufficient {memory}',
+      '{memory} limit {exceed}', '{exceed} {memory} limit', '{cannot} {allocate}', '{allocate} {fail}', 'oom killer', 'oom-killer', 'oom killed', 'oomkilled',
+    ],
+  },
+  {
+    id: 'lexicon.resources',
+    type: 'RESOURCE_EXHAUSTION',
+    wordForms: true,
+    phrases: [
+      'out of {space}', 'no space left', 'not enough {space}', 'insufficient {space}', 'disk full', 'disk is full', 'disk quota exceeded',
+      'too many open files', 'file descriptors exhausted', 'out of file descriptors', 'too many processes', 'too many clients',
+      'too many {connection}', 'no {connection} slots',
+    ],
+  },
+  {
+    id: 'lexicon.busy',
+    type: 'RESOURCE_BUSY',
+    wordForms: true,
+    phrases: [
+      'is locked', 'is currently locked', 'already locked', 'locked by another', '{lock} {held} by', '{held} by another process',
+      'another process holds', '{cannot} acquire {lock}', '{cannot} obtain {lock}', '{cannot} get {lock}', '{lock} {timeout}',
+      '{lock} wait {timeout}', '{lock} not available', '{lock} contention', 'resource busy', 'resource is busy', 'device busy',
+      'device or resource busy', 'target is busy', 'file is busy', 'text file busy', 'in use by another process',
+      'used by another process', 'try restarting transaction', 'deadlock detected', 'deadlock found', 'is starting up',
+      'still starting up', 'is still loading', 'still initializing',
+      // A bulkhead (a resilience policy's cap on calls in flight) that is full: a slot frees when a call ends.
+      'bulkhead capacity', 'bulkhead rejected', 'bulkhead is full', 'bulkhead full',
+    ],
+  },
+  {
+    // A circuit breaker that is open stops calls to a dependency that kept failing; it closes when the dependency recovers.
+    id: 'lexicon.circuit-open',
+    type: 'DEPENDENCY_FAILURE',
+    wordForms: true,
+    phrases: ['circuit breaker is open', 'circuit breaker open', 'circuit is open', 'breaker is open', 'open circuit breaker', 'circuit open'],
+  },
+  {
+    id: 'lexicon.overloaded',
+    type: 'SERVER_OVERLOADED',
+    wordForms: true,
+    phrases: [
+      'server {overloaded}', 'service {overloaded}', 'servers are {overloaded}', 'is {overloaded}', 'currently {overloaded}',
+      'system {overloaded}', '{overloaded} {error}', 'service {unavailable}', 'server {unavailable}', 'temporarily {unavailable}',
+      'currently {unavailable}', 'high demand', 'server busy', 'server is busy', 'servers are busy', 'no capacity', 'capacity exceeded',
+    ],
+    // A bulkhead's capacity is the caller's own cap, not a server's (RESOURCE_BUSY above).
+    unless: ['bulkhead'],
+  },
+  {
+    id: 'lexicon.server-error',
+    type: 'SERVER_ERROR',
+    wordForms: true,
+    phrases: [
+      'internal server {error}', 'server {error}', 'server encountered an {error}', 'server had an {error}', 'an {error} on the server',
+      'upstream {error}', 'upstream server {fail}', 'backend {error}', 'bad gateway', 'gateway {timeout}',
+    ],
+  },
+];

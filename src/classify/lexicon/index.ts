@@ -1,0 +1,16 @@
+import type { RulePack } from '../rule.js';
+import { ACCESS_RULES } from './access.js';
+import { CODE_RULES } from './code.js';
+import { ENVIRONMENT_RULES } from './environment.js';
+
+/**
+ * The generic lexicon (issue 30): DESIGN's failure types in the words any tool uses, in their
+ * word forms, and compiler diagnostics and test reports by their line shapes. Written per
+ * concept, never per tool: it is what classifies a tool no rule was written for, beside the
+ * registries. Within a tier it yields to a tool's rule and to a registry's code (layers.ts).
+ */
+export const lexiconPack: RulePack = {
+  id: 'lexicon',
+  description: 'Concept words in their word forms (network, time, resources, locks, credentials, limits, code, tests, crashes) and diagnostic line shapes',
+  rules: [...ENVIRONMENT_RULES, ...ACCESS_RULES, ...CODE_RULES],
+};

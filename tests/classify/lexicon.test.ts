@@ -1,0 +1,78 @@
+import { describe, expect, test } from 'vitest';
+import { createClassifier, GENERIC_PACKS, type Observation } from '../../src/classify/index.js';
+import type { FailureType } from '../../src/taxonomy/index.js';
+
+/**
+ * The generic lexicon (issue 30): DESIGN's types in the words any tool uses, in their word forms.
+ * Each row is a message no built-in tool rule was written for (made-up tools, or real tools'
+ * messages in a form their rule does not list), with the type DESIGN's rules give it. Checked
+ * with the generic classifier (no tool packs): what an unseen tool gets.
+ */
+const ROWS: [what: string, observation: Observation, type: FailureType][] = [
+  // Word forms: a noun where a rule would have the verb, and the other way round.
+  ['"failed to authenticate"', { stderr: 'deployctl: failed to authenticate against https://deploy.example.com' }, 'AUTH_REQUIRED'],
+  ['"auth failure"', { stderr: 'FATAL: auth failure for principal ci-bot' }, 'AUTH_REQUIRED'],
+  ['"sign in" for "log in"', { stderr: 'Error: you are not signed in. Run `acme login` first.' }, 'AUTH_REQUIRED'],
+  ['"re-authenticate"', { stderr: 'Your session cannot be refreshed: please re-authenticate.' }, 'AUTH_EXPIRED'],
+  ['"log in again"', { stderr: 'token refresh failed; log in again to continue' }, 'AUTH_EXPIRED'],
+  ['"time out" as a verb', { stderr: 'upload of artifact.tar.gz timing out after 3 attempts' }, 'TIMEOUT'],
+  ['"timeout" as a noun', { stderr: 'acme-sync: read timeout while waiting for the bucket listing' }, 'TIMEOUT'],
+  ['a unit abbreviated', { stderr: 'Error: limit of 600 requests per min exceeded for key ci-main' }, 'RATE_LIMIT'],
+  ['"connect failed"', { stderr: 'queue-agent: connect failed: 10.0.4.7:5672' }, 'NETWORK'],
+  // Names joined in CamelCase and snake_case.
+  ['a CamelCase class', { stderr: 'Acme.Client.ConnectionRefusedException: the broker did not answer' }, 'NETWORK'],
+  ['an exception suffix', { stderr: 'java.net.SocketTimeoutException: Read timed out' }, 'TIMEOUT'],
+  ['a snake_case code value', { stderr: '{"error": {"code": "token_expired", "message": "bad session"}}' }, 'AUTH_EXPIRED'],
+  ['an UPPER_SNAKE code', { stderr: 'net::ERR_CONNECTION_RESET while loading https://example.com' }, 'NETWORK'],
+  ['a Rust io::ErrorKind', { stderr: 'Error: Custom { kind: TimedOut, error: "handshake" }' }, 'TIMEOUT'],
+  // Kinds the issue found without a rule.
+  ['a held lock', { stderr: 'terraform: Error acquiring the state lock: lock is held by another process' }, 'RESOURCE_BUSY'],
+  ['a server still starting', { stderr: 'FATAL: the database system is starting up' }, 'RESOURCE_BUSY'],
+  ['a package manager resolution failure', { stderr: 'error: version solving failed: foo ^2.0.0 requires bar ^3.0.0' }, 'BROKEN_BUILD'],
+  ['a diagnostic of an unknown compiler', { stderr: 'src/Main.zig:12:5: error: use of undeclared identifier \'x\'' }, 'BROKEN_BUILD'],
+  ['csc by its shape', { stdout: 'Program.cs(12,9): error CS0103: The name \'x\' does not exist in the current context' }, 'BROKEN_BUILD'],
+  ['a test report\'s count', { stdout: 'Ran 12 tests in 0.3s\n\nFAILED (failures=2)' }, 'VERIFICATION_FAILED'],
+  ['TAP', { stdout: 'TAP version 13\nok 1 - parses\nnot ok 2 - renders\n1..2' }, 'VERIFICATION_FAILED'],
+  ['an uncaught error with its stack', { stderr: 'Error: widget registry is closed\n    at Registry.get (src/registry.ts:40:11)\n    at main (src/main.ts:3:1)' }, 'CLI_CRASH'],
+  ['an out-of-memory abort', { stderr: 'fatal: out of memory while packing objects', signal: 'SIGABRT' }, 'RESOURCE_EXHAUSTION'],
+  ['certificate words', { stderr: 'acme: tls: failed to verify certificate: x509: certificate has expired or is not yet valid' }, 'CERTIFICATE_ERROR'],
+  // Found by the first-sight families of 2026-11-27 (their texts are in the corpus; these are made-up tools' lines).
+  ['a refused name in one word', { stderr: 'Error: Unknown bridge mode "mirror".' }, 'ERROR_RESPONSE'],
+  ['a suggestion for a refused name', { stderr: "acme: no channel 'stabel'; did you mean 'stable'?" }, 'ERROR_RESPONSE'],
+  ['a CLI parser refusing an argument', { stderr: "error: unexpected argument '--fast' found" }, 'ERROR_RESPONSE'],
+  ['a thing the system has none of', { stderr: 'Cannot find session "nightly"' }, 'ERROR_RESPONSE'],
+  ['an undefined command of a REPL', { stderr: 'Undefined command: "frob".  Try "help".' }, 'ERROR_RESPONSE'],
+  ['a variable never set, in a script language', { stderr: 'can\'t read "deploy_tag": no such variable\n    while executing' }, 'BROKEN_BUILD'],
+  ['a block left open', { stderr: 'missing close-bracket\n    while compiling' }, 'BROKEN_BUILD'],
+  ['markup that is not well formed', { stderr: 'config.xml:3:7: not well-formed (invalid token)' }, 'BROKEN_BUILD'],
+  ['a library not on the search path', { stderr: 'Package libfoo was not found in the pkg-config search path.' }, 'BROKEN_BUILD'],
+  ['a version that cannot be satisfied', { stderr: "Package dependency requirement 'libfoo >= 3' could not be satisfied." }, 'BROKEN_BUILD'],
+  ['a division by zero', { stderr: 'calc: divide by zero in expression "a / b"' }, 'CLI_CRASH'],
+  ['no signed-in account', { stderr: 'ERROR: You do not currently have an active account selected.' }, 'AUTH_REQUIRED'],
+  ['a circuit breaker open', { stderr: 'CallNotPermittedException: CircuitBreaker \'payments\' is OPEN: circuit breaker is open' }, 'DEPENDENCY_FAILURE'],
+  ['a full bulkhead', { stderr: 'BulkheadFullException: Bulkhead capacity exceeded (10/10 in flight)' }, 'RESOURCE_BUSY'],
+  ['a template engine\'s parse error', { stderr: 'Error: Unclosed tag at 12\n    at parseTemplate (/app/node_modules/tmpl/index.js:211:13)' }, 'CONTEXT_ERROR'],
+];
+
+/** Words that look like a failure and are not one (issue 30, item 5). */
+const NOT: [what: string, observation: Observation, not: FailureType][] = [
+  ['a config dump naming a timeout', { stdout: 'timeout: 30s\nretries: 3\n', stderr: 'error: unknown field "retires"' }, 'TIMEOUT'],
+  ['CPU throttling', { stderr: 'warning: CPU throttling detected on node-3; job failed: exit status 1' }, 'RATE_LIMIT'],
+  ['a test named for a timeout', { stdout: '--- FAIL: TestTimeoutIsRetried (0.00s)\nFAIL' }, 'TIMEOUT'],
+  ['a class named in a sentence', { stderr: 'InvalidTokenError thrown for valid tokens' }, 'AUTH_REQUIRED'],
+  ['"0 failed" is a pass', { stdout: 'Tests: 0 failed, 12 passed', stderr: 'lint: 2 problems' }, 'VERIFICATION_FAILED'],
+  ['a retry counted', { stderr: 'Attempt 1 failed with status 503' }, 'VERIFICATION_FAILED'],
+  ['a sanitizer\'s run-time report', { stderr: 'main.c:3:48: runtime error: signed integer overflow' }, 'BROKEN_BUILD'],
+  ['auth words on ordinary stdout', { stdout: 'loading authentication module… done\nauth failed users: 0' }, 'AUTH_REQUIRED'],
+  ['a failed test named for a credential', { stderr: 'AssertionError: expected 200 but got 404\n  ✗ rejects expired token', tests: { passed: 1, failed: 1, failing: ['rejects expired token'] } }, 'AUTH_EXPIRED'],
+  ['a failed test named for a certificate', { stderr: '  ✗ refuses a self-signed certificate\n    expected 400 to be 495' }, 'CERTIFICATE_ERROR'],
+  ['a parser\'s token', { stderr: 'SyntaxError: Invalid token in selector: WhiteSpace(" ")' }, 'AUTH_REQUIRED'],
+  ['a refused value an uncaught exception names', { stderr: 'Traceback (most recent call last):\n  File "app.py", line 2, in <module>\nValueError: invalid literal for int() with base 10: \'x\'' }, 'ERROR_RESPONSE'],
+  ['a word in a test report', { stdout: '  ✗ rejects unknown users\n1 failed' }, 'ERROR_RESPONSE'],
+];
+
+describe('the generic lexicon (issue 30)', () => {
+  const generic = createClassifier({ packs: GENERIC_PACKS });
+  test.each(ROWS)('%s', (_, observation, type) => expect(generic(observation).type).toBe(type));
+  test.each(NOT)('not: %s', (_, observation, not) => expect(generic(observation).type).not.toBe(not));
+});

@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { isLineShape, LINE_SHAPE_NAMES, LINE_SHAPES, lineHasShape, SHAPE_REACH, type LineShape } from '../../src/classify/line-shape.js';
+
+/** Lines of each shape as compilers print them, and lines that only look like one. */
+const CASES: [shape: LineShape, yes: string[], no: string[]][] = [
+  ['file:line[:col]: error:', [
+    "main.c:3:18: error: 'counter' undeclared (first use in this function)",
+    'main.c:1:10: fatal error: libfoo/foo.h: No such file or directory',
+    'Main.java:1: error: cannot find symbol',
+    '  src/App.hs:4:7: error: [GHC-88464]',
+    'C:\\work\\src\\main.cpp:12:5: error: expected ‘;’',
+  ], [
+    '40B73961F77F0000:error:8000006F:system library:BIO_connect:Connection refused:../crypto/bio/bio_sock2.c:117:calling connect()',
+    "main.c:3:48: runtime error: signed integer overflow: 2147483647 + 1 cannot be represented in type 'int'",
+    '2025/01/15 10:22:31 main.go:42: error: dial tcp 10.0.0.5:5432: connect: connection refused',
+    'main.c:3:18: warning: unused variable',
+    'Makefile:2: error: missing separator',
+    'error: main.c:3:18 failed',
+  ]],
+  ['file(line,col): error', [
+    'index.ts(2,18): error TS2554: Expected 2 arguments, but got 1.',
+    'Program.cs(12,9): error CS0103: The name \'x\' does not exist',
+    'main.cpp(12) : error C2065: \'x\': undeclared identifier',
+  ], [
+    'index.ts(2,18): warning TS6133: declared but never read',
+    'retry(3,5): error budget spent',
+    'at Object.<anonymous> (index.ts:2:18) error: x',
+  ]],
+  ['file:line:col - error', ["src/a.ts:3:5 - error TS2322: Type 'string' is not assignable to type 'number'."], ['src/a.ts:3:5 - warning: x', 'src/a.ts - error TS2322']],
+  ['error[CODE]:', ['error[E0308]: mismatched types', '  error[E0425]: cannot find value'], ['error: could not compile', 'an error[E0308]: in prose', 'error[]: x']],
+  ['--> file:line:col', [' --> src/main.rs:4:13', '  --> Cargo.toml:1:9'], ['--> src/main.rs', 'see --> src/main.rs:4:13', '--> main:4:13']],
+  ['file:line:col: message', ['./main.go:5:2: undefined: total', 'vet: ./main.go:5:26: t.Run undefined'], ['    client_test.go:31: got 1 attempts, want 3', '2025/01/15 main.go:42:1: x', './main.go:5:2:']],
+  ['N failed', [
+    'Tests:       1 failed, 4 passed, 5 total', '      Tests  2 failed | 3 passed (5)', '  3 failing', '=== 1 failed, 2 passed in 0.12s ===',
+    'FAILED (failures=2)', 'Tests run: 4, Failures: 1, Errors: 0, Skipped: 0', '# fail 1',
+  ], ['Tests: 0 failed, 5 passed', 'FAILED (failures=0)', 'retry 3 of 5 after a failed attempt', 'v1.2 failed', '# fail 0', 'Attempt 1 failed with status 429', 'connection to server at "127.0.0.1", port 1 failed', 'GET https://api.example.com/v1/items failed: 404 Not Found']],
+  ['at fn (file:line)', ['    at useAuth (src/auth.tsx:12:11)', '    at file:///work/main.mjs:1:16', '\tat Main.main(Main.java:2)', '   at App.Run() in /src/App.cs:line 12'], [
+    'look at this (1:2)x', 'at noon (12:00)', 'at fn (Native Method)', 'arrived at 10:30',
+  ]],
+  ['not ok N', ['not ok 1 - rejects an expired token', '    not ok 12 adds'], ['ok 1 - adds', 'it is not ok 1 time', 'not ok - x']],
+];
+
+describe('line shapes: a diagnostic is known by where its words sit', () => {
+  for (const [shape, yes, no] of CASES) {
+    describe(shape, () => {
+      test.each(yes)('%s', (line) => expect(lineHasShape(`first line\n${line}\nlast line`, 'first line\n'.length + line.length - 1, shape)).toBe(true));
+      test.each(no)('not %s', (line) => expect(lineHasShape(line, 0, shape)).toBe(false));
+    });
+  }
+
+  test('every shape is listed with an example of itself', () => {
+    expect(new Set(CASES.map(([shape]) => shape))).toEqual(new Set(LINE_SHAPE_NAMES));
+    for (const name of LINE_SHAPE_NAMES) {
+      expect(isLineShape(name)).toBe(true);
+      expect(lineHasShape(LINE_SHAPES[name].example, 0, name), name).toBe(true);
+    }
+    expect(isLineShape('file:line')).toBe(false);
+  });
+
+  test('the position anywhere on its line: the whole line is the shape', () => {
+    fc.assert(fc.property(fc.stringMatching(/^[a-z_/]{1,20}$/), fc.nat(9999), fc.nat(200), fc.string({ maxLength: 40 }), (path, line, col, msg) => {
+      const text = `${path}.c:${line + 1}:${col + 1}: error: ${msg.replace(/\n/g, ' ')}`;
+      for (const at of [0, text.length >> 1, text.length - 1]) expect(lineHasShape(text, at, 'file:line[:col]: error:')).toBe(true);
+    }));
+  });
+
+  test('something before the position breaks the shape', () => {
+    fc.assert(fc.property(fc.stringMatching(/^[A-Za-z0-9]{1,12}$/), (prefix) => {
+      expect(lineHasShape(`${prefix} main.c:3:5: error: x`, 0, 'file:line[:col]: error:')).toBe(false);
+    }));
+  });
+
+  test('bounded: a huge line is read at most SHAPE_REACH either side of the match', () => {
+    const huge = `main.c:3:5: error: ${'x'.repeat(10 * SHAPE_REACH)}`;
+    expect(lineHasShape(huge, 5, 'file:line[:col]: error:')).toBe(true);
+    expect(lineHasShape(huge, huge.length - 1, 'file:line[:col]: error:')).toBe(false);
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, test } from 'vitest';
+import { BUILT_IN_PACKS, classify, createClassifier, GENERIC_PACKS, type Observation } from '../../src/classify/index.js';
+import { ERRNO_ROWS } from '../../src/classify/registries/errno.js';
+import { GRPC_ROWS } from '../../src/classify/registries/grpc.js';
+import { HTTP_ROWS } from '../../src/classify/registries/http.js';
+import { REGISTRY_PACKS, type RegistryRow } from '../../src/classify/registries/index.js';
+import { REDIS_ROWS } from '../../src/classify/registries/redis.js';
+import { SIGNAL_ROWS } from '../../src/classify/registries/signals.js';
+import { SQLSTATE_ROWS } from '../../src/classify/registries/sqlstate.js';
+import { CLOUD_ROWS } from '../../src/classify/registries/cloud.js';
+import type { FailureType } from '../../src/taxonomy/index.js';
+
+const ROWS: Record<string, readonly RegistryRow[]> = {
+  errno: ERRNO_ROWS, http: HTTP_ROWS, sqlstate: SQLSTATE_ROWS, grpc: GRPC_ROWS, cloud: CLOUD_ROWS, redis: REDIS_ROWS, signals: SIGNAL_ROWS,
+};
+
+describe('the registries are data with their sources', () => {
+  test('each is a built-in pack, and a generic one', () => {
+    for (const pack of REGISTRY_PACKS) {
+      expect(BUILT_IN_PACKS).toContain(pack);
+      expect(GENERIC_PACKS).toContain(pack);
+      expect(Object.keys(ROWS)).toContain(pack.id);
+    }
+  });
+
+  test('every rule names the standard it comes from', () => {
+    for (const pack of REGISTRY_PACKS) for (const rule of pack.rules) expect(rule.source?.length ?? 0, rule.id).toBeGreaterThan(20);
+  });
+
+  test('codes are unique within a registry', () => {
+    for (const [id, rows] of Object.entries(ROWS)) {
+      const codes = rows.map((row) => row.code);
+      expect(new Set(codes).size, id).toBe(codes.length);
+    }
+  });
+});
+
+describe('each registry alone: every spelling of every code gives the code\'s type', () => {
+  for (const pack of REGISTRY_PACKS) {
+    const classifier = createClassifier({ packs: [pack] });
+    const rows = ROWS[pack.id]!.filter((row) => row.type !== null);
+    test.each(rows.map((row) => [row.code, row] as const))(`${pack.id} %s`, (_, row) => {
+      for (const phrase of row.phrases ?? []) expect(classifier({ stderr: `x ${phrase} y` }).type, phrase).toBe(row.type);
+      for (const phrase of row.inContext ?? []) expect(classifier({ stderr: `GET https://api.example.com ${phrase}` }).type, phrase).toBe(row.type);
+      for (const code of row.codes ?? []) expect(classifier({ error: { code } }).type, code).toBe(row.type);
+    });
+    test(`${pack.id}: a code that routes nowhere gives nothing`, () => {
+      for (const row of ROWS[pack.id]!.filter((r) => r.type === null)) expect(classifier({ error: { code: row.code } }).type).toBe('UNKNOWN');
+    });
+  }
+});
+
+/** Spellings as tools print them (issue 30, item 2): the whole classifier and the generic one agree. */
+const SPELLINGS: [from: string, observation: Observation, type: FailureType][] = [
+  ['HTTP/1.1 status line (curl -i)', { stdout: 'HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\n', exitCode: 22 }, 'SERVER_OVERLOADED'],
+  ['a JSON body', { stderr: '{"status": 503, "error": "upstream unavailable"}' }, 'SERVER_OVERLOADED'],
+  ['"status: 503"', { stderr: 'request failed, status: 503' }, 'SERVER_OVERLOADED'],
+  ['"error code 503"', { stderr: 'Remote server answered with error code 503' }, 'SERVER_OVERLOADED'],
+  ['"returned 503" beside a URL', { stderr: 'GET https://api.example.com/v1/items returned 503' }, 'SERVER_OVERLOADED'],
+  ['.NET HttpRequestException', { stderr: 'System.Net.Http.HttpRequestException: Response status code does not indicate success: 429 (Too Many Requests).' }, 'RATE_LIMIT'],
+  ['"status code 429" (Go)', { stderr: 'unexpected status code 429 from https://api.example.com' }, 'RATE_LIMIT'],
+  ['"(429)" (.NET WebException)', { stderr: 'The remote server returned an error: (429) Too Many Requests.' }, 'RATE_LIMIT'],
+  ['Java HttpURLConnection', { stderr: 'java.io.IOException: Server returned HTTP response code: 502 for URL: https://repo.example.com/x.pom' }, 'SERVER_ERROR'],
+  ['kubectl reason', { stderr: 'Error from server (ServiceUnavailable): the server is currently unable to handle the request' }, 'SERVER_OVERLOADED'],
+  ['Node errno number', { stderr: "Error: connect\n    at x {\n  errno: -111,\n  syscall: 'connect'\n}" }, 'NETWORK'],
+  ['Python errno', { stderr: 'OSError: [Errno 28] No space left on device' }, 'RESOURCE_EXHAUSTION'],
+  ['Rust io::Error', { stderr: 'Error: Os { code: 111, kind: ConnectionRefused, message: "Connection refused" }' }, 'NETWORK'],
+  ['Rust os error', { stderr: 'Error: failed to bind: Address already in use (os error 98)' }, 'ERROR_RESPONSE'],
+  ['Python on Windows', { stderr: 'ConnectionRefusedError: [WinError 10061] No connection could be made because the target machine actively refused it' }, 'NETWORK'],
+  ['Windows file in use', { stderr: "PermissionError: [WinError 32] The process cannot access the file because it is being used by another process: 'build\\\\app.exe'" }, 'RESOURCE_BUSY'],
+  ['pgx deadlock', { stderr: 'ERROR: deadlock detected (SQLSTATE 40P01)' }, 'RESOURCE_BUSY'],
+  ['JDBC serialization failure', { stderr: 'org.postgresql.util.PSQLException: ERROR: could not serialize access due to concurrent update\n  SQLState: 40001' }, 'RESOURCE_BUSY'],
+  ['psycopg class name', { stderr: 'psycopg2.errors.LockNotAvailable: canceling statement due to lock timeout' }, 'RESOURCE_BUSY'],
+  ['PDO', { stderr: 'SQLSTATE[53300]: Too many connections: 7 FATAL:  sorry, too many clients already' }, 'RESOURCE_EXHAUSTION'],
+  ['MySQL connection class', { stderr: 'ERROR 2013 (08S01): Lost connection to server during query' }, 'NETWORK'],
+  ['psql verbose, server starting', { stderr: 'psql: error: connection to server failed: FATAL:  57P03: the database system is starting up' }, 'RESOURCE_BUSY'],
+  ['grpc-go', { stderr: 'rpc error: code = Unavailable desc = The service is currently unavailable.' }, 'SERVER_OVERLOADED'],
+  ['grpc-go deadline', { stderr: 'rpc error: code = DeadlineExceeded desc = context deadline exceeded' }, 'TIMEOUT'],
+  ['grpc python', { stderr: 'grpc._channel._InactiveRpcError: <_InactiveRpcError of RPC that terminated with:\n\tstatus = StatusCode.RESOURCE_EXHAUSTED\n\tdetails = "Too many concurrent requests"' }, 'RATE_LIMIT'],
+  ['grpc-js', { stderr: 'Error: 16 UNAUTHENTICATED: Request had invalid authentication credentials.' }, 'AUTH_REQUIRED'],
+  ['AWS CLI throttling', { stderr: 'An error occurred (ThrottlingException) when calling the DescribeStacks operation (reached max retries: 4): Rate exceeded' }, 'RATE_LIMIT'],
+  ['AWS CLI expired token', { stderr: 'An error occurred (ExpiredToken) when calling the GetCallerIdentity operation: The security token included in the request is expired' }, 'AUTH_EXPIRED'],
+  ['AWS S3 access denied', { stderr: 'fatal error: An error occurred (AccessDenied) when calling the ListObjectsV2 operation: Access Denied' }, 'AUTH_REQUIRED'],
+  ['Azure ARM throttling', { stderr: "(SubscriptionRequestsThrottled) Number of 'read' requests for subscription exceeded the limit" }, 'RATE_LIMIT'],
+  ['Azure expired token', { stderr: 'Code: ExpiredAuthenticationToken\nMessage: The access token expiry UTC time is earlier than current UTC time.' }, 'AUTH_EXPIRED'],
+  ['Google API reason', { stderr: '{"error": {"code": 403, "errors": [{"reason": "userRateLimitExceeded"}]}}' }, 'RATE_LIMIT'],
+  ['ioredis', { stderr: 'ReplyError: BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.' }, 'RESOURCE_BUSY'],
+  ['redis-py', { stderr: 'redis.exceptions.BusyLoadingError: Redis is loading the dataset in memory' }, 'RESOURCE_BUSY'],
+  ['redis-cli MISCONF', { stdout: "(error) MISCONF Redis is configured to save RDB snapshots, but it's currently unable to persist to disk." }, 'RESOURCE_EXHAUSTION'],
+  ['redis-cli READONLY', { stdout: "(error) READONLY You can't write against a read only replica." }, 'ERROR_RESPONSE'],
+  ['GitHub Actions', { stderr: 'Error: Process completed with exit code 137.' }, 'RESOURCE_EXHAUSTION'],
+  ['Go exec', { stderr: 'build failed: signal: segmentation fault (core dumped)' }, 'CLI_CRASH'],
+  ['Python subprocess', { stderr: "subprocess.CalledProcessError: Command '['./train']' died with <Signals.SIGKILL: 9>." }, 'RESOURCE_EXHAUSTION'],
+  ['make', { stderr: 'make: *** [Makefile:12: test] Error 139' }, 'CLI_CRASH'],
+];
+
+describe('standard codes in the spellings tools print (issue 30)', () => {
+  const generic = createClassifier({ packs: GENERIC_PACKS });
+  test.each(SPELLINGS)('%s', (_, observation, type) => {
+    expect(classify(observation).type).toBe(type);
+    expect(generic(observation).type).toBe(type);
+  });
+
+  test('a bare number is a status only beside a word of HTTP', () => {
+    expect(classify({ stderr: 'the query returned 503 rows' }).type).toBe('UNKNOWN');
+    expect(classify({ stderr: 'see note (429) in the manual' }).type).toBe('UNKNOWN');
+  });
+
+  test('a code that is also a word counts only where a code stands', () => {
+    expect(classify({ stderr: 'CPU throttling detected on node-3' }).type).toBe('UNKNOWN');
+    expect(classify({ stderr: 'Error: Code: Throttling' }).type).toBe('RATE_LIMIT');
+    expect(classify({ stderr: 'The queue is BUSY, LOADING more' }).type).toBe('UNKNOWN');
+  });
+});
