@@ -12,6 +12,8 @@ import type { RunRecord } from '../store/types.js';
 export async function markdownOf(record: RunRecord): Promise<string> {
   if (record.status === 'escalated' && record.report) return record.report;
   const { runReport } = await import('../report/escalation-outcome.js');
+  const { ledgerDataOf, testRows } = await import('../runtime/test-ledger.js');
+  const ledger = ledgerDataOf(record.meta);
   const history = record.history;
   // The final output has the exact figures; a resting run (escalated, interrupted) only its history.
   const output = (record.checkpoint as { snapshot?: { output?: { attempts?: number; iterations?: number } } } | undefined)?.snapshot?.output;
@@ -27,5 +29,6 @@ export async function markdownOf(record: RunRecord): Promise<string> {
     level: last?.level ?? history.at(-1)?.level ?? 'same',
     reason: [...history].reverse().find((event) => event.phase === 'ESCALATE')?.reason ?? last?.reason ?? null,
     budget: 0,
+    ...(ledger ? { testRows: testRows(ledger) } : {}),
   });
 }

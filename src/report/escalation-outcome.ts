@@ -11,6 +11,7 @@ import { attemptsSection, originalErrorSection } from './escalation-sections.js'
 import { code, oneLine } from './markdown.js';
 import { redactSecrets } from '../redact/text.js';
 import { rollbacksSection } from './rollbacks-section.js';
+import { testRowsSection } from './failing-tests.js';
 import type { RunReportInput } from './types.js';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -101,6 +102,7 @@ export function outcomeReport(input: RunReportInput, options: EscalationReportOp
     '',
     ...(failed ? [...originalErrorSection(input), '', ...recoveryAttempts(input), ''] : []),
     ...rollbacksSection(input.history),
+    ...testRowsSection(input.testRows),
     '### Outcome',
     '',
     ...outcomeLines(input),

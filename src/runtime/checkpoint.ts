@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { RecoveryMachine } from '../../machines/recovery.machine.js';
 import { escalationReport } from '../report/escalation.js';
 import type { AttemptProcess } from './attempt-process.js';
+import { ledgerDataOf, testRows } from './test-ledger.js';
 import { checkpointWithoutReport, decisionOptions, type RunCheckpoint, type RunIdentity } from './checkpointer.js';
 
 export { Checkpointer, decisionOptions, type RunCheckpoint, type RunIdentity } from './checkpointer.js';
@@ -17,6 +18,7 @@ export function checkpointOf(
   const checkpoint = checkpointWithoutReport(identity, snapshot, persisted, now, processes);
   if (checkpoint.head.status !== 'escalated') return checkpoint;
   const c = snapshot.context;
+  const ledger = ledgerDataOf(identity.meta);
   return {
     ...checkpoint,
     head: {
@@ -27,6 +29,7 @@ export function checkpointOf(
         budget: c.failure ? c.policy.types[c.failure.classification.type].budget : c.policy.budget,
         outputTail: c.failure?.observation.stderr ?? c.failure?.observation.stdout ?? '',
         ...(c.failure?.observation.tests ? { tests: c.failure.observation.tests } : {}),
+        ...(ledger ? { testRows: testRows(ledger) } : {}),
         decisionOptions: decisionOptions(snapshot),
       }),
     },
