@@ -27,7 +27,7 @@ const ENV = { ...Object.fromEntries(Object.keys(process.env).filter((k) => k.sta
 /** Generous: a loaded machine runs a 2,000-test suite three times; the tests wait, they assert no time. */
 const LIMIT_MS = 600_000;
 
-interface Outcome { runId: string; status: string; reason: string | null; history: { phase: string; result: string; reason: string | null }[] }
+interface Outcome { runId: string; status: string; reason: string | null; history: { phase: string; result: string; reason: string | null; message: string | null }[] }
 
 /** The run's test ledger as the store keeps it (`meta.testLedger` of `.recovery/runs/<id>.json`). */
 function ledgerOf(cwd: string, runId: string): TestLedgerData {
@@ -132,6 +132,9 @@ describe.each(Object.keys(RUNNERS) as (keyof typeof RUNNERS)[])('AC-007 and Alt-
     expect(outcome.status, run.stderr).toBe('recovered');
     const pauses = outcome.history.filter((e) => e.phase === 'PAUSE');
     expect(pauses.map((e) => e.reason)).toEqual([null, null, 'regression']);
+    // Each PAUSE names its first failing test, where it failed and why (§8 step 7, AC-001).
+    expect(pauses[0]!.message).toMatch(new RegExp(`^2 failed: ${id('adds').replace(/[.]/g, '\\.')} at [^ ]*math\\.test\\.m?js:\\d+(:\\d+)?: `));
+    expect(pauses[2]!.message).toContain(`1 failed: ${id('multiplies')} at `);
 
     const calls = readFileSync(join(cwd, 'adapter.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as {
       failure: { observation: { tests: { failing: string[]; flaky?: string[] } } }; regression: { broken: string[] } | null; prompt: string;
