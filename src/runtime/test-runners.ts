@@ -64,7 +64,7 @@ const goTest = (titles: readonly string[]) => [titles.at(-1)!.split('/')[0]!];
 const gives = (own: readonly string[], option: string) => own.some((arg) => arg === option || arg.startsWith(`${option}=`));
 
 /**
- * The runners, documented in the README's "Test-aware recovery" table. Each adds its report
+ * The runners, documented in the README's "Tests by name" table (report and re-run per runner). Each adds its report
  * beside the terminal output the user already sees (a reporter option given by the user is kept,
  * and the report is added to it).
  */
