@@ -64,9 +64,10 @@ const goTest = (titles: readonly string[]) => [titles.at(-1)!.split('/')[0]!];
 const gives = (own: readonly string[], option: string) => own.some((arg) => arg === option || arg.startsWith(`${option}=`));
 
 /**
- * The runners, documented in the README's "Tests by name" table (report and re-run per runner). Each adds its report
- * beside the terminal output the user already sees (a reporter option given by the user is kept,
- * and the report is added to it).
+ * The runners, documented in the README's "Tests by name" table (report and re-run per runner).
+ * Each adds its report beside the terminal output the user already sees (a reporter option given
+ * by the user is kept, and the report is added to it), and where it can filter by name, says how
+ * only the failed tests run again.
  */
 export const TEST_RUNNERS: Readonly<Record<string, RunnerRow>> = {
   vitest: {
