@@ -98,6 +98,8 @@ describe('reports written by real runners', () => {
     expect(run.failures.map((f) => f.name)).toEqual(['test_math > test_adds']);
     expect(run.passed).toBe(1);
     expect(run.failures[0]!.message).toContain('assert');
+    // pytest writes no line attribute: the place is its traceback's last line.
+    expect(run.failures[0]!.location).toBe('test_math.py:2');
   });
 });
 

@@ -10,11 +10,12 @@
  * - without an adapter, the real failure escalates even with `--on-flaky pass`: the run passes
  *   only when every failure was flaky, and its report lists the tests with their attempts.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, test } from 'vitest';
 import { readTestReport } from '../../src/classify/tests/reports/index.js';
 import type { TestLedgerData } from '../../src/runtime/test-ledger.js';
 import { ensureCli, recover, recoverAsync, tempCwd } from './cli.js';
@@ -72,23 +73,7 @@ describe('a suite of 2,000 tests with one flaky test (node --test)', () => {
   }, LIMIT_MS);
 });
 
-/** One project per runner: `adds` really fails, `flips` fails once, `multiplies` is what the first fix breaks. */
-const RUNNERS = {
-  'node --test': {
-    file: 'math.test.mjs',
-    header: "import { describe, it } from 'node:test';\nimport assert from 'node:assert/strict';\nconst expect = (actual) => ({ toBe: (wanted) => assert.equal(actual, wanted) });",
-    argv: [process.execPath, '--test', 'math.test.mjs'],
-    id: (name: string) => `math > ${name}`,
-  },
-  vitest: {
-    file: 'math.test.js',
-    header: "import { describe, it, expect } from 'vitest';",
-    argv: [process.execPath, join(MODULES, 'vitest', 'vitest.mjs'), 'run'],
-    id: (name: string) => `math.test.js > math > ${name}`,
-  },
-} as const;
-
-const SUITE = (header: string) => `${header}
+const JS_SUITE = (header: string) => `${header}
 import { existsSync, writeFileSync } from 'node:fs';
 import { add, mul } from './impl.mjs';
 describe('math', () => {
@@ -98,42 +83,90 @@ describe('math', () => {
   it('steady', () => { expect(1).toBe(1); });
 });
 `;
-const BROKEN = 'export const add = (a, b) => a - b;\nexport const mul = (a, b) => a * b;\n';
-// The first "fix": add works now, and mul is broken by it.
-const REGRESSING = 'export const add = (a, b) => a + b;\nexport const mul = (a, b) => a + b;\n';
-const FIXED = 'export const add = (a, b) => a + b;\nexport const mul = (a, b) => a * b;\n';
+const JS_IMPL = { broken: ['a - b', 'a * b'], regressing: ['a + b', 'a + b'], fixed: ['a + b', 'a * b'] };
+const PY_SUITE = `import os
+from impl import add, mul
+
+def test_adds():
+    assert add(2, 2) == 4
+
+def test_multiplies():
+    assert mul(2, 3) == 6
+
+def test_flips():
+    if not os.path.exists('flipped'):
+        open('flipped', 'w').close()
+        assert False, 'first run fails'
+
+def test_steady():
+    assert 1 == 1
+`;
+const hasPytest = spawnSync('python3', ['-m', 'pytest', '--version'], { encoding: 'utf8' }).status === 0;
+
+/**
+ * One project per runner: \`adds\` really fails, \`flips\` fails once, \`multiplies\` is what the
+ * first fix breaks (\`impl\`: the module's text before any fix, after the first, after the second).
+ */
+const RUNNERS = {
+  'node --test': {
+    files: { 'math.test.mjs': JS_SUITE("import { describe, it } from 'node:test';\nimport assert from 'node:assert/strict';\nconst expect = (actual) => ({ toBe: (wanted) => assert.equal(actual, wanted) });") },
+    impl: ['impl.mjs', (ops: string[]) => `export const add = (a, b) => ${ops[0]};\nexport const mul = (a, b) => ${ops[1]};\n`],
+    argv: [process.execPath, '--test', 'math.test.mjs'],
+    id: (name: string) => `math > ${name}`,
+    place: /[^ /]*math\.test\.mjs:\d+(:\d+)?/,
+  },
+  vitest: {
+    files: { 'math.test.js': JS_SUITE("import { describe, it, expect } from 'vitest';") },
+    impl: ['impl.mjs', (ops: string[]) => `export const add = (a, b) => ${ops[0]};\nexport const mul = (a, b) => ${ops[1]};\n`],
+    argv: [process.execPath, join(MODULES, 'vitest', 'vitest.mjs'), 'run'],
+    id: (name: string) => `math.test.js > math > ${name}`,
+    place: /[^ /]*math\.test\.js:\d+(:\d+)?/,
+  },
+  pytest: {
+    files: { 'test_math.py': PY_SUITE },
+    impl: ['impl.py', (ops: string[]) => `def add(a, b):\n    return ${ops[0]}\n\ndef mul(a, b):\n    return ${ops[1]}\n`],
+    argv: ['python3', '-m', 'pytest', '-q', 'test_math.py'],
+    id: (name: string) => `test_math > test_${name}`,
+    place: /[^ /]*test_math\.py:\d+(:\d+)?/,
+  },
+} as const;
+
 /** Its first call writes the regressing fix, the next the right one; each input is logged. */
-const ADAPTER = `import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+const ADAPTER = (file: string, regressing: string, fixed: string) => `import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 const input = readFileSync(0, 'utf8');
 appendFileSync('adapter.log', input.replace(/\\n/g, ' ') + '\\n');
 const second = existsSync('adapted-once');
 writeFileSync('adapted-once', '');
-writeFileSync('impl.mjs', second ? ${JSON.stringify(FIXED)} : ${JSON.stringify(REGRESSING)});
+writeFileSync(${JSON.stringify(file)}, second ? ${JSON.stringify(fixed)} : ${JSON.stringify(regressing)});
 process.stdout.write(JSON.stringify({ fix: second ? 'restore mul' : 'make add add', confidence: 0.9 }));
 `;
 
 function project(runner: keyof typeof RUNNERS): string {
   const cwd = tempCwd({ maxDelayMs: 20 });
+  const { files, impl: [file, text] } = RUNNERS[runner];
   symlinkSync(MODULES, join(cwd, 'node_modules'));
   writeFileSync(join(cwd, 'package.json'), '{"type":"module"}');
-  writeFileSync(join(cwd, RUNNERS[runner].file), SUITE(RUNNERS[runner].header));
-  writeFileSync(join(cwd, 'impl.mjs'), BROKEN);
-  writeFileSync(join(cwd, 'adapt.mjs'), ADAPTER);
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(cwd, name), content);
+  writeFileSync(join(cwd, file), text(JS_IMPL.broken));
+  writeFileSync(join(cwd, 'adapt.mjs'), ADAPTER(file, text(JS_IMPL.regressing), text(JS_IMPL.fixed)));
   return cwd;
 }
 
 describe.each(Object.keys(RUNNERS) as (keyof typeof RUNNERS)[])('AC-007 and Alt-4 through recover run on %s', (runner) => {
-  const { argv, id } = RUNNERS[runner];
+  const { argv, id, place } = RUNNERS[runner];
+  // pytest runs where python3 has it (its bytecode not cached: a fix may keep a module's size and second).
+  const it = runner === 'pytest' ? (hasPytest ? test : test.skip) : test;
+  const env = { ...ENV, PYTHONDONTWRITEBYTECODE: '1' };
 
   it('finds the flaky test by name, sends the regression back to ADAPT naming the broken test, and recovers after the whole suite passes', async () => {
     const cwd = project(runner);
-    const run = await recoverAsync(cwd, ['run', '--json', '--tests', 'auto', '--adapter', `${process.execPath} adapt.mjs`, '--', ...argv], LIMIT_MS, ENV);
+    const run = await recoverAsync(cwd, ['run', '--json', '--tests', 'auto', '--adapter', `${process.execPath} adapt.mjs`, '--', ...argv], LIMIT_MS, env);
     const outcome = JSON.parse(run.stdout) as Outcome;
     expect(outcome.status, run.stderr).toBe('recovered');
     const pauses = outcome.history.filter((e) => e.phase === 'PAUSE');
     expect(pauses.map((e) => e.reason)).toEqual([null, null, 'regression']);
     // Each PAUSE names its first failing test, where it failed and why (§8 step 7, AC-001).
-    expect(pauses[0]!.message).toMatch(new RegExp(`^2 failed: ${id('adds').replace(/[.]/g, '\\.')} at [^ ]*math\\.test\\.m?js:\\d+(:\\d+)?: `));
+    expect(pauses[0]!.message).toMatch(new RegExp(`^2 failed: ${id('adds').replace(/[.]/g, '\\.')} at ${place.source}: `));
     expect(pauses[2]!.message).toContain(`1 failed: ${id('multiplies')} at `);
 
     const calls = readFileSync(join(cwd, 'adapter.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as {
@@ -158,13 +191,13 @@ describe.each(Object.keys(RUNNERS) as (keyof typeof RUNNERS)[])('AC-007 and Alt-
 
   it('without an adapter the real failure escalates even with --on-flaky pass; the report lists each test with its attempts', async () => {
     const cwd = project(runner);
-    const run = await recoverAsync(cwd, ['run', '--json', '--tests', 'auto', '--on-flaky', 'pass', '--', ...argv], LIMIT_MS, ENV);
+    const run = await recoverAsync(cwd, ['run', '--json', '--tests', 'auto', '--on-flaky', 'pass', '--', ...argv], LIMIT_MS, env);
     const outcome = JSON.parse(run.stdout) as Outcome;
     expect(outcome.status, run.stderr).toBe('escalated');
     expect(outcome.reason).toBe('no_alternative');
     const report = recover(cwd, ['report', outcome.runId]).stdout;
     expect(report).toContain('### Tests');
-    expect(report).toMatch(new RegExp(`\`${id('adds')}\` at \`[^\`/]*math\\.test\\.m?js:\\d+(:\\d+)?\`: .* failed in 2 of 2 attempts that ran it — still failing`));
+    expect(report).toMatch(new RegExp(`\`${id('adds')}\` at \`${place.source}\`: .* failed in 2 of 2 attempts that ran it — still failing`));
     expect(report).toContain(`\`${id('flips')}\``);
     expect(report).toMatch(/failed in 1 of 2 attempts that ran it — \*\*flaky\*\*/);
   }, LIMIT_MS);

@@ -162,14 +162,15 @@ export class JunitReader {
 
   /**
    * The message (the attribute, else the text's first line) and the first project frame (a
-   * stack's `at …`, or vitest's `❯ file:line:col`).
+   * stack's `at …`, vitest's `❯ file:line:col`, or pytest's `file.py:line: ErrorName`).
    */
   #failureRead(open: OpenCase, text: string): void {
     const lines = text.split(/\r?\n/);
     open.message ??= lines.find((line) => line.trim() !== '')?.trim();
     if (open.frame) return;
     for (const line of lines) {
-      const where = frameLocation(line) ?? /^\s*❯\s+(\S+:\d+(?::\d+)?)\s*$/.exec(line)?.[1];
+      // pytest ends its traceback with `test_m.py:3: AssertionError` (its report has no line attribute).
+      const where = frameLocation(line) ?? /^\s*❯\s+(\S+:\d+(?::\d+)?)\s*$/.exec(line)?.[1] ?? /^([^\s:]+\.py:\d+): \w+$/.exec(line)?.[1];
       if (where) {
         open.frame = where;
         return;
