@@ -82,7 +82,33 @@ export async function testAwareAttempt<R>(
   const result = await execute(argv);
   const read = relative(await readAttemptReports(options.reports, options.cwd, started, { cases: true }), options.cwd);
   const findings = read.run?.cases ? ledger.record(ctx.attempt, ctx.probe, 'all', read.run.cases, read.run.failures, fixApplied) : null;
-  return { result, run: read.run, problems: read.problems, findings };
+  const whole = { result, run: read.run, problems: read.problems, findings };
+  return passed(result) || ctx.probe || options.rerun === 'whole' ? whole : flakyAgain(whole, argv, ctx, options, execute, passed);
+}
+
+/**
+ * Only tests already found flaky in this run failed (AC-007: they flip, nothing broke them):
+ * they get one unchanged re-run of their own, recorded as a probe, as a CI retry would give
+ * them; the attempt is what that re-run says. Any other failure, or a runner that cannot
+ * filter, keeps the whole command's verdict.
+ */
+async function flakyAgain<R>(
+  whole: Execution<R>, argv: readonly string[], ctx: Pick<TaskContext, 'attempt'>, options: TestAttemptOptions,
+  execute: (argv: readonly string[]) => Promise<R>, passed: Passed<R>,
+): Promise<Execution<R>> {
+  const { ledger } = options;
+  const failing = whole.run?.cases ? ledger.lastFailures() : [];
+  if (failing.length === 0 || !failing.every((test) => ledger.isFlaky(test.id))) return whole;
+  const narrowed = rerunArgv(argv, failing, options.scripts);
+  if (!narrowed) return whole;
+  options.note(`only tests found flaky in this run failed (${failing.map((t) => t.id).join(', ')}); they run once more, unchanged`);
+  const started = Date.now();
+  const result = await execute(narrowed.argv);
+  const read = relative(await readAttemptReports(options.reports, options.cwd, started, { cases: true }), options.cwd);
+  const ran = new Set(read.run?.cases?.filter((c) => c.status !== 'skipped').map((c) => c.id) ?? []);
+  if (!read.run?.cases || failing.some((t) => !ran.has(t.id))) return whole;
+  const findings = ledger.record(ctx.attempt, true, 'failed', read.run.cases, read.run.failures, false);
+  return passed(result) ? { result, run: read.run, problems: read.problems, findings } : whole;
 }
 
 /** Failures located in the cwd as the runner prints them: relative (a stack frame names the absolute path). */

@@ -202,3 +202,24 @@ describe.each(Object.keys(RUNNERS) as (keyof typeof RUNNERS)[])('AC-007 and Alt-
     expect(report).toMatch(/failed in 1 of 2 attempts that ran it — \*\*flaky\*\*/);
   }, LIMIT_MS);
 });
+
+describe('a test already found flaky fails again after the fix (node --test)', () => {
+  it('gets one unchanged re-run of its own, and the run recovers when it passes', async () => {
+    const cwd = project('node --test');
+    // `flips` fails on its first and third runs: the original run and the whole suite's confirmation after the fix.
+    writeFileSync(join(cwd, 'math.test.mjs'), readFileSync(join(cwd, 'math.test.mjs'), 'utf8').replace(
+      /it\('flips', .*\n/,
+      "it('flips', () => { const n = existsSync('runs') ? Number(readFileSync('runs', 'utf8')) + 1 : 1; writeFileSync('runs', String(n)); if (n === 1 || n === 3) throw new Error(`run ${n} fails`); });\n",
+    ).replace("import { existsSync, writeFileSync } from 'node:fs';", "import { existsSync, readFileSync, writeFileSync } from 'node:fs';"));
+    writeFileSync(join(cwd, 'adapt.mjs'), `import { readFileSync, writeFileSync } from 'node:fs';\nreadFileSync(0);\nwriteFileSync('impl.mjs', ${JSON.stringify(RUNNERS['node --test'].impl[1](JS_IMPL.fixed))});\nprocess.stdout.write(JSON.stringify({ fix: 'make add add' }));\n`);
+    const run = await recoverAsync(cwd, ['run', '--json', '--tests', 'auto', '--adapter', `${process.execPath} adapt.mjs`, '--', ...RUNNERS['node --test'].argv], LIMIT_MS, ENV);
+    const outcome = JSON.parse(run.stdout) as Outcome;
+    expect(outcome.status, run.stderr).toBe('recovered');
+    expect(run.stderr).toContain('only tests found flaky in this run failed (math > flips)');
+    const ledger = ledgerOf(cwd, outcome.runId);
+    expect(ledger.executions.map((e) => [e.attempt, e.probe, e.scope])).toEqual([
+      [1, false, 'all'], [2, true, 'failed'], [3, false, 'failed'], [3, false, 'all'], [3, true, 'failed'],
+    ]);
+    expect(ledger.flaky.map((i) => ledger.ids[i])).toEqual(['math > flips']);
+  }, LIMIT_MS);
+});
