@@ -136,28 +136,37 @@ export class JunitReader {
 
   /** A case in the list of every case: its id, and for a failure its titles (what a name filter matches). */
   #listed(attributes: Record<string, string>, status: CaseStatus): void {
-    const { id, titles } = this.#named(attributes);
-    this.#cases!.push(status === 'failed' ? { id, status, titles } : { id, status });
+    // Most cases pass: their id only, without a list of titles.
+    this.#cases!.push(status === 'failed' ? { id: this.#idOf(attributes), status, titles: this.#titlesOf(attributes) } : { id: this.#idOf(attributes), status });
+  }
+
+  /** Whether the case's classname names it (vitest's file, pytest's module), rather than the enclosing suites (node's `test`). */
+  #classnameNames(attributes: Record<string, string>): string | null {
+    const classname = attributes.classname?.trim();
+    return classname && !GENERIC_CLASSNAMES.has(classname) ? classname : null;
+  }
+
+  /** A case's id: `classname > name`, or the suites' names, then the name. */
+  #idOf(attributes: Record<string, string>): string {
+    const own = attributes.name?.trim() || '(unnamed)';
+    const classname = this.#classnameNames(attributes);
+    return classname !== null ? `${classname} > ${own}` : [...this.#suites.filter(Boolean), own].join(' > ');
   }
 
   /**
-   * A case's id, `classname > name` (or the suites' names, then the name), and its titles: the
-   * name split where the classname is a file (vitest writes `describe > test`), else the suites
-   * and the name (node writes a `<testsuite>` per `describe`).
+   * A case's titles below its file: the name split where the classname names it (vitest writes
+   * `describe > test`), else the suites and the name (node writes a `<testsuite>` per `describe`).
    */
-  #named(attributes: Record<string, string>): { id: string; titles: string[] } {
-    const classname = attributes.classname?.trim();
+  #titlesOf(attributes: Record<string, string>): string[] {
     const own = attributes.name?.trim() || '(unnamed)';
-    if (classname && !GENERIC_CLASSNAMES.has(classname)) return { id: `${classname} > ${own}`, titles: own.split(' > ') };
-    const titles = [...this.#suites.filter(Boolean), own];
-    return { id: titles.join(' > '), titles };
+    return this.#classnameNames(attributes) !== null ? own.split(' > ') : [...this.#suites.filter(Boolean), own];
   }
 
   /** A failed case as the project names it: `classname > name` (or the suites' names), its file and line first. */
   #failedTest({ attributes, message, frame }: OpenCase): FailedTest {
     const file = attributes.file?.trim();
     const location = file ? (attributes.line ? `${file}:${attributes.line}` : file) : frame;
-    return failedTest(this.#named(attributes).id, message, location);
+    return failedTest(this.#idOf(attributes), message, location);
   }
 
   /**
