@@ -52,7 +52,8 @@ describe('a suite of 2,000 tests with one flaky test (node --test)', () => {
         "import { describe, it } from 'node:test';", "import assert from 'node:assert/strict';", "import { existsSync, writeFileSync } from 'node:fs';",
         `describe('part ${file}', () => {`, ...cases, '});', ''].join('\n'));
     }
-    const run = await recoverAsync(cwd, ['run', '--json', '--tests', 'auto', '--on-flaky', 'pass', '--', process.execPath, '--test', 'test/'], LIMIT_MS, ENV);
+    const summary = join(cwd, 'step-summary.md');
+    const run = await recoverAsync(cwd, ['run', '--json', '--tests', 'auto', '--on-flaky', 'pass', '--', process.execPath, '--test', 'test/'], LIMIT_MS, { ...ENV, GITHUB_STEP_SUMMARY: summary });
     const outcome = JSON.parse(run.stdout) as Outcome;
     expect(outcome.status, run.stderr).toBe('flaky');
     expect(run.status).toBe(0);
@@ -70,6 +71,8 @@ describe('a suite of 2,000 tests with one flaky test (node --test)', () => {
     expect(first!.statuses.replace(/p/g, '')).toBe('f');
     expect(second!.statuses.replace(/-/g, '')).toBe('p');
     expect(ledger.flaky.map((i) => ledger.ids[i])).toEqual([flaky]);
+    // The GitHub step summary names the flaky test, where it failed and why, and says it is flaky.
+    expect(readFileSync(summary, 'utf8')).toMatch(/`part 7 > case 7-123 flips` at `test\/part7\.test\.mjs:\d+:\d+`: `first run fails` — failed in 1 of 2 attempts that ran it — \*\*flaky\*\*/);
   }, LIMIT_MS);
 });
 
