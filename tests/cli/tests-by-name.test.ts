@@ -226,3 +226,20 @@ describe('a test already found flaky fails again after the fix (node --test)', (
     expect(ledger.flaky.map((i) => ledger.ids[i])).toEqual(['math > flips']);
   }, LIMIT_MS);
 });
+
+describe('a decided run keeps its tests (node --test)', () => {
+  it('the retry a person decides re-runs the failed test from the stored ledger, then the whole suite', async () => {
+    const cwd = project('node --test');
+    const first = await recoverAsync(cwd, ['run', '--json', '--tests', 'auto', '--', ...RUNNERS['node --test'].argv], LIMIT_MS, ENV);
+    const { runId, status } = JSON.parse(first.stdout) as Outcome;
+    expect(status, first.stderr).toBe('escalated');
+    // The person fixes the code, then decides: another process continues the run.
+    writeFileSync(join(cwd, 'impl.mjs'), RUNNERS['node --test'].impl[1](JS_IMPL.fixed));
+    const decided = await recoverAsync(cwd, ['decide', runId, '--choice', 'retry-with', '--guidance', 'add is fixed', '--json'], LIMIT_MS, ENV);
+    expect((JSON.parse(decided.stdout) as Outcome).status, decided.stderr).toBe('recovered');
+    const ledger = ledgerOf(cwd, runId);
+    expect(ledger.executions.map((e) => [e.attempt, e.probe, e.scope])).toEqual([[1, false, 'all'], [2, true, 'failed'], [3, false, 'failed'], [3, false, 'all']]);
+    expect(ledger.executions[2]!.statuses.replace(/-/g, '')).toBe('p');
+    expect(ledger.flaky.map((i) => ledger.ids[i])).toEqual(['math > flips']);
+  }, LIMIT_MS);
+});
