@@ -173,11 +173,14 @@ describe.each(Object.keys(RUNNERS) as (keyof typeof RUNNERS)[])('AC-007 and Alt-
     expect(pauses[2]!.message).toContain(`1 failed: ${id('multiplies')} at `);
 
     const calls = readFileSync(join(cwd, 'adapter.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as {
-      failure: { observation: { tests: { failing: string[]; flaky?: string[] } } }; regression: { broken: string[] } | null; prompt: string;
+      failure: { observation: { tests: { failing: string[]; flaky?: string[]; failures: { name: string; failedAttempts?: number }[] } } }; regression: { broken: string[] } | null; prompt: string;
     });
     expect(calls).toHaveLength(2);
     // AC-007: after the probe, `flips` is flaky and only `adds` is left to fix.
-    expect(calls[0]!.failure.observation.tests).toMatchObject({ failing: [id('adds')], flaky: [id('flips')] });
+    expect(calls[0]!.failure.observation.tests).toMatchObject({ failing: [id('adds')], flaky: [id('flips')], failures: [{ name: id('adds'), failedAttempts: 2 }] });
+    // The prompt lists the failing test with how many attempts it failed, and the flaky one apart.
+    expect(calls[0]!.prompt).toContain('(failed in 2 attempts)');
+    expect(calls[0]!.prompt).toContain(`flaky (failed, then passed unchanged on the flake probe): ${id('flips')}`);
     expect(calls[0]!.regression).toBeNull();
     // Alt-4: the first fix broke `multiplies`, which passed before; the adapter is told so.
     expect(calls[1]!.regression).toMatchObject({ broken: [id('multiplies')] });
