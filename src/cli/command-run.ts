@@ -27,14 +27,17 @@ export async function runtimeOptionsOf(runId: string, meta: CommandRunMeta, io: 
   const { commandTask } = await import('../runtime/command.js');
   const reports = await testReportsOf(runId, meta);
   const [cmd, ...args] = reports.argv as [string, ...string[]];
+  const config = await loadConfig(meta.cwd, meta.options.config ?? undefined);
   const { ledgerDataOf } = await import('../runtime/test-ledger.js');
   const task = commandTask(cmd, args, {
     cwd: meta.cwd, stream: stream ?? { stdout: json ? process.stderr : process.stdout, stderr: process.stderr }, pty: ptyFor(io, json),
     // A resumed run continues its test ledger (the executions so far, the flaky tests found).
-    ...(reports.files.length > 0 ? { testReports: reports.files, testLedger: ledgerDataOf(meta), scripts: packageScripts(meta.cwd), ...(meta.options.rerun ? { rerun: meta.options.rerun } : {}) } : {}),
+    ...(reports.files.length > 0 ? {
+      testReports: reports.files, testLedger: ledgerDataOf(meta), scripts: packageScripts(meta.cwd),
+      ...(meta.options.rerun ? { rerun: meta.options.rerun } : {}), ...(config.redact ? { redact: config.redact } : {}),
+    } : {}),
     ...(Object.keys(reports.env).length > 0 ? { env: reports.env } : {}),
   });
-  const config = await loadConfig(meta.cwd, meta.options.config ?? undefined);
   const policy: PolicyConfig = { ...(config.policy ?? {}), ...(meta.options.onFlaky ? { onFlaky: meta.options.onFlaky } : {}) };
   const extra: { adapt?: Adapter; diagnose?: Diagnoser } = {};
   if (meta.options.agent || meta.options.adapter || meta.options.diagnoser) {

@@ -12,6 +12,7 @@ import { afterQuiet } from './close-grace.js';
 import { readTestRun } from '../classify/tests/index.js';
 import type { Observation } from '../classify/types.js';
 import { reportTestLedger, TestLedger, type TestLedgerData } from './test-ledger.js';
+import { compileRedactPatterns } from '../redact/index.js';
 import { testAwareAttempt, testsObservation, type RerunMode } from './test-attempt.js';
 
 /** Exit code reported when a command ran out of time (as GNU `timeout` does). */
@@ -70,6 +71,11 @@ export interface CommandOptions {
   testLedger?: TestLedgerData | null;
   /** package.json scripts of `cwd`, so `npm test` can re-run only the failed tests. Default: none. */
   scripts?: Record<string, string>;
+  /**
+   * Patterns redacted from what the test ledger keeps (test ids, failure messages), on top of the
+   * built-in secret rules: the run's own `redact` (config). Default: the built-in rules only.
+   */
+  redact?: readonly (string | RegExp)[];
 }
 
 /** Options of one run. */
@@ -243,7 +249,7 @@ export function commandTask(cmd: string, args: readonly string[], options: Comma
   // The tests of the run this task serves, attempt by attempt (one run at a time: a new run id starts a new ledger).
   let ledger: { runId: string; ledger: TestLedger } | null = null;
   const ledgerOf = (runId: string) => {
-    if (ledger?.runId !== runId) ledger = { runId, ledger: new TestLedger(ledger === null ? options.testLedger : null) };
+    if (ledger?.runId !== runId) ledger = { runId, ledger: new TestLedger(ledger === null ? options.testLedger : null, redactOf(options.redact)) };
     return ledger.ledger;
   };
   return async (ctx: TaskContext) => {
@@ -283,6 +289,12 @@ export function commandTask(cmd: string, args: readonly string[], options: Comma
     throw failureOf(cmd, result, ctx.timeoutMs, await testsOf(result));
   };
 }
+
+/** The caller's redact patterns, compiled (strings as the config writes them; RegExps as they are). */
+const redactOf = (patterns: CommandOptions['redact']): RegExp[] => [
+  ...compileRedactPatterns((patterns ?? []).filter((p): p is string => typeof p === 'string')),
+  ...(patterns ?? []).filter((p): p is RegExp => p instanceof RegExp),
+];
 
 /** The `TaskFailure` of a failed command: exit code, signal, tails and its tests. */
 function failureOf(cmd: string, result: CommandResult, timeoutMs: number | null, tests: Pick<Observation, 'tests'>): TaskFailure {
