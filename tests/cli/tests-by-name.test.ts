@@ -246,3 +246,17 @@ describe('a decided run keeps its tests (node --test)', () => {
     expect(ledger.flaky.map((i) => ledger.ids[i])).toEqual(['math > flips']);
   }, LIMIT_MS);
 });
+
+describe('what the test ledger keeps is redacted (node --test)', () => {
+  it('a failure message matching the config\'s redact pattern is kept as [REDACTED]', async () => {
+    const cwd = project('node --test');
+    writeFileSync(join(cwd, 'recovery.config.json'), JSON.stringify({ maxDelayMs: 20, redact: ['first run \\w+'] }));
+    const run = await recoverAsync(cwd, ['run', '--json', '--tests', 'auto', '--', ...RUNNERS['node --test'].argv], LIMIT_MS, ENV);
+    const { runId, status } = JSON.parse(run.stdout) as Outcome;
+    expect(status, run.stderr).toBe('escalated');
+    const ledger = ledgerOf(cwd, runId);
+    const flips = ledger.ids.indexOf('math > flips');
+    expect(ledger.executions[0]!.failures.find((f) => f.i === flips)!.message).toBe('[REDACTED]');
+    expect(readFileSync(join(cwd, '.recovery', 'runs', `${runId}.json`), 'utf8')).not.toContain('first run fails');
+  }, LIMIT_MS);
+});
