@@ -46,7 +46,7 @@ export type RecoverySlots = typeof RECOVERY_SLOTS;
 export const RECOVERY_ACTOR_SLOTS = actorNames(RECOVERY_SLOTS);
 
 /** Into the next attempt: the transition's own update (`action`) begins it too, so the step makes one update. */
-const intoAttempt = (action: 'retrySame' | 'recordRollback' | 'applyFix' | 'noteSleepEnd' | 'applyDecision') =>
+const intoAttempt = (action: 'retrySame' | 'recordRollback' | 'applyFix' | 'noteSleepEnd' | 'applyDecision' | 'applyStrategyHint') =>
   ({ target: '#recovery.executing', actions: { type: action, params: { begin: true } } }) as const;
 
 /** To ESCALATE for `reason`, recording first what the phase left needs (see `EscalateAfter`). */
@@ -151,10 +151,15 @@ export const recoveryMachine = setup({
             { guard: 'isTransient', target: 'retry', actions: 'retrySame' },
             { guard: 'needsDiagnoser', target: 'consult' },
             // Below the escalate threshold, another diagnosis round comes first (UC-AP-004 Alt-2).
-            { guard: 'shouldGatherEvidence', target: 'consult', actions: 'recordDiagnosis' },
+            { guard: 'shouldGatherEvidence', target: 'consult', actions: 'setAsideDiagnosis' },
             { guard: 'isConfidenceTooLow', ...escalateFor('low_confidence', 'diagnosis') },
             { guard: 'isBrokenBuildWithGoodState', target: 'rollback', actions: 'beginRollback' },
             { guard: 'isRollbackDue', target: 'rollback', actions: 'beginRollback' },
+            // Seed 002's prompt strategies without an adapter: the next attempt is told what is still
+            // wrong; a hint already tried is a repeated fix (nothing it names changed).
+            { guard: 'strategyHintRepeats', ...escalateFor('infinite_loop', 'strategy') },
+            { guard: 'isStrategyRetryWithoutBackoff', ...intoAttempt('applyStrategyHint') },
+            { guard: 'hasStrategyHint', target: 'retry', actions: 'applyStrategyHint' },
             { guard: 'shouldProbeFlake', target: 'probeFlake', actions: 'probeFlake' },
             { guard: 'hasAdapter', target: 'adapt', actions: 'beginAdapt' },
             // Level 2 with nothing to try falls through to ESCALATE, and says so (seed 000 task 4).
@@ -180,9 +185,9 @@ export const recoveryMachine = setup({
               { guard: 'flakyPasses', target: '#recovery.flaky', actions: 'recordFlaky' },
               { guard: 'attemptPassed', ...escalateFor('non_deterministic_failure', 'flaky') },
               // Failed again unchanged: not flaky. Diagnose the new failure (it is probed only once).
-              { target: 'diagnose', actions: 'recordFailure' },
+              { target: 'diagnose', actions: 'recordProbeFailure' },
             ],
-            'runner.error': { target: 'diagnose', actions: 'recordFailure' },
+            'runner.error': { target: 'diagnose', actions: 'recordProbeFailure' },
           },
         },
         rollback: {

@@ -9,9 +9,11 @@ import { decisionChoiceOf, type DecisionChoice } from '../../src/policy/types.js
 import type { Reason } from '../../src/taxonomy/index.js';
 import { failureFromOutcome, builtInDiagnosis, hintFor, detectRegression, diagnosisFromOutput, observationFromRejection, watchFailure } from './failure.js';
 import { appendHistory, boundedMessage } from './history.js';
+import { strategyFix } from './strategy.js';
 import { raise, sendTo, type ActorRefFromLogic } from 'xstate';
 import type { RunnerLogic, RunnerRequest } from '../runner.js';
 import { attemptInput, beginAttempt } from './context.js';
+import { openedPass } from './passes.js';
 import { outputOf, updater } from '../shared.js';
 import type { AdaptFix, AdaptOutput, AttemptInput, AttemptOutcome, FailureRecord, RecoveryContext, RecoveryEvent, RollbackOutput, SleepOutput } from './types.js';
 
@@ -24,11 +26,14 @@ export function recordSuccess(d: Draft, outcome: AttemptOutcome): void {
   d.reason = null;
 }
 
-/** A failed attempt (an `{ ok: false }` outcome or a rejection): classify it, keep it, PAUSE. */
-export function recordFailure(d: Draft, outcome: AttemptOutcome | undefined, rejection?: unknown): void {
+/**
+ * A failed attempt (an `{ ok: false }` outcome or a rejection): classify it, keep it, PAUSE.
+ * `probe`: it was the flake probe, whose RETRY event is marked `flake_probe` (see `beginProbe`).
+ */
+export function recordFailure(d: Draft, outcome: AttemptOutcome | undefined, rejection?: unknown, probe = false): void {
   const failed: Extract<AttemptOutcome, { ok: false }> =
     outcome && !outcome.ok ? outcome : { ok: false, at: d.clockAt, durationMs: 0, observation: observationFromRejection(rejection) };
-  keepFailure(d, failureFromOutcome(failed, d.attempt, d.rules), failed.durationMs);
+  keepFailure(d, failureFromOutcome(failed, d.attempt, d.rules), failed.durationMs, probe);
 }
 
 /** No heartbeat or no progress in time: the machine's own watch failed the attempt. */
@@ -39,7 +44,9 @@ export function recordWatchFailure(d: Draft, type: 'HEARTBEAT_TIMEOUT' | 'PROGRE
   keepFailure(d, watchFailure(type, message, d.attempt, at), null);
 }
 
-function keepFailure(d: Draft, failure: FailureRecord, durationMs: number | null): void {
+function keepFailure(d: Draft, failure: FailureRecord, durationMs: number | null, probe = false): void {
+  // The probe belongs to the pass whose diagnosis ran it: read before the new failure replaces the old.
+  const probePass = probe ? openedPass(d) : d.iteration;
   if (failure.at > d.clockAt) d.clockAt = failure.at;
   d.failure = failure;
   d.originalFailure ??= failure;
@@ -48,7 +55,8 @@ function keepFailure(d: Draft, failure: FailureRecord, durationMs: number | null
   d.diagnosis = builtInDiagnosis(failure.classification);
   d.diagnoseRound = 0;
   d.consecutiveFailures += 1;
-  if (d.attempt > 1) appendHistory(d, { phase: 'RETRY', result: 'failure', durationMs, delayMs: d.delayMs });
+  if (probe) appendHistory(d, { phase: 'RETRY', result: 'failure', durationMs, delayMs: d.delayMs, reason: 'flake_probe', iteration: probePass });
+  else if (d.attempt > 1) appendHistory(d, { phase: 'RETRY', result: 'failure', durationMs, delayMs: d.delayMs });
   recordPause(d);
 }
 
@@ -57,19 +65,23 @@ function keepFailure(d: Draft, failure: FailureRecord, durationMs: number | null
  * the failure, on the transition into `pause`: every way into it keeps a failure first.
  */
 export function recordPause(d: Draft): void {
-  appendHistory(d, { phase: 'PAUSE', result: 'failure', iteration: d.iteration + 1, reason: d.regression ? 'regression' : null });
+  appendHistory(d, { phase: 'PAUSE', result: 'failure', iteration: openedPass(d), reason: d.regression ? 'regression' : null });
 }
 
-/** DIAGNOSE: the hypotheses and confidence this pass proceeds with; uncertainty is recorded. */
-export function recordDiagnosis(d: Draft): void {
+/**
+ * DIAGNOSE: the hypotheses and confidence this pass proceeds with; uncertainty is recorded.
+ * `setAside`: the round is not acted on, its confidence too low to adapt on (UC-AP-004 Alt-2:
+ * the diagnoser is asked again), and its event says so with `low_confidence`.
+ */
+export function recordDiagnosis(d: Draft, setAside = false): void {
   const band = d.diagnosis ? confidenceBand(d.policy, d.diagnosis.confidence) : 'proceed';
   const uncertain = band === 'caution' || (band === 'gather' && d.diagnosis?.source === 'diagnoser');
   // A diagnoser was asked but its answer was unusable: the built-in diagnosis stands, and history says so.
   const diagnoserFailed = d.diagnoseRound > 0 && d.diagnosis?.source === 'built-in';
   const failure = diagnoserFailed ? d.diagnosis?.diagnoserFailure : undefined;
   appendHistory(d, {
-    phase: 'DIAGNOSE', result: 'diagnosed', iteration: d.iteration + 1,
-    reason: diagnoserFailed ? 'diagnoser_failed' : uncertain ? 'uncertain_diagnosis' : null,
+    phase: 'DIAGNOSE', result: 'diagnosed', iteration: openedPass(d),
+    reason: diagnoserFailed ? 'diagnoser_failed' : setAside ? 'low_confidence' : uncertain ? 'uncertain_diagnosis' : null,
     // The diagnoser's own words say why its answer is missing (the failure being diagnosed is in PAUSE).
     ...(failure ? { message: boundedMessage(failure) } : {}),
   });
@@ -117,9 +129,9 @@ export function applyFix(d: Draft, output: AdaptFix): void {
  * adapter's own account (its error, or why it had no alternative); without one the event names
  * the failure being adapted, as before.
  */
-export function recordAdaptFailure(d: Draft, reason: Reason, fix: string | null, at?: number, message?: string | null, durationMs?: number): void {
+export function recordAdaptFailure(d: Draft, reason: Reason, fix: string | null, at?: number, message?: string | null, durationMs?: number, iteration = d.iteration): void {
   if (at !== undefined && at > d.clockAt) d.clockAt = at;
-  appendHistory(d, { phase: 'ADAPT', result: 'failure', reason, fix, durationMs: durationMs ?? null, ...(message ? { message: boundedMessage(message) } : {}) });
+  appendHistory(d, { phase: 'ADAPT', result: 'failure', reason, fix, durationMs: durationMs ?? null, iteration, ...(message ? { message: boundedMessage(message) } : {}) });
 }
 
 /** What a failed slot said: its error's message (the runtime redacted it), or nothing. */
@@ -138,28 +150,31 @@ export function beginProbe(d: Draft): void {
 
 /** The probe passed unchanged: non-deterministic. */
 export function recordFlaky(d: Draft, outcome: AttemptOutcome): void {
-  appendHistory(d, { phase: 'RETRY', result: 'flaky', at: outcome.at, durationMs: outcome.durationMs, reason: 'non_deterministic_failure', delayMs: 0, message: 'passed on an unchanged re-run' });
+  appendHistory(d, { phase: 'RETRY', result: 'flaky', at: outcome.at, durationMs: outcome.durationMs, reason: 'non_deterministic_failure', delayMs: 0, message: 'passed on an unchanged re-run', iteration: openedPass(d) });
 }
 
-/** Set why the run escalates and record ESCALATE; a decision deadline starts if configured. */
-export function escalate(d: Draft, reason: Reason): void {
+/**
+ * Set why the run escalates and record ESCALATE; a decision deadline starts if configured.
+ * `iteration`: the pass it ends (default the current one; `openedPass` when diagnosis escalates).
+ */
+export function escalate(d: Draft, reason: Reason, iteration = d.iteration): void {
   d.reason = reason;
   d.level = 'escalate';
   d.nextAttemptAt = null;
   d.decisionDeadline = d.policy.decisionTimeoutMs > 0 ? d.clockAt + d.policy.decisionTimeoutMs : null;
-  appendHistory(d, { phase: 'ESCALATE', result: 'escalated', reason });
+  appendHistory(d, { phase: 'ESCALATE', result: 'escalated', reason, iteration });
 }
 
-/** USER_ABORT: the run stops. */
+/** USER_ABORT: the run stops (decided in diagnosis: in the pass it opened). */
 export function recordAbort(d: Draft): void {
   d.reason = 'user_abort';
-  appendHistory(d, { phase: 'ESCALATE', result: 'aborted', reason: 'user_abort' });
+  appendHistory(d, { phase: 'ESCALATE', result: 'aborted', reason: 'user_abort', iteration: openedPass(d) });
 }
 
-/** Resource exhaustion: checkpoint and continue in a fresh context. */
+/** Resource exhaustion: checkpoint and continue in a fresh context (decided in diagnosis). */
 export function recordHandoff(d: Draft): void {
   d.refreshContext = true;
-  appendHistory(d, { phase: 'HANDOFF', result: 'handed_off' });
+  appendHistory(d, { phase: 'HANDOFF', result: 'handed_off', iteration: openedPass(d) });
 }
 
 /** The rollback restored the last known good state. */
@@ -173,7 +188,9 @@ export function recordRollback(d: Draft, at?: number, message?: string): void {
 export function applyDecision(d: Draft, choice: DecisionChoice, guidance: string | undefined, at: number | undefined, timedOut = false): void {
   if (at !== undefined && at > d.clockAt) d.clockAt = at;
   d.decisionDeadline = null;
-  appendHistory(d, { phase: 'DECISION', result: resultOfChoice(choice), message: guidance ? `${choice}: ${guidance}` : choice, reason: timedOut ? 'decision_timeout' : null });
+  // A decision answers the escalation before it, in that escalation's pass.
+  const answered = d.history[d.history.length - 1]?.iteration;
+  appendHistory(d, { phase: 'DECISION', result: resultOfChoice(choice), message: guidance ? `${choice}: ${guidance}` : choice, reason: timedOut ? 'decision_timeout' : null, ...(answered !== undefined ? { iteration: answered } : {}) });
   if (choice === 'retry-fresh') {
     Object.assign(d, { iteration: 0, fixes: [], flakeProbed: false, diagnoseRound: 0, approach: null, hint: null, guidance: null, level: 'same', refreshContext: true, consecutiveFailures: 0, reason: null, delayMs: 0 });
   } else if (choice === 'retry-with-modifications') {
@@ -194,7 +211,7 @@ function resultOfChoice(choice: DecisionChoice) {
 }
 
 /** What an escalation records first, from the phase it leaves (one update records both). */
-export type EscalateAfter = 'diagnosis' | 'noAdapter' | 'adapt' | 'rollback' | 'flaky';
+export type EscalateAfter = 'diagnosis' | 'noAdapter' | 'adapt' | 'rollback' | 'flaky' | 'strategy';
 
 const update = updater<RecoveryContext, RecoveryEvent>();
 /** A done or error event of an I/O slot, as the actions read it. */
@@ -223,9 +240,15 @@ export const recoveryActions = {
     const { output, error } = settled<AttemptOutcome>(e);
     recordFailure(d, output, error);
   }),
+  /** The flake probe failed (resolved `{ ok: false }` or rejected): kept like any failure, its RETRY marked `flake_probe`. */
+  recordProbeFailure: update((d, e) => {
+    const { output, error } = settled<AttemptOutcome>(e);
+    recordFailure(d, output, error, true);
+  }),
   recordWatchFailure: update<{ type: 'HEARTBEAT_TIMEOUT' | 'PROGRESS_STALL' }>((d, _e, p) => recordWatchFailure(d, p.type)),
   noteTime: update((d, e) => later(d, (e as { at?: number }).at)),
-  recordDiagnosis: update((d) => recordDiagnosis(d)),
+  /** A diagnosis round set aside for low confidence: the diagnoser is asked again (UC-AP-004 Alt-2). */
+  setAsideDiagnosis: update((d) => recordDiagnosis(d, true)),
   /** A diagnoser answered (or failed: its error event has no output, and the built-in diagnosis stands). */
   applyDiagnoserOutput: update((d, e) => {
     const { output, error } = settled<unknown>(e);
@@ -234,6 +257,8 @@ export const recoveryActions = {
   }),
   retrySame: updateOrBegin((d) => { recordDiagnosis(d); beginIteration(d); scheduleSameRetry(d); }),
   beginAdapt: update((d) => { recordDiagnosis(d); beginIteration(d); }),
+  /** Seed 002's strategy without an adapter: the hint is this iteration's fix (recorded as ADAPT, as an adapter's would be). */
+  applyStrategyHint: updateOrBegin((d) => { recordDiagnosis(d); beginIteration(d); applyFix(d, { fix: strategyFix(d.hint!) }); }),
   beginRollback: update((d) => { recordDiagnosis(d); beginIteration(d); d.afterRollback = 'adapt'; }),
   probeFlake: update((d) => { recordDiagnosis(d); beginProbe(d); }),
   recordAbort: update((d) => { recordDiagnosis(d); recordAbort(d); }),
@@ -250,18 +275,27 @@ export const recoveryActions = {
   }),
   /** ESCALATE for `reason`, after recording what the phase it leaves needs (`after`). */
   escalate: update<{ reason: Reason; after: EscalateAfter | null }>((d, e, { reason, after }) => {
-    if (after === 'diagnosis' || after === 'noAdapter') recordDiagnosis(d);
+    // Escalated in diagnosis, no pass began: the escalation ends the pass that diagnosis opened.
+    let pass = after === 'diagnosis' || after === 'noAdapter' || after === 'flaky' ? openedPass(d) : d.iteration;
+    if (after === 'diagnosis' || after === 'noAdapter' || after === 'strategy') recordDiagnosis(d);
     if (after === 'rollback') recordRollback(d, settled<RollbackOutput>(e).output?.at, settled<RollbackOutput>(e).output?.message);
     if (after === 'flaky') recordFlaky(d, outputOf<AttemptOutcome>(e));
     if (after === 'adapt') {
       const { output, error } = settled<AdaptOutput>(e);
       const message = output?.fix === null ? output.message : errorMessage(error);
       recordAdaptFailure(d, reason, output?.fix ?? null, output?.at, message, output?.durationMs);
+    } else if (after === 'strategy') {
+      // The hint that would be tried again, as an adapter's repeated fix is recorded.
+      beginIteration(d);
+      pass = d.iteration; // the pass the repeated hint would have opened: its ADAPT and the ESCALATE share it
+      recordAdaptFailure(d, reason, strategyFix(d.hint!), undefined, 'the built-in hint repeats one already tried: the last attempt changed nothing it names');
     } else if (after === 'noAdapter' || after === 'rollback') {
-      // Level 2 with nothing to try: ADAPT says so before ESCALATE (seed 000 task 4).
-      recordAdaptFailure(d, 'no_alternative', null);
+      // Level 2 with nothing to try falls through to level `escalate`, and ADAPT says so before
+      // ESCALATE (seed 000 task 4): the event is the fall-through, not a same-level retry.
+      d.level = 'escalate';
+      recordAdaptFailure(d, 'no_alternative', null, undefined, undefined, undefined, pass);
     }
-    escalate(d, reason);
+    escalate(d, reason, pass);
   }),
   /** Ask the run's runner for the attempt (or, after a restore, for the attempt again). */
   requestAttempt: request((c) => ({ type: 'runner.run', input: attemptInput(c, false) })),

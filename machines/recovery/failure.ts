@@ -3,6 +3,7 @@ import type { Classification, Observation } from '../../src/classify/types.js';
 import type { ClassifyOptions } from '../../src/classify/index.js';
 import { FAILURE_TYPES, type FailureType, type Hypothesis } from '../../src/taxonomy/index.js';
 import { boundedStack } from './history.js';
+import { maxCharsSentence, validationHint } from './strategy.js';
 import type { AttemptOutcome, Diagnosis, FailureRecord, Regression } from './types.js';
 
 /**
@@ -110,8 +111,9 @@ export function detectRegression(original: FailureRecord | null, current: Failur
 
 /**
  * What the next attempt should be told about this failure (seed 002's prompt modifiers):
- * a timeout asks for a simpler pass, missing sections are named exactly, empty output is asked for,
- * a regression names what broke.
+ * a timeout asks for a simpler pass, missing sections are named exactly, empty output is asked for
+ * (within a reduced size when the attempt had one), a failed validation is quoted, a regression
+ * names what broke.
  */
 export function hintFor(failure: FailureRecord, regression: Regression | null): string | null {
   if (regression) return `The last fix broke tests that passed before: ${regression.broken.join(', ')}.${regression.fixed.length > 0 ? ` Keep ${regression.fixed.join(', ')} passing.` : ''}`;
@@ -119,7 +121,9 @@ export function hintFor(failure: FailureRecord, regression: Regression | null): 
     case 'TIMEOUT':
       return 'Previous attempt timed out. Focus on core requirements only; break the work into smaller steps.';
     case 'EMPTY_OUTPUT':
-      return 'Previous attempt produced no output. Write the complete output explicitly.';
+      return `Previous attempt produced no output. Write the complete output explicitly.${maxCharsSentence(failure.observation.validationErrors ?? [])}`;
+    case 'FORMAT_VALIDATION':
+      return validationHint(failure.observation.validationErrors ?? []);
     case 'MISSING_SECTIONS': {
       const sections = missingSections(failure.observation.validationErrors ?? []);
       return sections.length ? `Your output MUST include these exact sections: ${sections.join(', ')}` : 'Your output is missing required sections.';

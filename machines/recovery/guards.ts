@@ -8,6 +8,7 @@ import { budgetFor, confidenceBand } from '../../src/policy/index.js';
 import { decisionChoiceOf, type DecisionChoice } from '../../src/policy/types.js';
 import { outputOf } from '../shared.js';
 import { fixRetryDelayMs, sameRetryDelayMs } from './backoff.js';
+import { STRATEGY_TYPES, strategyFix } from './strategy.js';
 import type { AdaptOutput, AttemptOutcome, DecideEvent, RecoveryContext, RecoveryEvent, RollbackOutput } from './types.js';
 
 type Ctx = Pick<RecoveryContext, 'failure'> & Partial<RecoveryContext>;
@@ -84,6 +85,28 @@ export const shouldProbeFlake = (c: RecoveryContext): boolean =>
   !c.flakeProbed &&
   (typeOf(c) === 'VERIFICATION_FAILED' || (!c.hasAdapter && categoryOf(c) === 'systematic'));
 
+/**
+ * No adapter, and the failure has one of seed 002's prompt strategies: the next attempt is told
+ * what is still wrong (its hint) instead of an unchanged probe.
+ */
+export const hasStrategyHint = (c: RecoveryContext): boolean => {
+  const type = typeOf(c);
+  return !c.hasAdapter && c.hint !== null && type !== undefined && STRATEGY_TYPES.has(type);
+};
+
+/**
+ * The strategy's hint is one already tried (the same sections still missing, the same empty
+ * output): a repeated fix, which no retry can change (UC-AP-004 Exc-4). A hint that changes is
+ * progress, so built-in hints are not held to the circular-fix check: they are one approach by
+ * design (seed 002 retries the same modifier up to its budget).
+ */
+export const strategyHintRepeats = (c: RecoveryContext): boolean =>
+  hasStrategyHint(c) && detectRepeatedFix(c.fixes, strategyFix(c.hint!)).repeated;
+
+/** A strategy retry with no backoff to wait (read before the iteration begins, hence `+ 1`). */
+export const isStrategyRetryWithoutBackoff = (c: RecoveryContext): boolean =>
+  hasStrategyHint(c) && fixRetryDelayMs(c, c.iteration + 1) === 0;
+
 /** An adapter was provided. */
 export const hasAdapter = (c: Pick<RecoveryContext, 'hasAdapter'>): boolean => c.hasAdapter;
 
@@ -112,9 +135,13 @@ export const isAgentBudgetError = (error: unknown): boolean => error instanceof 
 export const isRepeatedFix = (c: Pick<RecoveryContext, 'fixes'>, output: AdaptOutput): boolean =>
   output !== null && output.fix !== null && detectRepeatedFix(c.fixes, output.fix).repeated;
 
-/** The fix is similar to 2 of the last 3 approaches (seed 001). */
-export const isCircularFix = (c: Pick<RecoveryContext, 'fixes'>, output: AdaptOutput): boolean =>
-  output !== null && output.fix !== null && detectCircularFix(c.fixes, output.fix).circular;
+/**
+ * The fix is similar to 2 of the last 3 approaches (seed 001). The built-in hint's own fix (an
+ * adapter may answer with it, as a pipeline's does) is one approach by design and changes only
+ * as the failure does: like the machine's strategy retries, only a repeat stops it.
+ */
+export const isCircularFix = (c: Pick<RecoveryContext, 'fixes' | 'hint'>, output: AdaptOutput): boolean =>
+  output !== null && output.fix !== null && !(c.hint !== null && output.fix === strategyFix(c.hint)) && detectCircularFix(c.fixes, output.fix).circular;
 
 /**
  * Transient, and its retry has no backoff to wait: it starts at once instead of resting in
@@ -157,6 +184,9 @@ export const recoveryGuards = {
   isRollbackDue: onContext(isRollbackDue),
   shouldProbeFlake: onContext(shouldProbeFlake),
   hasAdapter: onContext(hasAdapter),
+  hasStrategyHint: onContext(hasStrategyHint),
+  strategyHintRepeats: onContext(strategyHintRepeats),
+  isStrategyRetryWithoutBackoff: onContext(isStrategyRetryWithoutBackoff),
   isTransientWithoutBackoff: onContext(isTransientWithoutBackoff),
   isFixWithoutBackoff: onContext(isFixWithoutBackoff),
   hasDecisionTimeout: onContext(hasDecisionTimeout),

@@ -12,7 +12,10 @@ export interface PhaseEventFields {
   confidence?: number | null;
   delayMs?: number | null;
   durationMs?: number | null;
-  /** Override: PAUSE and DIAGNOSE open the next pass, so they carry iteration + 1. */
+  /**
+   * Override: the pass the event belongs to when it is not the current one (PAUSE and DIAGNOSE
+   * open the next pass, see `openedPass`). Default: the current iteration.
+   */
   iteration?: number;
 }
 
@@ -49,6 +52,9 @@ function withinStackBounds(stack: string): boolean {
 /**
  * Append one history event to a draft context. `seq` continues the history by exactly one, so a
  * store can refuse gaps and duplicates; the timestamp is the latest time the machine has heard of.
+ * Iterations are numbered from 1 (UC-AP-004 §13): an event before the first pass begins (the
+ * original run's failure, its diagnosis, an escalation from it, a fresh start's first run)
+ * belongs to pass 1, the one it opens, never to a pass 0.
  */
 export function appendHistory(draft: RecoveryContext, fields: PhaseEventFields): void {
   const at = fields.at ?? draft.clockAt;
@@ -58,7 +64,7 @@ export function appendHistory(draft: RecoveryContext, fields: PhaseEventFields):
   const event: HistoryEvent = {
     seq: (last?.seq ?? 0) + 1,
     phase: fields.phase,
-    iteration: fields.iteration ?? draft.iteration,
+    iteration: Math.max(1, fields.iteration ?? draft.iteration),
     attempt: draft.attempt,
     timestamp: isoTime(at),
     result: fields.result,
@@ -72,6 +78,8 @@ export function appendHistory(draft: RecoveryContext, fields: PhaseEventFields):
     durationMs: fields.durationMs ?? null,
     level: draft.level,
     reason: fields.reason ?? null,
+    // A RETRY reports an execution: whether it started from a fresh context (seed 004's context_refreshed).
+    ...(fields.phase === 'RETRY' ? { contextRefreshed: draft.refreshContext } : {}),
   };
   // A new array: snapshots share the old one (drafts are shallow copies).
   draft.history = [...draft.history, event];

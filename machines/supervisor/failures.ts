@@ -1,6 +1,6 @@
 /**
  * What the supervisor does with an agent's failure. Severity decides (seed 004, via the
- * taxonomy's SEVERITY_ACTIONS): critical IMMEDIATE_HALT, high RETRY_WITH_RESET, medium
+ * taxonomy's SEVERITY_ACTIONS): immediate ABORT, critical IMMEDIATE_HALT, high RETRY_WITH_RESET, medium
  * RETRY_IMMEDIATE, low LOG_AND_CONTINUE; a spent budget escalates and repeated failures roll back.
  * Guards read these predicates; actions apply the updates to an immer draft.
  */
@@ -53,8 +53,18 @@ export function halt(d: Draft, e: FailedEvent): void {
 
 /** USER_ABORT from an agent, a person or a decision: graceful shutdown of the whole session. */
 export function abort(d: Draft, at: number, agentId: string | null, reason: string | null, decision = false): void {
-  audit(d, { agentId: agentId ?? 'session', at, failureType: 'USER_ABORT', action: 'ABORT', outcome: 'aborted', userDecision: decision ? 'ABORT' : null, notes: reason });
+  audit(d, { agentId: agentId ?? 'session', at, failureType: 'USER_ABORT', action: SEVERITY_ACTIONS.immediate, outcome: 'aborted', userDecision: decision ? 'ABORT' : null, notes: reason });
   endSession(d, 'aborted', reason ?? 'user_abort');
+}
+
+/**
+ * immediate (USER_ABORT, or a failure its sender marks immediate): ABORT, the graceful shutdown
+ * of the whole session; the audit row names the failure as reported.
+ */
+export function abortOnFailure(d: Draft, e: FailedEvent): void {
+  const reason = e.message ?? `the agent reported ${e.failureType}`;
+  audit(d, { agentId: e.agentId, at: e.at, failureType: e.failureType, severity: severityOf(e), action: SEVERITY_ACTIONS.immediate, outcome: 'aborted', notes: reason });
+  endSession(d, 'aborted', reason);
 }
 
 /** low: record it; the agent goes on. */

@@ -41,8 +41,8 @@ export function crashedAgent(c: SupervisorContext, type: string): string | undef
 export const supervisorGuards = {
   /** The event is about an agent with a live child actor (anything else is stale and ignored). */
   isLiveAgentEvent: ({ context, event }: Args): boolean => 'agentId' in event && liveAgent(context, event.agentId) !== undefined,
-  /** An agent (or its process) reports USER_ABORT: the whole session stops gracefully. */
-  isAbortFailure: (args: Args): boolean => liveFailure(args)?.failureType === 'USER_ABORT',
+  /** immediate (an agent or its process reports USER_ABORT): ABORT, the whole session stops gracefully. */
+  isAbortFailure: (args: Args): boolean => liveSeverity(args) === 'immediate',
   /** critical: IMMEDIATE_HALT. */
   isCriticalFailure: (args: Args): boolean => liveSeverity(args) === 'critical',
   /** low: LOG_AND_CONTINUE. */

@@ -29,8 +29,11 @@ export async function runtimeOptionsOf(runId: string, meta: CommandRunMeta, io: 
   const [cmd, ...args] = reports.argv as [string, ...string[]];
   const config = await loadConfig(meta.cwd, meta.options.config ?? undefined);
   const { ledgerDataOf } = await import('../runtime/test-ledger.js');
+  const expect = meta.options.expect ?? null;
   const task = commandTask(cmd, args, {
-    cwd: meta.cwd, stream: stream ?? { stdout: json ? process.stderr : process.stdout, stderr: process.stderr }, pty: ptyFor(io, json),
+    // The output checks read stdout alone: a pseudo-terminal would mix stderr (and CRLFs) into it.
+    cwd: meta.cwd, stream: stream ?? { stdout: json ? process.stderr : process.stdout, stderr: process.stderr }, pty: expect ? null : ptyFor(io, json),
+    ...(expect ? { expect } : {}),
     // A resumed run continues its test ledger (the executions so far, the flaky tests found).
     ...(reports.files.length > 0 ? {
       testReports: reports.files, testLedger: ledgerDataOf(meta), scripts: packageScripts(meta.cwd),

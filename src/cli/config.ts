@@ -26,6 +26,8 @@ export interface LoadedConfig {
   policy: PolicyConfig | undefined;
   rules: unknown[] | undefined;
   redact: string[] | undefined;
+  /** `quarantine`: test ids whose failures do not fail a run (checked by `quarantineList`). Default none. */
+  quarantine?: string[];
   /** The `agent` key as written (checked here; `agentOptionsOf` reads it with the flags). */
   agent?: unknown;
   /** The file read, or null when there was none. */
@@ -61,7 +63,7 @@ export async function loadConfig(cwd: string, explicit: string | undefined): Pro
   if (data === null || data === undefined) return { policy: undefined, rules: undefined, redact: undefined, file };
   if (typeof data !== 'object' || Array.isArray(data)) throw new ConfigError(`${file}: the config must be an object`);
   // `$schema` points editors at recovery.config.schema.json; it is not a policy field.
-  const { rules, redact, agent, $schema: _schema, ...policy } = data as Record<string, unknown>;
+  const { rules, redact, agent, quarantine, $schema: _schema, ...policy } = data as Record<string, unknown>;
 
   const { resolvePolicy } = await import('../policy/index.js');
   try {
@@ -105,5 +107,17 @@ export async function loadConfig(cwd: string, explicit: string | undefined): Pro
       throw new ConfigError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { policy, rules: checkedRules, redact: checkedRedact, ...(agent !== undefined ? { agent } : {}), file };
+  let checkedQuarantine: string[] | undefined;
+  if (quarantine !== undefined) {
+    const { quarantineList } = await import('../policy/quarantine.js');
+    try {
+      checkedQuarantine = quarantineList(quarantine);
+    } catch (error) {
+      throw new ConfigError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return {
+    policy, rules: checkedRules, redact: checkedRedact,
+    ...(agent !== undefined ? { agent } : {}), ...(checkedQuarantine ? { quarantine: checkedQuarantine } : {}), file,
+  };
 }

@@ -11,6 +11,7 @@ import type { RecoveryActor } from '../runtime/recovery.js';
 import type { RunRecord, Store } from '../store/types.js';
 import { admitDecision, type Decision } from './decision.js';
 import { cliFixMemory } from './fix-memory.js';
+import { cliFlakyMemory, countRunTests } from './flaky-memory.js';
 import { cliGitRollback } from './rollback-options.js';
 import { commandRunOf, RunMetaError, type CommandRunMeta } from '../runtime/run-meta.js';
 import { runtimeOptionsOf } from './command-run.js';
@@ -57,7 +58,7 @@ export async function continueRun(runId: string, options: ContinueOptions, io: C
     if (meta.options.lastKnownGood) extra.lastKnownGood = meta.options.lastKnownGood;
   }
   const decision = options.decision;
-  return resume(runId, {
+  const outcome = await resume(runId, {
     ...runtime,
     ...extra,
     fixMemory: await cliFixMemory(io, options.store, opened),
@@ -71,6 +72,9 @@ export async function continueRun(runId: string, options: ContinueOptions, io: C
     ...(options.onNotice ? { onNotice: options.onNotice } : {}),
     onStart: (actor) => options.onStart?.(actor, record),
   });
+  // A continued run ends again: its test results replace what its earlier ending counted.
+  await countRunTests(await cliFlakyMemory(io, options.store, opened), opened, runId, (message) => options.onNotice?.(message));
+  return outcome;
 }
 
 /** The stored meta of a run `recover run` started, read by the runtime's decoder; a bad one is a CLI error naming the run and the field. */

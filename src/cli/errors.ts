@@ -40,6 +40,8 @@ export const STORE_ERROR_EXIT: Readonly<Record<string, number>> = {
   ERR_SNAPSHOT_MISMATCH: EXIT.usage,
   /** The fix memory file (`fixes.json`) cannot be read or is not one: named, left as it is. */
   ERR_FIX_MEMORY_FILE: EXIT.storeFailed,
+  /** The flaky-test memory file (`flaky-tests.json`) cannot be read or is not one: named, left as it is ('recover repair' rebuilds it). */
+  ERR_FLAKY_MEMORY_FILE: EXIT.storeFailed,
   /** A feature's optional package is not installed (`pg` for a PostgreSQL store): the message says what to install. */
   ERR_MISSING_PACKAGE: EXIT.usage,
 };

@@ -45,7 +45,8 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /** The exit-code table as `--help` prints it. */
 export const EXIT_CODES_HELP = `Exit codes:
-  0    succeeded or recovered (also flaky with --on-flaky pass)
+  0    succeeded or recovered (also flaky with --on-flaky pass, and escalated
+       when only quarantined tests failed)
   1    internal error (a bug; the stack is printed)
   2    usage or config error (bad option, bad config field: its path is named)
   3    escalated: a human decision is needed (see the report; 'recover decide')

@@ -23,6 +23,11 @@ function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
+/** A `::warning::` workflow command line (with its newline), its title and message escaped. */
+export function warningAnnotation(title: string, message: string): string {
+  return `::warning title=${escapeProperty(title)}::${escapeData(message)}\n`;
+}
+
 const LEVEL: Partial<Record<Outcome['status'], 'error' | 'warning'>> = {
   escalated: 'error', aborted: 'error', manual: 'error', skipped: 'error',
   recovered: 'warning', flaky: 'warning', handedOff: 'warning',

@@ -37,6 +37,7 @@ const VERBS: Record<string, { summary: string; load: () => Promise<Verb> }> = {
   'inspect-server': { summary: 'serve a live statechart view for --inspect', load: () => import('./verbs/inspect-server.js').then((m) => m.inspectServerVerb) },
   ui: { summary: 'see every run and decide escalations in the browser', load: () => import('./verbs/ui.js').then((m) => m.uiVerb) },
   fixes: { summary: 'list the fix memory (which fix recovered which failure)', load: () => import('./verbs/fixes.js').then((m) => m.fixesVerb) },
+  flaky: { summary: 'list the tests that flip between passing and failing, newest flip first', load: () => import('./verbs/flaky.js').then((m) => m.flakyVerb) },
   pipeline: { summary: 'run a pipeline file (steps with recovery)', load: () => import('./verbs/pipeline.js').then((m) => m.pipelineVerb) },
   worker: { summary: 'run fleet runs from a PostgreSQL store', load: () => import('./verbs/worker.js').then((m) => m.workerVerb) },
   submit: { summary: 'queue a command for the fleet (prints the run id)', load: () => import('./verbs/submit.js').then((m) => m.submitVerb) },

@@ -15,6 +15,7 @@ import type { InspectionFlags } from './inspection.js';
 import type { outputStyle } from './output-options.js';
 import { openRunSession, printJsonOutcome } from './run-session.js';
 import { isFleetStore, openCliStore } from './store-option.js';
+import { concludeTests, storedRunQuarantine } from './test-quarantine.js';
 import type { CliIO } from './verb.js';
 
 /**
@@ -75,8 +76,16 @@ export async function resumeRun(runId: string, options: ResumeRunOptions, io: Cl
     if (options.json) printJsonOutcome(outcome, io);
     return exitCodeOf(outcome);
   }
+  // Read before the session opens (a bad config fails here, as it would continuing the run); its notes wait for the progress.
+  const early: string[] = [];
+  let say = (message: string): void => {
+    early.push(message);
+  };
+  const tests = await storedRunQuarantine(io, options.store, store, record, (message) => say(message));
   const session = await openRunSession(io, { json: options.json, style: options.style, inspection: options.inspection ?? {}, appendTrace: true });
   const { progress, inspect } = session;
+  say = (message) => progress.note(message, { always: true });
+  for (const message of early) say(message);
   const result = await session.drive((onStart) => continueRun(runId, {
     ...(options.store !== undefined ? { store: options.store } : {}),
     ...(options.decision ? { decision: options.decision } : {}),
@@ -90,5 +99,6 @@ export async function resumeRun(runId: string, options: ResumeRunOptions, io: Cl
       progress.watch(actor, { shownThrough: stored.history[stored.history.length - 1]?.seq ?? 0, resuming: runId });
     },
   }, io, store));
-  return session.conclude(result, { runId, store, reportFile: undefined });
+  const ending = { runId, store, reportFile: undefined };
+  return tests ? concludeTests(io, session, tests, result, ending) : session.conclude(result, ending);
 }

@@ -3,6 +3,7 @@
  * how it ended (its original error and the recovery attempts). `recover report`, the GitHub step
  * summary and `recover ui` all show this one text.
  */
+import { observedStack } from '../report/stack.js';
 import type { RunRecord } from '../store/types.js';
 
 /**
@@ -16,7 +17,9 @@ export async function markdownOf(record: RunRecord): Promise<string> {
   const ledger = ledgerDataOf(record.meta);
   const history = record.history;
   // The final output has the exact figures; a resting run (escalated, interrupted) only its history.
-  const output = (record.checkpoint as { snapshot?: { output?: { attempts?: number; iterations?: number } } } | undefined)?.snapshot?.output;
+  const snapshot = (record.checkpoint as { snapshot?: { output?: { attempts?: number; iterations?: number }; context?: { originalFailure?: { observation?: { error?: unknown; stderr?: string; stdout?: string } } | null } } } | undefined)?.snapshot;
+  const output = snapshot?.output;
+  const stack = observedStack(snapshot?.context?.originalFailure?.observation);
   const last = [...history].reverse().find((event) => event.type !== null);
   return runReport({
     runId: record.runId,
@@ -29,6 +32,7 @@ export async function markdownOf(record: RunRecord): Promise<string> {
     level: last?.level ?? history.at(-1)?.level ?? 'same',
     reason: [...history].reverse().find((event) => event.phase === 'ESCALATE')?.reason ?? last?.reason ?? null,
     budget: 0,
+    originalStack: typeof stack === 'string' ? stack : null,
     ...(ledger ? { testRows: testRows(ledger) } : {}),
   });
 }

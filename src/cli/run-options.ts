@@ -12,15 +12,23 @@
  * | `--tests`       |                   | `tests`                         | ✓   |              |        |
  * | `--rerun`       |                   | `rerun`                         | ✓   |              |        |
  * | `--notify`      |                   | `notify`                        | ✓   |              |        |
+ * | `--quarantine-flaky` | (`quarantine`: by name) | `quarantineFlaky`         | ✓   |              |        |
  * | `--agent…`      | `agent`           | `agent`                         | ✓   | ✓            |        |
+ * | `--expect-sections`, `--expect-diff`, `--max-output-chars` | | `expect`     | ✓   |              |        |
  *
  * What is kept survives a resume, a decision and (for a run a worker can run) a takeover: the
  * later process reads it back through the runtime's decoder (`commandRunOf`). A pipeline's steps
  * have their own timeouts; fix reuse, test reports and agents need a program that adapts, which
- * a queued run (run by any worker, without this machine's programs) does not have.
+ * a queued run (run by any worker, without this machine's programs) does not have. The
+ * quarantine is applied by the process that ends the run (`run`, `resume`, `decide`), from the
+ * flaky memory as that process started. The output
+ * checks (seed 002's validator) have no config key: they describe one command's output, not how
+ * failures are recovered, so they belong on its command line (a pipeline step has its own
+ * `expectSections`); they are kept with the run, so a resume or a decision checks the same.
  */
 import { resolve } from 'node:path';
 import type { NotifyTarget } from '../runtime/run-meta.js';
+import type { OutputExpectations } from '../runtime/output-check.js';
 import type { LoadedConfig } from './config.js';
 import { loadConfig } from './config.js';
 import { durationOption } from './duration-option.js';
@@ -36,6 +44,10 @@ export const RUN_OPTIONS = {
   tests: { type: 'string', value: 'FILE[,FILE…]|auto', description: "the test reports the command writes (JUnit XML, jest/vitest or Playwright JSON,\nTAP; a * in a file name): failing tests are read from them, not the output;\nauto: add the reporter for vitest, jest, pytest, node --test, playwright, …" },
   rerun: { type: 'string', choices: ['failed', 'failed-only', 'whole'], description: "with --tests: what the flake probe and a retry run. failed (default): only the\nfailed tests where the runner can filter (vitest, jest, node --test, pytest,\nplaywright, go), a passing retry confirmed by the whole command; failed-only:\nno confirmation; whole: the whole command every time" },
   notify: { type: 'string', value: 'github[:NUMBER]', description: "on escalation, post the report as a comment on the workflow's pull request\n(or issue NUMBER), updating its earlier one (needs GITHUB_TOKEN)" },
+  'expect-sections': { type: 'string', value: 'S[,S…]', description: 'after exit 0, stdout must have these headings (each starting a line);\nthe missing ones fail the attempt (MISSING_SECTIONS) and are named in\nthe next RECOVERY_HINT' },
+  'expect-diff': { type: 'boolean', description: 'after exit 0, stdout must hold a unified diff (diff --git …); none is\nDIFF_PARSE_ERROR' },
+  'max-output-chars': { type: 'string', value: 'N', description: 'after exit 0, stdout must be non-empty and at most N characters; an empty\nor longer one is retried with a smaller RECOVERY_MAX_CHARS' },
+  'quarantine-flaky': { type: 'string', value: 'N', description: "quarantine the tests 'recover flaky' saw flip N times or more for this command:\na run whose only failures are quarantined tests exits 0 and says so (see\nthe config's quarantine)" },
 } as const satisfies OptionDecls;
 
 /** The names of {@link RUN_OPTIONS}. */
@@ -43,7 +55,7 @@ export type RunOptionName = keyof typeof RUN_OPTIONS;
 
 /** Which run options each verb that starts or queues a run takes (see the table above). */
 export const RUN_OPTIONS_OF = {
-  run: ['config', 'timeout', 'on-flaky', 'reuse-fixes', 'tests', 'rerun', 'notify'],
+  run: ['config', 'timeout', 'on-flaky', 'reuse-fixes', 'tests', 'rerun', 'notify', 'quarantine-flaky', 'expect-sections', 'expect-diff', 'max-output-chars'],
   'pipeline run': ['config', 'on-flaky'],
   submit: ['config', 'timeout', 'on-flaky'],
 } as const satisfies Record<string, readonly RunOptionName[]>;
@@ -67,6 +79,10 @@ export interface RunSettings {
   /** `--rerun` (needs `--tests`), else null: `failed`. */
   rerun: 'failed' | 'failed-only' | 'whole' | null;
   notify: NotifyTarget | null;
+  /** `--expect-sections`, `--expect-diff`, `--max-output-chars`: seed 002's output checks, or null when none is given. */
+  expect: OutputExpectations | null;
+  /** `--quarantine-flaky N`: the flips from which a remembered test is quarantined, else null (none by flips). */
+  quarantineFlaky: number | null;
 }
 
 /** The flags of {@link RUN_OPTIONS} as a verb parsed them (absent where the verb does not take one). */
@@ -87,6 +103,8 @@ export async function runSettingsOf(flags: RunFlags, io: CliIO, cwd = io.cwd): P
     tests: typeof flags.tests === 'string' ? testsOf(flags.tests) : null,
     rerun: rerunOf(flags),
     notify: typeof flags.notify === 'string' ? notifyOf(flags.notify) : null,
+    expect: expectOf(flags),
+    quarantineFlaky: typeof flags['quarantine-flaky'] === 'string' ? flipsOf(flags['quarantine-flaky']) : null,
   };
 }
 
@@ -97,11 +115,36 @@ function rerunOf(flags: RunFlags): RunSettings['rerun'] {
   return flags.rerun as 'failed' | 'failed-only' | 'whole';
 }
 
+/** The output checks the flags ask for (a bad value is a usage error naming its option), or null. */
+function expectOf(flags: RunFlags): OutputExpectations | null {
+  const expect: OutputExpectations = {};
+  if (typeof flags['expect-sections'] === 'string') {
+    const sections = flags['expect-sections'].split(',').map((part) => part.trim()).filter(Boolean);
+    if (sections.length === 0) throw new UsageError('--expect-sections: name the headings the output must have, separated by commas ("# Summary,# Tests")');
+    expect.sections = sections;
+  }
+  if (flags['expect-diff'] === true) expect.diff = true;
+  if (typeof flags['max-output-chars'] === 'string') {
+    const text = flags['max-output-chars'].trim();
+    if (!/^\d+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text))) {
+      throw new UsageError(`--max-output-chars: '${flags['max-output-chars']}' is not a whole number of characters ≥ 1`);
+    }
+    expect.maxChars = Number(text);
+  }
+  return Object.keys(expect).length > 0 ? expect : null;
+}
+
 function testsOf(text: string): string[] {
   const files = text.split(',').map((part) => part.trim()).filter(Boolean);
   if (files.length === 0) throw new UsageError('--tests: name the report file(s) the command writes, or auto');
   if (files.includes('auto') && files.length > 1) throw new UsageError('--tests auto stands alone: it names the report itself');
   return files;
+}
+
+function flipsOf(text: string): number {
+  const flips = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!(flips >= 1)) throw new UsageError(`--quarantine-flaky: '${text}' is not a number of flips (a whole number ≥ 1)`);
+  return flips;
 }
 
 function notifyOf(text: string): NotifyTarget {

@@ -6,7 +6,7 @@
  * and never retries forever (ws-adapter.ts says why the package's own transport does not fit).
  */
 import { createInspector as createStatelyInspector } from '@statelyai/inspect';
-import type { InspectionEvent, Observer } from 'xstate';
+import type { AnyEventObject, InspectionEvent, Observer } from 'xstate';
 import { BoundedWebSocketAdapter, type AdapterStatus, type BoundedAdapterOptions } from './ws-adapter.js';
 
 /** Where `--inspect` connects when no URL is given: the relay's default address. */
@@ -16,8 +16,8 @@ export const DEFAULT_INSPECT_URL = 'ws://127.0.0.1:8080';
 export interface InspectorOptions extends BoundedAdapterOptions {
   /** Rewrites each actor's context before it is sent, e.g. to redact secrets (default: as is). */
   sanitizeContext?: (context: Record<string, unknown>) => Record<string, unknown>;
-  /** Rewrites each event before it is sent (default: as is). */
-  sanitizeEvent?: (event: { type: string }) => { type: string };
+  /** Rewrites each event before it is sent (default: as is). XState's own event type, as the package declares it. */
+  sanitizeEvent?: (event: AnyEventObject) => AnyEventObject;
 }
 
 /** A connected (or connecting) inspector. */
@@ -50,7 +50,7 @@ export function createInspector(url: string | undefined, options: InspectorOptio
   const adapter = new BoundedWebSocketAdapter(target, options);
   const stately = createStatelyInspector(adapter, {
     ...(options.sanitizeContext ? { sanitizeContext: options.sanitizeContext } : {}),
-    ...(options.sanitizeEvent ? { sanitizeEvent: options.sanitizeEvent as never } : {}),
+    ...(options.sanitizeEvent ? { sanitizeEvent: options.sanitizeEvent } : {}),
   });
   stately.start();
   return {

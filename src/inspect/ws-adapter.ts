@@ -38,8 +38,12 @@ export interface BoundedAdapterOptions {
 }
 
 /** Like ws's own connectors, but the socket is unref'd so a pending connection holds nothing. */
-function unrefConnector(secure: boolean) {
-  return (options: Record<string, unknown>): net.Socket => {
+function unrefConnector(secure: boolean): typeof net.createConnection {
+  // ws declares the option as `net.createConnection` with its overloads, but always calls it with
+  // one options object; accepting the overloads' first parameters keeps the type honest.
+  return (target: net.NetConnectOpts | number | string): net.Socket => {
+    if (typeof target !== 'object') throw new TypeError(`expected connection options from ws, got ${typeof target}`);
+    const options: Record<string, unknown> = { ...target };
     const socket = secure
       ? tls.connect({ ...options, path: undefined, servername: options.servername ?? (net.isIP(String(options.host)) ? '' : options.host) } as tls.ConnectionOptions)
       : net.connect({ ...options, path: options.socketPath } as net.NetConnectOpts);
@@ -133,7 +137,7 @@ export class BoundedWebSocketAdapter {
     // `closeTimeout` (ws ≥ 8.18) bounds the referenced timer ws arms while closing; @types/ws
     // does not declare it yet.
     const wsOptions: WebSocket.ClientOptions & { closeTimeout: number } = {
-      createConnection: unrefConnector(secure) as never,
+      createConnection: unrefConnector(secure),
       handshakeTimeout: this.o.connectTimeoutMs,
       closeTimeout: this.o.flushTimeoutMs,
     };

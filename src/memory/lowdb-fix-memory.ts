@@ -50,7 +50,7 @@ export function lowdbFixMemory(dir: string): FixMemory {
   };
   const update = (change: (data: FixMemoryData) => FixMemoryData) => mutex.run(path, async () => {
     mkdirSync(dir, { recursive: true });
-    const lock = await lockFile(`${path}.lock`);
+    const lock = await lockMemoryFile(`${path}.lock`, FIX_MEMORY_FILE);
     try {
       const before = await read();
       const after = change(before);
@@ -68,11 +68,14 @@ export function lowdbFixMemory(dir: string): FixMemory {
   };
 }
 
-/** The lock, waiting while a live process holds it (a dead holder's lock is taken over). */
-async function lockFile(lockPath: string) {
+/**
+ * The lock of a memory file (`name` is what a holder's message names), waiting while a live
+ * process holds it (a dead holder's lock is taken over); shared with the flaky-test memory.
+ */
+export async function lockMemoryFile(lockPath: string, name: string) {
   for (const deadline = Date.now() + LOCK_WAIT_MS; ;) {
     try {
-      return await acquireFileLock(lockPath, FIX_MEMORY_FILE, process.pid);
+      return await acquireFileLock(lockPath, name, process.pid);
     } catch (error) {
       if (!(error instanceof RunLockedError) || Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));

@@ -14,7 +14,7 @@ import type { ResolvedPolicy } from './types.js';
  * | PROGRESS_STALL | 2 | 0, fresh context from iteration 1 |
  * | RESOURCE_BUSY | 5 | 1 s, 2 s, 4 s, 8 s, 10 s (×2 from 1 s, cap 10 s) |
  * | DEPENDENCY_FAILURE | 5 | 5 s, 10 s, 20 s, 40 s, 60 s (×2 from 5 s, cap 60 s) |
- * | systematic | 3 (QUALITY_GATE_FAIL 2, UNKNOWN 1) | 0 |
+ * | systematic | 3 (QUALITY_GATE_FAIL 2, EMPTY_OUTPUT 2, UNKNOWN 1) | 0 |
  * | resource | 3 handoffs | 0 |
  * | fatal, circular, nondeterministic | 0 | 0 |
  *

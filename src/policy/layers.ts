@@ -92,6 +92,8 @@ export const CATEGORY_DEFAULTS: Readonly<Record<Category, Readonly<TypePolicyCon
  *   five of them span 25 s, enough for an install or a dataset load to finish, and a lock still
  *   held after that is stuck and needs a person.
  * - QUALITY_GATE_FAIL: budget 2 (seed 004). UNKNOWN: one iteration, then escalate (DESIGN.md).
+ * - EMPTY_OUTPUT: budget 2 (seed 002's strategy: two retries asking for output, each with a
+ *   smaller size target); MISSING_SECTIONS keeps the systematic 3, as the seed gives it.
  */
 export const TYPE_DEFAULTS: Readonly<Partial<Record<FailureType, Readonly<TypePolicyConfig>>>> = Object.freeze({
   TIMEOUT: Object.freeze({ timeoutFactor: 1.5 }),
@@ -101,5 +103,6 @@ export const TYPE_DEFAULTS: Readonly<Partial<Record<FailureType, Readonly<TypePo
   DEPENDENCY_FAILURE: Object.freeze({ budget: 5, backoff: Object.freeze({ maxMs: 60_000 }) }),
   RESOURCE_BUSY: Object.freeze({ budget: 5, backoff: Object.freeze({ initialMs: 1_000, maxMs: 10_000 }) }),
   QUALITY_GATE_FAIL: Object.freeze({ budget: 2 }),
+  EMPTY_OUTPUT: Object.freeze({ budget: 2 }),
   UNKNOWN: Object.freeze({ budget: 1 }),
 });

@@ -29,7 +29,7 @@ export function policyFor(policy: ResolvedPolicy, type: FailureType): ResolvedTy
 
 /**
  * How many iterations `type` allows before ESCALATE (default 3; PROGRESS_STALL 2,
- * DEPENDENCY_FAILURE 5, QUALITY_GATE_FAIL 2, UNKNOWN 1, fatal/circular/nondeterministic 0).
+ * DEPENDENCY_FAILURE 5, QUALITY_GATE_FAIL 2, EMPTY_OUTPUT 2, UNKNOWN 1, fatal/circular/nondeterministic 0).
  */
 export function budgetFor(policy: ResolvedPolicy, type: FailureType): number {
   return policyFor(policy, type).budget;

@@ -12,7 +12,7 @@ import { validatePolicyConfig, type ValidateOptions } from './validate.js';
  * category < your `categories.<cat>` < built-in type < your `types.<TYPE>`. So a top-level
  * `budget` replaces the default 3 (RATE_LIMIT, NETWORK, HEARTBEAT_TIMEOUT, systematic types,
  * resource types…) but not the specific budgets of PROGRESS_STALL (2), DEPENDENCY_FAILURE (5),
- * QUALITY_GATE_FAIL (2), UNKNOWN (1), nor the 0 of fatal, circular and nondeterministic types.
+ * QUALITY_GATE_FAIL (2), EMPTY_OUTPUT (2), UNKNOWN (1), nor the 0 of fatal, circular and nondeterministic types.
  * The most specific layer that sets `delaysMs` or `backoff` picks the delay mechanism; backoff
  * fields merge one by one.
  *

@@ -67,6 +67,7 @@ export function configSchema(): Record<string, unknown> {
       defaultDecision: { enum: [...DECISION_CHOICES], description: 'the decision taken when the decision timeout passes' },
       rules: { type: 'array', description: 'extra classification rules (see the README)', items: { type: 'object' } },
       redact: { type: 'array', description: 'regular expressions whose matches are redacted from reports and history', items: { type: 'string' } },
+      quarantine: { type: 'array', description: "test ids whose failures do not fail a run (the run passes and says so); see 'recover flaky'", items: { type: 'string', minLength: 1 } },
       agent: {
         description: 'an AI coding agent for DIAGNOSE and ADAPT (as --agent and its flags; a flag wins)',
         oneOf: [

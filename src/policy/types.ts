@@ -50,7 +50,7 @@ export interface PolicyConfig {
   /**
    * Budget for every type whose built-in budget is the default 3 and that the config does not set
    * more specifically. Does not touch PROGRESS_STALL (2), DEPENDENCY_FAILURE (5),
-   * QUALITY_GATE_FAIL (2), UNKNOWN (1) nor fatal/circular/nondeterministic (0). Default 3.
+   * QUALITY_GATE_FAIL (2), EMPTY_OUTPUT (2), UNKNOWN (1) nor fatal/circular/nondeterministic (0). Default 3.
    */
   budget?: number;
   /** Settings for every type of a category; beat the top-level budget and built-in category settings. */

@@ -92,11 +92,19 @@ function retryCause(e: HistoryEvent): { kind: AttemptSummary['kind']; guidance: 
 }
 
 /**
+ * The flake probe's RETRY: marked `flake_probe` when it failed, `flaky` when it passed. A history
+ * written before the mark numbered the probe below the DIAGNOSE that ran it (`diagnosedIteration`),
+ * as it did not start an iteration; that is read as a probe too, unless a decision caused the retry.
+ */
+function isProbe(e: HistoryEvent, diagnosedIteration: number, caused: boolean): boolean {
+  return e.result === 'flaky' || e.reason === 'flake_probe' || (!caused && e.iteration < diagnosedIteration);
+}
+
+/**
  * Every recovery iteration of a run (and the flake probe), oldest first. One pass in `seq` order:
  * an ADAPT opens an attempt that the next outcome closes; a RETRY outcome with nothing open is a
- * same-approach retry, or the flake probe when it carries an iteration below the DIAGNOSE before
- * it (the probe does not start an iteration); the first DIAGNOSE after an outcome is what the
- * diagnosis made of it.
+ * same-approach retry, or the flake probe (see `isProbe`; the probe does not start an iteration);
+ * the first DIAGNOSE after an outcome is what the diagnosis made of it.
  */
 export function summarizeAttempts(history: readonly HistoryEvent[]): AttemptSummary[] {
   const drafts: Draft[] = [];
@@ -122,7 +130,7 @@ export function summarizeAttempts(history: readonly HistoryEvent[]): AttemptSumm
       open.outcome = e;
       open = null;
     } else if (!open && e.phase === 'RETRY' && RETRY_OUTCOMES.has(e.result)) {
-      const kind = e.result === 'flaky' || e.iteration < diagnosedIteration ? 'probe' : cause?.kind ?? 'same';
+      const kind = isProbe(e, diagnosedIteration, cause !== null) ? 'probe' : cause?.kind ?? 'same';
       drafts.push((last = { anchor: e, kind, guidance: kind === 'guided' ? cause?.guidance ?? null : null, outcome: e, after: null }));
       cause = null;
     } else if (e.phase === 'DIAGNOSE' && e.result === 'diagnosed') {

@@ -8,13 +8,13 @@ import type { RunStatus } from '../taxonomy/index.js';
 import { decisions, originalFailure, originalType, summarizeAttempts } from './attempts.js';
 import { escalationReport, type EscalationReportOptions } from './escalation.js';
 import { attemptsSection, originalErrorSection } from './escalation-sections.js';
+import { executionsLine, plural } from './counts.js';
 import { code, oneLine } from './markdown.js';
 import { redactSecrets } from '../redact/text.js';
 import { rollbacksSection } from './rollbacks-section.js';
 import { testRowsSection } from './failing-tests.js';
 import type { RunReportInput } from './types.js';
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The heading's verdict for each status other than `escalated`: how the run ended, in words. */
 function verdict(status: Exclude<RunStatus, 'escalated'>, attempts: number): string {
@@ -51,12 +51,6 @@ function outcomeLines(input: RunReportInput): string[] {
   }
 }
 
-/** **Attempts** for an ended run: executions and recovery iterations, no budget talk. */
-function attemptsLine(input: RunReportInput): string {
-  const iterations = summarizeAttempts(input.history).filter((a) => a.kind !== 'probe').length;
-  return `**Attempts**: ${input.attempts} (${iterations === 0 ? 'no recovery iteration' : plural(iterations, 'recovery iteration')})`;
-}
-
 /** **Escalated**: earlier escalations answered by a human, so the story stays complete. */
 function escalatedLine(input: RunReportInput): string | null {
   const escalations = input.history.filter((e) => e.phase === 'ESCALATE');
@@ -77,7 +71,7 @@ function recoveryAttempts(input: RunReportInput): string[] {
 /**
  * The Markdown report of a run that is not escalated: `## Recovery report: <verdict>` (e.g.
  * "recovered after 2 attempts"), **Task**, **Run**, **Status**, **Failure** (the original type,
- * when one happened), **Attempts**, **Escalated** (only when a human was asked earlier), then
+ * when one happened), **Executions**, **Escalated** (only when a human was asked earlier), then
  * `### Original Error` and `### Recovery Attempts` when the run failed at all, and `### Outcome`.
  * No options and no call for intervention: nobody is being asked anything.
  * Secrets are redacted unless `options.redact` is `false`.
@@ -91,7 +85,7 @@ export function outcomeReport(input: RunReportInput, options: EscalationReportOp
     `**Run**: ${code(input.runId)}`,
     `**Status**: ${input.status}`,
     type ? `**Failure**: ${type}` : null,
-    attemptsLine(input),
+    executionsLine(input),
     escalatedLine(input),
   ].filter((line): line is string => line !== null);
   const lines = [

@@ -5,9 +5,10 @@
 import type { HistoryEvent, Reason } from '../taxonomy/index.js';
 import { loopFixes, originalFailure, summarizeAttempts, type AttemptSummary } from './attempts.js';
 import { code, fence, oneLine } from './markdown.js';
+import { stackTop } from './stack.js';
 import type { RunReportInput } from './types.js';
 
-/** Why the run stopped, as the note after **Attempts**. */
+/** Why the run stopped, as the note after **Recovery iterations**. */
 export const STOP_NOTES: Readonly<Record<Reason, string>> = {
   critical_security_violation: 'halted at once: no retry after a critical security violation',
   fatal_error: 'no retry: the failure is fatal',
@@ -19,6 +20,7 @@ export const STOP_NOTES: Readonly<Record<Reason, string>> = {
   low_confidence: 'stopped: the diagnosis was too uncertain',
   uncertain_diagnosis: 'proceeded with an uncertain diagnosis',
   non_deterministic_failure: 'stopped: it passed on an unchanged re-run',
+  flake_probe: 'the unchanged re-run failed the same way',
   no_alternative: 'stopped: no alternative approach left',
   adapter_failed: 'stopped: the adapter failed',
   agent_budget: "stopped: the agent spent over the run's limit",
@@ -68,13 +70,14 @@ function loopLines(reason: 'infinite_loop' | 'circular_fix', history: readonly H
   return lines;
 }
 
-/** `### Original Error`: the first recorded failure, fenced. */
+/** `### Original Error`: the first recorded failure, fenced, then the top of its stack when it had one. */
 export function originalErrorSection(input: RunReportInput): string[] {
   const first = originalFailure(input.history);
   const evidence = input.classification?.evidence.find((e) => e.source !== 'default')?.match;
   const message = first?.message ?? evidence ?? '(no message recorded)';
   const type = first?.type ?? input.classification?.type;
-  return ['### Original Error', '', ...(type ? [`Type: ${type}`, ''] : []), fence(message)];
+  const stack = stackTop(input.originalStack);
+  return ['### Original Error', '', ...(type ? [`Type: ${type}`, ''] : []), fence(message), ...(stack ? ['', 'Stack (top frames):', '', fence(stack)] : [])];
 }
 
 function resultLine(attempt: AttemptSummary): string {

@@ -7,6 +7,7 @@ import { originalType } from './attempts.js';
 import {
   attemptsSection, currentStateSection, heading, originalErrorSection, preamble, STOP_NOTES,
 } from './escalation-sections.js';
+import { executionCounts, executionsLine } from './counts.js';
 import { code, oneLine } from './markdown.js';
 import { optionsSection } from './options.js';
 import { recommendationsFor } from './recommendations.js';
@@ -23,12 +24,16 @@ export interface EscalationReportOptions {
   redactPatterns?: RedactPatterns;
 }
 
-function attemptsLine(input: RunReportInput): string {
-  const iterations = input.budget === 0
-    ? 'no recovery iteration allowed'
-    : `${input.iterations} of ${input.budget} recovery iteration${input.budget === 1 ? '' : 's'}`;
+/**
+ * `**Recovery iterations**: 3 of 3 (max reached)`: the budget's count (since a fresh start, if a
+ * human chose one) and why the run stopped.
+ */
+function iterationsLine(input: RunReportInput): string {
   const note = input.reason ? STOP_NOTES[input.reason] : null;
-  return `**Attempts**: ${input.attempts} (${note ? `${note}; ` : ''}${iterations})`;
+  const since = executionCounts(input).freshStarts > 0 ? 'since the fresh start' : null;
+  const notes = [since, note].filter((part): part is string => part !== null);
+  const count = input.budget === 0 ? 'none allowed' : `${input.iterations} of ${input.budget}`;
+  return `**Recovery iterations**: ${count}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
 }
 
 // After a security violation, stopping comes first and a plain retry would only hit the wall again.
@@ -47,7 +52,8 @@ function failureLine(input: RunReportInput): string | null {
  * The escalation report of one run, in Markdown:
  * a heading by reason (`## Recovery Escalation Required`, `## Infinite Loop Detected` with the
  * repeated fixes, `## Critical Security Violation`), **Task**, **Run**, **Status**, **Failure**,
- * **Attempts** (executions, and why it stopped), then `### Original Error` (fenced),
+ * **Executions** (the original run, flake probe and recovery iterations, adding up), **Recovery
+ * iterations** (of the budget, and why it stopped), then `### Original Error` (fenced),
  * `### Recovery Attempts` (**Iteration k**: fix, result, hypothesis), `### Current State`,
  * `### Recommendation` and `### Options` with the exact `recover decide` commands (default: all
  * six choices; after a critical security violation `abort` comes first).
@@ -64,7 +70,8 @@ export function escalationReport(input: RunReportInput, options: EscalationRepor
     `**Run**: ${code(input.runId)}`,
     `**Status**: ${input.status}${input.reason ? ` (reason ${code(input.reason)})` : ''}`,
     failureLine(input),
-    attemptsLine(input),
+    executionsLine(input),
+    iterationsLine(input),
   ].filter((line): line is string => line !== null);
   const lines = [
     heading(input.reason),

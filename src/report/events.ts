@@ -23,7 +23,8 @@ export interface EventRowOptions {
  * session always gives the same ids. `failure_type` is the event's type, else the run's original
  * type (events before classification carry none); `severity` the taxonomy's; `recovery_action`
  * the phase; `outcome` the result; `user_escalated` is true on ESCALATE and DECISION rows;
- * `user_decision` the DECISION's `--choice` value; `notes` joins message, fix and reason.
+ * `user_decision` the DECISION's `--choice` value; `notes` joins message, fix, reason and
+ * "context refreshed" for a retry that started from a fresh context.
  */
 export function recoveryEventRows(session: SessionInput, options: EventRowOptions = {}): RecoveryEventRow[] {
   const rows: RecoveryEventRow[] = [];
@@ -35,7 +36,9 @@ export function recoveryEventRows(session: SessionInput, options: EventRowOption
       for (const event of sortedHistory(run.history)) {
         const type = event.type ?? runType;
         const choice = decisionChoice(event);
-        const notes = [event.message, event.fix && `fix: ${event.fix}`, event.reason && `reason: ${event.reason}`]
+        // Seed 004's recovery_action.context_refreshed has no column of its own: it is a note.
+        const refreshed = event.contextRefreshed === true ? 'context refreshed' : null;
+        const notes = [event.message, event.fix && `fix: ${event.fix}`, event.reason && `reason: ${event.reason}`, refreshed]
           .filter((part): part is string => typeof part === 'string' && part !== '')
           .join(' | ');
         n += 1;

@@ -58,6 +58,8 @@ function normalise(e: HistoryEvent): HistoryEvent {
     durationMs: num(e.durationMs),
     level: e.level,
     reason: e.reason ?? null,
+    // Only where recorded (RETRY events since it was): an older history's absence is not `false`.
+    ...(typeof e.contextRefreshed === 'boolean' ? { contextRefreshed: e.contextRefreshed } : {}),
   };
 }
 

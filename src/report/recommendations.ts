@@ -29,6 +29,7 @@ export const REASON_RECOMMENDATIONS: Readonly<Record<Reason, readonly string[]>>
     'The diagnosis was too uncertain to act on (confidence below the escalate threshold).',
     'A human diagnosis is needed: pass it with `retry-with --guidance`.',
   ],
+  flake_probe: ['The failure repeats on an unchanged re-run: it is not flaky. Look at the code, not the environment.'],
   uncertain_diagnosis: ['The diagnosis was uncertain; review the applied fix before relying on it.'],
   non_deterministic_failure: [
     'Non-deterministic failure: it passed on an unchanged re-run, so no fix was attempted.',

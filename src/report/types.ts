@@ -48,6 +48,8 @@ export interface RunReportInput {
   currentState?: string;
   /** The last output of the task (bounded by the caller). */
   outputTail?: string;
+  /** The original failure's stack, as kept in the checkpoint; its top frames go under Original Error. Default none. */
+  originalStack?: string | null;
   /** The test results of the last failure, when its output was a known test runner's: listed first 20. */
   tests?: Observation['tests'];
   /** Every test that failed in some attempt, from the run's test ledger (`recover run --tests`). Default: none. */
@@ -136,7 +138,7 @@ export interface RecoveryEventRow {
   /** ISO-8601. */
   event_timestamp: string;
   failure_type: string;
-  /** The taxonomy's severity (`critical | high | medium | low`). */
+  /** The taxonomy's severity (`immediate | critical | high | medium | low`, see `SEVERITIES`). */
   severity: string;
   /** The history event's phase, e.g. `RETRY`, `ROLLBACK`, `ESCALATE`. */
   recovery_action: string;

@@ -30,7 +30,7 @@ export class AttemptValue {
     if (!this.#passed || !PASSING_STATUSES.has(outcome.status)) return outcome as Outcome<T>;
     // One literal, not `{ ...outcome, value }`: on this V8 (Node 20) a spread that adds a key
     // gives every copy a hidden class of its own (it cost ~2 µs a run, in a profile).
-    const { runId, status, attempts, iterations, level, reason, classification, history } = outcome;
-    return { runId, status, attempts, iterations, level, reason, classification, history, value: this.#value as T };
+    const { runId, status, attempts, iterations, level, reason, classification, stack, history } = outcome;
+    return { runId, status, attempts, iterations, level, reason, classification, stack, history, value: this.#value as T };
   }
 }

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { RecoveryMachine } from '../../machines/recovery.machine.js';
 import { escalationReport } from '../report/escalation.js';
+import { observedStack } from '../report/stack.js';
 import type { AttemptProcess } from './attempt-process.js';
 import { ledgerDataOf, testRows } from './test-ledger.js';
 import { checkpointWithoutReport, decisionOptions, type RunCheckpoint, type RunIdentity } from './checkpointer.js';
@@ -28,6 +29,7 @@ export function checkpointOf(
         attempts: c.attempt, iterations: c.iteration, level: c.level, reason: c.reason,
         budget: c.failure ? c.policy.types[c.failure.classification.type].budget : c.policy.budget,
         outputTail: c.failure?.observation.stderr ?? c.failure?.observation.stdout ?? '',
+        originalStack: stringOrNull(observedStack(c.originalFailure?.observation)),
         ...(c.failure?.observation.tests ? { tests: c.failure.observation.tests } : {}),
         ...(ledger ? { testRows: testRows(ledger) } : {}),
         decisionOptions: decisionOptions(snapshot),
@@ -35,3 +37,5 @@ export function checkpointOf(
     },
   };
 }
+
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);

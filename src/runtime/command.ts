@@ -14,6 +14,8 @@ import type { Observation } from '../classify/types.js';
 import { reportTestLedger, TestLedger, type TestLedgerData } from './test-ledger.js';
 import { compileRedactPatterns } from '../redact/index.js';
 import { testAwareAttempt, testsObservation, type RerunMode } from './test-attempt.js';
+import { maxCharsOf } from '../../machines/recovery/strategy.js';
+import { charCount, checkOutput, expectsOutput, OUTPUT_CHECK_BYTES, outputObservation, type OutputExpectations } from './output-check.js';
 
 /** Exit code reported when a command ran out of time (as GNU `timeout` does). */
 export const EXIT_TIMEOUT = 124;
@@ -76,6 +78,13 @@ export interface CommandOptions {
    * built-in secret rules: the run's own `redact` (config). Default: the built-in rules only.
    */
   redact?: readonly (string | RegExp)[];
+  /**
+   * Seed 002's output checks after a zero exit (see output-check.ts): sections, a diff, a size
+   * limit; what is wrong fails the attempt (EMPTY_OUTPUT, MISSING_SECTIONS, FORMAT_VALIDATION,
+   * DIFF_PARSE_ERROR) and is named in the next attempt's hint. Up to `OUTPUT_CHECK_BYTES` of stdout
+   * is kept for them. Only `commandTask` reads it. Default: none (a zero exit passes).
+   */
+  expect?: OutputExpectations;
 }
 
 /** Options of one run. */
@@ -235,8 +244,9 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
  * Each spawn is reported (see `attempt-process.ts`) so a persisted run records the group it must
  * end if `recover` is killed with SIGKILL mid-attempt.
  * The child sees `RECOVERY_ATTEMPT`, `RECOVERY_ITERATION`, `RECOVERY_HINT`, `RECOVERY_GUIDANCE`,
- * `RECOVERY_APPROACH` and `RECOVERY_RUN_ID` (empty when unset, so an outer run's values never leak).
- * Exit 0 resolves; anything else throws a `TaskFailure` with exit code, signal and tails, and,
+ * `RECOVERY_APPROACH`, `RECOVERY_REFRESH_CONTEXT`, `RECOVERY_RUN_ID` and `RECOVERY_MAX_CHARS` (empty
+ * when unset, so an outer run's values never leak). Exit 0 resolves, once its stdout passes the
+ * `expect` checks (if any: else it throws their failure); anything else throws a `TaskFailure` with exit code, signal and tails, and,
  * when the output is a known test runner's (see classify/tests), the failing tests: the machine
  * compares them between attempts to see a fix that broke other tests (UC-AP-004 Alt-4).
  *
@@ -246,6 +256,7 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
  * ```
  */
 export function commandTask(cmd: string, args: readonly string[], options: CommandOptions = {}): Task {
+  const checked = expectsOutput(options.expect);
   // The tests of the run this task serves, attempt by attempt (one run at a time: a new run id starts a new ledger).
   let ledger: { runId: string; ledger: TestLedger } | null = null;
   const ledgerOf = (runId: string) => {
@@ -253,12 +264,17 @@ export function commandTask(cmd: string, args: readonly string[], options: Comma
     return ledger.ledger;
   };
   return async (ctx: TaskContext) => {
+    // The size this attempt is asked for: the reduced one its hint carries after an empty or
+    // too-long output, else the limit itself.
+    const target = options.expect?.maxChars != null ? maxCharsOf(ctx.hint) ?? options.expect.maxChars : null;
     const once = async (argv: readonly string[]) => {
       let spawned: number | undefined;
       const result = await runCommandOnce(argv[0]!, argv.slice(1), {
         ...options,
+        // The checks read the whole output (up to 1 MiB), not the 8 KB tail a failure needs.
+        ...(checked ? { tailBytes: Math.max(options.tailBytes ?? 0, OUTPUT_CHECK_BYTES) } : {}),
         // Under a traced run, TRACEPARENT names the attempt's span (the command's spans join the trace).
-        env: { ...options.env, ...recoveryEnv(ctx), ...traceEnv(ctx.runId) },
+        env: { ...options.env, ...recoveryEnv(ctx, target), ...traceEnv(ctx.runId) },
         timeoutMs: ctx.timeoutMs,
         signal: ctx.signal,
         // Recorded in the run's checkpoint so a resume after a SIGKILL can end a group left running.
@@ -272,20 +288,29 @@ export function commandTask(cmd: string, args: readonly string[], options: Comma
       return result;
     };
     const passed = (result: CommandResult) => result.exitCode === 0 && !result.timedOut && !result.aborted;
+    /** A zero exit still fails when the output checks say so. */
+    const checkOutputOf = (result: CommandResult) => {
+      if (!checked) return;
+      // Past the kept tail, each byte counts as a character (an upper bound: the limit is not missed).
+      const kept = Buffer.byteLength(result.stdout);
+      const chars = charCount(result.stdout) + Math.max(0, result.stdoutBytes - kept);
+      const problem = checkOutput(result.stdout, options.expect!, chars, target);
+      if (problem) throw new TaskFailure(`${cmd}: ${problem.message}`, outputObservation(problem, result));
+    };
     if (options.testReports?.length) {
       const tests = ledgerOf(ctx.runId);
       const cwd = options.cwd ?? process.cwd();
       const note = (text: string) => options.stream?.stderr.write(`recover: note: ${text}\n`);
       const done = await testAwareAttempt([cmd, ...args], ctx, { reports: options.testReports, cwd, rerun: options.rerun ?? 'failed', ledger: tests, scripts: options.scripts ?? {}, note }, once, passed);
       reportTestLedger(ctx.runId, tests.data());
-      if (passed(done.result)) return;
+      if (passed(done.result)) return checkOutputOf(done.result);
       for (const problem of done.problems) note(`test report ${problem}${done.run ? '' : '; the failing tests are read from the output'}`);
       const cut = done.result.timedOut || done.result.aborted || done.result.notFound;
       const observed = cut ? {} : done.run ? testsObservation(done.run, done.findings, tests) : outputTests(done.result);
       throw failureOf(cmd, done.result, ctx.timeoutMs, observed);
     }
     const result = await once([cmd, ...args]);
-    if (passed(result)) return;
+    if (passed(result)) return checkOutputOf(result);
     throw failureOf(cmd, result, ctx.timeoutMs, await testsOf(result));
   };
 }
@@ -323,8 +348,14 @@ async function testsOf(result: CommandResult): Promise<Pick<Observation, 'tests'
   return outputTests(result);
 }
 
-/** The `RECOVERY_*` variables a command sees for one attempt. */
-export function recoveryEnv(ctx: Pick<TaskContext, 'runId' | 'attempt' | 'iteration' | 'hint' | 'guidance' | 'approach'>): Record<string, string> {
+/**
+ * The `RECOVERY_*` variables a command sees for one attempt. `RECOVERY_REFRESH_CONTEXT` is `1`
+ * on the attempts that start from a fresh context (seed 004: from the failure type's
+ * `contextRefreshFrom` on, after a handoff, after retry-fresh) and empty otherwise: a command
+ * (an agent's wrapper, say) reloads its spec and state instead of reusing what it cached.
+ * `maxChars` is the output size it is asked for (`RECOVERY_MAX_CHARS`; default null: empty, no limit).
+ */
+export function recoveryEnv(ctx: Pick<TaskContext, 'runId' | 'attempt' | 'iteration' | 'hint' | 'guidance' | 'approach' | 'refreshContext'>, maxChars: number | null = null): Record<string, string> {
   return {
     RECOVERY_RUN_ID: ctx.runId,
     RECOVERY_ATTEMPT: String(ctx.attempt),
@@ -332,6 +363,8 @@ export function recoveryEnv(ctx: Pick<TaskContext, 'runId' | 'attempt' | 'iterat
     RECOVERY_HINT: ctx.hint ?? '',
     RECOVERY_GUIDANCE: ctx.guidance ?? '',
     RECOVERY_APPROACH: ctx.approach ?? '',
+    RECOVERY_REFRESH_CONTEXT: ctx.refreshContext ? '1' : '',
+    RECOVERY_MAX_CHARS: maxChars === null ? '' : String(maxChars),
   };
 }
 

@@ -81,6 +81,15 @@ function boundTests(tests: NonNullable<Observation['tests']>): NonNullable<Obser
   };
 }
 
+/**
+ * A number as JSON keeps it: `Infinity` and `NaN` would be written as `null` (so a stored
+ * observation would differ from the one just made), and `-0` as `0`; the first two are kept as text.
+ */
+function jsonNumber(value: number): number | string {
+  if (!Number.isFinite(value)) return String(value);
+  return Object.is(value, -0) ? 0 : value;
+}
+
 /** The fields of an error kept when they hold a primitive (besides `stack` and `cause`). */
 const ERROR_FIELDS = ['name', 'message', 'code', 'status', 'statusCode', 'type', 'errno', 'syscall', 'path'];
 
@@ -92,7 +101,8 @@ const ERROR_FIELDS = ['name', 'message', 'code', 'status', 'statusCode', 'type',
 function describe(value: unknown, depth: number, seen: Set<unknown>, isCopy = false): unknown {
   if (value === null || value === undefined) return value ?? null;
   if (typeof value === 'string') return tail(value, 4_096);
-  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return jsonNumber(value);
+  if (typeof value === 'boolean') return value;
   if (typeof value !== 'object' && typeof value !== 'function') return String(value);
   if (seen.has(value) || depth > MAX_CAUSE_DEPTH) return '[cycle or too deep]';
   seen.add(value);
@@ -102,7 +112,7 @@ function describe(value: unknown, depth: number, seen: Set<unknown>, isCopy = fa
   for (const key of ERROR_FIELDS) {
     const field = read(source, key);
     if (field !== undefined && field !== null && typeof field !== 'object' && typeof field !== 'function') {
-      out[key] = typeof field === 'string' ? tail(field, 4_096) : field;
+      out[key] = typeof field === 'string' ? tail(field, 4_096) : typeof field === 'number' ? jsonNumber(field) : field;
       kept = true;
     }
   }

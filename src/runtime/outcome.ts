@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { RecoveryOutput } from '../../machines/recovery/output.js';
 import type { Classification } from '../classify/types.js';
+import { observedStack, stackTop } from '../report/stack.js';
 import { FINAL_RUN_STATUSES, type HistoryEvent, type RunStatus } from '../taxonomy/index.js';
 
 /**
@@ -11,6 +12,12 @@ import { FINAL_RUN_STATUSES, type HistoryEvent, type RunStatus } from '../taxono
 export interface Outcome<T = unknown> extends Omit<RecoveryOutput, 'type'> {
   /** The last failure's classification (null when the first attempt passed). */
   classification: Classification | null;
+  /**
+   * The top of the last failure's stack: its message line and first frames (`stackTop`: 5 frames,
+   * 1,000 characters), redacted; for a command, the first stack its output shows. `null` when it
+   * had none (a rejected string, output without `at …` frames) or when nothing failed.
+   */
+  stack: string | null;
   history: HistoryEvent[];
   /**
    * What the passing attempt's task resolved with, when the status is a pass (`succeeded`,
@@ -50,6 +57,7 @@ export function outcomeOf(snapshot: SnapshotFrom<RecoveryMachine>): Outcome {
     level: c.level,
     reason: c.reason,
     classification: c.failure?.classification ?? null,
+    stack: stackTop(observedStack(c.failure?.observation)),
     history: c.history,
   };
 }
@@ -61,7 +69,7 @@ export function outcomeOf(snapshot: SnapshotFrom<RecoveryMachine>): Outcome {
  */
 export function storedOutcomeOf(record: { runId: string; status: RunStatus; history: HistoryEvent[]; checkpoint: { snapshot?: unknown } | null }): Outcome {
   const c = (record.checkpoint?.snapshot as { context?: Record<string, unknown> } | undefined)?.context ?? {};
-  const failure = c.failure as { classification?: Outcome['classification'] } | null | undefined;
+  const failure = c.failure as { classification?: Outcome['classification']; observation?: { error?: unknown; stderr?: string; stdout?: string } } | null | undefined;
   return {
     runId: record.runId,
     status: record.status,
@@ -70,6 +78,7 @@ export function storedOutcomeOf(record: { runId: string; status: RunStatus; hist
     level: (c.level as Outcome['level'] | undefined) ?? 'same',
     reason: (c.reason as Outcome['reason'] | undefined) ?? null,
     classification: failure?.classification ?? null,
+    stack: stackTop(observedStack(failure?.observation)),
     history: record.history,
   };
 }

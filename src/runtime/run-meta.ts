@@ -14,6 +14,7 @@ import type { AgentOptions } from './agent/options.js';
 import { AGENT_NAMES } from './agent/presets.js';
 import type { AttemptProcess } from './attempt-process.js';
 import type { SnapshotBudget } from './git/budget.js';
+import type { OutputExpectations } from './output-check.js';
 import type { RerunMode } from './test-attempt.js';
 import type { TestLedgerData } from './test-ledger.js';
 
@@ -56,6 +57,10 @@ export interface RunMetaOptions {
   rerun?: RerunMode;
   /** `--notify`: where an escalation is posted besides the store. Default: nowhere. */
   notify?: NotifyTarget | null;
+  /** `--expect-sections`, `--expect-diff`, `--max-output-chars`: the output checks after exit 0. Default: none. */
+  expect?: OutputExpectations | null;
+  /** `--quarantine-flaky N`: tests with N flips or more in the flaky memory are quarantined, in every process that ends the run. Default: none. */
+  quarantineFlaky?: number | null;
 }
 
 /** Where `--notify` posts an escalation: a GitHub comment on an issue or pull request (`number`, else the workflow run's). */
@@ -206,6 +211,8 @@ const OPTIONS = shape({
   reuseFixes: flag,
   tests: orNull(listOf(text, true)), rerun: oneOf('failed', 'failed-only', 'whole'),
   notify: orNull(shape({ channel: oneOf('github'), number: orNull(count) }, ['channel'])),
+  expect: orNull(shape({ sections: listOf(text, true), diff: flag, maxChars: orNull(count) })),
+  quarantineFlaky: orNull(count),
   agent: shape({ name: oneOf(...AGENT_NAMES), model: text, args: listOf(text), timeoutMs: count, maxTurns: count, budgetUsd: count, promptFile: text }, ['name']),
 });
 const COMMON = {

@@ -8,8 +8,12 @@ export const CATEGORIES = ['transient', 'systematic', 'resource', 'fatal', 'circ
 /** A failure category. */
 export type Category = (typeof CATEGORIES)[number];
 
-/** Severities, most severe first (seed 004's IMMEDIATE maps to `critical`). */
-export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
+/**
+ * Severities, most urgent first (seed 004's levels). `immediate` is a person's cancellation
+ * (USER_ABORT): the run stops at once, gracefully, keeping partial work; `critical` (a security
+ * problem) halts everything and escalates.
+ */
+export const SEVERITIES = ['immediate', 'critical', 'high', 'medium', 'low'] as const;
 /** A failure severity. */
 export type Severity = (typeof SEVERITIES)[number];
 
@@ -39,6 +43,8 @@ export type Phase = (typeof PHASES)[number];
 
 /** Seed 004's action for a severity, used by the supervisor. */
 export const SEVERITY_ACTIONS = {
+  // The seed's ABORT response: graceful shutdown, save partial work, no retry.
+  immediate: 'ABORT',
   critical: 'IMMEDIATE_HALT',
   high: 'RETRY_WITH_RESET',
   medium: 'RETRY_IMMEDIATE',

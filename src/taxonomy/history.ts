@@ -16,9 +16,10 @@ export const REASONS = [
   'infinite_loop',                // identical fix (UC-AP-004 Exc-4)
   'max_attempts',                 // budget spent
   'time_budget',                  // total time budget spent
-  'low_confidence',               // diagnosis confidence strictly below the escalate threshold
+  'low_confidence',               // escalation: confidence strictly below the escalate threshold; on DIAGNOSE: a round set aside to gather more evidence
   'uncertain_diagnosis',          // proceeded with confidence in [caution, proceed): recorded, not escalated
   'non_deterministic_failure',    // passed on an unchanged re-run
+  'flake_probe',                  // on RETRY: the flake probe's unchanged re-run failed (part of diagnosis, not an iteration)
   'no_alternative',               // the adapter had nothing: the level-2 fall-through
   'adapter_failed',               // the adapter failed (an agent's error, a timeout) or answered malformed output
   'agent_budget',                 // the run's agent spent more than its limit (--agent-budget-usd)
@@ -61,4 +62,10 @@ export interface HistoryEvent {
   durationMs: number | null;
   level: Level;
   reason: Reason | null;
+  /**
+   * On RETRY events (an execution after the original run): whether that execution was told to
+   * start from a fresh context (seed 004's `context_refreshed`; `RECOVERY_REFRESH_CONTEXT=1` for a
+   * command). Absent on other phases, and on RETRY events written before it was recorded.
+   */
+  contextRefreshed?: boolean;
 }

@@ -4,7 +4,7 @@ import type { Action, Category, Severity } from './categories.js';
 export interface FailureTypeInfo {
   /** The category that decides routing. */
   readonly category: Category;
-  /** How bad it is; `critical` halts everything. */
+  /** How bad it is; `immediate` stops the run at once (a person's cancellation), `critical` halts everything. */
   readonly severity: Severity;
   /** What the protocol does by default. */
   readonly action: Action;
@@ -54,7 +54,7 @@ export const FAILURE_TYPES = {
   CLI_NOT_FOUND: { category: 'fatal', severity: 'high', action: 'escalate', seed: '000 LLMErrorType', description: 'The command does not exist (exit 127, ENOENT on spawn).', example: 'bash: claude: command not found' },
   QUOTA_EXCEEDED: { category: 'fatal', severity: 'high', action: 'escalate', seed: 'DESIGN', description: 'Billing quota spent: not a rate limit, waiting does not help.', example: 'You exceeded your current quota, please check your plan and billing details.' },
   CERTIFICATE_ERROR: { category: 'fatal', severity: 'high', action: 'escalate', seed: 'DESIGN', description: 'A TLS certificate is not trusted, expired or does not match: a person must fix trust; re-running cannot.', example: 'fatal: unable to access \'https://git.example.com/repo.git/\': SSL certificate problem: self signed certificate in certificate chain' },
-  USER_ABORT: { category: 'fatal', severity: 'high', action: 'abort', seed: '004', description: 'A person stopped the run (SIGINT, exit 130).', example: 'Interrupted (SIGINT)' },
+  USER_ABORT: { category: 'fatal', severity: 'immediate', action: 'abort', seed: '004', description: 'A person stopped the run (SIGINT, exit 130).', example: 'Interrupted (SIGINT)' },
   SECURITY_VIOLATION: { category: 'fatal', severity: 'critical', action: 'halt', seed: '003 Exc-2, 004', description: 'Sensitive path, privilege escalation or data-loss risk: halt everything, no retry.', example: "EACCES: permission denied, open '/etc/shadow'" },
   // circular: detected from history
   CIRCULAR_FIX: { category: 'circular', severity: 'high', action: 'escalate', seed: '001', description: 'The fix is similar (Jaccard > 0.3) to 2 of the last 3 approaches.', example: 'Using async await pattern' },

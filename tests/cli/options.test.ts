@@ -95,7 +95,7 @@ describe('errors become exit codes in one place', () => {
     // An optional package a feature needs (pg for a postgres:// store): the user installs it, a setup problem.
     expect(exitCodeOfError(new MissingPackageError('pg', 'A PostgreSQL store'))).toBe(EXIT.usage);
     expect(Object.keys(STORE_ERROR_EXIT).sort()).toEqual([
-      'ERR_FIX_MEMORY_FILE', 'ERR_INVALID_RUN_ID', 'ERR_MISSING_PACKAGE', 'ERR_RUN_CORRUPT', 'ERR_RUN_FENCED', 'ERR_RUN_LOCKED', 'ERR_RUN_NOT_FOUND', 'ERR_SNAPSHOT_MISMATCH',
+      'ERR_FIX_MEMORY_FILE', 'ERR_FLAKY_MEMORY_FILE', 'ERR_INVALID_RUN_ID', 'ERR_MISSING_PACKAGE', 'ERR_RUN_CORRUPT', 'ERR_RUN_FENCED', 'ERR_RUN_LOCKED', 'ERR_RUN_NOT_FOUND', 'ERR_SNAPSHOT_MISMATCH',
       'ERR_STORE_UNAVAILABLE', 'ERR_STORE_WRITE',
     ]);
   });

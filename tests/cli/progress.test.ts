@@ -65,7 +65,7 @@ function fakeActor(first: SnapshotLike) {
 function outcome(fields: Partial<Outcome> = {}): Outcome {
   return {
     runId: '20261121-125406-3f9a1c2b', status: 'recovered', attempts: 2, iterations: 1, level: 'same', reason: null,
-    classification: { type: 'NETWORK', category: 'transient' } as Outcome['classification'], history: [], ...fields,
+    classification: { type: 'NETWORK', category: 'transient' } as Outcome['classification'], stack: null, history: [], ...fields,
   };
 }
 

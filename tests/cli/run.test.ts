@@ -45,6 +45,23 @@ describe('recover run (built CLI, child processes)', () => {
     expect(runs[0]!.task).toBe('node fatal.js');
   });
 
+  test('a test that keeps failing: the report and the step summary count the original run, the flake probe and the iterations, and show the stack', () => {
+    const dir = workdir();
+    const summary = join(dir, 'summary.md');
+    writeFileSync(join(dir, 'failing-test.js'), "function checkStatus() { const e = new Error('expected 200 but got 404'); e.name = 'AssertionError'; throw e; }\ntry { checkStatus(); } catch (e) { console.error(e.stack); process.exit(1); }\n");
+    writeFileSync(join(dir, 'adapter.js'), [
+      "const fixes = ['add a null check before payload.exp', 'decode the token with jwt.verify first', 'compare expiry in seconds'];",
+      "let input = ''; process.stdin.on('data', (d) => { input += d; });",
+      "process.stdin.on('end', () => console.log(JSON.stringify({ fix: fixes[JSON.parse(input).fixesTried.length], confidence: 0.9 })));",
+    ].join('\n'));
+    const { status } = recover(dir, ['run', '--report', 'report.md', '--adapter', 'node adapter.js', '--', 'node', 'failing-test.js'], { GITHUB_STEP_SUMMARY: summary });
+    expect(status).toBe(3);
+    for (const text of [readFileSync(join(dir, 'report.md'), 'utf8'), readFileSync(summary, 'utf8')]) {
+      expect(text).toContain('**Executions**: 5 (the original run, 1 flake probe, 3 recovery iterations)  \n**Recovery iterations**: 3 of 3 (max reached)\n');
+      expect(text).toMatch(/Stack \(top frames\):\n\n```\nAssertionError: expected 200 but got 404\n {4}at checkStatus \(.*failing-test\.js:1:\d+\)\n/);
+    }
+  });
+
   test('decide skip continues the escalated run: exit 4; history --format json parses', () => {
     const dir = workdir();
     const run = recover(dir, ['run', '--json', '--', 'node', 'fatal.js']);

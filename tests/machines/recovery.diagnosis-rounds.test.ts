@@ -54,8 +54,11 @@ describe('recovery machine: low confidence gathers evidence before it escalates'
     expect(rounds.map((r) => r.round)).toEqual([1, 2]);
     expect(rest.value).toBe('recovered');
     const diagnosed = rest.context.history.filter((e) => e.phase === 'DIAGNOSE');
-    // Round 1 is recorded as uncertain; the pass goes on with round 2's hypothesis.
+    // Round 1 is recorded and marked as set aside (low_confidence); the pass goes on with round 2's
+    // hypothesis. Both are the diagnosis of iteration 1.
     expect(diagnosed.map((e) => e.confidence)).toEqual([0.3, 0.9]);
+    expect(diagnosed.map((e) => e.reason)).toEqual(['low_confidence', null]);
+    expect(diagnosed.map((e) => e.iteration)).toEqual([1, 1]);
     expect(rest.context.history.some((e) => e.phase === 'ESCALATE')).toBe(false);
   });
 
@@ -66,6 +69,10 @@ describe('recovery machine: low confidence gathers evidence before it escalates'
       expect(rest.matches('escalated')).toBe(true);
       expect(rest.context.reason).toBe('low_confidence');
       expect(attempts).toBe(1);
+      // Every round set aside is marked; the last one is what the escalation says (on ESCALATE).
+      const diagnosed = rest.context.history.filter((e) => e.phase === 'DIAGNOSE');
+      expect(diagnosed.map((e) => e.reason)).toEqual([...Array<string>(diagnoseRounds - 1).fill('low_confidence'), null]);
+      expect(rest.context.history.at(-1)).toMatchObject({ phase: 'ESCALATE', reason: 'low_confidence', iteration: 1 });
     }
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { supervisorMachine } from '../../machines/supervisor.machine.js';
 import { supervisorInputIssues } from '../../machines/supervisor/context.js';
-import { SEVERITY_ACTIONS } from '../../src/taxonomy/index.js';
+import { SEVERITIES, SEVERITY_ACTIONS } from '../../src/taxonomy/index.js';
 import { sleepUntil } from '../../src/runtime/clock.js';
 import { agentChild, deliver, flush, startDriven } from './supervisor/driver.js';
 import { START } from './supervisor/model.js';
@@ -62,10 +62,11 @@ describe('supervisor scenarios', () => {
 
   it('lets severity decide the action (SEVERITY_ACTIONS)', async () => {
     const actions: Record<string, string> = {};
-    for (const severity of ['critical', 'high', 'medium', 'low'] as const) {
+    for (const severity of SEVERITIES) {
       const driven = await startDriven({ ...base, agents: [{ id: 'a' }] });
       const s = await deliver(driven, { type: 'AGENT_FAILED', agentId: 'a', at: START + 1_000, failureType: 'ERROR_RESPONSE', severity });
       actions[severity] = s.context.events[0]!.recovery_action;
+      if (severity === 'immediate') expect(s.value).toBe('aborted');
       if (severity === 'critical') expect(s.value).toBe('halted');
       if (severity === 'low') expect(s.context.agents.a!.attempt).toBe(1);
       driven.actor.stop();

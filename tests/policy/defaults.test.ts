@@ -19,7 +19,7 @@ const TABLE: Record<FailureType, { budget: number; delays: number[]; timeoutFact
   QUALITY_GATE_FAIL: { budget: 2, delays: [0, 0] },
   CLI_CRASH: { budget: 3, delays: [0, 0, 0] },
   JSON_PARSE_ERROR: { budget: 3, delays: [0, 0, 0] },
-  EMPTY_OUTPUT: { budget: 3, delays: [0, 0, 0] },
+  EMPTY_OUTPUT: { budget: 2, delays: [0, 0] },
   FORMAT_VALIDATION: { budget: 3, delays: [0, 0, 0] },
   MISSING_SECTIONS: { budget: 3, delays: [0, 0, 0] },
   DIFF_PARSE_ERROR: { budget: 3, delays: [0, 0, 0] },

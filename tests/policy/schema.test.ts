@@ -12,7 +12,7 @@ describe('recovery.config.schema.json', () => {
 
   test('it names exactly the keys the config loader accepts', () => {
     const properties = Object.keys((configSchema() as { properties: Record<string, unknown> }).properties).sort();
-    expect(properties).toEqual([...POLICY_KEYS, 'rules', 'redact', 'agent', '$schema'].sort());
+    expect(properties).toEqual([...POLICY_KEYS, 'rules', 'redact', 'agent', 'quarantine', '$schema'].sort());
   });
 
   test('its agent names are the presets (the policy layer cannot import them, so they are checked here)', () => {

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decisionChoice, loopFixes, originalFailure, summarizeAttempts, topHypothesis } from '../../src/report/attempts.js';
+import type { HistoryEvent } from '../../src/taxonomy/index.js';
 import { exc1, exc4, historyBuilder } from './fixtures.js';
 
 describe('summarizeAttempts', () => {
@@ -54,12 +56,50 @@ describe('summarizeAttempts', () => {
     ]);
   });
 
+  it('marks the flake probe by its flake_probe reason, within the iteration it diagnoses', () => {
+    const { events, add } = historyBuilder();
+    add({ phase: 'PAUSE', result: 'failure', iteration: 1, type: 'VERIFICATION_FAILED', category: 'systematic' }, 0);
+    add({ phase: 'DIAGNOSE', result: 'diagnosed', iteration: 1 }, 1);
+    add({ phase: 'RETRY', result: 'failure', iteration: 1, attempt: 2, reason: 'flake_probe' }, 2);
+    add({ phase: 'PAUSE', result: 'failure', iteration: 1, attempt: 2 }, 3);
+    add({ phase: 'DIAGNOSE', result: 'diagnosed', iteration: 1, attempt: 2 }, 4);
+    add({ phase: 'ADAPT', result: 'adapted', iteration: 1, attempt: 2, fix: 'A' }, 5);
+    add({ phase: 'RETRY', result: 'failure', iteration: 1, attempt: 3 }, 6);
+    expect(summarizeAttempts(events).map((a) => [a.kind, a.iteration])).toEqual([['probe', 1], ['fix', 1]]);
+  });
+
   it('marks the flake probe (an outcome with an iteration below the last DIAGNOSE)', () => {
+    // How histories written before the probe was marked numbered it (iteration 0).
     const { events, add } = historyBuilder();
     add({ phase: 'PAUSE', result: 'failure', iteration: 1, type: 'VERIFICATION_FAILED', category: 'systematic' }, 0);
     add({ phase: 'DIAGNOSE', result: 'diagnosed', iteration: 1 }, 1);
     add({ phase: 'RETRY', result: 'failure', iteration: 0, attempt: 2 }, 2);
     expect(summarizeAttempts(events).map((a) => a.kind)).toEqual(['probe']);
+  });
+
+  it('reads stored histories written before issue #33 (probe at iteration 0, PAUSE at budget + 1) as before', () => {
+    const stored = (name: string) => (JSON.parse(readFileSync(new URL(`../fixtures/pre-33-history/${name}.json`, import.meta.url), 'utf8')) as { history: HistoryEvent[] }).history;
+    const fallThrough = stored('fall-through');
+    expect(fallThrough.find((e) => e.phase === 'RETRY')?.iteration).toBe(0);
+    expect(summarizeAttempts(fallThrough).map((a) => [a.kind, a.outcome?.result])).toEqual([['probe', 'failure']]);
+    const spent = stored('max-attempts');
+    expect(Math.max(...spent.map((e) => e.iteration))).toBe(4);
+    expect(summarizeAttempts(spent).map((a) => [a.kind, a.iteration, a.fix])).toEqual([
+      ['probe', 0, null],
+      ['fix', 1, 'add a null check before payload.exp'],
+      ['fix', 2, 'decode the token with jwt.verify first'],
+      ['fix', 3, 'compare expiry in seconds'],
+    ]);
+  });
+
+  it('a retry after retry-fresh numbered below the last DIAGNOSE is the fresh start, not a probe', () => {
+    const { events, add } = historyBuilder();
+    add({ phase: 'PAUSE', result: 'failure', iteration: 1, type: 'VERIFICATION_FAILED', category: 'systematic' }, 0);
+    add({ phase: 'DIAGNOSE', result: 'diagnosed', iteration: 3 }, 1);
+    add({ phase: 'ESCALATE', result: 'escalated', iteration: 3, reason: 'max_attempts' }, 2);
+    add({ phase: 'DECISION', result: 'decided', iteration: 3, message: 'retry-fresh' }, 3);
+    add({ phase: 'RETRY', result: 'failure', iteration: 1, attempt: 6 }, 4);
+    expect(summarizeAttempts(events).map((a) => a.kind)).toEqual(['fresh']);
   });
 
   it('finds the original failure, the top hypothesis and the loop fixes', () => {

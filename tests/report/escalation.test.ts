@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escalationReport } from '../../src/report/escalation.js';
 import { DECISION_OPTIONS } from '../../src/report/options.js';
 import { REDACTED } from '../../src/redact/index.js';
-import { REASONS, RUN_STATUSES } from '../../src/taxonomy/index.js';
+import { REASONS, RUN_STATUSES, type HistoryEvent } from '../../src/taxonomy/index.js';
 import { classification, eventArb, exc1, exc4, historyBuilder, JWT_ERROR, security } from './fixtures.js';
 
 /** The text of one `### ` section (up to the next heading). */
@@ -21,11 +22,34 @@ describe('escalationReport: UC-AP-004 Exc-1 (max attempts)', () => {
     expect(report.startsWith('## Recovery Escalation Required\n')).toBe(true);
     expect(report).toContain('**Task**: Implement JWT token validation with refresh logic');
     expect(report).toContain('**Run**: `run-jwt-1`');
-    expect(report).toContain('**Attempts**: 4 (max reached; 3 of 3 recovery iterations)');
+    expect(report).toContain('**Executions**: 4 (the original run, 3 recovery iterations)  \n**Recovery iterations**: 3 of 3 (max reached)\n');
     const order = ['### Original Error', '### Recovery Attempts', '### Current State', '### Recommendation', '### Options'];
     const positions = order.map((h) => report.indexOf(h));
     expect(positions.every((p) => p > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  it('counts executions so they add up: the original run, the flake probe and the recovery iterations', () => {
+    // A history as the previous release stored it (its probe numbered 0): the counts read it all the same.
+    const { runId, task, history } = JSON.parse(readFileSync(new URL('../fixtures/pre-33-history/max-attempts.json', import.meta.url), 'utf8')) as { runId: string; task: string; history: HistoryEvent[] };
+    const stored = escalationReport({
+      runId, task, status: 'escalated', classification: null, history, attempts: 5, iterations: 3, level: 'escalate', reason: 'max_attempts', budget: 3,
+    });
+    expect(stored).toContain('**Executions**: 5 (the original run, 1 flake probe, 3 recovery iterations)  \n**Recovery iterations**: 3 of 3 (max reached)\n');
+    // After a fresh start the budget counts again from it, and the executions still add up.
+    const { events, add } = historyBuilder();
+    add({ phase: 'PAUSE', result: 'failure', type: 'NETWORK', category: 'transient', message: 'ECONNRESET' }, 0);
+    add({ phase: 'DIAGNOSE', result: 'diagnosed' }, 1);
+    add({ phase: 'RETRY', result: 'failure', attempt: 2 }, 2);
+    add({ phase: 'ESCALATE', result: 'escalated', reason: 'max_attempts' }, 3);
+    add({ phase: 'DECISION', result: 'decided', message: 'retry-fresh' }, 4);
+    add({ phase: 'RETRY', result: 'failure', attempt: 3 }, 5);
+    add({ phase: 'PAUSE', result: 'failure', attempt: 3 }, 6);
+    add({ phase: 'DIAGNOSE', result: 'diagnosed', attempt: 3 }, 7);
+    add({ phase: 'RETRY', result: 'failure', attempt: 4 }, 8);
+    add({ phase: 'ESCALATE', result: 'escalated', attempt: 4, reason: 'max_attempts' }, 9);
+    const fresh = escalationReport({ ...exc1(), history: events, attempts: 4, iterations: 1, budget: 1, reason: 'max_attempts' });
+    expect(fresh).toContain('**Executions**: 4 (the original run, 1 fresh start, 2 recovery iterations)  \n**Recovery iterations**: 1 of 1 (since the fresh start; max reached)\n');
   });
 
   it('fences the original error', () => {
@@ -71,7 +95,8 @@ describe('escalationReport: other reasons', () => {
     expect(report).toContain('Agent is repeating the same fix across iterations:\n- Iteration 1: `Add null check before accessing payload.exp`\n- Iteration 2: `Add null check before accessing payload.exp` (identical to iteration 1)');
     expect(report).toContain('**Root cause**: the agent is not learning from failed attempts.');
     expect(section(report, 'Recommendation')).toContain('Human review needed to break the loop');
-    expect(report).toContain('**Attempts**: 2 (stopped: the same fix was proposed again; 1 of 3 recovery iterations)');
+    expect(report).toContain('**Executions**: 2 (the original run, 1 recovery iteration)');
+    expect(report).toContain('**Recovery iterations**: 1 of 3 (stopped: the same fix was proposed again)');
   });
 
   it('circular fix: marks the similar rejected fix', () => {
@@ -102,7 +127,8 @@ describe('escalationReport: other reasons', () => {
     const report = escalationReport(security());
     expect(report.startsWith('## Critical Security Violation\n')).toBe(true);
     expect(report).toContain('**Execution halted.**');
-    expect(report).toContain('**Attempts**: 1 (halted at once: no retry after a critical security violation; no recovery iteration allowed)');
+    expect(report).toContain('**Executions**: 1 (the original run, no recovery iteration)');
+    expect(report).toContain('**Recovery iterations**: none allowed (halted at once: no retry after a critical security violation)');
     expect(section(report, 'Recovery Attempts')).toContain('None: a critical security violation halts execution without any retry.');
     expect(section(report, 'Recommendation')).toContain('Review the security policy');
     expect(section(report, 'Options').indexOf('**abort**')).toBeLessThan(section(report, 'Options').indexOf('**retry-fresh**'));
@@ -112,7 +138,7 @@ describe('escalationReport: other reasons', () => {
     const { events, add } = historyBuilder();
     add({ phase: 'PAUSE', result: 'failure', iteration: 1, type: 'VERIFICATION_FAILED', category: 'systematic', message: 'expected 200, got 500' }, 0);
     add({ phase: 'DIAGNOSE', result: 'diagnosed', iteration: 1 }, 1);
-    add({ phase: 'RETRY', result: 'flaky', iteration: 0, attempt: 2, reason: 'non_deterministic_failure', message: 'passed on an unchanged re-run' }, 3);
+    add({ phase: 'RETRY', result: 'flaky', iteration: 1, attempt: 2, reason: 'non_deterministic_failure', message: 'passed on an unchanged re-run' }, 3);
     add({ phase: 'ESCALATE', result: 'escalated', reason: 'non_deterministic_failure' }, 4);
     const report = escalationReport({
       runId: 'r', task: 'npm test', status: 'escalated', classification: classification('VERIFICATION_FAILED', 'systematic'),

@@ -35,7 +35,17 @@ describe('recoveryEventRows (seed 004 recovery_events)', () => {
     const escalation = rows.find((r) => r.agent_id === 'test' && r.recovery_action === 'ESCALATE');
     expect(escalation).toMatchObject({ user_escalated: true, checkpoint_id: 'chk-jwt-3', notes: expect.stringContaining('reason: max_attempts') });
     const abort = rows.find((r) => r.failure_type === 'USER_ABORT' && r.recovery_action === 'ESCALATE');
-    expect(abort).toMatchObject({ outcome: 'aborted', user_escalated: false, severity: 'high' });
+    expect(abort).toMatchObject({ outcome: 'aborted', user_escalated: false, severity: 'immediate' });
+  });
+
+  it('notes a retry that started from a fresh context (seed 004 context_refreshed)', () => {
+    const { net } = craftedRuns();
+    const history = net!.history.map((e) => (e.phase === 'RETRY' ? { ...e, contextRefreshed: true } : { ...e }));
+    const rows = recoveryEventRows({ sessionId: 's', units: [{ id: 'a', runs: [{ ...net!, history }] }] });
+    const retries = rows.filter((r) => r.recovery_action === 'RETRY');
+    expect(retries.length).toBeGreaterThan(0);
+    for (const row of retries) expect(row.notes).toMatch(/(^| \| )context refreshed$/);
+    expect(rows.filter((r) => r.recovery_action !== 'RETRY').some((r) => r.notes?.includes('context refreshed'))).toBe(false);
   });
 
   it('reads the guidance of a retry-with decision as retry-with', () => {

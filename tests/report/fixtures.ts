@@ -94,7 +94,7 @@ export function security(): RunReportInput {
   const message = "EACCES: permission denied, open '/etc/shadow'";
   add({ phase: 'PAUSE', result: 'failure', iteration: 1, type: 'SECURITY_VIOLATION', category: 'fatal', message }, 0);
   add({ phase: 'DIAGNOSE', result: 'diagnosed', iteration: 1 }, 1);
-  add({ phase: 'ESCALATE', result: 'escalated', iteration: 0, reason: 'critical_security_violation', level: 'escalate' }, 2);
+  add({ phase: 'ESCALATE', result: 'escalated', iteration: 1, reason: 'critical_security_violation', level: 'escalate' }, 2);
   return {
     runId: 'run-sec', task: 'Read system config', status: 'escalated', classification: classification('SECURITY_VIOLATION', 'fatal', 'critical'),
     history: events, attempts: 1, iterations: 0, level: 'escalate', reason: 'critical_security_violation', budget: 0,
@@ -134,7 +134,7 @@ export function craftedRuns(): Record<string, Run> {
   const flaky = at(5);
   pause(flaky, 'VERIFICATION_FAILED', 'systematic', 'timing test failed');
   flaky.add({ phase: 'DIAGNOSE', result: 'diagnosed' }, 1);
-  flaky.add({ phase: 'RETRY', result: 'flaky', iteration: 0, attempt: 2, reason: 'non_deterministic_failure' }, 4);
+  flaky.add({ phase: 'RETRY', result: 'flaky', iteration: 1, attempt: 2, reason: 'non_deterministic_failure' }, 4);
 
   const gate = at(6);
   pause(gate, 'QUALITY_GATE_FAIL', 'systematic', 'ESLint found 3 errors. Quality gate failed.');

@@ -20,6 +20,17 @@ describe('historyToYaml / historyToJson', () => {
     expect(parsed).toEqual(history);
   });
 
+  it('writes contextRefreshed where a RETRY recorded it, after the contract fields, and not where it was never recorded', () => {
+    const retry = history.find((e) => e.phase === 'RETRY')!;
+    const recorded = { ...retry, contextRefreshed: true };
+    const [written, older] = JSON.parse(historyToJson([recorded, { ...retry, seq: recorded.seq + 1 }])) as HistoryEvent[];
+    expect(Object.keys(written!).slice(-2)).toEqual(['reason', 'contextRefreshed']);
+    expect(written!.contextRefreshed).toBe(true);
+    // A history written before it was recorded says nothing, rather than a false "not refreshed".
+    expect(older).not.toHaveProperty('contextRefreshed');
+    expect(parse(historyToYaml([recorded]))[0].contextRefreshed).toBe(true);
+  });
+
   it('YAML round-trips through yaml.parse to the same value as the JSON', () => {
     const yaml = historyToYaml(history, { runId: 'run-jwt-1' });
     expect(yaml.startsWith('# run: run-jwt-1\n- seq: 1\n  phase: PAUSE\n  iteration: 1\n')).toBe(true);

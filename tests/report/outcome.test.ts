@@ -36,7 +36,7 @@ describe('runReport: the heading says how the run ended', () => {
     expect(input(key, attempts).status).toBe(status);
     expect(report.split('\n')[0]).toBe(heading);
     expect(report).toContain(`**Status**: ${status}`);
-    expect(report).toContain(`**Attempts**: ${attempts} (`);
+    expect(report).toContain(`**Executions**: ${attempts} (the original run`);
     expect(report).toMatch(outcome);
     for (const lie of ['Escalation Required', 'Human intervention required', '### Options', 'recover decide']) expect(report).not.toContain(lie);
   });
@@ -62,7 +62,7 @@ describe('outcomeReport: sections', () => {
   it('a recovered run keeps its original error and recovery attempts, in Exc-1 order', () => {
     const report = outcomeReport(input('verify', 2));
     expect(report).toContain('**Failure**: VERIFICATION_FAILED');
-    expect(report).toContain('**Attempts**: 2 (1 recovery iteration)');
+    expect(report).toContain('**Executions**: 2 (the original run, 1 recovery iteration)');
     const order = ['### Original Error', '### Recovery Attempts', '### Outcome'].map((h) => report.indexOf(h));
     expect(order.every((p) => p > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
@@ -74,7 +74,7 @@ describe('outcomeReport: sections', () => {
     const report = outcomeReport(input('ok', 1));
     expect(report).not.toContain('### Original Error');
     expect(report).not.toContain('**Failure**');
-    expect(report).toContain('**Attempts**: 1 (no recovery iteration)');
+    expect(report).toContain('**Executions**: 1 (the original run, no recovery iteration)');
   });
 
   it('an escalation answered by a human is told, with the reason and the choice', () => {

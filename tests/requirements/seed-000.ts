@@ -75,10 +75,9 @@ export const SEED_000: SeedDocument = {
       ],
     },
     {
-      id: '000-L2 fall-through level', requirement: 'the fall-through is recorded at its own level', status: '◐',
+      id: '000-L2 fall-through level', requirement: 'the fall-through is recorded at its own level', status: '✓',
       where: ['machines/recovery/actions.ts'],
       tests: [at(F.recover, 'without an adapter, a systematic failure that fails the probe escalates as the level-2 fall-through')],
-      gap: 'its ADAPT event is labelled level same, iteration 0 (issue #33 Build 6: escalate)',
     },
     {
       id: '000-L3', requirement: 'level 3 (clarify): a person’s “retry with modifications” resumes the task with the guidance', status: '✓',

@@ -25,10 +25,9 @@ export const SEED_002: SeedDocument = {
       tests: [at(F.priority, 'validation errors: a missing section is MISSING_SECTIONS, anything else FORMAT_VALIDATION'), SEED_MESSAGES],
     },
     {
-      id: '002 classify DIFF_PARSE_ERROR', requirement: 'output without a diff where a diff was expected → DIFF_PARSE_ERROR', status: '◐',
-      where: ['src/classify/packs/git.ts'],
-      tests: [at(F.table, 'the taxonomy examples classify as their own type')],
-      gap: 'only from what git prints (corrupt patch, hunk failed); nothing knows a diff was expected (`--expect-diff`, issue #33 Build 1)',
+      id: '002 classify DIFF_PARSE_ERROR', requirement: 'output without a diff where a diff was expected → DIFF_PARSE_ERROR', status: '✓',
+      where: ['src/runtime/output-check.ts', 'src/classify/packs/git.ts'],
+      tests: [at(F.expectOutput, 'prose where a diff was expected is DIFF_PARSE_ERROR, named as such'), at(F.outputCheck, 'hasDiff and missingSections read lines, not substrings'), at(F.table, 'the taxonomy examples classify as their own type')],
     },
     {
       id: '002 classify CONTEXT_ERROR', requirement: 'KeyError or “missing placeholder” on stderr → CONTEXT_ERROR', status: '✓',
@@ -37,13 +36,18 @@ export const SEED_002: SeedDocument = {
     },
     {
       id: '002 validate output', requirement: 'a step’s output is checked for its required sections, whole headings only', status: '✓',
-      where: ['src/runtime/pipeline/sections.ts', 'src/runtime/pipeline/step-task.ts'],
+      where: ['src/runtime/output-check.ts', 'src/runtime/pipeline/step-task.ts'],
       tests: [at(F.pipelineDefinition, 'finds exactly the missing sections, matching whole headings')],
     },
     {
-      id: '002 validate output (recover run)', requirement: 'the same validator for a command under `recover run` (sections, diff, output size)', status: '✗',
-      where: [], tests: [],
-      gap: 'no `--expect-sections`, `--expect-diff`, `--max-output-chars`: a command cannot hand over validation errors (issue #33 Build 1)',
+      id: '002 validate output (recover run)', requirement: 'the same validator for a command under `recover run` (sections, diff, output size)', status: '✓',
+      where: ['src/runtime/output-check.ts', 'src/runtime/command.ts', 'src/cli/run-options.ts'],
+      tests: [
+        at(F.expectOutput, 'a command missing two sections is told the ones still missing, adds one per iteration, and passes on the third attempt'),
+        at(F.expectOutput, 'an output over the limit is FORMAT_VALIDATION, quoted in the hint, and the retry gets the reduced limit'),
+        at(F.expectOutput, 'checks only after exit 0: a failing command is classified as it always was'),
+        at(F.outputCheck, 'counts the characters it is told (a tail kept of a longer output) and names the target it was given'),
+      ],
     },
     {
       id: '002 strategy TIMEOUT', requirement: 'retry with 1.5 × the timeout and a prompt that says to simplify (budget 3 by DESIGN; the seed’s 2 by config)', status: '✓',
@@ -59,16 +63,20 @@ export const SEED_002: SeedDocument = {
       tests: [at(F.defaults, 'turns a 1200 s timeout into 1800 s after a TIMEOUT (seed 002) and leaves others alone'), at(F.timeout, 'multiplies by 1.5 after a TIMEOUT, rounding (seed 002: 1200 s → 1800 s)')],
     },
     {
-      id: '002 timeout when none set', requirement: 'a step that timed out without a configured timeout gets 1800 s on the retry', status: '◐',
-      where: ['src/policy/timeout.ts'],
-      tests: [at(F.timeout, 'reads 0, negative and non-finite timeouts as "no timeout" and keeps it so')],
-      gap: 'a step without a timeout keeps none after a TIMEOUT (from ETIMEDOUT or exit 124 of its own); no 1800 s default',
+      id: '002 timeout when none set',
+      requirement: 'a step that timed out without a configured timeout: the seed gives it 1800 s on the retry; decided: it keeps none (that timeout was not ours — its own limit, a server’s ETIMEDOUT — so a limit of ours gives it no more time, only a new way to be killed), and is told to simplify',
+      status: '✓',
+      where: ['src/policy/timeout.ts', 'machines/recovery/actions.ts'],
+      tests: [at(F.timeoutNone, 'is retried with no limit of ours (not the seed\'s 1800 s), told to simplify'), at(F.timeout, 'reads 0, negative and non-finite timeouts as "no timeout" and keeps it so')],
     },
     {
-      id: '002 strategy MISSING_SECTIONS', requirement: 'up to 3 retries, each prompt naming the exact missing sections', status: '◐',
-      where: ['machines/recovery/failure.ts', 'src/runtime/pipeline/step-task.ts'],
-      tests: [at(F.strategies, 'MISSING_SECTIONS: the retry is told exactly which sections are missing')],
-      gap: 'pipelines: 1 hinted retry, not 3 (the same hint again is a repeated fix); `recover run` cannot name the sections and, without an adapter, re-runs once unchanged then escalates no_alternative (issue #33 Build 1)',
+      id: '002 strategy MISSING_SECTIONS', requirement: 'up to 3 retries, each prompt naming the exact missing sections (those still missing; the same ones again are a repeated fix and stop the run)', status: '✓',
+      where: ['machines/recovery/strategy.ts', 'machines/recovery/guards.ts', 'machines/recovery/failure.ts', 'src/runtime/pipeline/actors.ts'],
+      tests: [
+        at(F.strategies, 'MISSING_SECTIONS: up to 3 hinted retries, each naming the sections still missing; the same ones again stop it as a repeated fix'),
+        at(F.strategyHints, 'MISSING_SECTIONS: each attempt is told the sections still missing, and adds the first one named'),
+        at(F.expectOutput, 'one that never adds the section escalates as a repeated fix, the section named; a decision retries with the same checks'),
+      ],
     },
     {
       id: '002 Example 2', requirement: 'a reviewer missing “# Review”, “- Findings:” is retried with them named and succeeds', status: '✓',
@@ -76,10 +84,13 @@ export const SEED_002: SeedDocument = {
       tests: [at(F.strategies, 'MISSING_SECTIONS: the retry is told exactly which sections are missing'), SEED_MESSAGES],
     },
     {
-      id: '002 strategy EMPTY_OUTPUT', requirement: 'up to 2 retries asking explicitly for output, with a reduced max-chars setting', status: '◐',
-      where: ['machines/recovery/failure.ts', 'src/runtime/pipeline/step-task.ts'],
-      tests: [at(F.strategies, 'EMPTY_OUTPUT: the retry is asked explicitly for output')],
-      gap: 'the request reaches pipeline steps only; no max-chars adjuster (`RECOVERY_MAX_CHARS`); under `recover run` without an adapter: one unchanged re-run, then no_alternative (issue #33 Build 1)',
+      id: '002 strategy EMPTY_OUTPUT', requirement: 'up to 2 retries asking explicitly for output, with a reduced max-chars setting (`RECOVERY_MAX_CHARS`: ¾ of the last, the seed gives no factor)', status: '✓',
+      where: ['machines/recovery/strategy.ts', 'machines/recovery/failure.ts', 'src/policy/layers.ts', 'src/runtime/command.ts'],
+      tests: [
+        at(F.expectOutput, 'EMPTY_OUTPUT: the retry is asked explicitly for output with a reduced RECOVERY_MAX_CHARS'),
+        at(F.expectOutput, "EMPTY_OUTPUT has the seed's 2 retries, each with a smaller target, then escalates"),
+        at(F.strategies, 'EMPTY_OUTPUT: the retry is asked explicitly for output'),
+      ],
     },
     {
       id: '002 strategies per type', requirement: 'each error type’s retries, backoff and timeout multiplier are configurable', status: '✓',

@@ -103,10 +103,15 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
     tests: [at(F.rounds, 'below 0.50 after the last round: escalates low_confidence, having asked diagnoseRounds times'), at(F.confidence, '%s → %s')],
   },
   {
-    id: 'UC-AP-004 §13 stack', requirement: 'the stack trace is part of the error everywhere it is shown', status: '◐',
-    where: ['src/runtime/observe.ts', 'machines/recovery/failure.ts'],
-    tests: [at(F.observeStack, 'in the observation, bounded (the runtime path and the machine fallback alike)')],
-    gap: 'kept in the checkpoint and given to the diagnoser and adapter, but `recover()`’s outcome and the report’s Original Error lack it (issue #33 Build 6)',
+    id: 'UC-AP-004 §13 stack', requirement: 'the stack trace is part of the error everywhere it is shown', status: '✓',
+    where: ['src/runtime/observe.ts', 'machines/recovery/failure.ts', 'src/report/stack.ts', 'src/runtime/outcome.ts', 'src/report/escalation-sections.ts'],
+    tests: [
+      at(F.observeStack, 'in the observation, bounded (the runtime path and the machine fallback alike)'),
+      at(F.observeStack, 'is in recover()’s outcome: the message line and the top frames, redacted'),
+      at(F.observeStack, 'is under the report’s Original Error: the escalation report and a stored run’s report'),
+      at(F.observeStack, 'of a command is the first stack its output shows, message line first'),
+      at(F.run, 'a test that keeps failing: the report and the step summary count the original run, the flake probe and the iterations, and show the stack'),
+    ],
   },
   {
     id: 'UC-AP-004 §13 event fields', requirement: 'each event has an ISO-8601 timestamp, a phase and a result', status: '✓',
@@ -114,16 +119,22 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
     tests: [at(F.history, 'normalises timestamps to ISO-8601 and an empty history to an empty list'), at(F.history, 'writes a top-level list of events with the contract fields, oldest first')],
   },
   {
-    id: 'UC-AP-004 §13 iteration 1–3', requirement: 'each event’s iteration number is 1–3', status: '◐',
-    where: ['machines/recovery/actions.ts', 'machines/recovery/history.ts'],
-    tests: [at(F.attempts, 'marks the flake probe (an outcome with an iteration below the last DIAGNOSE)')],
-    gap: 'iteration 0 (the flake probe, the fall-through) and budget + 1 appear (issue #33 Build 6)',
+    id: 'UC-AP-004 §13 iteration 1–3', requirement: 'each event’s iteration number is 1–3', status: '✓',
+    where: ['machines/recovery/actions.ts', 'machines/recovery/history.ts', 'src/report/attempts.ts'],
+    tests: [
+      at(F.recover, 'numbers iterations 1…budget: the probe is marked within iteration 1, and the spent budget adds no iteration 4'),
+      at(F.attempts, 'marks the flake probe by its flake_probe reason, within the iteration it diagnoses'),
+      at(F.attempts, 'reads stored histories written before issue #33 (probe at iteration 0, PAUSE at budget + 1) as before'),
+    ],
   },
   {
-    id: 'UC-AP-004 §13 report counts', requirement: 'the report’s counts cannot be misread', status: '◐',
-    where: ['src/report/escalation.ts'],
-    tests: [at(F.escalation, 'has the Exc-1 heading, facts and sections in order')],
-    gap: '“Attempts: 4” beside “3 of 3 recovery iterations” does not say the original run (and a flake probe) are counted (issue #33 Build 6)',
+    id: 'UC-AP-004 §13 report counts', requirement: 'the report’s counts cannot be misread', status: '✓',
+    where: ['src/report/counts.ts', 'src/report/escalation.ts', 'src/report/escalation-outcome.ts'],
+    tests: [
+      at(F.escalation, 'counts executions so they add up: the original run, the flake probe and the recovery iterations'),
+      at(F.escalation, 'has the Exc-1 heading, facts and sections in order'),
+      at(F.run, 'a test that keeps failing: the report and the step summary count the original run, the flake probe and the iterations, and show the stack'),
+    ],
   },
   {
     id: 'UC-AP-004 §13 outputs', requirement: 'event log (YAML) kept 90 days, escalation report (Markdown), success metrics (JSON)', status: '✓',

@@ -71,10 +71,12 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
     tests: [at(F.rounds, '0.30 in round 1, 0.90 in round 2: asks again, then adapts and recovers')],
   },
   {
-    id: 'UC-AP-004 Alt-2 rejected round', requirement: 'the low-confidence round that was set aside is marked so', status: '◐',
-    where: ['machines/recovery/actions.ts'],
-    tests: [at(F.rounds, '0.30 in round 1, 0.90 in round 2: asks again, then adapts and recovers')],
-    gap: 'its DIAGNOSE event carries the confidence but no reason (issue #33 Build 6: `low_confidence`)',
+    id: 'UC-AP-004 Alt-2 rejected round', requirement: 'the low-confidence round that was set aside is marked so', status: '✓',
+    where: ['machines/recovery/actions.ts', 'machines/recovery.machine.ts'],
+    tests: [
+      at(F.rounds, '0.30 in round 1, 0.90 in round 2: asks again, then adapts and recovers'),
+      at(F.rounds, 'below 0.50 after the last round: escalates low_confidence, having asked diagnoseRounds times'),
+    ],
   },
   {
     id: 'UC-AP-004 Alt-3', requirement: 'a failure that passes on an unchanged re-run escalates as non_deterministic_failure', status: '✓',
@@ -145,13 +147,13 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
     ],
   },
   {
-    id: 'UC-AP-004 Exc-3', requirement: 'protocol not deployed: fall back to plain error handling and tell a person how to deploy it', status: '◐',
-    where: ['src/hooks/claude/handle.ts', 'src/hooks/claude/install.ts'],
+    id: 'UC-AP-004 Exc-3', requirement: 'protocol not deployed: fall back to plain error handling and tell a person how to deploy it', status: '✓',
+    where: ['src/hooks/claude/handle.ts', 'src/hooks/claude/install.ts', 'src/hooks/claude/deployment.ts'],
     tests: [
       at(F.hookAgent, '(e) a malformed payload is allowed, with one warning line'),
-      at('tests/hooks/claude-install.test.ts', 'merges its entries, keeps what is there, is idempotent, and uninstalls exactly its own'),
+      at('tests/hooks/claude-deployment.test.ts', 'recover run inside Claude Code says once that the hooks are not deployed, and is silent once they are'),
+      at('tests/hooks/claude-deployment.test.ts', 'hook claude --status: exit 2 with what to run before --install, exit 0 after, each file named'),
     ],
-    gap: 'the hook never breaks the agent and `recover hook claude --install` deploys it, but nothing notices a missing deployment and says so',
   },
   {
     id: 'UC-AP-004 Exc-4', requirement: 'the same fix again (A, B, A too): infinite loop, escalated with each iteration’s fix', status: '✓',

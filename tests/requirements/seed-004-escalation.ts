@@ -145,10 +145,14 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
     gap: 'rows as data and JSON lines (library); no SQL table is created and no CLI verb writes them',
   },
   {
-    id: '004 log format', requirement: 'a RECOVERY log record: failure, recovery action (attempt, delay, context refreshed), outcome (resumed at, checkpoint)', status: '◐',
-    where: ['src/taxonomy/history.ts', 'src/report/events.ts'],
-    tests: [at(F.history, 'writes a top-level list of events with the contract fields, oldest first')],
-    gap: 'the facts are in history events and audit rows, not in this nested record; whether the context was refreshed is not recorded',
+    id: '004 log format', requirement: 'a RECOVERY log record: failure, recovery action (attempt, delay, context refreshed), outcome (resumed at, checkpoint)', status: '✓',
+    where: ['src/taxonomy/history.ts', 'machines/recovery/history.ts', 'src/report/history.ts', 'src/report/events.ts'],
+    tests: [
+      at(F.history, 'writes a top-level list of events with the contract fields, oldest first'),
+      at(F.history, 'writes contextRefreshed where a RETRY recorded it, after the contract fields, and not where it was never recorded'),
+      at(F.refreshContext, 'is 1 on the attempts from the type\'s contextRefreshFrom on, and each RETRY records it'),
+      at(F.events, 'notes a retry that started from a fresh context (seed 004 context_refreshed)'),
+    ],
   },
   {
     id: '004 session report', requirement: 'at session end: failures, auto-recovered, escalations, rollbacks, skips, details, recommendations', status: '✓',

@@ -65,10 +65,9 @@ export const SEED_004_DETECTION: readonly Requirement[] = [
     tests: [at(F.examples, 'a command that was itself interrupted (exit 130) → 5 (aborted, never retried)')],
   },
   {
-    id: '004 USER_ABORT severity', requirement: 'a user cancellation has severity IMMEDIATE', status: '◐',
-    where: ['src/taxonomy/types.ts'],
-    tests: [at(F.events, 'fills every column of the table')],
-    gap: 'labelled severity high (issue #33 Build 6)',
+    id: '004 USER_ABORT severity', requirement: 'a user cancellation has severity IMMEDIATE', status: '✓',
+    where: ['src/taxonomy/categories.ts', 'src/taxonomy/types.ts', 'machines/supervisor/guards.ts'],
+    tests: [at(F.taxonomy, 'only USER_ABORT is immediate (seed 004), and immediate is the most urgent severity'), at(F.events, 'fills every column of the table'), SEVERITY],
   },
   {
     id: '004 detection record', requirement: 'each failure is recorded with agent, type, severity, time and message', status: '✓',
@@ -106,10 +105,12 @@ export const SEED_004_DETECTION: readonly Requirement[] = [
     tests: [at(F.resolve, 'seed 004 as a config: delays 0, 5, 15, 30 s, fresh context from the 3rd, rollback after 3'), at(F.lookup, 'follows seed 004: a fresh context from the 3rd retry')],
   },
   {
-    id: '004 context refresh', requirement: 'the retried agent is told to reload its context', status: '◐',
-    where: ['src/runtime/run-attempt.ts', 'machines/recovery/actions.ts'],
-    tests: [at(F.handoff, 'resume continues a handed-off run in a fresh context: next attempt, history carried on')],
-    gap: '`recover()` tasks get `refreshContext`; commands under `recover run` are never told (`RECOVERY_REFRESH_CONTEXT`, issue #33 Build 6)',
+    id: '004 context refresh', requirement: 'the retried agent is told to reload its context', status: '✓',
+    where: ['src/runtime/command.ts', 'src/runtime/run-attempt.ts', 'machines/recovery/context.ts'],
+    tests: [
+      at(F.refreshContext, 'is 1 on the attempts from the type\'s contextRefreshFrom on, and each RETRY records it'),
+      at(F.handoff, 'resume continues a handed-off run in a fresh context: next attempt, history carried on'),
+    ],
   },
   {
     id: '004 checkpoints', requirement: 'agents checkpoint progress, tasks and committed / in-progress files at safe points', status: '✓',

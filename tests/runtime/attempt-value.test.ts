@@ -8,7 +8,7 @@ const failingTest = (name: string) =>
   new TaskFailure('tests failed', { exitCode: 1, stderr: `AssertionError: expected 200 but got 404\n  ✗ ${name}`, tests: { passed: 1, failed: 1, failing: [name] } });
 
 describe('AttemptValue', () => {
-  const outcome = (status: Outcome['status']): Outcome => ({ runId: 'r', status, attempts: 1, iterations: 0, level: 'same', reason: null, classification: null, history: [] });
+  const outcome = (status: Outcome['status']): Outcome => ({ runId: 'r', status, attempts: 1, iterations: 0, level: 'same', reason: null, classification: null, stack: null, history: [] });
 
   it('adds the value only to a passing status, and only after a pass', () => {
     const kept = new AttemptValue();

@@ -129,7 +129,7 @@ describe('commandTask', () => {
     await expect(commandTask(node, [fixture('print-env.mjs')], { stream: { stdout: out.stream, stderr: new PassThrough() }, env: { RECOVERY_GUIDANCE: 'stale' } })(context())).resolves.toBeUndefined();
     expect(JSON.parse(out.text()).env).toEqual({
       RECOVERY_RUN_ID: 'run-1', RECOVERY_ATTEMPT: '2', RECOVERY_ITERATION: '1',
-      RECOVERY_HINT: 'check the port', RECOVERY_GUIDANCE: '', RECOVERY_APPROACH: 'use the cache',
+      RECOVERY_HINT: 'check the port', RECOVERY_GUIDANCE: '', RECOVERY_APPROACH: 'use the cache', RECOVERY_REFRESH_CONTEXT: '', RECOVERY_MAX_CHARS: '',
     });
   });
 

@@ -54,6 +54,13 @@ describe('observationFrom bounds a thrown value in one pass', () => {
     }));
   });
 
+  it('non-JSON numbers are kept as JSON says them, so a stored observation equals the one made (fast-check found Infinity)', () => {
+    expect(observationFrom(Infinity).error).toBe('Infinity');
+    expect(observationFrom(Object.assign(new Error('x'), { code: Number.NaN, status: -0 })).error).toMatchObject({ code: 'NaN', status: 0 });
+    const observation = observationFrom({ cause: -Infinity });
+    expect(JSON.parse(JSON.stringify(observation))).toEqual(observation);
+  });
+
   it('a value seen only through toJSON is described from its JSON: its error fields are kept', () => {
     expect(observationFrom({ toJSON: () => ({ message: 'from toJSON', extra: 1 }) }).error).toEqual({ message: 'from toJSON' });
     expect(observationFrom({ toJSON: () => ({ foo: { message: 'x' } }) }).error).toEqual({ foo: { message: 'x' } });

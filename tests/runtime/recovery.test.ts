@@ -108,10 +108,34 @@ describe('recover()', () => {
     expect(lenient.status).toBe('flaky');
   });
 
+  it('numbers iterations 1…budget: the probe is marked within iteration 1, and the spent budget adds no iteration 4', async () => {
+    const fixes = ['add a null check', 'decode with jwt.verify first', 'compare expiry in seconds'];
+    const outcome = await recover(() => { throw failingTest('rejects expired token'); }, { adapt: (input) => ({ fix: fixes[input.fixesTried.length]! }) });
+    expect(outcome).toMatchObject({ status: 'escalated', reason: 'max_attempts', attempts: 5, iterations: 3 });
+    expect(outcome.history.map((e) => [e.phase, e.iteration, e.attempt, e.reason])).toEqual([
+      ['PAUSE', 1, 1, null], ['DIAGNOSE', 1, 1, null],
+      ['RETRY', 1, 2, 'flake_probe'], ['PAUSE', 1, 2, null], ['DIAGNOSE', 1, 2, null], ['ADAPT', 1, 2, null],
+      ['RETRY', 1, 3, null], ['PAUSE', 2, 3, null], ['DIAGNOSE', 2, 3, null], ['ADAPT', 2, 3, null],
+      ['RETRY', 2, 4, null], ['PAUSE', 3, 4, null], ['DIAGNOSE', 3, 4, null], ['ADAPT', 3, 4, null],
+      // The third iteration's failure closes iteration 3: the budget is spent, no 4th opens.
+      ['RETRY', 3, 5, null], ['PAUSE', 3, 5, null], ['DIAGNOSE', 3, 5, null], ['ESCALATE', 3, 5, 'max_attempts'],
+    ]);
+  });
+
   it('without an adapter, a systematic failure that fails the probe escalates as the level-2 fall-through', async () => {
     const outcome = await recover(() => { throw failingTest('always fails'); });
     expect(outcome).toMatchObject({ status: 'escalated', reason: 'no_alternative', attempts: 2 });
-    expect(outcome.history.some((e) => e.phase === 'ADAPT' && e.reason === 'no_alternative')).toBe(true);
+    // Iteration 1 throughout: the original failure, the flake probe (marked, not an iteration of its
+    // own), the probe's failure diagnosed, and the fall-through to level escalate (seed 000 task 4).
+    expect(outcome.history.map((e) => [e.phase, e.result, e.iteration, e.level, e.reason])).toEqual([
+      ['PAUSE', 'failure', 1, 'same', null],
+      ['DIAGNOSE', 'diagnosed', 1, 'same', null],
+      ['RETRY', 'failure', 1, 'same', 'flake_probe'],
+      ['PAUSE', 'failure', 1, 'same', null],
+      ['DIAGNOSE', 'diagnosed', 1, 'same', null],
+      ['ADAPT', 'failure', 1, 'escalate', 'no_alternative'],
+      ['ESCALATE', 'escalated', 1, 'escalate', 'no_alternative'],
+    ]);
   });
 
   it('times an attempt out on the clock, classifies TIMEOUT and gives the next attempt 1.5× the time', async () => {

@@ -48,6 +48,11 @@ describe('the failure taxonomy agrees with DESIGN.md', () => {
     expect(rows.filter(([, info]) => info.severity === 'critical').map(([type]) => type)).toEqual(['SECURITY_VIOLATION']);
   });
 
+  test('only USER_ABORT is immediate (seed 004), and immediate is the most urgent severity', () => {
+    expect(rows.filter(([, info]) => info.severity === 'immediate').map(([type]) => type)).toEqual(['USER_ABORT']);
+    expect(SEVERITIES[0]).toBe('immediate');
+  });
+
   test('isFailureType refuses what is not a type', () => {
     for (const value of ['rate_limit', 'toString', '__proto__', '', null, undefined, 42, {}]) expect(isFailureType(value)).toBe(false);
   });

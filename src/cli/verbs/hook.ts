@@ -16,7 +16,7 @@ import type { CliIO, VerbSpec } from '../verb.js';
 
 const HOOK_SPEC = {
   name: 'hook',
-  synopsis: 'claude [--install [--project|--user] | --uninstall | --print]',
+  synopsis: 'claude [--install [--project|--user] | --uninstall | --print | --status]',
   description: `As a Claude Code hook (SessionStart, PreToolUse, PostToolUse, PostToolUseFailure, Stop): reads
 the event on stdin and answers in Claude Code's hook output. A failing Bash command opens (or
 continues) one recovery run per command in the session, in the normal store; the agent is told
@@ -28,13 +28,14 @@ on stderr. RECOVER_HOOK=off turns enforcement off.`,
     install: { type: 'boolean', description: 'merge the hook entries into .claude/settings.json (keeps what is there)' },
     uninstall: { type: 'boolean', description: 'remove exactly the entries --install wrote' },
     print: { type: 'boolean', description: 'print the entries as JSON, change nothing' },
+    status: { type: 'boolean', description: 'say whether the hooks are deployed for this project (its .claude/settings.local.json,\n.claude/settings.json, ~/.claude/settings.json): exit 0 when they are, 2 when not' },
     project: { type: 'boolean', description: "the project's .claude/settings.json (default)" },
     user: { type: 'boolean', description: '~/.claude/settings.json' },
     command: { type: 'string', value: 'CMD', description: 'the command the entries run (default: this recover, by absolute path)' },
     ...STORE_OPTION,
   },
   operands: { count: 1, first: 'claude', error: "expected the agent: 'recover hook claude' (the only one with hooks so far)" },
-  examples: ['recover hook claude --install', 'recover hook claude --print', 'RECOVER_HOOK=off claude   # one session without enforcement'],
+  examples: ['recover hook claude --install', 'recover hook claude --status', 'recover hook claude --print', 'RECOVER_HOOK=off claude   # one session without enforcement'],
 } as const satisfies VerbSpec;
 
 /** A hook call that has not answered by then allows the call (Claude Code's own limit is HOOK_TIMEOUT_S). */
@@ -48,6 +49,7 @@ export const hookVerb = defineVerb(HOOK_SPEC, async ({ values }, io) => {
     io.stdout.write(`${JSON.stringify({ hooks: install.hookEntries(command) }, null, 2)}\n`);
     return EXIT.ok;
   }
+  if (values.status === true) return printDeployment(io);
   if (values.install === true || values.uninstall === true) {
     if (values.install === true && values.uninstall === true) throw new UsageError('--install or --uninstall, not both');
     if (values.project === true && values.user === true) throw new UsageError('--project or --user, not both');
@@ -62,6 +64,21 @@ export const hookVerb = defineVerb(HOOK_SPEC, async ({ values }, io) => {
   }
   return answerHook(io, values.store);
 });
+
+/** `--status`: one line per settings file, then the verdict; exit 0 when deployed, 2 (a config to fix) when not. */
+async function printDeployment(io: CliIO): Promise<number> {
+  const { hookDeployment } = await import('../../hooks/claude/deployment.js');
+  const found = hookDeployment(projectRoot(io.cwd), io.env.HOME ?? homedir());
+  for (const { file, events, unreadable } of found.files) {
+    io.stdout.write(`${file}: ${unreadable ? `unreadable (${unreadable})` : events.length > 0 ? events.join(', ') : 'no recover hooks'}\n`);
+  }
+  if (found.deployed) {
+    io.stdout.write('recover hooks: deployed: Claude Code sessions in this project follow the recovery protocol\n');
+    return EXIT.ok;
+  }
+  io.stdout.write(`recover hooks: not deployed (missing: ${found.missing.join(', ')}): run 'recover hook claude --install'\n`);
+  return EXIT.usage;
+}
 
 /** `node /abs/bin/recover.js hook claude`, so the hook runs whatever PATH Claude Code has. */
 function defaultCommand(): string {

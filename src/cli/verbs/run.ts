@@ -11,13 +11,17 @@ import { durationOption } from '../duration-option.js';
 import { UsageError } from '../errors.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { cliFixMemory } from '../fix-memory.js';
+import { cliFlakyMemory, countRunTests } from '../flaky-memory.js';
 import { INSPECTION_OPTIONS, splitInspect } from '../inspection.js';
+import { Interrupted } from '../interrupt.js';
 import { OUTPUT_OPTIONS, outputStyle } from '../output-options.js';
 import { asUsageError, BUDGET_OPTIONS, budgetOf, cliGitRollback } from '../rollback-options.js';
 import { RUN_OPTIONS_OF, runOptions, runSettingsOf } from '../run-options.js';
+import { projectRoot } from '../project.js';
 import { openRunSession } from '../run-session.js';
 import { sealCommandLine } from '../sealed-command.js';
 import { STORE_OPTION, cliStoreDir, isFleetStore, openCliStore } from '../store-option.js';
+import { concludeTests, openRunTests } from '../test-quarantine.js';
 import type { VerbSpec } from '../verb.js';
 
 /** `recover run`'s options and help. */
@@ -48,6 +52,7 @@ PAUSE → DIAGNOSE → ADAPT → RETRY → ESCALATE. Each phase is checkpointed 
     'recover run --timeout 2m --report recovery.md -- npx playwright test',
     'recover run --tests auto --on-flaky pass -- npx vitest run',
     'recover run --notify github -- npm test   # in a pull request\'s workflow',
+    'recover run --expect-sections "# Review,- Findings:" --max-output-chars 4000 -- ./review.sh',
     'recover run --agent claude --rollback git -- npm run build',
     'recover run --agent codex --agent-timeout 10m -- npm test',
     'recover run --adapter ./scripts/my-fixer.sh -- make',
@@ -91,6 +96,8 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
       ...(settings.tests ? { tests: settings.tests } : {}),
       ...(settings.rerun ? { rerun: settings.rerun } : {}),
       ...(settings.notify ? { notify: settings.notify } : {}),
+      ...(settings.expect ? { expect: settings.expect } : {}),
+      ...(settings.quarantineFlaky !== null ? { quarantineFlaky: settings.quarantineFlaky } : {}),
     },
   };
   // A command whose runner `--tests auto` cannot tell is refused before anything runs.
@@ -118,10 +125,19 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   const { recoverPersisted } = await import('../../runtime/persisted.js');
   const fixMemory = await cliFixMemory(io, values.store, store);
   progress.note(`recover: run ${runId}: ${sealed.command.join(' ')}`);
+  const flakyMemory = await cliFlakyMemory(io, values.store, store);
+  const tests = await openRunTests({
+    memory: flakyMemory, command: sealed.command.join(' '),
+    listed: config.quarantine ?? [], configFile: config.file, flips: settings.quarantineFlaky,
+    note: (message) => progress.note(message, { always: true }),
+  });
   for (const note of sealed.notes) progress.note(note, { always: true });
   if (fleetStore && !offerable) {
     progress.note(`recover: note: run ${runId} is not offered to the fleet (${sealed.fromEnv ? 'its command holds a secret' : rollback === 'git' ? 'it rolls back a git tree here' : 'its agent, adapter or diagnoser runs here'}): if this process dies, resume it here with 'recover resume ${runId}'`, { always: true });
   }
+  const { undeployedNotice } = await import('../../hooks/claude/deployment.js');
+  const undeployed = undeployedNotice(io.env, projectRoot(io.cwd));
+  if (undeployed) progress.note(undeployed, { always: true });
   const result = await session.drive((onStart) => recoverPersisted(runtime.task, {
     ...runtime,
     name: sealed.command.join(' '),
@@ -138,5 +154,7 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
       progress.watch(actor);
     },
   }));
-  return session.conclude(result, { runId, store, reportFile: values.report as string | undefined });
+  const ending = { runId, store, reportFile: values.report as string | undefined };
+  if (!(result instanceof Interrupted)) await countRunTests(flakyMemory, store, runId, (message) => progress.note(`recover: note: ${message}`, { always: true }));
+  return concludeTests(io, session, tests, result, ending);
 });

@@ -1,9 +1,11 @@
 /** `recover stats`: metrics across every run in the store (failures, recoveries, escalations, flake rate…). */
 import { formatDuration } from '../../policy/duration.js';
+import type { FlakyTestMetrics } from '../../memory/flaky/metrics.js';
 import type { FixMemoryMetrics } from '../../memory/metrics.js';
 import type { Metrics } from '../../report/types.js';
 import { defineVerb } from '../define-verb.js';
 import { cliFixMemory } from '../fix-memory.js';
+import { cliFlakyMemory } from '../flaky-memory.js';
 import { JSON_OPTION } from '../output-options.js';
 import { STORE_OPTION, openCliStore } from '../store-option.js';
 import type { VerbSpec } from '../verb.js';
@@ -14,7 +16,9 @@ const STATS_SPEC = {
   synopsis: '[--store DIR|URL] [--json]',
   description: `Failures, auto-recovered, escalations, rollbacks, skips, flake rate, mean time to recover and
 counts by failure type, across every readable run in the store (damaged runs are skipped); and
-the fix memory: fixes remembered, lookups, hit rate (lookups that found a fix) and reuses.`,
+the fix memory: fixes remembered, lookups, hit rate (lookups that found a fix) and reuses; and
+the flaky-test memory ('recover flaky'): tests remembered, flaky tests, flips and the test flake
+rate (runs in which a remembered test flipped, of the runs that ran it).`,
   options: { ...STORE_OPTION, ...JSON_OPTION },
   examples: ['recover stats', 'recover stats --json | jq .totals'],
 } as const satisfies VerbSpec;
@@ -54,6 +58,16 @@ export function fixMemoryTable(m: FixMemoryMetrics): string {
   return `${rows.map(([label, value]) => `${label.padEnd(width)}  ${value.padStart(7)}`).join('\n')}\n`;
 }
 
+/** The flaky-test memory's figures as a table, after {@link fixMemoryTable}'s. */
+export function flakyTestTable(m: FlakyTestMetrics): string {
+  const rows: [string, string][] = [
+    ['tests remembered', String(m.remembered)], ['flaky tests', String(m.flaky)], ['test flips', String(m.flips)],
+    ['test flake rate', `${(m.flakeRate * 100).toFixed(1)}%`],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  return `${rows.map(([label, value]) => `${label.padEnd(width)}  ${value.padStart(7)}`).join('\n')}\n`;
+}
+
 /** `recover stats`. */
 export const statsVerb = defineVerb(STATS_SPEC, async ({ values }, io) => {
   const store = await openCliStore(io, values.store);
@@ -67,7 +81,14 @@ export const statsVerb = defineVerb(STATS_SPEC, async ({ values }, io) => {
   const { fixMemoryMetrics } = await import('../../memory/metrics.js');
   const memory = await cliFixMemory(io, values.store, store);
   const [memoryStats, entries] = await Promise.all([memory.stats(), memory.list()]);
-  const metrics = { ...computeMetrics(runs), fixMemory: fixMemoryMetrics(memoryStats, entries) };
-  io.stdout.write(values.json === true ? `${JSON.stringify(metrics, null, 2)}\n` : `${statsTable(metrics)}\n${fixMemoryTable(metrics.fixMemory)}`);
+  const { flakyTestMetrics } = await import('../../memory/flaky/metrics.js');
+  // A damaged flaky memory file is named and the rest still shown ('recover repair' rebuilds it).
+  const flakyTests = await (await cliFlakyMemory(io, values.store, store)).list().then(flakyTestMetrics, (error: unknown) => {
+    io.stderr.write(`recover: note: ${(error as Error).message}\n`);
+    return null;
+  });
+  const metrics = { ...computeMetrics(runs), fixMemory: fixMemoryMetrics(memoryStats, entries), flakyTests };
+  io.stdout.write(values.json === true ? `${JSON.stringify(metrics, null, 2)}\n`
+    : `${statsTable(metrics)}\n${fixMemoryTable(metrics.fixMemory)}${flakyTests ? `\n${flakyTestTable(flakyTests)}` : ''}`);
   return 0;
 });

@@ -2,6 +2,7 @@
 import { defineVerb } from '../define-verb.js';
 import { durationOption } from '../duration-option.js';
 import { UsageError } from '../errors.js';
+import { countRunTests } from '../flaky-memory.js';
 import { openFleetStore } from '../store-option.js';
 import type { VerbSpec } from '../verb.js';
 import { dbErrorReason } from '../../store/postgres/transient.js';
@@ -39,9 +40,18 @@ export const workerVerb = defineVerb(WORKER_SPEC, async ({ values }, io) => {
   await store.ready();
   const { createWorker } = await import('../../runtime/fleet/worker.js');
   const json = values.json === true;
+  // A run that ends here is counted in the flaky-test memory, as it is by the process that ends a `recover run`.
+  const { postgresFlakyMemory } = await import('../../memory/flaky/postgres.js');
+  const flaky = postgresFlakyMemory(store);
+  const counting = new Set<Promise<void>>();
   const worker = createWorker({
     store, concurrency, leaseMs, pollMs,
     onEvent: (event) => {
+      if (event.type === 'finished') {
+        const count = countRunTests(flaky, store, event.runId, (message) => io.stderr.write(`recover worker: ${event.runId}: note: ${message}\n`));
+        counting.add(count);
+        void count.finally(() => counting.delete(count));
+      }
       const at = Date.now();
       if (json) {
         const { error, ...rest } = event as { error?: unknown };
@@ -57,6 +67,7 @@ export const workerVerb = defineVerb(WORKER_SPEC, async ({ values }, io) => {
   process.once('SIGTERM', onSignal);
   try {
     await worker.done;
+    await Promise.all(counting);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

@@ -5,6 +5,7 @@
  */
 import { commandTask } from '../command.js';
 import { runMetaOf } from '../run-meta.js';
+import type { OutputExpectations } from '../output-check.js';
 import type { FleetTask } from './task.js';
 
 /** The input of the `command` task. */
@@ -13,6 +14,8 @@ export interface CommandInput {
   args?: string[];
   /** Working directory on the worker's machine. Default: the worker's. */
   cwd?: string;
+  /** The output checks after exit 0 (`recover run --expect-…`), so a worker that takes the run over checks the same. Default: none. */
+  expect?: OutputExpectations;
 }
 
 /** The task name `recover submit` queues commands under. */
@@ -27,6 +30,7 @@ export const runCommandTask: FleetTask = (ctx) => {
   const args = Array.isArray(input.args) ? input.args.map(String) : [];
   return commandTask(input.cmd, args, {
     ...(typeof input.cwd === 'string' ? { cwd: input.cwd } : {}), ...(ctx.startBy === undefined ? {} : { startBy: ctx.startBy }), env: ctx.env,
+    ...(input.expect && typeof input.expect === 'object' ? { expect: input.expect } : {}),
   })(ctx);
 };
 
@@ -37,9 +41,9 @@ export const runCommandTask: FleetTask = (ctx) => {
  * @throws RunMetaError naming the run and the field when the meta is bad (see run-meta.ts).
  */
 export function commandInputOf(runId: string, stored: Record<string, unknown>): CommandInput | null {
-  const { command, cwd } = runMetaOf(runId, stored);
+  const { command, cwd, options } = runMetaOf(runId, stored);
   if (!Array.isArray(command)) return null;
   // The decoder has checked that a command line is a non-empty list of strings.
   const [cmd = '', ...args] = command;
-  return { cmd, args, ...(cwd !== undefined ? { cwd } : {}) };
+  return { cmd, args, ...(cwd !== undefined ? { cwd } : {}), ...(options?.expect ? { expect: options.expect } : {}) };
 }

@@ -13,7 +13,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { RunFencedError } from '../../store/errors.js';
-import { dbErrorReason, retryTransient } from '../../store/postgres/transient.js';
+import { dbErrorReason, isTransientDbError, retryTransient } from '../../store/postgres/transient.js';
 import { markDecisionTaken, type Claim } from '../../store/postgres/queue.js';
 import type { PostgresStore } from '../../store/postgres/store.js';
 import type { LeaseHolder } from '../../store/types.js';
@@ -172,16 +172,21 @@ export function createWorker(options: WorkerOptions): Worker {
       // it (a commit does, see the store's RENEW); when that is not fresh, a renew of its own (an
       // owner that has been replaced is refused). A program's start is checked by its forked child
       // (start-gate.ts); a function's here, the closest this process can come to its start.
-      const fresh = renewed !== null && performance.now() - renewed.ms <= leaseMs / 6 ? renewed : null;
-      const { clock: sentAt, ms: sentMs } = fresh ?? await renewing(() => lease.renew()).catch((error: unknown) => {
-        if (error instanceof RunFencedError) onLost(error);
-        throw error;
-      });
       const lapse = () => {
         const error = new StartLapsedError(ctx.runId, ctx.attempt);
         onLost(error);
         return error;
       };
+      // A renew cut by a passing database error is sent again while the start window lasts; one
+      // that never gets through is a lapse (the run is let go, as a late start is), not a failure
+      // of an attempt that never ran.
+      const fresh = renewed !== null && performance.now() - renewed.ms <= leaseMs / 6 ? renewed : null;
+      const { clock: sentAt, ms: sentMs } = fresh ?? await retryTransient(() => renewing(() => lease.renew()), {
+        budgetMs: leaseMs * START_WINDOW, firstDelayMs: Math.min(100, leaseMs / 30),
+      }).catch((error: unknown) => {
+        if (error instanceof RunFencedError) onLost(error);
+        throw isTransientDbError(error) ? lapse() : error;
+      });
       if (performance.now() - sentMs > leaseMs * START_WINDOW) throw lapse();
       try {
         return await fn({

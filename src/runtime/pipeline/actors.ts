@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { PASSING } from '../../../machines/pipeline/steps.js';
+import { strategyFix } from '../../../machines/recovery/strategy.js';
 import type { PrepareStepInput, PrepareStepOutput, SaveStepInput, SaveStepOutput } from '../../../machines/pipeline/types.js';
 import type { Clock } from '../clock.js';
 import type { CommandResult } from '../command.js';
@@ -24,9 +25,13 @@ import { argvOf, displayRun, stepTask } from './step-task.js';
 import type { LoadedPipeline, PipelineStep } from './types.js';
 import { outputVariable } from './validate.js';
 
-/** Seed 002's strategies as an adapter: the next attempt gets the failure's hint (missing sections, a request for output) as its change. */
+/**
+ * Seed 002's strategies as an adapter: the next attempt gets the failure's hint (missing sections,
+ * a request for output) as its change — the machine's own strategy fix, so, as without an
+ * adapter, only a repeat stops it (a step missing fewer sections each time gets all 3 retries).
+ */
 export const seed002Adapter: Adapter = (input) =>
-  input.hint ? { fix: `retry with RECOVERY_HINT: ${input.hint}`, confidence: input.diagnosis?.confidence ?? 0.8 } : undefined;
+  input.hint ? { fix: strategyFix(input.hint), confidence: input.diagnosis?.confidence ?? 0.8 } : undefined;
 
 /**
  * The steps' DIAGNOSE and ADAPT: seed 002's strategies first (a failure with a hint retries with

@@ -8,7 +8,7 @@ export { loadPipeline, parsePipelineText, pipelineFromData } from './load.js';
 export { validatePipeline, parseTimeout, outputVariable } from './validate.js';
 export { definitionHash, canonicalJson } from './hash.js';
 export { PipelineDefinitionError, PipelineResumeError, type PipelineIssue, type ResumeRefusal } from './errors.js';
-export { missingSections, sectionErrors } from './sections.js';
+export { missingSections, sectionErrors } from '../output-check.js';
 export { seed002Adapter } from './actors.js';
 export { stepTask, argvOf, displayRun, MAX_STEP_OUTPUT_BYTES } from './step-task.js';
 export {

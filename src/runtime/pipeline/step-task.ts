@@ -1,16 +1,17 @@
 /**
  * A pipeline step as a recovery `Task`: run its command (no shell for an argv list, the shell for
  * a command line), then check its output. Seed 002's output checks become observations the
- * classifier reads: an empty stdout where sections are expected is EMPTY_OUTPUT, a missing
- * section is `validationErrors: ['Missing section: # Tests', …]` (MISSING_SECTIONS), so the next
- * attempt's `RECOVERY_HINT` asks for output or names exactly the missing sections.
+ * machine reads (the validator of output-check.ts, shared with `recover run`): an empty stdout
+ * where sections are expected is EMPTY_OUTPUT, a missing section is `validationErrors: ['Missing
+ * section: # Tests', …]` (MISSING_SECTIONS), so the next attempt's `RECOVERY_HINT` asks for output
+ * or names exactly the sections still missing.
  */
 import type { Writable } from 'node:stream';
 import { recoveryEnv, runCommandOnce, type CommandResult } from '../command.js';
 import { tail } from '../observe.js';
 import type { Task, TaskContext } from '../options.js';
 import { TaskFailure } from '../task-failure.js';
-import { missingSections, sectionErrors } from './sections.js';
+import { checkOutput, outputObservation } from '../output-check.js';
 import type { PipelineStep } from './types.js';
 
 /** Most bytes of a step's stdout kept and persisted (the end of the output). */
@@ -55,13 +56,7 @@ export function stepTask(step: PipelineStep, options: StepTaskOptions): Task {
       const why = result.timedOut ? `timed out after ${ctx.timeoutMs} ms` : result.notFound ? 'command not found' : `exited with code ${result.exitCode}`;
       throw new TaskFailure(`step "${step.id}" ${why}`, observed);
     }
-    if (step.expectSections.length === 0) return;
-    if (result.stdout.trim() === '') {
-      throw new TaskFailure(`step "${step.id}" produced no output`, { ...observed, message: `step "${step.id}" produced no output` });
-    }
-    const missing = missingSections(result.stdout, step.expectSections);
-    if (missing.length) {
-      throw new TaskFailure(`step "${step.id}" output is missing ${missing.join(', ')}`, { ...observed, validationErrors: sectionErrors(missing) });
-    }
+    const problem = checkOutput(result.stdout, { sections: step.expectSections });
+    if (problem) throw new TaskFailure(`step "${step.id}": ${problem.message}`, outputObservation(problem, { exitCode: result.exitCode, stdout: observed.stdout, stderr: observed.stderr }));
   };
 }

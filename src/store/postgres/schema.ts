@@ -12,6 +12,7 @@
  *   them), taken by a worker.
  * - `recovery_workers`: the workers that have run, with their last sign of life.
  * - `recovery_fixes`, `recovery_fix_stats` (version 4): the fix memory and its lookup counters.
+ * - `recovery_test_runs` (version 5): the flaky-test memory, one row per (command, test, run).
  *
  * Heads and events are `json`, not `jsonb`: a command's output can hold a NUL character, which
  * `jsonb` refuses, and the text is stored as written (no re-encoding on every commit).
@@ -87,6 +88,19 @@ export const MIGRATIONS: readonly string[] = [
      reused  bigint NOT NULL DEFAULT 0
    );
    INSERT INTO recovery_fix_stats DEFAULT VALUES;`,
+  // 5: the flaky-test memory (src/memory/flaky/postgres.ts): what each run said about each test of a command.
+  `CREATE TABLE recovery_test_runs (
+     command      text NOT NULL,
+     test         text NOT NULL,
+     run_id       text NOT NULL,
+     at           double precision NOT NULL,
+     passed       integer NOT NULL CHECK (passed >= 0),
+     failed       integer NOT NULL CHECK (failed >= 0),
+     flips        integer NOT NULL CHECK (flips >= 0),
+     first_failed boolean NOT NULL,
+     PRIMARY KEY (command, test, run_id)
+   );
+   CREATE INDEX recovery_test_runs_at ON recovery_test_runs (at DESC);`,
 ];
 
 /**

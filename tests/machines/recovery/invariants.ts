@@ -38,6 +38,14 @@ export function checkStep(previous: SnapshotFrom<RecoveryMachine>, next: Snapsho
   if (!decided && c.failure && c.iteration > previous.context.iteration) {
     expect(c.iteration).toBeLessThanOrEqual(budgetFor(c.policy, c.failure.classification.type));
   }
+  // Iterations are numbered 1…budget (UC-AP-004 §13): no pass 0 (the original run's events, the
+  // flake probe, an escalation from the first diagnosis belong to pass 1), and without a decision
+  // nothing beyond the largest budget of the failure types seen (no budget + 1).
+  const budget = Math.max(1, ...c.history.filter((e) => e.type !== null).map((e) => budgetFor(c.policy, e.type!)));
+  for (const event of c.history.slice(before.length)) {
+    expect(event.iteration, `${event.phase} ${event.result}`).toBeGreaterThanOrEqual(1);
+    if (!decided) expect(event.iteration, `${event.phase} ${event.result} beyond the budget`).toBeLessThanOrEqual(budget);
+  }
   // Fatal and security failures run the task exactly once: no attempt after them without a decision.
   const stopper = previous.context.failure?.classification;
   if (!decided && stopper && (stopper.category === 'fatal' || stopper.severity === 'critical')) {

@@ -67,6 +67,8 @@ export const CONFIGS: ModelConfig[] = [
   config('rollback-only', { rollback: true }, small, { firsts: ['BROKEN_BUILD'], decisions: ['rollback', 'skip'] }),
   config('bare', {}, { ...small, categories: { ...small.categories, transient: { budget: 3, delaysMs: [5000] } }, onFlaky: 'pass', decisionTimeoutMs: 60_000, totalBudgetMs: 3_000 }, { firsts: ['RATE_LIMIT', 'VERIFICATION_FAILED', 'UNKNOWN'], decisions: ['retry-with-modifications', 'skip'] }),
   config('rollback-due', { adapter: true, rollback: true }, { ...small, rollbackAfterFailures: 1, flakeProbe: false, heartbeatTimeoutMs: 100, stallTimeoutMs: 200 }, { firsts: ['UNKNOWN'], decisions: ['skip'], watches: true }),
+  // Seed 002's strategy without an adapter: the first hinted retry starts at once, the second waits.
+  config('strategy', {}, { ...small, categories: { ...small.categories, systematic: { budget: 3, delaysMs: [0, 1000] } } }, { firsts: ['MISSING_SECTIONS'], decisions: ['skip'] }),
 ];
 
 const FIXES = ['add null check before payload', 'switch to verify instead of decode', 'compare expiry with seconds'];
@@ -94,7 +96,8 @@ export function eventsFor(c: RecoveryContext, value: unknown, config: ModelConfi
       events.push(outcome(fail('SECURITY_VIOLATION')));
     } else if (c.attempt <= 1) {
       for (const type of config.firsts) {
-        events.push(outcome(type === 'UNKNOWN' ? { message: 'zzz qqq' } : type === 'VERIFICATION_FAILED' ? fail(type, { tests: { passed: 1, failed: 1, failing: ['rejects expired token'] } }) : fail(type)));
+        events.push(outcome(type === 'UNKNOWN' ? { message: 'zzz qqq' } : type === 'VERIFICATION_FAILED' ? fail(type, { tests: { passed: 1, failed: 1, failing: ['rejects expired token'] } })
+          : type === 'MISSING_SECTIONS' ? fail(type, { validationErrors: ['Missing section: # A', 'Missing section: # B'] }) : fail(type)));
       }
       events.push(crashed());
       // Unwatched until the first beat; then each watch not yet armed can still be.
@@ -103,8 +106,12 @@ export function eventsFor(c: RecoveryContext, value: unknown, config: ModelConfi
       if (config.watches && (unwatched || v.includes('"progress":"idle"'))) events.push({ type: 'PROGRESS', at, progress: 0.5 });
     } else {
       const type = c.failure?.classification.type ?? 'UNKNOWN';
-      events.push(outcome(type === 'VERIFICATION_FAILED' ? fail(type, { tests: { passed: 1, failed: 1, failing: ['allows valid requests'] } }) : fail(type)));
+      // The same failure again (a missing section stays missing: the same validation messages).
+      const same = c.failure?.observation.validationErrors ? { validationErrors: c.failure.observation.validationErrors } : {};
+      events.push(outcome(type === 'VERIFICATION_FAILED' ? fail(type, { tests: { passed: 1, failed: 1, failing: ['allows valid requests'] } }) : fail(type, same)));
       if (type === 'RATE_LIMIT') events.push(outcome(fail('SECURITY_VIOLATION')));
+      // Progress: a section fewer is missing, so the hint changes (the repeat is the failure above).
+      if (type === 'MISSING_SECTIONS') events.push(outcome(fail(type, { validationErrors: [`Missing section: # S${c.attempt}`] })));
     }
     // A repeated beat is offered a bounded number of times (the abstraction tells beats apart by time).
     const beat = c.clockAt - c.startedAt < 3000;

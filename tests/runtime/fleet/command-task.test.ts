@@ -8,6 +8,12 @@ describe('the command input of a run offered to the fleet', () => {
     expect(commandInputOf('r1', { command: ['make'] })).toEqual({ cmd: 'make', args: [] });
   });
 
+  it('carries the output checks, so a worker that takes the run over checks its output as the owner did', () => {
+    const expectations = { sections: ['# Review'], maxChars: 4000 };
+    expect(commandInputOf('r1', { command: ['./review.sh'], options: { expect: expectations } })).toEqual({ cmd: './review.sh', args: [], expect: expectations });
+    expect(() => commandInputOf('r3', { command: ['x'], options: { expect: { sections: [] } } })).toThrow(new RunMetaError('r3', 'meta.options.expect.sections', 'is an empty list'));
+  });
+
   it('is null for a run that keeps no command line (another kind of run)', () => {
     expect(commandInputOf('r1', { fleet: { task: 'command' } })).toBeNull();
     expect(commandInputOf('r1', { hook: 'claude', sessionId: 's', cwd: '/w', command: 'npm test' })).toBeNull();

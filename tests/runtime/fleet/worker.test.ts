@@ -1,4 +1,5 @@
 /** Fleet workers on a real PostgreSQL: claim, run, renew, lose a run to a newer owner, take over, wake on a decision. */
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,6 +104,47 @@ describe('createWorker', () => {
     expect((await readFile(journal, 'utf8')).trim().split('\n')).toEqual([`1 ${run.fence}`]);
     expect(run.fence).toBeGreaterThan(1);
     expect(events.filter((e) => e.type === 'error')).toEqual([]);
+  });
+
+  it('a pre-start lease renew cut by a passing database error is sent again: no failure is recorded for an attempt that never ran', async () => {
+    // One slot. Once short runs have been seen, the worker claims a second run ahead: B writes its
+    // first checkpoint at once and waits for the slot while A runs 2 s, longer than a sixth of the
+    // 9 s lease, so B renews its lease before it starts. B's first two renews after A started are
+    // cut by the database (the error a restart gives); B's attempt must wait for one that gets
+    // through instead of failing with the database's error.
+    // Warm-ups that do nothing hold the slot for milliseconds however loaded the machine is.
+    const warmUps = await Promise.all([1, 2, 3].map(() => submit(store, 'nothing', null)));
+    const workerStore = postgresStore(store.url);
+    const events: WorkerEvent[] = [];
+    const worker = createWorker({ store: workerStore, concurrency: 1, leaseMs: 9_000, onEvent: (e) => events.push(e), tasks: { nothing: async () => {} } });
+    const started = join(dir, 'a-started');
+    const journal = join(dir, 'b.log');
+    let idB = '';
+    let cut = 0;
+    const query = workerStore.pool.query.bind(workerStore.pool);
+    workerStore.pool.query = ((config: unknown, ...rest: unknown[]) => {
+      const { name, values } = (config ?? {}) as { name?: string; values?: unknown[] };
+      if (name === 'recovery_renew' && values?.[0] === idB && existsSync(started) && cut < 2) {
+        cut += 1;
+        return Promise.reject(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
+      }
+      return (query as (...args: unknown[]) => unknown)(config, ...rest);
+    }) as typeof workerStore.pool.query;
+    try {
+      for (const id of warmUps) await until(async () => (await runState(store, id))?.final, `warm-up ${id} final`);
+      const idA = await submit(store, 'command', { cmd: 'sh', args: ['-c', `touch ${started}; sleep 2`] });
+      idB = await submit(store, 'command', { cmd: 'sh', args: ['-c', `echo "$RECOVERY_ATTEMPT" >> ${journal}`] });
+      for (const id of [idA, idB]) await until(async () => (await runState(store, id))?.final, `run ${id} final`);
+    } finally {
+      await worker.stop();
+      await workerStore.close();
+    }
+    expect(cut).toBe(2);
+    const run = (await store.load(idB))!;
+    expect(run.status).toBe('succeeded');
+    expect((await readFile(journal, 'utf8')).trim().split('\n')).toEqual(['1']);
+    expect(JSON.stringify(run.history)).not.toContain('terminating connection');
+    expect(events.filter((e) => e.type === 'error' || e.type === 'lapsed')).toEqual([]);
   });
 
   it('takes over a run whose owner stopped renewing, records it, and the old owner is refused', async () => {

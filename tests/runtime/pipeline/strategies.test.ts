@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runPipeline } from '../../../src/runtime/pipeline/index.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/step.mjs', import.meta.url));
+const WRITER = fileURLToPath(new URL('../../fixtures/output-writer.mjs', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'pipeline-strategies-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -30,6 +31,24 @@ describe('seed 002 step strategies', () => {
     expect(hintOf('review', 1)).toBe('');
     expect(hintOf('review', 2)).toBe('Your output MUST include these exact sections: # Tests');
     expect(readFileSync(join(result.runDir, 'outputs', 'review.stdout'), 'utf8')).toContain('# Tests');
+  });
+
+  it('MISSING_SECTIONS: up to 3 hinted retries, each naming the sections still missing; the same ones again stop it as a repeated fix', async () => {
+    // Adds one section per hinted attempt: three missing need all three retries (attempt 4 passes).
+    const file = join(root, 'stepwise.json');
+    const dir = join(root, 'stepwise');
+    writeFileSync(file, JSON.stringify({ steps: [{ id: 'report', run: [process.execPath, WRITER, 'sections', dir], expectSections: ['# A', '# B', '# C'] }] }));
+    const result = await runPipeline(file, { dir: join(root, 'store') });
+    expect(result.steps[0]).toMatchObject({ status: 'recovered', attempts: 4, iterations: 3, type: 'MISSING_SECTIONS' });
+    const hints = readFileSync(join(dir, 'log.jsonl'), 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { hint: string }).hint);
+    expect(hints).toEqual(['', ...['# A, # B, # C', '# B, # C', '# C'].map((s) => `Your output MUST include these exact sections: ${s}`)]);
+
+    // One that never adds a section: the second identical hint is refused (not tried), and the run says which sections.
+    const stubborn = join(root, 'stubborn.json');
+    writeFileSync(stubborn, JSON.stringify({ steps: [{ id: 'lazy', run: [process.execPath, WRITER, 'stubborn', join(root, 'lazy')], expectSections: ['# A'] }] }));
+    const stopped = await runPipeline(stubborn, { dir: join(root, 'store') });
+    expect(stopped.steps[0]).toMatchObject({ status: 'escalated', attempts: 2, reason: 'infinite_loop', type: 'MISSING_SECTIONS' });
+    expect(stopped.steps[0]!.message).toContain('# A');
   });
 
   it('EMPTY_OUTPUT: the retry is asked explicitly for output', async () => {
