@@ -4,7 +4,9 @@
  * measured in the same run, interleaved, median of BENCH_ROUNDS rounds:
  * - htmlparser2, saxes: SAX parsers with empty handlers (the parse alone);
  * - fast-xml-parser: the whole document to objects (what a tree-building reader costs);
- * - `JunitReader` (src/classify/tests/reports/junit.ts): htmlparser2 plus what the project keeps.
+ * - `JunitReader` (src/classify/tests/reports/junit.ts): htmlparser2 plus what the project keeps;
+ *   and with every case listed (`cases`), as `recover run --tests` reads each execution's report
+ *   for its test ledger (src/runtime/test-ledger.ts).
  * The file is fed in 64 KB chunks, as a read stream would. Heap growth is measured after a GC
  * for the reader alone. Prints figures and ratios; asserts nothing (no timed assertions).
  */
@@ -59,6 +61,11 @@ const contenders: Record<string, () => unknown> = {
   'fast-xml-parser alone (whole document to objects)': () => new XMLParser({ ignoreAttributes: false }).parse(xml),
   'JunitReader (the project: failures, counts, locations)': () => {
     const reader = new JunitReader();
+    for (const chunk of chunks) reader.write(chunk);
+    return reader.end();
+  },
+  'JunitReader listing every case (the test ledger\'s read)': () => {
+    const reader = new JunitReader(true);
     for (const chunk of chunks) reader.write(chunk);
     return reader.end();
   },

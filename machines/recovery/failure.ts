@@ -93,10 +93,13 @@ export function diagnosisFromOutput(output: unknown): Diagnosis | null {
 }
 
 /**
- * A fix that made the original failing tests pass but broke others (UC-AP-004 Alt-4):
- * none of the originally failing tests fail now, and some other test does.
+ * A fix that broke tests that passed before (UC-AP-004 Alt-4). When the task compared the
+ * attempts test by test (`tests.broken`, from `recover run --tests`'s ledger), its finding;
+ * else: none of the originally failing tests fail now, and some other test does.
  */
 export function detectRegression(original: FailureRecord | null, current: FailureRecord): Regression | null {
+  const broken = current.observation.tests?.broken;
+  if (broken?.length) return { fixed: [...(current.observation.tests?.fixed ?? [])], broken: [...broken] };
   const before = original?.observation.tests?.failing;
   const after = current.observation.tests?.failing;
   if (!before?.length || !after?.length || original === current) return null;
@@ -113,7 +116,7 @@ export function detectRegression(original: FailureRecord | null, current: Failur
  * names what broke.
  */
 export function hintFor(failure: FailureRecord, regression: Regression | null): string | null {
-  if (regression) return `The last fix broke tests that passed before: ${regression.broken.join(', ')}. Keep ${regression.fixed.join(', ')} passing.`;
+  if (regression) return `The last fix broke tests that passed before: ${regression.broken.join(', ')}.${regression.fixed.length > 0 ? ` Keep ${regression.fixed.join(', ')} passing.` : ''}`;
   switch (failure.classification.type) {
     case 'TIMEOUT':
       return 'Previous attempt timed out. Focus on core requirements only; break the work into smaller steps.';

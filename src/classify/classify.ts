@@ -130,7 +130,8 @@ function structured(compiled: CompiledRules, facts: Facts, out: Candidate[]): vo
   for (const n of facts.statuses) add(compiled.statuses.get(n), 'status', EVIDENCE_CONFIDENCE.status, `HTTP ${n}`);
   for (const s of facts.signals) add(compiled.signals.get(s), 'signal', EVIDENCE_CONFIDENCE.signal, s);
   if (facts.testsFailed > 0) {
-    const names = facts.testsFailing.slice(0, 3).join(', ');
+    // The first failing test's place and message where known (AC-001), else the first names.
+    const names = facts.testsFirst ?? facts.testsFailing.slice(0, 3).join(', ');
     add(compiled.conditions.get('testsFailed'), 'tests', EVIDENCE_CONFIDENCE.tests, `${facts.testsFailed} failed${names ? `: ${names}` : ''}`);
   }
   const validation = facts.text.validationErrors;

@@ -20,6 +20,8 @@ export interface Facts {
   signals: string[];
   testsFailed: number;
   testsFailing: string[];
+  /** The first failing test's details, `name at file:line: message`, when the observation has them (AC-001). */
+  testsFirst: string | null;
   /** stdout was captured and is blank. */
   stdoutBlank: boolean;
   /** Nothing was produced: stdout captured and blank, stderr and error text blank or absent (set after cleaning). */
@@ -35,7 +37,7 @@ export function readObservation(observation: unknown, now: number): Facts {
   const facts: Facts = {
     text: { error: [], message: [], stderr: [], stdout: [], validationErrors: [] },
     codes: [], typed: null, statuses: [], exitCodes: [], signals: [],
-    testsFailed: 0, testsFailing: [], stdoutBlank: false, nothingProduced: false, retry: null,
+    testsFailed: 0, testsFailing: [], testsFirst: null, stdoutBlank: false, nothingProduced: false, retry: null,
   };
   if (observation === undefined || observation === null) return facts;
   if (typeof observation !== 'object') {
@@ -90,6 +92,18 @@ function readTests(value: unknown, facts: Facts): void {
     if (name !== undefined) facts.testsFailing.push(name);
   }
   if (facts.testsFailed === 0 && facts.testsFailing.length > 0) facts.testsFailed = facts.testsFailing.length;
+  facts.testsFirst = firstFailure(safeGet(value, 'failures'));
+}
+
+/** The first failure's name, place and message as evidence reads them (`name at file:line: message`); null without a message or place. */
+function firstFailure(failures: unknown): string | null {
+  if (!isArray(failures)) return null;
+  const first = safeGet(failures, '0');
+  const name = asText(safeGet(first, 'name'));
+  const location = asText(safeGet(first, 'location'));
+  const message = asText(safeGet(first, 'message'));
+  if (name === undefined || (location === undefined && message === undefined)) return null;
+  return `${name}${location !== undefined ? ` at ${location}` : ''}${message !== undefined ? `: ${message}` : ''}`;
 }
 
 /** A typed `type` field's taxonomy name (`rate_limit` → `RATE_LIMIT`), or null. */

@@ -28,7 +28,18 @@ export interface Observation {
    * Test results, when known: counts, the failing tests' names (compared between attempts to see
    * a regression) and, where the output said, each failing test's message and location.
    */
-  tests?: { passed: number; failed: number; failing: string[]; failures?: FailedTest[] };
+  tests?: {
+    passed: number; failed: number; failing: string[]; failures?: FailedTest[];
+    /**
+     * Tests failing now that passed in an earlier attempt, after a fix (UC-AP-004 Alt-4), as the
+     * run's test ledger found them (`recover run --tests`); with `fixed`, the ones that failed
+     * before and pass now. Absent: the machine compares `failing` with the first failure's.
+     */
+    broken?: string[];
+    fixed?: string[];
+    /** Tests found flaky in this run: they failed, then passed unchanged on the flake probe (AC-007). */
+    flaky?: string[];
+  };
   /** HTTP status of a failed request. */
   status?: number;
   /** HTTP response headers (case-insensitive names), e.g. `retry-after`. */
@@ -43,6 +54,8 @@ export interface FailedTest {
   message?: string;
   /** Where it failed, as printed: `file:line[:col]`. */
   location?: string;
+  /** In how many attempts of the run it failed, when the run's test ledger knows (`recover run --tests`). */
+  failedAttempts?: number;
 }
 
 /** One reason behind a classification. */

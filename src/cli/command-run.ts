@@ -5,7 +5,7 @@
  * `recover run` builds them from the meta it is about to store; `resume`, `decide` and `recover
  * ui` from the stored one, so every process runs the same run.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -27,17 +27,22 @@ export async function runtimeOptionsOf(runId: string, meta: CommandRunMeta, io: 
   const { commandTask } = await import('../runtime/command.js');
   const reports = await testReportsOf(runId, meta);
   const [cmd, ...args] = reports.argv as [string, ...string[]];
+  const config = await loadConfig(meta.cwd, meta.options.config ?? undefined);
+  const { ledgerDataOf } = await import('../runtime/test-ledger.js');
   const expect = meta.options.expect ?? null;
   const task = commandTask(cmd, args, {
     // The output checks read stdout alone: a pseudo-terminal would mix stderr (and CRLFs) into it.
     cwd: meta.cwd, stream: stream ?? { stdout: json ? process.stderr : process.stdout, stderr: process.stderr }, pty: expect ? null : ptyFor(io, json),
     ...(expect ? { expect } : {}),
-    ...(reports.files.length > 0 ? { testReports: reports.files } : {}),
+    // A resumed run continues its test ledger (the executions so far, the flaky tests found).
+    ...(reports.files.length > 0 ? {
+      testReports: reports.files, testLedger: ledgerDataOf(meta), scripts: packageScripts(meta.cwd),
+      ...(meta.options.rerun ? { rerun: meta.options.rerun } : {}), ...(config.redact ? { redact: config.redact } : {}),
+    } : {}),
     ...(Object.keys(reports.env).length > 0 ? { env: reports.env } : {}),
     // A command line that risks data loss is refused unless the person running it says it may (seed 004 BLOCK_AND_ALERT).
     ...(io.env.RECOVERY_ALLOW_DATA_LOSS === '1' ? { allowDataLoss: true } : {}),
   });
-  const config = await loadConfig(meta.cwd, meta.options.config ?? undefined);
   const policy: PolicyConfig = { ...(config.policy ?? {}), ...(meta.options.onFlaky ? { onFlaky: meta.options.onFlaky } : {}) };
   const extra: { adapt?: Adapter; diagnose?: Diagnoser } = {};
   if (meta.options.agent || meta.options.adapter || meta.options.diagnoser) {
@@ -87,8 +92,11 @@ export async function testReportsOf(runId: string, meta: CommandRunMeta): Promis
   const tests = meta.options.tests ?? [];
   if (tests[0] !== 'auto') return { argv: meta.command, files: tests, env: {} };
   const { autoTestReports } = await import('../runtime/test-runners.js');
-  const auto = autoTestReports(meta.command, join(tmpdir(), 'recover-tests', runId), packageScripts(meta.cwd));
+  const dir = join(tmpdir(), 'recover-tests', runId);
+  const auto = autoTestReports(meta.command, dir, packageScripts(meta.cwd));
   if ('refused' in auto) throw new UsageError(auto.refused);
+  // Some reporters (node's --test-reporter-destination) do not create the directory they write into.
+  mkdirSync(dir, { recursive: true });
   return { argv: auto.argv, files: auto.reports, env: auto.env };
 }
 

@@ -13,6 +13,8 @@ import type { RunRecord } from '../store/types.js';
 export async function markdownOf(record: RunRecord): Promise<string> {
   if (record.status === 'escalated' && record.report) return record.report;
   const { runReport } = await import('../report/escalation-outcome.js');
+  const { ledgerDataOf, testRows } = await import('../runtime/test-ledger.js');
+  const ledger = ledgerDataOf(record.meta);
   const history = record.history;
   // The final output has the exact figures; a resting run (escalated, interrupted) only its history.
   const snapshot = (record.checkpoint as { snapshot?: { output?: { attempts?: number; iterations?: number }; context?: { originalFailure?: { observation?: { error?: unknown; stderr?: string; stdout?: string } } | null } } } | undefined)?.snapshot;
@@ -31,5 +33,6 @@ export async function markdownOf(record: RunRecord): Promise<string> {
     reason: [...history].reverse().find((event) => event.phase === 'ESCALATE')?.reason ?? last?.reason ?? null,
     budget: 0,
     originalStack: typeof stack === 'string' ? stack : null,
+    ...(ledger ? { testRows: testRows(ledger) } : {}),
   });
 }

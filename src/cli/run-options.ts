@@ -10,6 +10,7 @@
  * | `--on-flaky`    | `policy.onFlaky`  | `onFlaky`                       | ✓   | ✓            | ✓      |
  * | `--reuse-fixes` |                   | `reuseFixes`                    | ✓   |              |        |
  * | `--tests`       |                   | `tests`                         | ✓   |              |        |
+ * | `--rerun`       |                   | `rerun`                         | ✓   |              |        |
  * | `--notify`      |                   | `notify`                        | ✓   |              |        |
  * | `--quarantine-flaky` | (`quarantine`: by name) | `quarantineFlaky`         | ✓   |              |        |
  * | `--agent…`      | `agent`           | `agent`                         | ✓   | ✓            |        |
@@ -41,6 +42,7 @@ export const RUN_OPTIONS = {
   'on-flaky': { type: 'string', choices: ['escalate', 'pass'], description: "what a passing flake probe means (default: the config's onFlaky, else escalate)" },
   'reuse-fixes': { type: 'boolean', description: "try the fix that recovered the same failure before, then ask the adapter\n('recover fixes' lists what is remembered)" },
   tests: { type: 'string', value: 'FILE[,FILE…]|auto', description: "the test reports the command writes (JUnit XML, jest/vitest or Playwright JSON,\nTAP; a * in a file name): failing tests are read from them, not the output;\nauto: add the reporter for vitest, jest, pytest, node --test, playwright, …" },
+  rerun: { type: 'string', choices: ['failed', 'failed-only', 'whole'], description: "with --tests: what the flake probe and a retry run. failed (default): only the\nfailed tests where the runner can filter (vitest, jest, node --test, pytest,\nplaywright, go), a passing retry confirmed by the whole command; failed-only:\nno confirmation; whole: the whole command every time" },
   notify: { type: 'string', value: 'github[:NUMBER]', description: "on escalation, post the report as a comment on the workflow's pull request\n(or issue NUMBER), updating its earlier one (needs GITHUB_TOKEN)" },
   'expect-sections': { type: 'string', value: 'S[,S…]', description: 'after exit 0, stdout must have these headings (each starting a line);\nthe missing ones fail the attempt (MISSING_SECTIONS) and are named in\nthe next RECOVERY_HINT' },
   'expect-diff': { type: 'boolean', description: 'after exit 0, stdout must hold a unified diff (diff --git …); none is\nDIFF_PARSE_ERROR' },
@@ -53,7 +55,7 @@ export type RunOptionName = keyof typeof RUN_OPTIONS;
 
 /** Which run options each verb that starts or queues a run takes (see the table above). */
 export const RUN_OPTIONS_OF = {
-  run: ['config', 'timeout', 'on-flaky', 'reuse-fixes', 'tests', 'notify', 'quarantine-flaky', 'expect-sections', 'expect-diff', 'max-output-chars'],
+  run: ['config', 'timeout', 'on-flaky', 'reuse-fixes', 'tests', 'rerun', 'notify', 'quarantine-flaky', 'expect-sections', 'expect-diff', 'max-output-chars'],
   'pipeline run': ['config', 'on-flaky'],
   submit: ['config', 'timeout', 'on-flaky'],
 } as const satisfies Record<string, readonly RunOptionName[]>;
@@ -74,6 +76,8 @@ export interface RunSettings {
   reuseFixes: boolean;
   /** `--tests`: report paths (relative to the cwd), `['auto']`, or null. */
   tests: string[] | null;
+  /** `--rerun` (needs `--tests`), else null: `failed`. */
+  rerun: 'failed' | 'failed-only' | 'whole' | null;
   notify: NotifyTarget | null;
   /** `--expect-sections`, `--expect-diff`, `--max-output-chars`: seed 002's output checks, or null when none is given. */
   expect: OutputExpectations | null;
@@ -97,10 +101,18 @@ export async function runSettingsOf(flags: RunFlags, io: CliIO, cwd = io.cwd): P
     onFlaky: (flags['on-flaky'] as 'escalate' | 'pass' | undefined) ?? null,
     reuseFixes: flags['reuse-fixes'] === true,
     tests: typeof flags.tests === 'string' ? testsOf(flags.tests) : null,
+    rerun: rerunOf(flags),
     notify: typeof flags.notify === 'string' ? notifyOf(flags.notify) : null,
     expect: expectOf(flags),
     quarantineFlaky: typeof flags['quarantine-flaky'] === 'string' ? flipsOf(flags['quarantine-flaky']) : null,
   };
+}
+
+function rerunOf(flags: RunFlags): RunSettings['rerun'] {
+  if (typeof flags.rerun !== 'string') return null;
+  // Only a report says which tests failed: without one there is nothing to re-run by name.
+  if (typeof flags.tests !== 'string') throw new UsageError('--rerun needs --tests: the failed tests are read from the reports the command writes');
+  return flags.rerun as 'failed' | 'failed-only' | 'whole';
 }
 
 /** The output checks the flags ask for (a bad value is a usage error naming its option), or null. */

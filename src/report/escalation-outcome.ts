@@ -12,6 +12,7 @@ import { executionsLine, plural } from './counts.js';
 import { code, oneLine } from './markdown.js';
 import { redactSecrets } from '../redact/text.js';
 import { rollbacksSection } from './rollbacks-section.js';
+import { testRowsSection } from './failing-tests.js';
 import type { RunReportInput } from './types.js';
 
 
@@ -95,6 +96,7 @@ export function outcomeReport(input: RunReportInput, options: EscalationReportOp
     '',
     ...(failed ? [...originalErrorSection(input), '', ...recoveryAttempts(input), ''] : []),
     ...rollbacksSection(input.history),
+    ...testRowsSection(input.testRows),
     '### Outcome',
     '',
     ...outcomeLines(input),

@@ -2,7 +2,7 @@
  * The escalation report (UC-AP-004 Exc-1): what a human reads when the protocol stops and asks.
  * Markdown, for a terminal, an issue comment or `$GITHUB_STEP_SUMMARY`.
  */
-import { failingTestsSection } from './failing-tests.js';
+import { failingTestsSection, testRowsSection } from './failing-tests.js';
 import { originalType } from './attempts.js';
 import {
   attemptsSection, currentStateSection, heading, originalErrorSection, preamble, STOP_NOTES,
@@ -86,6 +86,7 @@ export function escalationReport(input: RunReportInput, options: EscalationRepor
     '',
     ...rollbacksSection(input.history),
     ...failingTestsSection(input.tests),
+    ...testRowsSection(input.testRows),
     ...currentStateSection(input),
     '',
     '### Recommendation',

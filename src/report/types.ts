@@ -5,6 +5,27 @@
 import type { Classification, Observation } from '../classify/types.js';
 import type { FailureType, HistoryEvent, Level, Reason, RunStatus } from '../taxonomy/index.js';
 
+/**
+ * A test that failed in some execution of a run, as the run's test ledger keeps it
+ * (src/runtime/test-ledger.ts builds these): for the report's and step summary's `### Tests`.
+ */
+export interface TestRow {
+  /** The test's id, e.g. `test/math.test.js > math > adds`. */
+  name: string;
+  /** Where it last failed, `file:line[:col]`, when the report said. */
+  location?: string;
+  /** Its last failure's message (first line, redacted). */
+  message?: string;
+  /** In how many attempts it failed. */
+  failedAttempts: number;
+  /** Attempts that ran it (whole command or a re-run of the failures). */
+  ranAttempts: number;
+  /** It failed, then passed unchanged on the flake probe (AC-007). */
+  flaky: boolean;
+  /** It passes in the last execution that ran it. */
+  passesNow: boolean;
+}
+
 /** One run's data as the reports get it (usually an `Outcome` plus what the runtime knows). */
 export interface RunReportInput {
   runId: string;
@@ -31,6 +52,8 @@ export interface RunReportInput {
   originalStack?: string | null;
   /** The test results of the last failure, when its output was a known test runner's: listed first 20. */
   tests?: Observation['tests'];
+  /** Every test that failed in some attempt, from the run's test ledger (`recover run --tests`). Default: none. */
+  testRows?: TestRow[];
   /**
    * The decision choices to offer, in order (`retry-fresh`, `retry-with`, `skip`, `rollback`,
    * `abort`, `manual`; `retry-with-modifications` is read as `retry-with`). Default: all six.

@@ -3,6 +3,7 @@ import type { RecoveryMachine } from '../../machines/recovery.machine.js';
 import { escalationReport } from '../report/escalation.js';
 import { observedStack } from '../report/stack.js';
 import type { AttemptProcess } from './attempt-process.js';
+import { ledgerDataOf, testRows } from './test-ledger.js';
 import { checkpointWithoutReport, decisionOptions, type RunCheckpoint, type RunIdentity } from './checkpointer.js';
 
 export { Checkpointer, decisionOptions, type RunCheckpoint, type RunIdentity } from './checkpointer.js';
@@ -18,6 +19,7 @@ export function checkpointOf(
   const checkpoint = checkpointWithoutReport(identity, snapshot, persisted, now, processes);
   if (checkpoint.head.status !== 'escalated') return checkpoint;
   const c = snapshot.context;
+  const ledger = ledgerDataOf(identity.meta);
   return {
     ...checkpoint,
     head: {
@@ -29,6 +31,7 @@ export function checkpointOf(
         outputTail: c.failure?.observation.stderr ?? c.failure?.observation.stdout ?? '',
         originalStack: stringOrNull(observedStack(c.originalFailure?.observation)),
         ...(c.failure?.observation.tests ? { tests: c.failure.observation.tests } : {}),
+        ...(ledger ? { testRows: testRows(ledger) } : {}),
         decisionOptions: decisionOptions(snapshot),
       }),
     },

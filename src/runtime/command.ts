@@ -11,8 +11,10 @@ import type { Task, TaskContext } from './options.js';
 import { TaskFailure } from './task-failure.js';
 import { afterQuiet } from './close-grace.js';
 import { readTestRun } from '../classify/tests/index.js';
-import { readAttemptReports } from './test-report.js';
 import type { Observation } from '../classify/types.js';
+import { reportTestLedger, TestLedger, type TestLedgerData } from './test-ledger.js';
+import { compileRedactPatterns } from '../redact/index.js';
+import { testAwareAttempt, testsObservation, type RerunMode } from './test-attempt.js';
 import { maxCharsOf } from '../../machines/recovery/strategy.js';
 import { charCount, checkOutput, expectsOutput, OUTPUT_CHECK_BYTES, outputObservation, type OutputExpectations } from './output-check.js';
 
@@ -61,6 +63,22 @@ export interface CommandOptions {
    * the output is read as without. Only `commandTask` reads it. Default: none (the output only).
    */
   testReports?: readonly string[];
+  /**
+   * With `testReports`: which tests the flake probe and RETRY run (see test-attempt.ts).
+   * `failed` (default): only the previous execution's failing tests where the runner can filter
+   * (test-runners.ts), a passing RETRY then confirmed by the whole command; `failed-only`: no
+   * confirmation; `whole`: always the whole command.
+   */
+  rerun?: RerunMode;
+  /** A run's stored test ledger (`meta.testLedger`) to continue: a resumed run. Default: none. */
+  testLedger?: TestLedgerData | null;
+  /** package.json scripts of `cwd`, so `npm test` can re-run only the failed tests. Default: none. */
+  scripts?: Record<string, string>;
+  /**
+   * Patterns redacted from what the test ledger keeps (test ids, failure messages), on top of the
+   * built-in secret rules: the run's own `redact` (config). Default: the built-in rules only.
+   */
+  redact?: readonly (string | RegExp)[];
   /**
    * Seed 002's output checks after a zero exit (see output-check.ts): sections, a diff, a size
    * limit; what is wrong fails the attempt (EMPTY_OUTPUT, MISSING_SECTIONS, FORMAT_VALIDATION,
@@ -249,63 +267,99 @@ export function commandTask(cmd: string, args: readonly string[], options: Comma
   const checked = expectsOutput(options.expect);
   // Read once: the command line does not change between attempts.
   const risk = options.allowDataLoss ? null : dataLossRisk([cmd, ...args]);
+  // The tests of the run this task serves, attempt by attempt (one run at a time: a new run id starts a new ledger).
+  let ledger: { runId: string; ledger: TestLedger } | null = null;
+  const ledgerOf = (runId: string) => {
+    if (ledger?.runId !== runId) ledger = { runId, ledger: new TestLedger(ledger === null ? options.testLedger : null, redactOf(options.redact)) };
+    return ledger.ledger;
+  };
   return async (ctx: TaskContext) => {
     if (risk !== null) {
       const message = `blocked before it ran: the command line risks data loss: ${risk}`;
       throw new TaskFailure(message, { error: { name: 'DataLossRisk', type: 'SECURITY_VIOLATION', message } });
     }
-    let spawned: number | undefined;
-    const startedAt = Date.now();
     // The size this attempt is asked for: the reduced one its hint carries after an empty or
     // too-long output, else the limit itself.
     const target = options.expect?.maxChars != null ? maxCharsOf(ctx.hint) ?? options.expect.maxChars : null;
-    const result = await runCommandOnce(cmd, args, {
-      ...options,
-      // The checks read the whole output (up to 1 MiB), not the 8 KB tail a failure needs.
-      ...(checked ? { tailBytes: Math.max(options.tailBytes ?? 0, OUTPUT_CHECK_BYTES) } : {}),
-      // Under a traced run, TRACEPARENT names the attempt's span (the command's spans join the trace).
-      env: { ...options.env, ...recoveryEnv(ctx, target), ...traceEnv(ctx.runId) },
-      timeoutMs: ctx.timeoutMs,
-      signal: ctx.signal,
-      // Recorded in the run's checkpoint so a resume after a SIGKILL can end a group left running.
-      onSpawn: (pid) => {
-        spawned = pid;
-        reportSpawn(ctx.runId, ctx.attempt, pid);
-      },
-    });
-    if (spawned !== undefined) reportExit(ctx.runId, spawned);
-    if (result.lapsed) throw new StartLapsedError(ctx.runId, ctx.attempt);
-    if (result.exitCode === 0 && !result.timedOut && !result.aborted) {
+    const once = async (argv: readonly string[]) => {
+      let spawned: number | undefined;
+      const result = await runCommandOnce(argv[0]!, argv.slice(1), {
+        ...options,
+        // The checks read the whole output (up to 1 MiB), not the 8 KB tail a failure needs.
+        ...(checked ? { tailBytes: Math.max(options.tailBytes ?? 0, OUTPUT_CHECK_BYTES) } : {}),
+        // Under a traced run, TRACEPARENT names the attempt's span (the command's spans join the trace).
+        env: { ...options.env, ...recoveryEnv(ctx, target), ...traceEnv(ctx.runId) },
+        timeoutMs: ctx.timeoutMs,
+        signal: ctx.signal,
+        // Recorded in the run's checkpoint so a resume after a SIGKILL can end a group left running.
+        onSpawn: (pid) => {
+          spawned = pid;
+          reportSpawn(ctx.runId, ctx.attempt, pid);
+        },
+      });
+      if (spawned !== undefined) reportExit(ctx.runId, spawned);
+      if (result.lapsed) throw new StartLapsedError(ctx.runId, ctx.attempt);
+      return result;
+    };
+    const passed = (result: CommandResult) => result.exitCode === 0 && !result.timedOut && !result.aborted;
+    /** A zero exit still fails when the output checks say so. */
+    const checkOutputOf = (result: CommandResult) => {
       if (!checked) return;
       // Past the kept tail, each byte counts as a character (an upper bound: the limit is not missed).
       const kept = Buffer.byteLength(result.stdout);
       const chars = charCount(result.stdout) + Math.max(0, result.stdoutBytes - kept);
       const problem = checkOutput(result.stdout, options.expect!, chars, target);
       if (problem) throw new TaskFailure(`${cmd}: ${problem.message}`, outputObservation(problem, result));
-      return;
+    };
+    if (options.testReports?.length) {
+      const tests = ledgerOf(ctx.runId);
+      const cwd = options.cwd ?? process.cwd();
+      const note = (text: string) => options.stream?.stderr.write(`recover: note: ${text}\n`);
+      const done = await testAwareAttempt([cmd, ...args], ctx, { reports: options.testReports, cwd, rerun: options.rerun ?? 'failed', ledger: tests, scripts: options.scripts ?? {}, note }, once, passed);
+      reportTestLedger(ctx.runId, tests.data());
+      if (passed(done.result)) return checkOutputOf(done.result);
+      for (const problem of done.problems) note(`test report ${problem}${done.run ? '' : '; the failing tests are read from the output'}`);
+      const cut = done.result.timedOut || done.result.aborted || done.result.notFound;
+      const observed = cut ? {} : done.run ? testsObservation(done.run, done.findings, tests) : outputTests(done.result);
+      throw failureOf(cmd, done.result, ctx.timeoutMs, observed);
     }
-    throw new TaskFailure(failureMessage(cmd, result, ctx.timeoutMs), {
-      // A command that never ran has no output to tell from: the message names it (else history says only "exit code 127").
-      ...(result.notFound ? { message: `command not found: ${cmd}` } : {}),
-      exitCode: result.exitCode, signal: result.signal, stdout: result.stdout, stderr: result.stderr,
-      ...(await testsOf(result, options, startedAt)),
-    });
+    const result = await once([cmd, ...args]);
+    if (passed(result)) return checkOutputOf(result);
+    throw failureOf(cmd, result, ctx.timeoutMs, await testsOf(result));
   };
 }
 
-/**
- * The failing tests: from the reports the command wrote (`testReports`), else as the output names
- * them, read from the tails (a runner prints its failures and counts last, so a tail holds them
- * unless the failures alone outgrow it). None on a timeout or an abort: a cut-off run's partial
- * list would look like a regression.
- */
-async function testsOf(result: CommandResult, options: CommandOptions, startedAt: number): Promise<Pick<Observation, 'tests'>> {
-  if (result.timedOut || result.aborted || result.notFound) return {};
-  const reported = options.testReports?.length ? await readAttemptReports(options.testReports, options.cwd ?? process.cwd(), startedAt) : null;
-  for (const problem of reported?.problems ?? []) options.stream?.stderr.write(`recover: note: test report ${problem}${reported!.run ? '' : '; the failing tests are read from the output'}\n`);
-  const run = reported?.run ?? readTestRun(`${result.stdout}\n${result.stderr}`);
+/** The caller's redact patterns, compiled (strings as the config writes them; RegExps as they are). */
+const redactOf = (patterns: CommandOptions['redact']): RegExp[] => [
+  ...compileRedactPatterns((patterns ?? []).filter((p): p is string => typeof p === 'string')),
+  ...(patterns ?? []).filter((p): p is RegExp => p instanceof RegExp),
+];
+
+/** The `TaskFailure` of a failed command: exit code, signal, tails and its tests. */
+function failureOf(cmd: string, result: CommandResult, timeoutMs: number | null, tests: Pick<Observation, 'tests'>): TaskFailure {
+  return new TaskFailure(failureMessage(cmd, result, timeoutMs), {
+    // A command that never ran has no output to tell from: the message names it (else history says only "exit code 127").
+    ...(result.notFound ? { message: `command not found: ${cmd}` } : {}),
+    exitCode: result.exitCode, signal: result.signal, stdout: result.stdout, stderr: result.stderr,
+    ...tests,
+  });
+}
+
+/** The failing tests as the output names them (a runner prints its failures and counts last). */
+function outputTests(result: CommandResult): Pick<Observation, 'tests'> {
+  const run = readTestRun(`${result.stdout}\n${result.stderr}`);
   if (!run || (run.failed === 0 && run.failures.length === 0)) return {};
   return { tests: { passed: run.passed, failed: run.failed, failing: run.failures.map((f) => f.name), failures: run.failures } };
+}
+
+/**
+ * The failing tests as the output names them, read from the tails (a runner prints its failures
+ * and counts last, so a tail holds them unless the failures alone outgrow it). None on a timeout
+ * or an abort: a cut-off run's partial list would look like a regression.
+ */
+async function testsOf(result: CommandResult): Promise<Pick<Observation, 'tests'>> {
+  if (result.timedOut || result.aborted || result.notFound) return {};
+  return outputTests(result);
 }
 
 /**

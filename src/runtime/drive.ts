@@ -15,6 +15,7 @@ import { extensionsSettled } from './run-extensions.js';
 import { forwardHistory, type RecoveryActor } from './recovery.js';
 import type { RunContext } from './run-context.js';
 import { persistedSnapshotOf } from './snapshot-codec.js';
+import { watchTestLedger } from './test-ledger.js';
 
 /**
  * Run the actor `create` makes from the shared machine as the owner holding `context.lease`
@@ -53,6 +54,11 @@ export async function drive<T>(context: RunContext<T>, create: (logic: RecoveryM
     // The follow-up write after the spawn: the checkpoint flushed before the attempt could not
     // know the pid. Not awaited: the command is already running, and waiting would not help.
     if (last) write();
+  });
+  // The tests of each execution (`recover run --tests`): kept as `meta.testLedger`, written with
+  // the checkpoint the attempt's end makes (the task reports before it settles).
+  const unwatchTests = watchTestLedger(identity.runId, (data) => {
+    identity = { ...identity, meta: { ...identity.meta, testLedger: data } };
   });
   const attempts = trackedTask(task);
   // The shared machine (as `recover()` uses): this run's slots find its work through the actor.
@@ -138,6 +144,7 @@ export async function drive<T>(context: RunContext<T>, create: (logic: RecoveryM
   } finally {
     settled = true;
     unwatch();
+    unwatchTests();
     actor?.stop();
     await checkpoints.flush().catch(() => undefined);
     await lease.release();

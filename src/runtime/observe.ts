@@ -65,7 +65,10 @@ const MAX_TEST_TEXT = 300;
 /** Test results bounded: the first tests (names compared across attempts stay whole up to the bound). */
 function boundTests(tests: NonNullable<Observation['tests']>): NonNullable<Observation['tests']> {
   const cut = (text: string) => (text.length > MAX_TEST_TEXT ? `${text.slice(0, MAX_TEST_TEXT - 1)}…` : text);
-  const bounded = { ...tests, failing: tests.failing.slice(0, MAX_TESTS).map((name) => cut(String(name))) };
+  const names = (list: readonly string[]) => list.slice(0, MAX_TESTS).map((name) => cut(String(name)));
+  const bounded = { ...tests, failing: names(tests.failing) };
+  // What a run's test ledger found (src/runtime/test-ledger.ts): bounded like the names.
+  for (const key of ['broken', 'fixed', 'flaky'] as const) if (Array.isArray(tests[key])) bounded[key] = names(tests[key]);
   if (!Array.isArray(tests.failures)) return bounded;
   return {
     ...bounded,
@@ -73,6 +76,7 @@ function boundTests(tests: NonNullable<Observation['tests']>): NonNullable<Obser
       name: cut(String(f.name)),
       ...(typeof f.message === 'string' ? { message: cut(f.message) } : {}),
       ...(typeof f.location === 'string' ? { location: cut(f.location) } : {}),
+      ...(typeof f.failedAttempts === 'number' ? { failedAttempts: f.failedAttempts } : {}),
     })),
   };
 }

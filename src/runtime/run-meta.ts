@@ -15,6 +15,8 @@ import { AGENT_NAMES } from './agent/presets.js';
 import type { AttemptProcess } from './attempt-process.js';
 import type { SnapshotBudget } from './git/budget.js';
 import type { OutputExpectations } from './output-check.js';
+import type { RerunMode } from './test-attempt.js';
+import type { TestLedgerData } from './test-ledger.js';
 
 /** A piece of a stored argument: literal text (secret-free), or a variable to read on resume. */
 export type SealedPart = string | { env: string };
@@ -51,6 +53,8 @@ export interface RunMetaOptions {
   agent?: AgentOptions;
   /** `--tests`: the test reports the command writes (relative to `cwd`), or `['auto']`. Default: none (the output is read). */
   tests?: string[] | null;
+  /** `--rerun`: which tests the flake probe and RETRY run (see test-attempt.ts); absent: `failed`. */
+  rerun?: RerunMode;
   /** `--notify`: where an escalation is posted besides the store. Default: nowhere. */
   notify?: NotifyTarget | null;
   /** `--expect-sections`, `--expect-diff`, `--max-output-chars`: the output checks after exit 0. Default: none. */
@@ -100,6 +104,8 @@ export interface RunMeta {
   traceparent?: string;
   /** The process groups the running attempt had spawned (see attempt-process.ts). */
   attemptProcesses?: AttemptProcess[];
+  /** The tests of each execution of the command (`recover run --tests`; see test-ledger.ts). */
+  testLedger?: TestLedgerData;
   takeovers?: Takeover[];
   decisions?: DecisionRecord[];
   /** A Claude Code hook run (`recover hook claude`): the agent does the attempts. */
@@ -203,7 +209,7 @@ const OPTIONS = shape({
   rollback: oneOf('git', 'none'), onFlaky: oneOf('escalate', 'pass', null), lastKnownGood: orNull(text),
   rollbackBudget: orNull(shape({ maxIgnoredBytes: count, skipIgnored: listOf(text) })),
   reuseFixes: flag,
-  tests: orNull(listOf(text, true)),
+  tests: orNull(listOf(text, true)), rerun: oneOf('failed', 'failed-only', 'whole'),
   notify: orNull(shape({ channel: oneOf('github'), number: orNull(count) }, ['channel'])),
   expect: orNull(shape({ sections: listOf(text, true), diff: flag, maxChars: orNull(count) })),
   quarantineFlaky: orNull(count),

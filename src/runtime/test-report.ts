@@ -6,7 +6,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { readTestReport, type ReportRun } from '../classify/tests/reports/index.js';
+import { readTestReport, type ReadReportOptions, type ReportRun } from '../classify/tests/reports/index.js';
 
 /** What reading an attempt's reports found: the merged run, and one sentence per report that could not be used. */
 export interface ReportsRead {
@@ -20,8 +20,9 @@ export interface ReportsRead {
  * Reads the reports `patterns` name (paths relative to `cwd`; a `*` may stand in the file name,
  * as in `reports/junit-*.xml`) that the attempt which started at `startedAtMs` (epoch ms) wrote.
  * A file last written before the attempt started is stale: a previous run's, not this one's.
+ * `options.cases` lists every case of each report too (see `ReadReportOptions`).
  */
-export async function readAttemptReports(patterns: readonly string[], cwd: string, startedAtMs: number): Promise<ReportsRead> {
+export async function readAttemptReports(patterns: readonly string[], cwd: string, startedAtMs: number, options: ReadReportOptions = {}): Promise<ReportsRead> {
   const runs: ReportRun[] = [];
   const problems: string[] = [];
   for (const pattern of patterns) {
@@ -36,7 +37,7 @@ export async function readAttemptReports(patterns: readonly string[], cwd: strin
           problems.push(`${shown} is older than the attempt (stale): the runner did not write it this time`);
           continue;
         }
-        runs.push(readTestReport(await readFile(file, 'utf8'), cwd));
+        runs.push(readTestReport(await readFile(file, 'utf8'), cwd, options));
       } catch (error) {
         const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
         problems.push(`${shown}: ${missing ? 'no such report (the runner wrote none)' : (error as Error).message}`);
@@ -60,6 +61,7 @@ async function filesOf(pattern: string, cwd: string): Promise<string[]> {
 function merged(runs: readonly ReportRun[]): ReportRun {
   if (runs.length === 1) return runs[0]!;
   const flaky = runs.flatMap((run) => run.flaky ?? []);
+  const cases = runs.every((run) => run.cases) ? runs.flatMap((run) => run.cases!) : undefined;
   return {
     runner: [...new Set(runs.map((run) => run.runner))].join('+'),
     passed: runs.reduce((sum, run) => sum + run.passed, 0),
@@ -67,5 +69,6 @@ function merged(runs: readonly ReportRun[]): ReportRun {
     skipped: runs.reduce((sum, run) => sum + (run.skipped ?? 0), 0),
     failures: runs.flatMap((run) => run.failures),
     ...(flaky.length > 0 ? { flaky } : {}),
+    ...(cases ? { cases } : {}),
   };
 }

@@ -19,6 +19,18 @@ export interface AutoReports {
   reports: string[];
 }
 
+/** A failing test as a re-run of the failures needs it: its id and its titles below its file (see `TestCase.titles`). */
+export interface FailedForRerun {
+  id: string;
+  titles: readonly string[] | undefined;
+}
+
+/** What is added to a command so that it runs only the failed tests: the arguments, and after which argument (default: at the end). */
+interface Rerun {
+  args: string[];
+  after?: string;
+}
+
 /** How one runner is made to write a report into `dir`: the arguments added and the report's path. */
 interface RunnerRow {
   /** The program names (basenames) or `python -m` module names that are this runner. */
@@ -27,14 +39,35 @@ interface RunnerRow {
   verb?: string;
   /** What is added for a report in `dir`, given the command's own arguments; a string when it cannot be done. */
   reporter: (dir: string, own: readonly string[]) => { args: string[]; env?: Record<string, string>; reports: string[]; after?: string } | string;
+  /**
+   * What makes the command run only `failed` (the flake probe and RETRY, issue 29), given the
+   * command's own arguments; null when this runner cannot (then the whole command runs). The
+   * filter may run more tests than asked (a title shared by two tests), never fewer: the
+   * runtime checks the report and runs the whole command when a failed test did not run.
+   */
+  rerun?: (failed: readonly FailedForRerun[], own: readonly string[]) => Rerun | null;
 }
+
+/** Most failed tests re-run by name: past this a name pattern grows unwieldy, and the whole command runs. */
+export const MAX_RERUN_TESTS = 100;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** `^(?:a|b)$` over each failed test's titles joined by `join` (a regular expression); null when one has no titles. */
+const namePattern = (failed: readonly FailedForRerun[], join: string, pick: (titles: readonly string[]) => readonly string[] = (t) => t): string | null => {
+  if (failed.some((test) => !test.titles?.length)) return null;
+  const names = [...new Set(failed.map((test) => pick(test.titles!).map(escapeRegExp).join(join)))];
+  return `^(?:${names.join('|')})$`;
+};
+/** Go's test function of a `TestX/subtest` title: `-run` matches the top level by it. */
+const goTest = (titles: readonly string[]) => [titles.at(-1)!.split('/')[0]!];
 
 const gives = (own: readonly string[], option: string) => own.some((arg) => arg === option || arg.startsWith(`${option}=`));
 
 /**
- * The runners, documented in the README's "Test-aware recovery" table. Each adds its report
- * beside the terminal output the user already sees (a reporter option given by the user is kept,
- * and the report is added to it).
+ * The runners, documented in the README's "Tests by name" table (report and re-run per runner).
+ * Each adds its report beside the terminal output the user already sees (a reporter option given
+ * by the user is kept, and the report is added to it), and where it can filter by name, says how
+ * only the failed tests run again.
  */
 export const TEST_RUNNERS: Readonly<Record<string, RunnerRow>> = {
   vitest: {
@@ -43,14 +76,26 @@ export const TEST_RUNNERS: Readonly<Record<string, RunnerRow>> = {
       args: [...(gives(own, '--reporter') ? [] : ['--reporter=default']), '--reporter=junit', `--outputFile.junit=${join(dir, 'junit.xml')}`],
       reports: [join(dir, 'junit.xml')],
     }),
+    // -t matches a test's full name, its titles joined by spaces; the JUnit report joins them
+    // with ' > ', so a title that holds ' > ' itself is matched either way.
+    rerun: (failed) => {
+      const pattern = namePattern(failed, '(?: | > )');
+      return pattern ? { args: ['-t', pattern] } : null;
+    },
   },
   jest: {
     names: ['jest'],
     reporter: (dir) => ({ args: ['--json', `--outputFile=${join(dir, 'jest.json')}`], reports: [join(dir, 'jest.json')] }),
+    rerun: (failed) => {
+      const pattern = namePattern(failed, ' ');
+      return pattern ? { args: ['-t', pattern] } : null;
+    },
   },
   pytest: {
     names: ['pytest', 'py.test'],
     reporter: (dir) => ({ args: [`--junitxml=${join(dir, 'junit.xml')}`], reports: [join(dir, 'junit.xml')] }),
+    // pytest's own cache knows the last run's failures by node id.
+    rerun: () => ({ args: ['--last-failed'] }),
   },
   'node --test': {
     names: ['node'],
@@ -62,6 +107,11 @@ export const TEST_RUNNERS: Readonly<Record<string, RunnerRow>> = {
         '--test-reporter=junit', `--test-reporter-destination=${join(dir, 'junit.xml')}`],
       reports: [join(dir, 'junit.xml')],
     }),
+    // Node 20 matches a test's own name (a suite whose name matches runs whole): the last title.
+    rerun: (failed) => {
+      const pattern = namePattern(failed, ' ', (titles) => titles.slice(-1));
+      return pattern ? { after: '--test', args: [`--test-name-pattern=${pattern}`] } : null;
+    },
   },
   'playwright test': {
     names: ['playwright'],
@@ -69,15 +119,26 @@ export const TEST_RUNNERS: Readonly<Record<string, RunnerRow>> = {
     reporter: (dir, own) => (gives(own, '--reporter')
       ? "add json to your own --reporter (e.g. --reporter=list,json) with PLAYWRIGHT_JSON_OUTPUT_NAME=FILE, and pass --tests FILE"
       : { args: ['--reporter=list,json'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(dir, 'playwright.json') }, reports: [join(dir, 'playwright.json')] }),
+    // Playwright keeps the last run's failures itself (test-results/.last-run.json).
+    rerun: () => ({ args: ['--last-failed'] }),
   },
   gotestsum: {
     names: ['gotestsum'],
     reporter: (dir) => ({ args: [`--junitfile=${join(dir, 'junit.xml')}`], reports: [join(dir, 'junit.xml')] }),
+    // go test's flags follow gotestsum's `--`.
+    rerun: (failed, own) => {
+      const pattern = namePattern(failed, '', goTest);
+      return pattern ? { args: own.includes('--') ? ['-run', pattern] : ['--', '-run', pattern], ...(own.includes('--') ? { after: '--' } : {}) } : null;
+    },
   },
   'go test': {
     names: ['go'],
     verb: 'test',
     reporter: () => "go test writes no report itself: run it through gotestsum (gotestsum --junitfile FILE -- ./...) or go-junit-report, and pass --tests FILE",
+    rerun: (failed) => {
+      const pattern = namePattern(failed, '', goTest);
+      return pattern ? { after: 'test', args: ['-run', pattern] } : null;
+    },
   },
   'cargo nextest': {
     names: ['cargo'],
@@ -164,4 +225,39 @@ function throughScript(argv: readonly string[], dir: string, scripts: Record<str
   // npm passes what follows `--` to the script's command, at its end.
   const own = argv.includes('--') ? argv : [...argv, '--'];
   return { ...inner, runner: `${inner.runner} (${manager} ${name})`, argv: added.length > 0 ? [...own, ...added] : [...argv] };
+}
+
+/**
+ * `argv` made to run only `failed` (the previous execution's failing tests), or null when its
+ * runner is not known, cannot filter, or there are too many (over {@link MAX_RERUN_TESTS}): then
+ * the whole command runs, as for an unknown runner. `argv` is the command as it runs (with its
+ * reporter already added); `scripts` as for {@link autoTestReports}.
+ */
+export function rerunArgv(argv: readonly string[], failed: readonly FailedForRerun[], scripts: Record<string, string> = {}): { runner: string; argv: string[] } | null {
+  if (failed.length === 0 || failed.length > MAX_RERUN_TESTS) return null;
+  const program = basename(argv[0] ?? '');
+  if (SCRIPT_RUNNERS.has(program) && !(LAUNCHERS[program] ?? []).includes(argv[1] ?? '')) {
+    // `npm test -- …`: npm can only append what follows `--` to the script's command.
+    const [, verb, maybeName] = argv;
+    const script = scripts[verb === 'run' || verb === 'run-script' ? maybeName ?? '' : verb ?? ''];
+    if (script === undefined || /[&|;<>`$()]/.test(script)) return null;
+    const inner = rerunArgv(script.trim().split(/\s+/), failed);
+    if (!inner) return null;
+    const words = script.trim().split(/\s+/);
+    if (words.some((word, i) => inner.argv[i] !== word)) return null;
+    const own = argv.includes('--') ? [...argv] : [...argv, '--'];
+    return { runner: inner.runner, argv: [...own, ...inner.argv.slice(words.length)] };
+  }
+  const at = programIndex(argv);
+  if (at === null) return null;
+  const script = ['node', 'bun'].includes(basename(argv[at]!)) && !argv.includes('--test') && argv[at + 1] !== undefined && !argv[at + 1]!.startsWith('-') ? at + 1 : at;
+  const name = basename(argv[script]!).replace(/\.[cm]?js$/, '');
+  for (const [runner, row] of Object.entries(TEST_RUNNERS)) {
+    if (!row.names.includes(name) || (row.verb !== undefined && !argv.slice(script + 1).includes(row.verb))) continue;
+    const made = row.rerun?.(failed, argv.slice(script + 1));
+    if (!made) return null;
+    const where = made.after !== undefined ? argv.indexOf(made.after, script) + 1 : argv.length;
+    return { runner, argv: [...argv.slice(0, where), ...made.args, ...argv.slice(where)] };
+  }
+  return null;
 }

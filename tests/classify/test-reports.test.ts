@@ -63,6 +63,15 @@ describe('reports written by real runners', () => {
       expect(run.failures[1]!.message).toContain('boom here');
     }
     expect(readTestRun(printed)!.failures.map((f) => f.name)).toEqual(names);
+    // Every case by the same id, when asked: what comparing attempts test by test reads.
+    for (const file of ['r.xml', 'r.json']) {
+      const { cases } = readTestReport(readFileSync(join(dir, file), 'utf8'), dir, { cases: true });
+      expect(cases!.map((c) => [c.id, c.status])).toEqual(expect.arrayContaining([
+        ['math.test.js > math > adds', 'failed'], ['math.test.js > math > subtracts', 'passed'], ['math.test.js > math > nested > throws', 'failed'],
+      ]));
+      expect(cases!.find((c) => c.id === names[1])!.titles).toEqual(['math', 'nested', 'throws']);
+    }
+    expect(junit.cases).toBeUndefined();
   });
 
   it('node --test: its JUnit report names each test by its describe blocks, and its TAP file reads the same', () => {
@@ -72,6 +81,11 @@ describe('reports written by real runners', () => {
     expect(junit.failures.map((f) => f.name)).toEqual(['math > adds', 'math > nested > throws']);
     expect(junit.passed).toBe(1);
     expect(junit.failures[0]!.location).toMatch(/math\.test\.mjs:4:\d+$/);
+    const { cases } = readTestReport(readFileSync(join(dir, 'r.xml'), 'utf8'), dir, { cases: true });
+    expect(cases).toEqual([
+      { id: 'math > adds', status: 'failed', titles: ['math', 'adds'] }, { id: 'math > subtracts', status: 'passed' },
+      { id: 'math > nested > throws', status: 'failed', titles: ['math', 'nested', 'throws'] },
+    ]);
     const tap = readTestReport(readFileSync(join(dir, 'r.tap'), 'utf8'), dir);
     expect(tap.runner).toBe('tap');
     expect(tap.failures.map((f) => f.name)).toEqual(['math > adds', 'math > nested > throws']);
@@ -84,6 +98,8 @@ describe('reports written by real runners', () => {
     expect(run.failures.map((f) => f.name)).toEqual(['test_math > test_adds']);
     expect(run.passed).toBe(1);
     expect(run.failures[0]!.message).toContain('assert');
+    // pytest writes no line attribute: the place is its traceback's last line.
+    expect(run.failures[0]!.location).toBe('test_math.py:2');
   });
 });
 

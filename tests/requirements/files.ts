@@ -59,6 +59,8 @@ export const F = {
   rollback: 'tests/cli/rollback.test.ts',
   rollbackDecision: 'tests/cli/rollback-decision.test.ts',
   regression: 'tests/cli/test-regression.test.ts',
+  testsByName: 'tests/cli/tests-by-name.test.ts',
+  testLedger: 'tests/runtime/test-ledger.test.ts',
   progress: 'tests/cli/progress.test.ts',
   conventions: 'tests/cli/conventions.test.ts',
   pipelineRuns: 'tests/cli/pipeline-runs.test.ts',

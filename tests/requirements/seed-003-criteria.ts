@@ -185,8 +185,14 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 AC-007', requirement: 'fails, then passes unchanged: flagged flaky, escalated non-deterministic, race recommendation, no more retries', status: '✓',
-    where: ['machines/recovery.machine.ts', 'src/report/recommendations.ts'],
-    tests: [at(F.escalation, 'non-deterministic failure: says so, shows the probe, recommends investigating races'), at(F.examples, 'flaky-test.mjs: the unchanged re-run passes, so it escalates as non-deterministic (exit 3)')],
+    where: ['machines/recovery.machine.ts', 'src/report/recommendations.ts', 'src/runtime/test-ledger.ts', 'src/runtime/test-attempt.ts', 'src/runtime/test-runners.ts'],
+    tests: [
+      at(F.escalation, 'non-deterministic failure: says so, shows the probe, recommends investigating races'),
+      at(F.examples, 'flaky-test.mjs: the unchanged re-run passes, so it escalates as non-deterministic (exit 3)'),
+      at(F.testsByName, 'passes with --on-flaky pass after the probe re-ran exactly that test'),
+      at(F.testsByName, 'without an adapter the real failure escalates even with --on-flaky pass; the report lists each test with its attempts'),
+      at(F.testLedger, 'flaky by name: only the tests that pass unchanged on the probe'),
+    ],
   },
   {
     id: 'UC-AP-004 AC-008', requirement: 'every event logged with phase, iteration, timestamp, result, confidence, hypotheses; kept 90 days', status: '✓',

@@ -22,10 +22,12 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
     ],
   },
   {
-    id: 'UC-AP-004 §8 step 7', requirement: 'the PAUSE event names the failing test', status: '◐',
-    where: ['machines/recovery/actions.ts', 'src/taxonomy/history.ts'],
-    tests: [at(F.history, 'writes a top-level list of events with the contract fields, oldest first')],
-    gap: 'history events have no failing-test field: the failing tests are in the checkpoint’s failure and the report only',
+    id: 'UC-AP-004 §8 step 7', requirement: 'the PAUSE event names the failing test', status: '✓',
+    where: ['machines/recovery/history.ts', 'src/classify/classify.ts', 'src/classify/observe.ts'],
+    tests: [
+      at(F.history, 'writes a top-level list of events with the contract fields, oldest first'),
+      at(F.testsByName, 'finds the flaky test by name, sends the regression back to ADAPT naming the broken test, and recovers after the whole suite passes'),
+    ],
   },
   {
     id: 'UC-AP-004 §8 DIAGNOSE', requirement: 'hypotheses with confidence, logged on the DIAGNOSE event', status: '✓',
@@ -86,8 +88,12 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 Alt-4', requirement: 'a fix that passes the failing test but breaks others is a regression: next iteration, told what broke', status: '✓',
-    where: ['machines/recovery/failure.ts', 'src/runtime/test-report.ts'],
-    tests: [at(F.regression, 'sees a fix that breaks two passing tests as a regression and tells the adapter which')],
+    where: ['machines/recovery/failure.ts', 'src/runtime/test-report.ts', 'src/runtime/test-ledger.ts', 'src/runtime/test-attempt.ts'],
+    tests: [
+      at(F.regression, 'sees a fix that breaks two passing tests as a regression and tells the adapter which'),
+      at(F.testsByName, 'finds the flaky test by name, sends the regression back to ADAPT naming the broken test, and recovers after the whole suite passes'),
+      at(F.testLedger, 'a regression: a test failing after a fix that passed before; never a flaky one, never without a fix'),
+    ],
   },
   {
     id: 'UC-AP-004 Exc-1', requirement: 'after 3 failed iterations: escalate (no 4th) with original error, every attempt, current state, recommendation', status: '✓',

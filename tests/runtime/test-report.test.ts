@@ -58,7 +58,8 @@ describe('commandTask reading the test reports an attempt writes', () => {
     const failure = await failureOf(task);
     expect(failure.observation.tests).toEqual({
       passed: 1, failed: 1, failing: ['a.test.js > adds'],
-      failures: [{ name: 'a.test.js > adds', message: expect.stringContaining('expected 2 to be 3'), location: expect.stringMatching(/a\.test\.js:2:\d+$/) }],
+      // The run's test ledger counts the attempts it failed in: this one.
+      failures: [{ name: 'a.test.js > adds', message: expect.stringContaining('expected 2 to be 3'), location: expect.stringMatching(/a\.test\.js:2:\d+$/), failedAttempts: 1 }],
     });
     expect(seen.text()).not.toContain('recover: note');
   }, 120_000);

@@ -94,6 +94,7 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
       ...(settings.reuseFixes ? { reuseFixes: true } : {}),
       ...(agent ? { agent } : {}),
       ...(settings.tests ? { tests: settings.tests } : {}),
+      ...(settings.rerun ? { rerun: settings.rerun } : {}),
       ...(settings.notify ? { notify: settings.notify } : {}),
       ...(settings.expect ? { expect: settings.expect } : {}),
       ...(settings.quarantineFlaky !== null ? { quarantineFlaky: settings.quarantineFlaky } : {}),

@@ -13,7 +13,7 @@
  * readers name it.
  */
 import { failedTest, firstLineOf, frameLocation } from '../lines.js';
-import type { FailedTest, TestRun } from '../types.js';
+import type { FailedTest, TestCase, TestRun } from '../types.js';
 
 interface AssertionResult {
   ancestorTitles?: unknown;
@@ -32,9 +32,10 @@ export function isJestJson(json: unknown): json is Record<string, unknown> {
   return isObject(json) && Array.isArray(json.testResults) && typeof json.numTotalTests === 'number';
 }
 
-/** The run a jest/vitest JSON report describes; `cwd` makes absolute file paths relative (as printed). */
-export function readJestJson(json: Record<string, unknown>, cwd = ''): TestRun & { skipped: number } {
+/** The run a jest/vitest JSON report describes; `cwd` makes absolute file paths relative (as printed); `cases`: list every case too. */
+export function readJestJson(json: Record<string, unknown>, cwd = '', cases = false): TestRun & { skipped: number; cases?: TestCase[] } {
   const failures: FailedTest[] = [];
+  const listed: TestCase[] | null = cases ? [] : null;
   let passed = 0;
   let failed = 0;
   let skipped = 0;
@@ -50,6 +51,11 @@ export function readJestJson(json: Record<string, unknown>, cwd = ''): TestRun &
         failed += 1;
         failures.push(failureOf(name, result));
       } else skipped += 1;
+      if (listed) {
+        const titles = [...strings(result.ancestorTitles), titleOf(result)];
+        const status = result.status === 'passed' ? 'passed' : result.status === 'failed' ? 'failed' : 'skipped';
+        listed.push(status === 'failed' ? { id: [name, ...titles].join(' > '), status, titles } : { id: [name, ...titles].join(' > '), status });
+      }
     }
     // A file that failed to load has no assertion results, only its message.
     if (results.length === 0 && file.status === 'failed' && typeof file.message === 'string') {
@@ -57,12 +63,14 @@ export function readJestJson(json: Record<string, unknown>, cwd = ''): TestRun &
       failures.push(failedTest(name, firstLineOf(file.message)));
     }
   }
-  return { runner: 'jest-json', passed, failed, skipped, failures };
+  return { runner: 'jest-json', passed, failed, skipped, failures, ...(listed ? { cases: listed } : {}) };
 }
 
+const titleOf = (result: AssertionResult): string =>
+  typeof result.title === 'string' ? result.title : typeof result.fullName === 'string' ? result.fullName : '(unnamed)';
+
 function failureOf(file: string, result: AssertionResult): FailedTest {
-  const title = typeof result.title === 'string' ? result.title : typeof result.fullName === 'string' ? result.fullName : '(unnamed)';
-  const id = [file, ...strings(result.ancestorTitles), title].join(' > ');
+  const id = [file, ...strings(result.ancestorTitles), titleOf(result)].join(' > ');
   const messages = strings(result.failureMessages);
   const text = messages[0] ?? '';
   const line = result.location && typeof result.location.line === 'number' ? result.location.line : undefined;

@@ -18,7 +18,7 @@
  */
 import { Parser } from 'htmlparser2';
 import { failedTest, frameLocation } from '../lines.js';
-import type { FailedTest, TestRun } from '../types.js';
+import type { CaseStatus, FailedTest, TestCase, TestRun } from '../types.js';
 
 /** Most characters kept of one failure's text: its message and first frames are at the start. */
 export const MAX_FAILURE_TEXT = 4096;
@@ -44,10 +44,12 @@ interface OpenCase {
 /** A JUnit reader fed chunk by chunk; `end()` answers the run, or throws when the XML is malformed. */
 export class JunitReader {
   readonly #failures: FailedTest[] = [];
+  /** Every case, when asked for (`cases`); null: only the failures are named. */
+  readonly #cases: TestCase[] | null;
   #passed = 0;
   #failed = 0;
   #skipped = 0;
-  #cases = 0;
+  #count = 0;
   #open: OpenCase | null = null;
   #problem: string | null = null;
   #ending = false;
@@ -55,7 +57,9 @@ export class JunitReader {
   readonly #suites: string[] = [];
   readonly #parser: Parser;
 
-  constructor() {
+  /** @param cases - also list every case with its status (`TestRun.cases`). Default false. */
+  constructor(cases = false) {
+    this.#cases = cases ? [] : null;
     this.#parser = new Parser({
       onopentag: (name, attributes) => this.#opened(name, attributes),
       ontext: (text) => this.#text(text),
@@ -75,12 +79,12 @@ export class JunitReader {
   }
 
   /** The run the report describes. Throws when the XML was malformed or holds no `<testcase>`. */
-  end(): TestRun & { skipped: number } {
+  end(): TestRun & { skipped: number; cases?: TestCase[] } {
     this.#ending = true;
     this.#parser.end();
     if (this.#problem) throw new Error(this.#problem);
-    if (this.#cases === 0) throw new Error('no <testcase> element: not a JUnit report');
-    return { runner: 'junit', passed: this.#passed, failed: this.#failed, skipped: this.#skipped, failures: this.#failures };
+    if (this.#count === 0) throw new Error('no <testcase> element: not a JUnit report');
+    return { runner: 'junit', passed: this.#passed, failed: this.#failed, skipped: this.#skipped, failures: this.#failures, ...(this.#cases ? { cases: this.#cases } : {}) };
   }
 
   #opened(name: string, attributes: Record<string, string>): void {
@@ -119,35 +123,63 @@ export class JunitReader {
       return;
     }
     if (name !== 'testcase') return;
-    this.#cases += 1;
+    this.#count += 1;
     if (open.outcome === 'passed') this.#passed += 1;
     else if (open.outcome === 'skipped') this.#skipped += 1;
     else {
       this.#failed += 1;
       this.#failures.push(this.#failedTest(open));
     }
+    if (this.#cases) this.#listed(open.attributes, open.outcome);
     this.#open = null;
+  }
+
+  /** A case in the list of every case: its id, and for a failure its titles (what a name filter matches). */
+  #listed(attributes: Record<string, string>, status: CaseStatus): void {
+    // Most cases pass: their id only, without a list of titles.
+    this.#cases!.push(status === 'failed' ? { id: this.#idOf(attributes), status, titles: this.#titlesOf(attributes) } : { id: this.#idOf(attributes), status });
+  }
+
+  /** Whether the case's classname names it (vitest's file, pytest's module), rather than the enclosing suites (node's `test`). */
+  #classnameNames(attributes: Record<string, string>): string | null {
+    const classname = attributes.classname?.trim();
+    return classname && !GENERIC_CLASSNAMES.has(classname) ? classname : null;
+  }
+
+  /** A case's id: `classname > name`, or the suites' names, then the name. */
+  #idOf(attributes: Record<string, string>): string {
+    const own = attributes.name?.trim() || '(unnamed)';
+    const classname = this.#classnameNames(attributes);
+    return classname !== null ? `${classname} > ${own}` : [...this.#suites.filter(Boolean), own].join(' > ');
+  }
+
+  /**
+   * A case's titles below its file: the name split where the classname names it (vitest writes
+   * `describe > test`), else the suites and the name (node writes a `<testsuite>` per `describe`).
+   */
+  #titlesOf(attributes: Record<string, string>): string[] {
+    const own = attributes.name?.trim() || '(unnamed)';
+    return this.#classnameNames(attributes) !== null ? own.split(' > ') : [...this.#suites.filter(Boolean), own];
   }
 
   /** A failed case as the project names it: `classname > name` (or the suites' names), its file and line first. */
   #failedTest({ attributes, message, frame }: OpenCase): FailedTest {
-    const classname = attributes.classname?.trim();
-    const path = classname && !GENERIC_CLASSNAMES.has(classname) ? [classname] : this.#suites.filter(Boolean);
     const file = attributes.file?.trim();
     const location = file ? (attributes.line ? `${file}:${attributes.line}` : file) : frame;
-    return failedTest([...path, attributes.name?.trim() || '(unnamed)'].join(' > '), message, location);
+    return failedTest(this.#idOf(attributes), message, location);
   }
 
   /**
    * The message (the attribute, else the text's first line) and the first project frame (a
-   * stack's `at …`, or vitest's `❯ file:line:col`).
+   * stack's `at …`, vitest's `❯ file:line:col`, or pytest's `file.py:line: ErrorName`).
    */
   #failureRead(open: OpenCase, text: string): void {
     const lines = text.split(/\r?\n/);
     open.message ??= lines.find((line) => line.trim() !== '')?.trim();
     if (open.frame) return;
     for (const line of lines) {
-      const where = frameLocation(line) ?? /^\s*❯\s+(\S+:\d+(?::\d+)?)\s*$/.exec(line)?.[1];
+      // pytest ends its traceback with `test_m.py:3: AssertionError` (its report has no line attribute).
+      const where = frameLocation(line) ?? /^\s*❯\s+(\S+:\d+(?::\d+)?)\s*$/.exec(line)?.[1] ?? /^([^\s:]+\.py:\d+): \w+$/.exec(line)?.[1];
       if (where) {
         open.frame = where;
         return;
@@ -156,9 +188,9 @@ export class JunitReader {
   }
 }
 
-/** The run a whole JUnit XML text describes (see {@link JunitReader}). */
-export function readJunit(xml: string): TestRun & { skipped: number } {
-  const reader = new JunitReader();
+/** The run a whole JUnit XML text describes (see {@link JunitReader}); `cases`: list every case too. */
+export function readJunit(xml: string, cases = false): TestRun & { skipped: number; cases?: TestCase[] } {
+  const reader = new JunitReader(cases);
   reader.write(xml);
   return reader.end();
 }

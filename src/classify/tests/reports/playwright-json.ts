@@ -13,7 +13,7 @@
  * Playwright's list reporter prints it with ` › `.
  */
 import { failedTest, firstLineOf } from '../lines.js';
-import type { FailedTest, TestRun } from '../types.js';
+import type { FailedTest, TestCase, TestRun } from '../types.js';
 
 interface Found {
   passed: number;
@@ -21,6 +21,8 @@ interface Found {
   skipped: number;
   failures: FailedTest[];
   flaky: string[];
+  /** Every case, when asked for; null otherwise. */
+  cases: TestCase[] | null;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -32,11 +34,12 @@ export function isPlaywrightJson(json: unknown): json is Record<string, unknown>
   return isObject(json) && Array.isArray(json.suites) && isObject(json.stats) && 'expected' in json.stats;
 }
 
-/** The run a Playwright JSON report describes; `flaky` names the tests that passed only on a retry. */
-export function readPlaywrightJson(json: Record<string, unknown>): TestRun & { skipped: number; flaky: string[] } {
-  const found: Found = { passed: 0, failed: 0, skipped: 0, failures: [], flaky: [] };
+/** The run a Playwright JSON report describes; `flaky` names the tests that passed only on a retry; `cases`: list every case too. */
+export function readPlaywrightJson(json: Record<string, unknown>, cases = false): TestRun & { skipped: number; flaky: string[]; cases?: TestCase[] } {
+  const found: Found = { passed: 0, failed: 0, skipped: 0, failures: [], flaky: [], cases: cases ? [] : null };
   for (const suite of list(json.suites)) readSuite(suite, [], found);
-  return { runner: 'playwright-json', ...found };
+  const { cases: listed, ...rest } = found;
+  return { runner: 'playwright-json', ...rest, ...(listed ? { cases: listed } : {}) };
 }
 
 function readSuite(suite: Record<string, unknown>, path: string[], found: Found): void {
@@ -51,6 +54,8 @@ function readSuite(suite: Record<string, unknown>, path: string[], found: Found)
         case 'unexpected': found.failed += 1; found.failures.push(failureOf(id, test)); break;
         default: found.skipped += 1;
       }
+      const status = test.status === 'expected' || test.status === 'flaky' ? 'passed' : test.status === 'unexpected' ? 'failed' : 'skipped';
+      found.cases?.push(status === 'failed' ? { id, status, titles: [...here.slice(1), text(spec.title) ?? '(unnamed)'] } : { id, status });
     }
   }
   for (const child of list(suite.suites)) readSuite(child, here, found);
