@@ -1,9 +1,11 @@
 /**
  * A compiled rule set's cache as files in a directory (`<dir>/automaton-<key>.bin`), written
  * whole to a temp name and renamed, so a process never reads half a file. A missing, stale or
- * damaged file is only compiled again; one that cannot be written is left out.
+ * damaged file is only compiled again; one that cannot be written is left out. Each version of
+ * the rules has its own key, so writing one also removes the files no version has written for
+ * {@link STALE_CACHE_MS} (about 1.2 MB each): two versions in use side by side keep theirs.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { AutomatonCache } from './automaton-cache.js';
@@ -27,9 +29,32 @@ export function fileAutomatonCache(dir: string): AutomatonCache {
         renameSync(temp, file(key));
       } catch {
         // A read-only or missing home: the next process compiles again.
+        return;
       }
+      removeStale(dir, Date.now() - STALE_CACHE_MS);
     },
   };
+}
+
+/** How long a cache file of another key is kept after it was written: 7 days. */
+export const STALE_CACHE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Removes the cache files (and temp files a killed writer left) written before `before`; never throws. */
+function removeStale(dir: string, before: number): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!/^automaton-[^/]+\.bin(?:\.\d+\.tmp)?$/.test(name)) continue;
+    try {
+      if (statSync(join(dir, name)).mtimeMs < before) unlinkSync(join(dir, name));
+    } catch {
+      // Removed by another process meanwhile, or not ours to remove: either way, nothing to do.
+    }
+  }
 }
 
 /** Most missing ancestors created for a cache directory (`~/.cache/recovery-protocol`: two). */

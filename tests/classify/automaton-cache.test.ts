@@ -4,7 +4,7 @@
  * classifies exactly as one that compiled its rules, and bytes that do not fit (damaged, another
  * rule set) are compiled again, never used.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { compiledKey, decodeCompiled, encodeCompiled } from '../../src/classify/
 import { BUILT_IN_PACKS } from '../../src/classify/packs/index.js';
 import { keepCompiledRulesIn } from '../../src/classify/process-cache.js';
 import { fileAutomatonCache } from '../../src/hooks/claude/classifier.js';
+import { STALE_CACHE_MS } from '../../src/classify/file-cache.js';
 
 const OBSERVATIONS = [
   { exitCode: 1, stderr: "Error: Cannot find module './utils' from 'src/index.js'" },
@@ -100,6 +101,14 @@ describe('the automaton cache', () => {
       expect(cache.read('k')).toBeNull();
       expect(createClassifier({ automatonCache: cache })(OBSERVATIONS[1]!).type).toBe('NETWORK');
     }
+  });
+
+  it('writing a key removes the files no version wrote for 7 days (and a killed writer\'s temp file), keeps a recent one of another version', () => {
+    const old = (Date.now() - STALE_CACHE_MS - 60_000) / 1000;
+    for (const name of ['automaton-old.bin', 'automaton-old.bin.123.tmp', 'automaton-other.bin', 'notes.txt']) writeFileSync(join(dir, name), 'x');
+    for (const name of ['automaton-old.bin', 'automaton-old.bin.123.tmp', 'notes.txt']) utimesSync(join(dir, name), old, old);
+    fileAutomatonCache(dir).write('new', new Uint8Array([1]));
+    expect(readdirSync(dir).sort()).toEqual(['automaton-new.bin', 'automaton-other.bin', 'notes.txt']);
   });
 
   it('classify() keeps its rule sets in the cache its process set (the CLI sets one)', () => {
