@@ -17,7 +17,7 @@
  * answers reach the parent through a `fromCallback`'s `sendBack`, the public way a child talks
  * to its parent.
  */
-import { fromCallback, type ActorLogic, type ActorScope, type AnyActorRef, type AnyActorScope, type EventObject, type Snapshot } from 'xstate';
+import { fromCallback, type ActorLogic, type AnyActorRef, type CallbackSnapshot } from 'xstate';
 
 /** What a parent sends its runner: run a request (replacing any still running), or cancel the running one. */
 export type RunnerRequest<TInput> = { type: 'runner.run'; input: TInput } | { type: 'runner.cancel' };
@@ -27,9 +27,11 @@ export type RunnerAnswer<TOutput> = { type: 'runner.done'; output: TOutput } | {
 
 /**
  * A runner's snapshot: `request` is the input of the request waiting for its answer (null when
- * none is). JSON when the input is: it is what a persisted runner keeps.
+ * none is). JSON when the input is: it is what a persisted runner keeps. The rest is the snapshot
+ * of the `fromCallback` the runner is built on (its `input` is always undefined), so the
+ * callback's own start and stop take the runner's snapshot as it is.
  */
-export type RunnerSnapshot<TInput> = Snapshot<undefined> & { request: TInput | null };
+export type RunnerSnapshot<TInput> = CallbackSnapshot<undefined> & { request: TInput | null };
 
 /** What a runner tells itself when a request's work settles (never sent by anyone else). */
 interface Settled<TInput> {
@@ -143,11 +145,11 @@ class Worker<TOutput, TInput> {
 
 /** `snapshot` with `request` set: one literal of the snapshot's fixed shape (a spread built a new object shape each time). */
 function withRequest<TInput>(snapshot: RunnerSnapshot<TInput>, request: TInput | null): RunnerSnapshot<TInput> {
-  return { status: snapshot.status, output: snapshot.output, error: snapshot.error, request } as RunnerSnapshot<TInput>;
+  return { status: snapshot.status, output: snapshot.output, error: snapshot.error, input: undefined, request } as RunnerSnapshot<TInput>;
 }
 
 /** A runner with no request (its snapshots are never mutated, so every fresh runner shares it). */
-const IDLE: RunnerSnapshot<never> = { status: 'active', output: undefined, error: undefined, request: null };
+const IDLE: RunnerSnapshot<never> = { status: 'active', output: undefined, error: undefined, input: undefined, request: null };
 
 /**
  * A runner doing `work` for each `runner.run` it receives. Invoke it once, where the requests
@@ -157,18 +159,16 @@ const IDLE: RunnerSnapshot<never> = { status: 'active', output: undefined, error
 export function runner<TOutput, TInput>(work: RunnerWork<TOutput, TInput>): RunnerLogic<TInput> {
   const workers = new WeakMap<AnyActorRef, Worker<TOutput, TInput>>();
   // Gives each runner its parent's `sendBack`, and aborts its request when the runner stops.
-  const callback = fromCallback<EventObject, undefined>(({ self, system, sendBack }) => {
+  const callback = fromCallback<RunnerEvent<TInput>, undefined>(({ self, system, sendBack }) => {
     const worker = new Worker<TOutput, TInput>(work, self, system, sendBack);
     workers.set(self, worker);
     return () => worker.drop();
   });
-  // The callback's own snapshot is ours without `request` (its transition spreads the rest).
-  const asCallback = (scope: ActorScope<RunnerSnapshot<TInput>, RunnerEvent<TInput>>) => scope as unknown as AnyActorScope;
   return {
     config: work,
     getInitialSnapshot: () => IDLE,
     start: (snapshot, scope) => {
-      callback.start!(snapshot as never, asCallback(scope));
+      callback.start!(snapshot, scope);
       // Restored with a request waiting for its answer: run it again, as the run was asking for it.
       if (snapshot.request !== null) workers.get(scope.self)!.begin(snapshot.request);
     },
@@ -192,11 +192,11 @@ export function runner<TOutput, TInput>(work: RunnerWork<TOutput, TInput>): Runn
         }
         default:
           // XState's own events (its stop, which ends the callback and aborts the request).
-          return callback.transition(snapshot as never, event, asCallback(scope)) as unknown as RunnerSnapshot<TInput>;
+          return { ...callback.transition(snapshot, event, scope), request: snapshot.request };
       }
     },
     getPersistedSnapshot: (snapshot) => snapshot,
     // A runner persisted before requests were kept (no `request`) holds none.
-    restoreSnapshot: (persisted) => ({ ...(persisted as RunnerSnapshot<TInput>), request: (persisted as Partial<RunnerSnapshot<TInput>>).request ?? null }),
+    restoreSnapshot: (persisted) => ({ ...(persisted as RunnerSnapshot<TInput>), input: undefined, request: (persisted as Partial<RunnerSnapshot<TInput>>).request ?? null }),
   };
 }
