@@ -3,6 +3,7 @@
  * how it ended (its original error and the recovery attempts). `recover report`, the GitHub step
  * summary and `recover ui` all show this one text.
  */
+import { attemptsOf } from '../report/attempt-count.js';
 import type { RunRecord } from '../store/types.js';
 
 /**
@@ -14,7 +15,7 @@ export async function markdownOf(record: RunRecord): Promise<string> {
   const { runReport } = await import('../report/escalation-outcome.js');
   const history = record.history;
   // The final output has the exact figures; a resting run (escalated, interrupted) only its history.
-  const output = (record.checkpoint as { snapshot?: { output?: { attempts?: number; iterations?: number } } } | undefined)?.snapshot?.output;
+  const output = (record.checkpoint as { snapshot?: { output?: { iterations?: number } } } | undefined)?.snapshot?.output;
   const last = [...history].reverse().find((event) => event.type !== null);
   return runReport({
     runId: record.runId,
@@ -22,7 +23,7 @@ export async function markdownOf(record: RunRecord): Promise<string> {
     status: record.status,
     classification: null,
     history,
-    attempts: output?.attempts ?? Math.max(record.status === 'running' ? 0 : 1, ...history.map((event) => event.attempt)),
+    attempts: attemptsOf(record),
     iterations: output?.iterations ?? Math.max(0, ...history.map((event) => event.iteration)),
     level: last?.level ?? history.at(-1)?.level ?? 'same',
     reason: [...history].reverse().find((event) => event.phase === 'ESCALATE')?.reason ?? last?.reason ?? null,
