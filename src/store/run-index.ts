@@ -33,6 +33,7 @@ import type { RunHead, RunSummary } from './types.js';
 export const RACY_MS = 2_000;
 const YIELD_EVERY = 500;
 const PREVIOUS_SUFFIX = '.json.prev';
+const LOG_SUFFIX = '.events.ndjson';
 
 /** identity, status, task, createdAt, updatedAt, damage message (null when healthy). */
 type Row = [string, RunStatus | null, string | null, number | null, number, string | null];
@@ -138,15 +139,21 @@ export class RunIndex {
 
   #names(): string[] {
     try {
-      // Skips temp files (`.x.json.<random>.tmp`), event logs (`x.events.ndjson`), repaired files (`x.json.corrupt-…`) and strays.
+      // Skips temp files (`.x.json.<random>.tmp`), repaired files (`x.json.corrupt-…`) and strays.
       // A head seen only as its previous copy (`.x.json.prev`: listed while a commit was
-      // between its two renames) counts as its head.
+      // between its two renames) counts as its head. So does an event log (`x.events.ndjson`):
+      // a commit renames the head aside and a new one in, and readdir, which is no snapshot,
+      // can pass a busy run while it has neither name (a listing missed runs being written, 13
+      // of 30 in bench:list); the log is appended in place and never renamed, so it is always
+      // seen. A log with no head (a first commit not yet made, a prune half done) lists nothing.
       const all = readdirSync(this.runsDir);
-      const names = new Set(all.filter((n) => n.endsWith('.json') && runIdProblem(n.slice(0, -5)) === null));
+      const names = new Set<string>();
       for (const n of all) {
-        if (!n.startsWith('.') || !n.endsWith(PREVIOUS_SUFFIX)) continue;
-        const head = n.slice(1, -PREVIOUS_SUFFIX.length + '.json'.length);
-        if (runIdProblem(head.slice(0, -5)) === null) names.add(head);
+        let head: string | null = null;
+        if (n.endsWith('.json')) head = n;
+        else if (n.endsWith(LOG_SUFFIX)) head = `${n.slice(0, -LOG_SUFFIX.length)}.json`;
+        else if (n.startsWith('.') && n.endsWith(PREVIOUS_SUFFIX)) head = n.slice(1, -PREVIOUS_SUFFIX.length + '.json'.length);
+        if (head !== null && runIdProblem(head.slice(0, -5)) === null) names.add(head);
       }
       return [...names];
     } catch (error) {
