@@ -3,7 +3,8 @@
  *
  * A temp lowdb store of 10,000 runs (mostly ended, 1 % left `running` by a process that is gone,
  * so listed as interrupted), then, interleaved in one loop so every variant sees the same machine:
- * - `node -e 0` (the floor any Node CLI pays),
+ * - `node -e 0` (the floor any Node CLI pays), and `recover --help` (the CLI's own floor: its
+ *   bundle loaded, nothing listed),
  * - raw: a whole `node` process reading and parsing one JSON file the size of the store's
  *   `index.json` (the least a listing from one file can cost),
  * - `recover list --json` and `recover list` (text) as whole processes over the store,
@@ -57,6 +58,7 @@ const sample = (name: string): Sample => ({ name, samples: [] });
 async function measure(dir: string, baselineFile: string, expected: number) {
   const env = { ...process.env, RECOVERY_STORE: '', GITHUB_STEP_SUMMARY: '', NO_COLOR: '1' };
   const nodeFloor = sample('node -e 0');
+  const cliFloor = sample('recover --help');
   const rawProcess = sample('raw: node reads + parses one same-size JSON file');
   const listJson = sample('recover list --json');
   const listText = sample('recover list');
@@ -68,6 +70,7 @@ async function measure(dir: string, baselineFile: string, expected: number) {
     const keep = round >= WARMUP;
     const add = (s: Sample, ms: number) => { if (keep) s.samples.push(ms); };
     add(nodeFloor, timeProcess(['-e', '0'], env).ms);
+    add(cliFloor, timeProcess([BIN, '--help'], env).ms);
     add(rawProcess, timeProcess(['-e', `JSON.parse(require('fs').readFileSync(${JSON.stringify(baselineFile)}, 'utf8'))`], env).ms);
     const json = timeProcess([BIN, 'list', '--json', '--store', dir], env);
     add(listJson, json.ms);
@@ -80,17 +83,18 @@ async function measure(dir: string, baselineFile: string, expected: number) {
     if (listed.value.length < expected) short++;
     add(rawLibrary, (await timeAsync(async () => JSON.parse(await readFile(baselineFile, 'utf8')) as unknown)).ms);
   }
-  return { variants: [nodeFloor, rawProcess, listJson, listText, library, rawLibrary], short, damaged };
+  return { variants: [nodeFloor, rawProcess, listJson, listText, library, rawLibrary, cliFloor], short, damaged };
 }
 
 function report(title: string, result: Awaited<ReturnType<typeof measure>>) {
-  const [nodeFloor, rawProcess, listJson, listText, library, rawLibrary] = result.variants as [Sample, Sample, Sample, Sample, Sample, Sample];
+  const [nodeFloor, rawProcess, listJson, listText, library, rawLibrary, cliFloor] = result.variants as [Sample, Sample, Sample, Sample, Sample, Sample, Sample];
   const p50 = (s: Sample) => percentile([...s.samples], 50);
   console.log(`\n${title}`);
   console.log('                                                        p50 ms     p90 ms');
   for (const s of result.variants) console.log(`  ${s.name.padEnd(50)}${fmt(p50(s))} ${fmt(percentile([...s.samples], 90))}`);
   console.log(`  recover list --json: ${(p50(listJson) / 1000).toFixed(3)} s (goal ≤ 0.300 s); ${(p50(listJson) / p50(rawProcess)).toFixed(2)}x the raw process, ${(p50(listJson) - p50(nodeFloor)).toFixed(0)} ms over node -e 0`);
-  console.log(`  recover list (text): ${(p50(listText) / 1000).toFixed(3)} s; library list(): ${(p50(library) / p50(rawLibrary)).toFixed(2)}x the raw read`);
+  console.log(`  recover list (text): ${(p50(listText) / 1000).toFixed(3)} s; the listing's own share: ${(p50(listJson) - p50(cliFloor)).toFixed(0)} ms over recover --help, against ${(p50(rawProcess) - p50(nodeFloor)).toFixed(0)} ms the raw read adds to node -e 0`);
+  console.log(`  library list(): ${(p50(library) / p50(rawLibrary)).toFixed(2)}x the raw read`);
   console.log(`  listings missing a run: ${result.short}; rows listed as damaged: ${result.damaged} (aim 0 and 0)`);
 }
 
