@@ -14,13 +14,14 @@
  * Figures only: nothing here asserts on time.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkEnvelope, openStore, type EnvelopeExpectation } from '../src/store/index.js';
 import { logText } from '../src/store/event-log.js';
 import { benchEvent, benchHead } from './store-fixtures.js';
+import { populateStore } from './store-populate.js';
 
 const SIZES = [10, 1_000, 10_000];
 const WARMUP = 50;
@@ -46,20 +47,7 @@ async function time<T>(fn: () => Promise<T>): Promise<number> {
 }
 
 /** A store with `size` runs: size - 1 old runs written directly (head + 20-event log), plus the run under test. */
-function populate(size: number): string {
-  const dir = mkdtempSync(join(tmpdir(), `store-bench-${size}-`));
-  mkdirSync(join(dir, 'runs'));
-  const old = new Date(Date.now() - 86_400_000);
-  const log = logText(Array.from({ length: 20 }, (_, i) => benchEvent(i + 1)));
-  for (let i = 0; i < size - 1; i++) {
-    const runId = `run-${String(i).padStart(5, '0')}`;
-    const file = join(dir, 'runs', `${runId}.json`);
-    writeFileSync(join(dir, 'runs', `${runId}.events.ndjson`), log);
-    writeFileSync(file, JSON.stringify({ format: 2, ...benchHead(runId, 20), fence: 1, events: 20, logBytes: Buffer.byteLength(log) }));
-    utimesSync(file, old, old); // finished runs: last written long ago
-  }
-  return dir;
-}
+const populate = (size: number): string => populateStore(size - 1);
 
 async function benchSize(size: number) {
   const dir = populate(size);

@@ -48,14 +48,17 @@ export async function loadConfig(cwd: string, explicit: string | undefined): Pro
     file = findUpward(cwd, CONFIG_NAMES);
   }
   if (file === null) return { policy: undefined, rules: undefined, redact: undefined, file: null };
-  const text = await readFile(file, 'utf8');
+  // An editor's byte-order mark is not the user's mistake: YAML skips it, JSON.parse would not.
+  const text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
   let data: unknown;
   try {
     if (/\.ya?ml$/i.test(file)) {
       const { parse } = await import('yaml');
       data = parse(text);
     } else {
-      data = JSON.parse(text);
+      // Line, column and the line with a caret, as the YAML parser gives (json-syntax.ts).
+      const { parseJsonText } = await import('../policy/json-syntax.js');
+      data = parseJsonText(text);
     }
   } catch (error) {
     throw new ConfigError(`${file}: cannot parse: ${error instanceof Error ? error.message : String(error)}`);

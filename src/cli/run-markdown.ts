@@ -4,6 +4,7 @@
  * summary and `recover ui` all show this one text.
  */
 import { observedStack } from '../report/stack.js';
+import { attemptsOf } from '../report/attempt-count.js';
 import type { RunRecord } from '../store/types.js';
 
 /**
@@ -17,7 +18,7 @@ export async function markdownOf(record: RunRecord): Promise<string> {
   const ledger = ledgerDataOf(record.meta);
   const history = record.history;
   // The final output has the exact figures; a resting run (escalated, interrupted) only its history.
-  const snapshot = (record.checkpoint as { snapshot?: { output?: { attempts?: number; iterations?: number }; context?: { originalFailure?: { observation?: { error?: unknown; stderr?: string; stdout?: string } } | null } } } | undefined)?.snapshot;
+  const snapshot = (record.checkpoint as { snapshot?: { output?: { iterations?: number }; context?: { originalFailure?: { observation?: { error?: unknown; stderr?: string; stdout?: string } } | null } } } | undefined)?.snapshot;
   const output = snapshot?.output;
   const stack = observedStack(snapshot?.context?.originalFailure?.observation);
   const last = [...history].reverse().find((event) => event.type !== null);
@@ -27,7 +28,7 @@ export async function markdownOf(record: RunRecord): Promise<string> {
     status: record.status,
     classification: null,
     history,
-    attempts: output?.attempts ?? Math.max(record.status === 'running' ? 0 : 1, ...history.map((event) => event.attempt)),
+    attempts: attemptsOf(record),
     iterations: output?.iterations ?? Math.max(0, ...history.map((event) => event.iteration)),
     level: last?.level ?? history.at(-1)?.level ?? 'same',
     reason: [...history].reverse().find((event) => event.phase === 'ESCALATE')?.reason ?? last?.reason ?? null,

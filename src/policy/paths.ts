@@ -3,6 +3,8 @@
  * user would write to reach the field: `categories.transient.delaysMs[1]`, `types["my type"]`.
  */
 
+import { editDistance } from './edit-distance.js';
+
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** `base` + `.key`, or `base["key"]` when the key is not an identifier (spaces, dots, empty). */
@@ -16,31 +18,11 @@ export function joinIndex(base: string, index: number): string {
   return `${base}[${index}]`;
 }
 
-/** Edit distance, case-insensitive, bounded: returns `limit + 1` as soon as it is exceeded. */
-function distance(a: string, b: string, limit: number): number {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  if (Math.abs(x.length - y.length) > limit) return limit + 1;
-  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= y.length; j++) {
-      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      const value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
-      current.push(value);
-      rowMin = Math.min(rowMin, value);
-    }
-    if (rowMin > limit) return limit + 1;
-    previous = current;
-  }
-  return previous[y.length] ?? limit + 1;
-}
-
 /**
  * The closest known name to a misspelt one (`delayMs` → `delaysMs`, `rate_limit` → `RATE_LIMIT`),
- * or undefined when nothing is close: at most a third of the name's letters may differ, so a hint
- * is offered only when it is probably right.
+ * or undefined when nothing is close. Case is ignored and a swap of two adjacent letters is one
+ * edit (`lsit` → `list`, see edit-distance.ts); at most a third of the name's letters may
+ * differ, so a hint is offered only when it is probably right.
  */
 export function closest(name: string, known: readonly string[]): string | undefined {
   // Long keys (pasted garbage) are not worth comparing, and bounding keeps validation linear.
@@ -49,7 +31,7 @@ export function closest(name: string, known: readonly string[]): string | undefi
   let best: string | undefined;
   let bestDistance = limit + 1;
   for (const candidate of known) {
-    const d = distance(name, candidate, limit);
+    const d = editDistance(name.toLowerCase(), candidate.toLowerCase(), limit);
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;

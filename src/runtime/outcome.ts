@@ -3,6 +3,7 @@ import type { RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { RecoveryOutput } from '../../machines/recovery/output.js';
 import type { Classification } from '../classify/types.js';
 import { observedStack, stackTop } from '../report/stack.js';
+import { attemptsOf } from '../report/attempt-count.js';
 import { FINAL_RUN_STATUSES, type HistoryEvent, type RunStatus } from '../taxonomy/index.js';
 
 /**
@@ -73,7 +74,7 @@ export function storedOutcomeOf(record: { runId: string; status: RunStatus; hist
   return {
     runId: record.runId,
     status: record.status,
-    attempts: (c.attempt as number | undefined) ?? Math.max(1, ...record.history.map((event) => event.attempt)),
+    attempts: attemptsOf(record),
     iterations: (c.iteration as number | undefined) ?? 0,
     level: (c.level as Outcome['level'] | undefined) ?? 'same',
     reason: (c.reason as Outcome['reason'] | undefined) ?? null,

@@ -284,7 +284,9 @@ class LowdbStore implements Store {
 
   async repair(): Promise<RepairResult> {
     const result: RepairResult = { moved: [], skipped: [], releasedLeases: [] };
-    for (const run of await this.list()) {
+    // Every file checked, not the index's word for a quiet directory: a head damaged in place
+    // changes no entry of runs/ (run-index.ts), and repair is what rebuilds the index.
+    for (const run of await this.#index.list({ verify: true })) {
       if (!run.damaged) continue;
       const done = await this.#underLease(run.runId, async (path) => {
         if (readHeadFile(path, run.runId).kind !== 'damaged') {

@@ -2,6 +2,7 @@
  * One line of the run list, from a stored run: what a person scans for (status, failure type,
  * attempts, age, the command). Every string is redacted here, before it leaves the server.
  */
+import { attemptsOf } from '../report/attempt-count.js';
 import { redactSecrets } from '../redact/index.js';
 import type { RunRecord, RunSummary } from '../store/types.js';
 import { RUN_STATUSES, type RunStatus } from '../taxonomy/run-status.js';
@@ -18,7 +19,7 @@ export interface RunRow {
   task: string;
   /** The type of the latest classified failure, else null. */
   failureType: string | null;
-  /** Attempts made so far (the highest attempt number in the history). */
+  /** Attempts made so far, counted as the CLI counts them (report/attempt-count.ts); 0 for a damaged run. */
   attempts: number;
   /** Epoch ms; null for a damaged run. */
   createdAt: number | null;
@@ -29,13 +30,9 @@ export interface RunRow {
 /** The row of a run as loaded. */
 export function runRow(record: RunRecord): RunRow {
   let failureType: string | null = null;
-  let attempts = 0;
-  for (const event of record.history) {
-    if (event.type !== null) failureType = event.type;
-    if (event.attempt > attempts) attempts = event.attempt;
-  }
+  for (const event of record.history) if (event.type !== null) failureType = event.type;
   return {
-    runId: record.runId, status: record.status, task: redactSecrets(record.task), failureType, attempts,
+    runId: record.runId, status: record.status, task: redactSecrets(record.task), failureType, attempts: attemptsOf(record),
     createdAt: record.createdAt, updatedAt: record.updatedAt,
   };
 }

@@ -52,7 +52,9 @@ export function watchRuns(store: Store, options: WatchOptions): RunWatch {
       if (record) cache.set(summary.runId, row);
       rows.push(row);
     }
-    for (const runId of [...cache.keys()]) if (!summaries.some((s) => s.runId === runId)) cache.delete(runId);
+    // A set, not a search of the list per cached run: with 10,000 runs that was 10^8 steps a poll.
+    const listed = new Set(summaries.map((s) => s.runId));
+    for (const runId of [...cache.keys()]) if (!listed.has(runId)) cache.delete(runId);
     rows.sort(compareRows);
     const next = JSON.stringify(rows);
     current = rows;

@@ -93,6 +93,10 @@ describe('conventions of gh, git and vitest', () => {
   test('a misspelt verb or flag: did you mean', () => {
     const dir = workdir();
     expect(recover(dir, ['rn'])).toMatchObject({ status: 2, stderr: expect.stringContaining("unknown command 'rn' (did you mean run?)") });
+    // Swapped neighbours are one edit (issue #32): the commonest typo is not left unanswered.
+    expect(recover(dir, ['lsit'])).toMatchObject({ status: 2, stderr: expect.stringContaining("unknown command 'lsit' (did you mean list?)") });
+    expect(recover(dir, ['prnue'])).toMatchObject({ status: 2, stderr: expect.stringContaining("unknown command 'prnue' (did you mean prune?)") });
+    expect(recover(dir, ['list', '--lmiit', '3'])).toMatchObject({ status: 2, stderr: expect.stringContaining("unknown option '--lmiit' (did you mean --limit?)") });
     const flag = recover(dir, ['run', '--jsn', '--', 'true']);
     expect(flag.status).toBe(2);
     expect(flag.stderr).toContain("recover run: unknown option '--jsn' (did you mean --json?)");

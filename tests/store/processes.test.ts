@@ -2,7 +2,7 @@
  * Locking and atomic writes across real processes: `node` children run the compiled store and
  * are raced against each other and killed with SIGKILL. No fs mocks.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunLockedError } from '../../src/store/errors.js';
@@ -153,5 +153,30 @@ describe('atomic commits', () => {
     }
     await writer!.kill();
     expect(reads).toBeGreaterThan(50);
+  });
+
+  it('a listing never misses a run that other processes are committing to', async () => {
+    // Each commit renames the head aside and a new one in, so at the moment readdir passes it a
+    // busy run may have neither name; its event log is never renamed and names it all the same.
+    const busy = ['busy-a', 'busy-b', 'busy-c'];
+    // A directory big enough that readdir takes many reads of it (leftover temp files: not runs).
+    await mkdir(join(dir, 'runs'), { recursive: true });
+    for (let i = 0; i < 6_000; i++) await writeFile(join(dir, 'runs', `.pad-${i}.json.x.tmp`), '');
+    const writers = await children(busy.length); // a child runs one save-loop
+    await Promise.all(busy.map((runId, i) => writers[i]!.send({ op: 'save-loop', dir, runId })));
+    const store = openStore(dir);
+    const missing = async () => {
+      const listed = new Set((await store.list()).map((s) => s.runId));
+      return busy.filter((runId) => !listed.has(runId));
+    };
+    // Every busy run has made its first commit (save-loop answers once it owns the run).
+    for (const deadline = Date.now() + 30_000; (await missing()).length > 0;) {
+      if (Date.now() > deadline) throw new Error(`never listed: ${(await missing()).join(', ')}`);
+    }
+    let listings = 0;
+    const misses: string[] = [];
+    for (const until = Date.now() + 2_000; Date.now() < until || listings < 100; listings++) misses.push(...await missing());
+    await Promise.all(writers.map((w) => w.kill()));
+    expect(misses).toEqual([]);
   });
 });

@@ -8,13 +8,16 @@ const record = (overrides: Parameters<typeof makeRun>[1] = {}): RunRecord => ({ 
 const row = (runId: string, status: RowStatus, updatedAt: number): RunRow => ({ runId, status, task: 't', failureType: null, attempts: 0, createdAt: 0, updatedAt });
 
 describe('runRow', () => {
-  test('failure type is the latest classified event\'s, attempts the highest attempt', () => {
+  test('failure type is the latest classified event\'s, attempts the run\'s own count (as the CLI says)', () => {
     const history = [makeEvent(1, { type: 'TIMEOUT', attempt: 1 }), makeEvent(2, { type: 'NETWORK', attempt: 3 }), makeEvent(3, { type: null, attempt: 2 })];
-    expect(runRow(record({ history, status: 'escalated' }))).toMatchObject({ runId: 'r1', status: 'escalated', failureType: 'NETWORK', attempts: 3 });
+    // The fixture's checkpoint is in attempt 2; without a checkpoint, the history's highest attempt.
+    expect(runRow(record({ history, status: 'escalated' }))).toMatchObject({ runId: 'r1', status: 'escalated', failureType: 'NETWORK', attempts: 2 });
+    expect(runRow(record({ history, status: 'escalated', checkpoint: null }))).toMatchObject({ attempts: 3 });
   });
 
-  test('a run with no history yet: no type, zero attempts', () => {
-    expect(runRow(record({ history: [] }))).toMatchObject({ failureType: null, attempts: 0 });
+  test('a run that passed first time has no history, no type, and 1 attempt', () => {
+    const checkpoint = { machine: 'recovery', version: 1, savedAt: 0, snapshot: { status: 'done', value: 'succeeded', context: { attempt: 1 } } };
+    expect(runRow(record({ history: [], status: 'succeeded', checkpoint }))).toMatchObject({ failureType: null, attempts: 1 });
   });
 
   test('the task is redacted', () => {

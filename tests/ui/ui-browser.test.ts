@@ -25,6 +25,8 @@ process.exit(1);
 
 let dir: string;
 let escalatedId: string;
+/** A run of `true` and the attempts `recover run --json` said it made. */
+let passed: { runId: string; attempts: number };
 let running: ChildProcess;
 let ui: ChildProcess;
 let url: string;
@@ -66,6 +68,7 @@ beforeAll(async () => {
   const escalated = recoverJson<{ runId: string; status: string }>(dir, ['run', '--', 'node', 'gate.js']);
   expect(escalated.outcome.status).toBe('escalated');
   escalatedId = escalated.outcome.runId;
+  passed = recoverJson<{ runId: string; attempts: number }>(dir, ['run', '--', 'true']).outcome;
   running = spawn(process.execPath, [BIN, 'run', '--', 'node', 'slow.js'], { cwd: dir, env: cliEnv(), stdio: 'ignore' });
   await waitFor(() => existsSync(join(dir, 'pid')), 'the running command to start');
   ui = spawn(process.execPath, [BIN, 'ui', '--as', 'alice'], { cwd: dir, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
@@ -105,6 +108,17 @@ describe('recover ui in headless Chromium', () => {
     await page.click('#filters button[data-status="all"]');
   });
 
+  test('attempts read as the CLI reads them: a run of `true` made 1 (it showed 0)', async () => {
+    expect(passed.attempts).toBe(1);
+    expect(await page.textContent(`#runs tbody tr[data-run-id="${passed.runId}"] td.attempts`)).toBe('1');
+    expect(await page.textContent(`#runs tbody tr[data-run-id="${escalatedId}"] td.attempts`)).toBe('1');
+    await page.click(`#runs tbody tr[data-run-id="${passed.runId}"]`);
+    await page.waitForSelector('#run-view h1 .status.succeeded');
+    expect(await page.textContent('#run-view .muted')).toContain(' · 1 attempt');
+    await page.click('#run-view .back');
+    await page.waitForSelector('#runs tbody tr');
+  });
+
   test('every request without the token gets 401, and nothing changes state by GET or from another origin', async () => {
     const base = new URL(url).origin;
     const token = new URL(url).searchParams.get('token')!;
@@ -130,6 +144,21 @@ describe('recover ui in headless Chromium', () => {
     await page.click(`#runs tbody tr[data-run-id="${escalatedId}"]`);
     await page.waitForSelector('#decide');
     expect(await page.$$eval('#chart svg g.current', (els) => els.map((e) => e.id))).toEqual(['recovery.escalated.awaiting']);
+    // Readable at 100 %, not cramped: every label of the chart as drawn is at least 11 px (font
+    // size × the SVG's scale on screen, and the box Chromium lays the text out in), and no two
+    // labels' boxes overlap.
+    const labels = await page.$$eval('#chart svg text', (texts) => texts.map((text) => {
+      const r = text.getBoundingClientRect();
+      // Graphviz writes each label's size as an attribute, in the SVG's own units.
+      const scale = (text as unknown as { getScreenCTM(): { a: number } | null }).getScreenCTM()?.a ?? 0;
+      return { text: text.textContent, size: parseFloat(text.getAttribute('font-size') ?? '0') * scale, height: r.height, box: [r.left, r.top, r.right, r.bottom] as const };
+    }));
+    expect(labels.length).toBeGreaterThan(50);
+    const overlapping = labels.flatMap((a, i) => labels.slice(i + 1)
+      .filter((b) => a.box[0] < b.box[2] && b.box[0] < a.box[2] && a.box[1] < b.box[3] && b.box[1] < a.box[3])
+      .map((b) => `${a.text} / ${b.text}`));
+    expect(overlapping).toEqual([]);
+    expect(labels.filter((l) => l.size < 11 || l.height < 11)).toEqual([]);
     expect(await page.$$eval('#decide button', (els) => els.map((e) => e.getAttribute('data-choice'))))
       .toEqual(['retry-fresh', 'retry-with', 'skip', 'abort', 'manual']);
     expect(await page.textContent('#stderr')).toBe(`deploying with ghp_[REDACTED]\n${PAYLOAD}\nHTTP 401 Unauthorized\n`);

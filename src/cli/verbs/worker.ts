@@ -1,4 +1,5 @@
 /** `recover worker --store URL`: one fleet worker; run one per machine (or more). */
+import { synchronousCommitWarning } from '../commit-durability.js';
 import { defineVerb } from '../define-verb.js';
 import { durationOption } from '../duration-option.js';
 import { UsageError } from '../errors.js';
@@ -38,6 +39,9 @@ export const workerVerb = defineVerb(WORKER_SPEC, async ({ values }, io) => {
   const pollMs = durationOption(values.poll, '--poll');
   const store = await openFleetStore(io, values.store, 'worker');
   await store.ready();
+  // Once, at the start: a server that forgets acknowledged commits undoes the fencing's promises.
+  const durability = await synchronousCommitWarning(store.pool, store.where);
+  if (durability !== null) io.stderr.write(`recover worker: ${durability}\n`);
   const { createWorker } = await import('../../runtime/fleet/worker.js');
   const json = values.json === true;
   // A run that ends here is counted in the flaky-test memory, as it is by the process that ends a `recover run`.
@@ -61,10 +65,12 @@ export const workerVerb = defineVerb(WORKER_SPEC, async ({ values }, io) => {
       }
     },
   });
-  io.stderr.write(`recover worker: ${worker.id} on ${store.where} (concurrency ${concurrency}, lease ${leaseMs} ms)\n`);
   const onSignal = () => void worker.stop();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  // Said once the signals stop it cleanly: a supervisor that reads this line may stop it at once
+  // (stderr to a pipe is written synchronously, so a SIGTERM could otherwise beat the handler).
+  io.stderr.write(`recover worker: ${worker.id} on ${store.where} (concurrency ${concurrency}, lease ${leaseMs} ms)\n`);
   try {
     await worker.done;
     await Promise.all(counting);
