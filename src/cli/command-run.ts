@@ -28,7 +28,7 @@ export async function runtimeOptionsOf(runId: string, meta: CommandRunMeta, io: 
   const reports = await testReportsOf(runId, meta);
   const [cmd, ...args] = reports.argv as [string, ...string[]];
   const config = await loadConfig(meta.cwd, meta.options.config ?? undefined);
-  const { ledgerDataOf } = await import('../runtime/test-ledger.js');
+  const { ledgerDataOf } = await import('../store/test-ledger-data.js');
   const expect = meta.options.expect ?? null;
   const task = commandTask(cmd, args, {
     // The output checks read stdout alone: a pseudo-terminal would mix stderr (and CRLFs) into it.

@@ -14,7 +14,8 @@ import type { RunRecord } from '../store/types.js';
 export async function markdownOf(record: RunRecord): Promise<string> {
   if (record.status === 'escalated' && record.report) return record.report;
   const { runReport } = await import('../report/escalation-outcome.js');
-  const { ledgerDataOf, testRows } = await import('../runtime/test-ledger.js');
+  const { testRows } = await import('../runtime/test-ledger.js');
+  const { ledgerDataOf } = await import('../store/test-ledger-data.js');
   const ledger = ledgerDataOf(record.meta);
   const history = record.history;
   // The final output has the exact figures; a resting run (escalated, interrupted) only its history.

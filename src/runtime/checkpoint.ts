@@ -3,7 +3,8 @@ import type { RecoveryMachine } from '../../machines/recovery.machine.js';
 import { escalationReport } from '../report/escalation.js';
 import { observedStack } from '../report/stack.js';
 import type { AttemptProcess } from './attempt-process.js';
-import { ledgerDataOf, testRows } from './test-ledger.js';
+import { ledgerDataOf } from '../store/test-ledger-data.js';
+import { testRows } from './test-ledger.js';
 import { checkpointWithoutReport, decisionOptions, type RunCheckpoint, type RunIdentity } from './checkpointer.js';
 
 export { Checkpointer, decisionOptions, type RunCheckpoint, type RunIdentity } from './checkpointer.js';

@@ -16,7 +16,7 @@ import type { AttemptProcess } from './attempt-process.js';
 import type { SnapshotBudget } from './git/budget.js';
 import type { OutputExpectations } from './output-check.js';
 import type { RerunMode } from './test-attempt.js';
-import type { TestLedgerData } from './test-ledger.js';
+import type { TestLedgerData } from '../store/test-ledger-data.js';
 
 /** A piece of a stored argument: literal text (secret-free), or a variable to read on resume. */
 export type SealedPart = string | { env: string };

@@ -7,51 +7,18 @@
  * - **flaky by name** (AC-007): a test that failed and then passed unchanged on the flake probe;
  * - which tests to re-run (the last execution's failures), and how many attempts each failed.
  *
- * Stored compactly in the run's record as `meta.testLedger` ({@link TestLedgerData}): every test id
+ * Stored compactly in the run's record as `meta.testLedger` (`TestLedgerData`, defined with its
+ * decoder in src/store/test-ledger-data.ts, where the flaky memory can read it too): every test id
  * once, then per execution one character per id. 2,000 tests cost their ids once and 2 kB per
  * execution; messages are redacted and bounded before they are kept.
  */
 import type { FailedTest, TestCase } from '../classify/tests/types.js';
 import { redactSecrets, type RedactPatterns } from '../redact/index.js';
 import type { TestRow } from '../report/types.js';
+import type { StatusChar, TestExecution, TestLedgerData } from '../store/test-ledger-data.js';
 
 /** Most characters kept of a failed test's message or location. */
 export const MAX_LEDGER_TEXT = 300;
-
-/**
- * Status characters of {@link TestExecution.statuses}: `p` passed, `f` failed, `s` skipped,
- * `-` not run (a name filter left it out, or the id was first seen later).
- */
-export type StatusChar = 'p' | 'f' | 's' | '-';
-
-/** One execution of the command (an attempt runs one, or two when a re-run of the failures is confirmed by the whole command). */
-export interface TestExecution {
-  /** The attempt it belongs to (1 is the original run). */
-  attempt: number;
-  /** True for the flake probe (an unchanged re-run). */
-  probe: boolean;
-  /** `all`: the whole command; `failed`: only the previous execution's failing tests (see test-runners.ts). */
-  scope: 'all' | 'failed';
-  /**
-   * One {@link StatusChar} per id of {@link TestLedgerData.ids} (index i is ids[i]); ids beyond
-   * its length were not seen yet, so were not run.
-   */
-  statuses: string;
-  /** The failed tests: index into `ids`, the message's first line and where (redacted, bounded), and the titles a name filter matches. */
-  failures: { i: number; message?: string; location?: string; titles?: string[] }[];
-}
-
-/** What `meta.testLedger` holds: JSON, read by the report, the flake memory (`recover flaky`) and a resumed run. */
-export interface TestLedgerData {
-  /** Format of this record; 1. */
-  version: 1;
-  /** Every test id seen in the run, first seen first: `file > suite > test` as the report names it. */
-  ids: string[];
-  /** Every execution, oldest first. */
-  executions: TestExecution[];
-  /** Indexes into `ids` of the tests found flaky in this run (failed, then passed unchanged on the probe). */
-  flaky: number[];
-}
 
 /** What recording one execution found, compared with the executions before it. */
 export interface ExecutionFindings {
@@ -166,13 +133,6 @@ export class TestLedger {
       .map(({ i }) => ids[i]!);
     return { broken, fixed: probe ? [] : fixed, flaky };
   }
-}
-
-/** Read `meta.testLedger` of a stored run: the ledger data, or null when absent or not one. */
-export function ledgerDataOf(meta: Record<string, unknown> | null | undefined): TestLedgerData | null {
-  const tests = meta?.testLedger as Partial<TestLedgerData> | undefined;
-  if (!tests || tests.version !== 1 || !Array.isArray(tests.ids) || !Array.isArray(tests.executions)) return null;
-  return tests as TestLedgerData;
 }
 
 /**

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it, test } from 'vitest';
 import { readTestReport } from '../../src/classify/tests/reports/index.js';
-import type { TestLedgerData } from '../../src/runtime/test-ledger.js';
+import type { TestLedgerData } from '../../src/store/test-ledger-data.js';
 import { ensureCli, recover, recoverAsync, tempCwd } from './cli.js';
 
 beforeAll(() => ensureCli(), 300_000);

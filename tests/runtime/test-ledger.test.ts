@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TestCase } from '../../src/classify/tests/types.js';
-import { TestLedger, ledgerDataOf, testRows } from '../../src/runtime/test-ledger.js';
+import { TestLedger, testRows } from '../../src/runtime/test-ledger.js';
+import { ledgerDataOf } from '../../src/store/test-ledger-data.js';
 
 const cases = (statuses: Record<string, TestCase['status']>): TestCase[] =>
   Object.entries(statuses).map(([id, status]) => (status === 'failed' ? { id, status, titles: [id] } : { id, status }));

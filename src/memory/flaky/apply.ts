@@ -2,7 +2,7 @@
  * The flaky memory's one update and its one reading, pure: shared by the lowdb and PostgreSQL
  * implementations, so both count the same way.
  */
-import { MAX_FLAKY_ENTRIES, type FlakyEntry, type FlakyTest, type RunMark, type RunTests } from './types.js';
+import { MAX_FLAKY_ENTRIES, type FlakyEntry, type FlakyTest, type RunMark, type RunTests, type TestStatus } from './types.js';
 
 /**
  * `entries` with `run` counted for every test of its command: the tests it names, and the
@@ -40,7 +40,7 @@ export function applyRunTests(entries: readonly FlakyEntry[], run: RunTests, win
 }
 
 /** What `run` says about test `id` (`named`: each attempt's statuses by id), or null when no attempt knew it. */
-function markOf(id: string, run: RunTests, named: readonly ReadonlyMap<string, RunMark['first']>[]): RunMark | null {
+function markOf(id: string, run: RunTests, named: readonly ReadonlyMap<string, TestStatus['status']>[]): RunMark | null {
   let first: RunMark['first'] | null = null;
   let previous: RunMark['first'] | null = null;
   let clean = true; // nothing changed since the previous attempt that knew the test
@@ -50,7 +50,8 @@ function markOf(id: string, run: RunTests, named: readonly ReadonlyMap<string, R
   for (const [i, attempt] of run.attempts.entries()) {
     if (previous !== null) clean &&= attempt.unchanged;
     const status = named[i]!.get(id) ?? (attempt.othersPassed ? 'passed' : null);
-    if (status === null) continue;
+    // A skipped test was not judged: the attempt counts as one that did not know it.
+    if (status === null || status === 'skipped') continue;
     if (status === 'passed') passed++;
     else failed++;
     if (previous !== null && clean && status !== previous) flips++;

@@ -9,7 +9,8 @@
 export interface TestStatus {
   /** The test's id as its runner names it, e.g. `test/math.test.ts > math > adds`. */
   id: string;
-  status: 'passed' | 'failed';
+  /** `skipped`: the attempt ran the test's file but not the test; it says nothing about flakiness. */
+  status: 'passed' | 'failed' | 'skipped';
 }
 
 /** What one attempt of a run says about its tests. */
