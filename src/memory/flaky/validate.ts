@@ -1,16 +1,13 @@
 /** The shape check of a flaky memory file: a problem names the field, so a bad file is reported, never overwritten. */
+import { memoryEntries } from '../file-entries.js';
 
 const NUMBERS = [[1, 'at'], [2, 'passed'], [3, 'failed'], [4, 'flips']] as const;
 
 /** Null when `data` is a flaky memory (version 1), else what is wrong with it (naming the field). */
 export function flakyMemoryProblem(data: unknown): string | null {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'the file is not a JSON object';
-  const d = data as Record<string, unknown>;
-  if (d.version !== 1) return `"version" is ${JSON.stringify(d.version)}; this release reads version 1`;
-  if (!Array.isArray(d.entries)) return '"entries" is not an array';
-  for (const [i, e] of (d.entries as unknown[]).entries()) {
-    const entry = e as Record<string, unknown> | null;
-    if (typeof entry !== 'object' || entry === null) return `entries[${i}] is not an object`;
+  const framed = memoryEntries(data);
+  if ('problem' in framed) return framed.problem;
+  for (const [i, entry] of framed.entries.entries()) {
     for (const key of ['command', 'test'] as const) if (typeof entry[key] !== 'string') return `entries[${i}].${key} is not a string`;
     if (!Array.isArray(entry.runs)) return `entries[${i}].runs is not an array`;
     for (const [j, mark] of (entry.runs as unknown[]).entries()) {
