@@ -3,7 +3,7 @@
  *
  * - a suite of 2,000 node:test tests with one flaky test passes with `--on-flaky pass` after the
  *   probe re-ran exactly that test (node's own JUnit report of the probe says which ran);
- * - AC-007 and Alt-4 on node's runner and on vitest: one flaky test (found by name on the probe,
+ * - AC-007 and Alt-4 on node's runner, vitest, jest (its JSON report) and pytest: one flaky test (found by name on the probe,
  *   the others not), one real failure, and a regression the adapter's first fix introduces (sent
  *   back to ADAPT with the broken test named); the re-runs of the failed tests are confirmed by
  *   the whole command before the run is called recovered;
@@ -37,7 +37,7 @@ function ledgerOf(cwd: string, runId: string): TestLedgerData {
 }
 
 /** The report the runner wrote last (`--tests auto` has it written under the temp directory, by run). */
-const lastReport = (runId: string) => readTestReport(readFileSync(join(tmpdir(), 'recover-tests', runId, 'junit.xml'), 'utf8'), '', { cases: true });
+const lastReport = (runId: string, file = 'junit.xml') => readTestReport(readFileSync(join(tmpdir(), 'recover-tests', runId, file), 'utf8'), '', { cases: true });
 
 describe('a suite of 2,000 tests with one flaky test (node --test)', () => {
   it('passes with --on-flaky pass after the probe re-ran exactly that test', async () => {
@@ -76,9 +76,8 @@ describe('a suite of 2,000 tests with one flaky test (node --test)', () => {
   }, LIMIT_MS);
 });
 
-const JS_SUITE = (header: string) => `${header}
-import { existsSync, writeFileSync } from 'node:fs';
-import { add, mul } from './impl.mjs';
+const JS_SUITE = (header: string, imports = "import { existsSync, writeFileSync } from 'node:fs';\nimport { add, mul } from './impl.mjs';") => `${header}
+${imports}
 describe('math', () => {
   it('adds', () => { expect(add(2, 2)).toBe(4); });
   it('multiplies', () => { expect(mul(2, 3)).toBe(6); });
@@ -116,6 +115,7 @@ const RUNNERS = {
     impl: ['impl.mjs', (ops: string[]) => `export const add = (a, b) => ${ops[0]};\nexport const mul = (a, b) => ${ops[1]};\n`],
     argv: [process.execPath, '--test', 'math.test.mjs'],
     id: (name: string) => `math > ${name}`,
+    report: 'junit.xml',
     place: /[^ /]*math\.test\.mjs:\d+(:\d+)?/,
   },
   vitest: {
@@ -123,13 +123,24 @@ const RUNNERS = {
     impl: ['impl.mjs', (ops: string[]) => `export const add = (a, b) => ${ops[0]};\nexport const mul = (a, b) => ${ops[1]};\n`],
     argv: [process.execPath, join(MODULES, 'vitest', 'vitest.mjs'), 'run'],
     id: (name: string) => `math.test.js > math > ${name}`,
+    report: 'junit.xml',
     place: /[^ /]*math\.test\.js:\d+(:\d+)?/,
+  },
+  // jest's own JSON report (`--json --outputFile`, added by --tests auto); CommonJS, as jest runs it without flags.
+  jest: {
+    files: { 'math.test.cjs': JS_SUITE('', "const { existsSync, writeFileSync } = require('node:fs');\nconst { add, mul } = require('./impl.cjs');") },
+    impl: ['impl.cjs', (ops: string[]) => `exports.add = (a, b) => ${ops[0]};\nexports.mul = (a, b) => ${ops[1]};\n`],
+    argv: [process.execPath, join(MODULES, 'jest', 'bin', 'jest.js'), '--ci'],
+    id: (name: string) => `math.test.cjs > math > ${name}`,
+    report: 'jest.json',
+    place: /[^ /]*math\.test\.cjs:\d+(:\d+)?/,
   },
   pytest: {
     files: { 'test_math.py': PY_SUITE },
     impl: ['impl.py', (ops: string[]) => `def add(a, b):\n    return ${ops[0]}\n\ndef mul(a, b):\n    return ${ops[1]}\n`],
     argv: ['python3', '-m', 'pytest', '-q', 'test_math.py'],
     id: (name: string) => `test_math > test_${name}`,
+    report: 'junit.xml',
     place: /[^ /]*test_math\.py:\d+(:\d+)?/,
   },
 } as const;
@@ -156,7 +167,7 @@ function project(runner: keyof typeof RUNNERS): string {
 }
 
 describe.each(Object.keys(RUNNERS) as (keyof typeof RUNNERS)[])('AC-007 and Alt-4 through recover run on %s', (runner) => {
-  const { argv, id, place } = RUNNERS[runner];
+  const { argv, id, place, report } = RUNNERS[runner];
   // pytest runs where python3 has it (its bytecode not cached: a fix may keep a module's size and second).
   const it = runner === 'pytest' ? (hasPytest ? test : test.skip) : test;
   const env = { ...ENV, PYTHONDONTWRITEBYTECODE: '1' };
@@ -192,7 +203,7 @@ describe.each(Object.keys(RUNNERS) as (keyof typeof RUNNERS)[])('AC-007 and Alt-
     expect(ledger.executions.map((e) => [e.attempt, e.probe, e.scope])).toEqual([
       [1, false, 'all'], [2, true, 'failed'], [3, false, 'failed'], [3, false, 'all'], [4, false, 'failed'], [4, false, 'all'],
     ]);
-    expect(lastReport(outcome.runId).cases!.every((c) => c.status === 'passed')).toBe(true);
+    expect(lastReport(outcome.runId, report).cases!.every((c) => c.status === 'passed')).toBe(true);
   }, LIMIT_MS);
 
   it('without an adapter the real failure escalates even with --on-flaky pass; the report lists each test with its attempts', async () => {
