@@ -126,7 +126,9 @@ export const LINE_SHAPES = {
         const after = alone && k > j && (startsWithWord(text, k, to, 'failed') || startsWithWord(text, k, to, 'failing') || startsWithWord(text, k, to, 'failure'));
         // unittest's and TAP's own labels; surefire's and vstest's ("Failures: 1", "Failed: 1") sit among the report's other counts.
         const label = endsWithWord(text, from, i, 'failures=') || endsWithWord(text, from, i, '# fail ');
-        const counted = endsWithWord(text, from, i, 'failures: ') || endsWithWord(text, from, i, 'failed: ');
+        // …as a field's value ("Failed: 1, Passed: 4"), not a quantity of something ("gate failed: 2 checks").
+        const field = k >= to || text.charCodeAt(k) === 44 || text.charCodeAt(k) === 59 || text.charCodeAt(k) === 41 || text.charCodeAt(k) === 124 || text.charCodeAt(k) === 10 || text.charCodeAt(k) === 13;
+        const counted = field && (endsWithWord(text, from, i, 'failures: ') || endsWithWord(text, from, i, 'failed: '));
         if (some && (label || ((after || counted) && reportLine(text, from, to, i)))) return true;
         i = j;
       }

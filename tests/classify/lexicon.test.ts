@@ -52,6 +52,8 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a circuit breaker open', { stderr: 'CallNotPermittedException: CircuitBreaker \'payments\' is OPEN: circuit breaker is open' }, 'DEPENDENCY_FAILURE'],
   ['a full bulkhead', { stderr: 'BulkheadFullException: Bulkhead capacity exceeded (10/10 in flight)' }, 'RESOURCE_BUSY'],
   ['a template engine\'s parse error', { stderr: 'Error: Unclosed tag at 12\n    at parseTemplate (/app/node_modules/tmpl/index.js:211:13)' }, 'CONTEXT_ERROR'],
+  ['vstest\'s counts, the failed one a field among others', { stdout: 'Failed!  - Failed:     1, Passed:     4, Skipped:     0, Total:     5' }, 'VERIFICATION_FAILED'],
+  ['surefire\'s counts', { stdout: 'Tests run: 5, Failures: 1, Errors: 0, Skipped: 0' }, 'VERIFICATION_FAILED'],
 ];
 
 /** Words that look like a failure and are not one (issue 30, item 5). */
@@ -69,6 +71,7 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['a parser\'s token', { stderr: 'SyntaxError: Invalid token in selector: WhiteSpace(" ")' }, 'AUTH_REQUIRED'],
   ['a refused value an uncaught exception names', { stderr: 'Traceback (most recent call last):\n  File "app.py", line 2, in <module>\nValueError: invalid literal for int() with base 10: \'x\'' }, 'ERROR_RESPONSE'],
   ['a word in a test report', { stdout: '  ✗ rejects unknown users\n1 failed' }, 'ERROR_RESPONSE'],
+  ['a quantity after "failed:", not a count of tests', { stderr: 'Quality gate failed: 2 checks did not pass.' }, 'VERIFICATION_FAILED'],
 ];
 
 describe('the generic lexicon (issue 30)', () => {
