@@ -16,6 +16,9 @@ import {
   reportLine, severityAt, skipBlank, startsWithWord, tokenEnd,
 } from './line-scan.js';
 
+/** What may follow a count that is a field's value: `,` `;` `.` `)` `|` and the line's end. */
+const FIELD_ENDS = [44, 59, 46, 41, 124, 10, 13];
+
 /** A parser of one shape: does `text[from, to)` (one line) have it? */
 type ShapeTest = (text: string, from: number, to: number) => boolean;
 
@@ -126,8 +129,9 @@ export const LINE_SHAPES = {
         const after = alone && k > j && (startsWithWord(text, k, to, 'failed') || startsWithWord(text, k, to, 'failing') || startsWithWord(text, k, to, 'failure'));
         // unittest's and TAP's own labels; surefire's and vstest's ("Failures: 1", "Failed: 1") sit among the report's other counts.
         const label = endsWithWord(text, from, i, 'failures=') || endsWithWord(text, from, i, '# fail ');
-        // …as a field's value ("Failed: 1, Passed: 4"), not a quantity of something ("gate failed: 2 checks").
-        const field = k >= to || text.charCodeAt(k) === 44 || text.charCodeAt(k) === 59 || text.charCodeAt(k) === 41 || text.charCodeAt(k) === 124 || text.charCodeAt(k) === 10 || text.charCodeAt(k) === 13;
+        // …as a field's value ("Failures: 1, Errors: 0", "Failed: 1. Skipped: 0."), not a quantity of
+        // something ("gate failed: 2 checks"): the count ends the line or a field (, ; . ) |).
+        const field = k >= to || FIELD_ENDS.includes(text.charCodeAt(k));
         const counted = field && (endsWithWord(text, from, i, 'failures: ') || endsWithWord(text, from, i, 'failed: '));
         if (some && (label || ((after || counted) && reportLine(text, from, to, i)))) return true;
         i = j;

@@ -52,7 +52,7 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a circuit breaker open', { stderr: 'CallNotPermittedException: CircuitBreaker \'payments\' is OPEN: circuit breaker is open' }, 'DEPENDENCY_FAILURE'],
   ['a full bulkhead', { stderr: 'BulkheadFullException: Bulkhead capacity exceeded (10/10 in flight)' }, 'RESOURCE_BUSY'],
   ['a template engine\'s parse error', { stderr: 'Error: Unclosed tag at 12\n    at parseTemplate (/app/node_modules/tmpl/index.js:211:13)' }, 'CONTEXT_ERROR'],
-  ['vstest\'s counts, the failed one a field among others', { stdout: 'Failed!  - Failed:     1, Passed:     4, Skipped:     0, Total:     5' }, 'VERIFICATION_FAILED'],
+  ['vstest\'s counts, the failed one a field among others', { stdout: 'Total tests: 5. Passed: 4. Failed: 1. Skipped: 0.' }, 'VERIFICATION_FAILED'],
   ['surefire\'s counts', { stdout: 'Tests run: 5, Failures: 1, Errors: 0, Skipped: 0' }, 'VERIFICATION_FAILED'],
 ];
 
