@@ -5,6 +5,7 @@
  * flaky, handed off): what CI users most want to see. And each attempt's output folded into a
  * `::group::` of the log, so a long log opens on what the recovery did.
  */
+import type { TestRow } from '../report/types.js';
 import type { Outcome } from '../runtime/outcome.js';
 import type { ProgressView } from './progress/view.js';
 
@@ -42,6 +43,30 @@ export function annotationOf(outcome: Pick<Outcome, 'runId' | 'status' | 'attemp
   const next = outcome.status === 'escalated' ? `; decide with 'recover decide ${outcome.runId} --choice …' (see the step summary)` : '';
   const title = `recover: ${outcome.status}${type}`;
   return `::${level} title=${escapeProperty(title)}::${escapeData(`run ${outcome.runId} ${outcome.status}${type} after ${outcome.attempts} attempt(s)${reason}${next}`)}\n`;
+}
+
+/** Most annotations written per kind: GitHub shows at most 10 errors and 10 warnings of a step. */
+export const MAX_TEST_ANNOTATIONS = 10;
+
+/**
+ * One annotation per test a run read by name (`--tests`), placed at the test's `file:line` so it
+ * shows on the pull request's diff: `::error` for a test still failing, `::warning` for a flaky one
+ * (it failed, then passed unchanged); a test a fix made pass is not annotated. At most
+ * {@link MAX_TEST_ANNOTATIONS} of each kind, in the ledger's order (the first to fail first).
+ */
+export function testAnnotations(rows: readonly TestRow[]): string {
+  const failing = rows.filter((row) => !row.passesNow && !row.flaky).slice(0, MAX_TEST_ANNOTATIONS);
+  const flaky = rows.filter((row) => row.flaky).slice(0, MAX_TEST_ANNOTATIONS);
+  const line = (level: 'error' | 'warning', title: string, row: TestRow) => {
+    const place = /^(.+?):(\d+)(?::(\d+))?$/.exec(row.location ?? '');
+    const properties = [
+      ...(place ? [`file=${escapeProperty(place[1]!)}`, `line=${place[2]}`, ...(place[3] ? [`col=${place[3]}`] : [])] : []),
+      `title=${escapeProperty(title)}`,
+    ];
+    const attempts = `failed in ${row.failedAttempts} of ${row.ranAttempts} attempts that ran it`;
+    return `::${level} ${properties.join(',')}::${escapeData(`${row.name}${row.message ? `: ${row.message}` : ''} (${attempts})`)}\n`;
+  };
+  return [...failing.map((row) => line('error', 'recover: test failing', row)), ...flaky.map((row) => line('warning', 'recover: flaky test', row))].join('');
 }
 
 /** Opens and closes one log group per execution of the command (see {@link attemptGroups}). */

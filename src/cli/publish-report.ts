@@ -21,7 +21,10 @@ export async function publishReport(store: Store, outcome: Outcome, file: string
   const { annotationOf, inGitHubActions } = await import('./github.js');
   const annotation = inGitHubActions(io.env) ? annotationOf(outcome) : null;
   // On stderr: the runner reads workflow commands from both streams, and stdout may carry --json.
-  if (annotation) io.stderr.write(annotation);
+  if (annotation) {
+    io.stderr.write(annotation);
+    io.stderr.write(await testAnnotationsOf(store, outcome.runId));
+  }
   if (outcome.status === 'recovered' || outcome.status === 'flaky') {
     const summary = io.env.GITHUB_STEP_SUMMARY;
     const record = summary ? await store.load(outcome.runId) : null;
@@ -43,6 +46,16 @@ export async function publishReport(store: Store, outcome: Outcome, file: string
   const notify = runMetaOf(record.runId, record.meta).options?.notify;
   if (notify) await notifyGithub(report, record.task, notify.number, io);
   return choices;
+}
+
+/** The annotations of the tests a run read by name (none for a run without `--tests`). */
+async function testAnnotationsOf(store: Store, runId: string): Promise<string> {
+  const record = await store.load(runId);
+  const [{ ledgerDataOf }, { testRows }, { testAnnotations }] = await Promise.all([
+    import('../store/test-ledger-data.js'), import('../runtime/test-ledger.js'), import('./github.js'),
+  ]);
+  const ledger = record ? ledgerDataOf(record.meta) : null;
+  return ledger ? testAnnotations(testRows(ledger)) : '';
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { annotationOf, attemptGroups, inGitHubActions } from '../../src/cli/github.js';
+import { annotationOf, attemptGroups, inGitHubActions, MAX_TEST_ANNOTATIONS, testAnnotations } from '../../src/cli/github.js';
+import type { TestRow } from '../../src/report/types.js';
 import type { ProgressView } from '../../src/cli/progress/view.js';
 
 const base = { runId: 'r1', attempts: 2, reason: null, classification: null };
@@ -21,6 +22,22 @@ describe('GitHub Actions annotations', () => {
       "::error title=recover%3A escalated (AUTH_REQUIRED)::run r1 escalated (AUTH_REQUIRED) after 2 attempt(s), reason fatal_error; decide with 'recover decide r1 --choice …' (see the step summary)\n",
     );
     expect(annotationOf({ ...base, runId: 'a%b\nc', status: 'aborted' })).toBe('::error title=recover%3A aborted::run a%25b%0Ac aborted after 2 attempt(s)\n');
+  });
+
+  test('each test read by name is annotated at its file and line: still failing an error, flaky a warning, fixed none', () => {
+    const row = (name: string, extra: Partial<TestRow>): TestRow => ({ name, failedAttempts: 2, ranAttempts: 2, flaky: false, passesNow: false, ...extra });
+    expect(testAnnotations([
+      row('math > adds', { location: 'test/math.test.js:7:29', message: 'expected 4, got 0' }),
+      row('math > flips', { location: 'test/math.test.js:9', flaky: true, passesNow: true, failedAttempts: 1 }),
+      row('math > fixed', { location: 'test/math.test.js:12:3', passesNow: true }),
+      row('a, b: c', { message: '50% off\nagain' }),
+    ])).toBe([
+      '::error file=test/math.test.js,line=7,col=29,title=recover%3A test failing::math > adds: expected 4, got 0 (failed in 2 of 2 attempts that ran it)\n',
+      '::error title=recover%3A test failing::a, b: c: 50%25 off%0Aagain (failed in 2 of 2 attempts that ran it)\n',
+      '::warning file=test/math.test.js,line=9,title=recover%3A flaky test::math > flips (failed in 1 of 2 attempts that ran it)\n',
+    ].join(''));
+    const many = Array.from({ length: 15 }, (_, i) => row(`t${i}`, {}));
+    expect(testAnnotations(many).match(/^::error/gm)).toHaveLength(MAX_TEST_ANNOTATIONS);
   });
 
   test('only inside GitHub Actions', () => {

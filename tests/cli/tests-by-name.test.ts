@@ -208,9 +208,14 @@ describe.each(Object.keys(RUNNERS) as (keyof typeof RUNNERS)[])('AC-007 and Alt-
 
   it('without an adapter the real failure escalates even with --on-flaky pass; the report lists each test with its attempts', async () => {
     const cwd = project(runner);
-    const run = await recoverAsync(cwd, ['run', '--json', '--tests', 'auto', '--on-flaky', 'pass', '--', ...argv], LIMIT_MS, env);
+    const run = await recoverAsync(cwd, ['run', '--json', '--tests', 'auto', '--on-flaky', 'pass', '--', ...argv], LIMIT_MS, { ...env, GITHUB_ACTIONS: 'true' });
     const outcome = JSON.parse(run.stdout) as Outcome;
     expect(outcome.status, run.stderr).toBe('escalated');
+    // In GitHub Actions each test is annotated where it failed: the real failure an error, the flaky one a warning.
+    const file = Object.keys(RUNNERS[runner].files)[0]!.replace(/[.]/g, '\\.');
+    const escaped = (name: string) => id(name).replace(/[.]/g, '\\.');
+    expect(run.stderr).toMatch(new RegExp(`^::error file=[^,]*${file},line=\\d+(,col=\\d+)?,title=recover%3A test failing::${escaped('adds')}(: .*)? \\(failed in 2 of 2 attempts that ran it\\)$`, 'm'));
+    expect(run.stderr).toMatch(new RegExp(`^::warning file=[^,]*${file},line=\\d+(,col=\\d+)?,title=recover%3A flaky test::${escaped('flips')}(: .*)? \\(failed in 1 of 2 attempts that ran it\\)$`, 'm'));
     expect(outcome.reason).toBe('no_alternative');
     const report = recover(cwd, ['report', outcome.runId]).stdout;
     expect(report).toContain('### Tests');
