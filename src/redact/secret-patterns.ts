@@ -40,7 +40,9 @@ const AUTH_SCHEME = /^(?:bearer|basic|digest|token|negotiate|apikey)$/i;
 
 // Starts at `://` and every class is closed under case (both cases of every letter, or none), so
 // the pattern can be its own pre-scan anchor.
-const URL_PASSWORD = /:\/\/(?<=(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)([^\s:/?#@]{0,256}):([^\s/?#]{1,1024})@/g;
+// The user part holds no '[' or ']' (RFC 3986 userinfo has neither): a user name can never be
+// text an earlier rule redacted ('password=[REDACTED]'), which keeps redacting twice the same as once.
+const URL_PASSWORD = /:\/\/(?<=(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)([^\s:/?#@[\]]{0,256}):([^\s/?#]{1,1024})@/g;
 const AWS_SECRET_LENGTH = 40;
 const AWS_SECRET_ACCESS_KEY = new RegExp(`(?<![A-Za-z0-9/+=_.-])[A-Za-z0-9/+]{${AWS_SECRET_LENGTH}}(?![A-Za-z0-9/+=_.-])`, 'g');
 // Characters of an AWS secret (`[A-Za-z0-9/+]`) and those that may not border one (the same and
