@@ -136,9 +136,12 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   if (fleetStore && !offerable) {
     progress.note(`recover: note: run ${runId} is not offered to the fleet (${sealed.fromEnv ? 'its command holds a secret' : rollback === 'git' ? 'it rolls back a git tree here' : 'its agent, adapter or diagnoser runs here'}): if this process dies, resume it here with 'recover resume ${runId}'`, { always: true });
   }
-  const { undeployedNotice } = await import('../../hooks/claude/deployment.js');
-  const undeployed = undeployedNotice(io.env, projectRoot(io.cwd));
-  if (undeployed) progress.note(undeployed, { always: true });
+  // Only a run inside a Claude Code session loads the settings reader (outside one there is nothing to say).
+  if (io.env.CLAUDECODE === '1') {
+    const { undeployedNotice } = await import('../../hooks/claude/deployment.js');
+    const undeployed = undeployedNotice(io.env, projectRoot(io.cwd));
+    if (undeployed) progress.note(undeployed, { always: true });
+  }
   const result = await session.drive((onStart) => recoverPersisted(runtime.task, {
     ...runtime,
     name: sealed.command.join(' '),
