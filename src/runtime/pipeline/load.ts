@@ -2,18 +2,23 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
+import { parseJsonText } from '../../policy/json-syntax.js';
 import { PipelineDefinitionError } from './errors.js';
 import { definitionHash } from './hash.js';
 import type { LoadedPipeline } from './types.js';
 import { validatePipeline } from './validate.js';
 
-/** Parse pipeline text: `.json` as JSON, anything else as YAML (which also reads JSON). */
+/**
+ * Parse pipeline text: `.json` as JSON, anything else as YAML (which also reads JSON). A JSON
+ * syntax error names its line and column and shows the line with a caret, as YAML's does.
+ */
 export function parsePipelineText(text: string, file: string): unknown {
   if (extname(file).toLowerCase() === '.json') {
     try {
-      return JSON.parse(text) as unknown;
+      // An editor's byte-order mark is not the user's mistake: YAML skips it, JSON.parse would not.
+      return parseJsonText(text.replace(/^\uFEFF/, ''));
     } catch (error) {
-      throw new PipelineDefinitionError(file, [{ path: '', message: `not valid JSON: ${(error as Error).message}` }]);
+      throw new PipelineDefinitionError(file, [{ path: '', message: `not valid JSON: ${(error as Error).message.trimEnd()}` }]);
     }
   }
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });

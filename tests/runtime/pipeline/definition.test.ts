@@ -90,6 +90,13 @@ describe('pipeline files and the definition hash', () => {
     await expect(loadPipeline(join(root, 'missing.yaml'))).rejects.toThrow(/cannot read the file: ENOENT/);
     writeFileSync(join(root, 'bad.json'), '{ "steps": [ }');
     await expect(loadPipeline(join(root, 'bad.json'))).rejects.toBeInstanceOf(PipelineDefinitionError);
+    // Line and column, the line itself and a caret under the trailing comma on line 3.
+    writeFileSync(join(root, 'comma.json'), '{\n  "steps": [\n    { "id": "a", "run": "true" },\n  ]\n}\n');
+    const error = await loadPipeline(join(root, 'comma.json')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PipelineDefinitionError);
+    expect((error as Error).message).toMatch(/not valid JSON: a trailing comma .* at line 3, column 33:\n\n {4}\{ "id": "a", "run": "true" \},\n {32}\^$/);
+    writeFileSync(join(root, 'bom.json'), `\uFEFF${JSON.stringify({ steps: [{ id: 'a', run: 'true' }] })}`);
+    await expect(loadPipeline(join(root, 'bom.json'))).resolves.toMatchObject({ definition: { steps: [{ id: 'a' }] } });
     writeFileSync(join(root, 'bad.yaml'), 'steps:\n  - id: a\n  id: b\n');
     await expect(loadPipeline(join(root, 'bad.yaml'))).rejects.toThrow(/not valid YAML/);
     writeFileSync(join(root, 'invalid.yaml'), 'steps:\n  - id: a\n');
