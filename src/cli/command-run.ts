@@ -8,22 +8,20 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Writable } from 'node:stream';
 import type { PolicyConfig } from '../policy/types.js';
 import type { Adapter, Diagnoser } from '../runtime/options.js';
 import type { CommandRunMeta } from '../runtime/run-meta.js';
 import { loadConfig } from './config.js';
 import { UsageError } from './errors.js';
+import type { CommandOutput } from './run-watch.js';
 import type { CliIO } from './verb.js';
 
 /**
- * The options shared by `run`, `resume` and `decide` that rebuild a command run from its meta
- * (`runId` names the directory `--tests auto` has the runner write its report into).
- * With `json`, the command's stdout goes to stderr so stdout carries only the JSON outcome;
- * `stream` replaces where the command's output goes (the live progress line wraps the
- * terminal's streams).
+ * The options shared by `run`, `resume`, `decide` and `recover ui` that rebuild a command run
+ * from its meta (`runId` names the directory `--tests auto` has the runner write its report
+ * into), its command writing to `output` (a run session's, or the ui's).
  */
-export async function runtimeOptionsOf(runId: string, meta: CommandRunMeta, io: CliIO, json = false, stream?: { stdout: Writable; stderr: Writable }) {
+export async function runtimeOptionsOf(runId: string, meta: CommandRunMeta, output: CommandOutput, io: Pick<CliIO, 'env'>) {
   const { commandTask } = await import('../runtime/command.js');
   const reports = await testReportsOf(runId, meta);
   const [cmd, ...args] = reports.argv as [string, ...string[]];
@@ -32,7 +30,7 @@ export async function runtimeOptionsOf(runId: string, meta: CommandRunMeta, io: 
   const expect = meta.options.expect ?? null;
   const task = commandTask(cmd, args, {
     // The output checks read stdout alone: a pseudo-terminal would mix stderr (and CRLFs) into it.
-    cwd: meta.cwd, stream: stream ?? { stdout: json ? process.stderr : process.stdout, stderr: process.stderr }, pty: expect ? null : ptyFor(io, json),
+    cwd: meta.cwd, stream: { stdout: output.stdout, stderr: output.stderr }, pty: expect ? null : output.pty,
     ...(expect ? { expect } : {}),
     // A resumed run continues its test ledger (the executions so far, the flaky tests found).
     ...(reports.files.length > 0 ? {
@@ -47,7 +45,7 @@ export async function runtimeOptionsOf(runId: string, meta: CommandRunMeta, io: 
   const extra: { adapt?: Adapter; diagnose?: Diagnoser } = {};
   if (meta.options.agent || meta.options.adapter || meta.options.diagnoser) {
     // The hooks' live output (an agent's progress) and notes go where the command's stderr goes, redacted there.
-    const stderr = stream?.stderr ?? process.stderr;
+    const { stderr } = output;
     const { resolvePolicy } = await import('../policy/index.js');
     const hookOptions = { cwd: meta.cwd, command: meta.command, stderr, policy: resolvePolicy(policy), onNote: (note: string) => stderr.write(`recover: ${note}\n`) };
     if (meta.options.agent) {
