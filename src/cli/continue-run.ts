@@ -11,7 +11,7 @@ import { cliFixMemory } from './fix-memory.js';
 import { cliFlakyMemory, countRunTests } from './flaky-memory.js';
 import { cliGitRollback } from './rollback-options.js';
 import { commandRunOf, RunMetaError, type CommandRunMeta } from '../runtime/run-meta.js';
-import { runtimeOptionsOf } from './command-run.js';
+import { readCommandRun, runtimeOptionsOf } from './command-run.js';
 import { CliError } from './errors.js';
 import { unsealCommandLine } from './sealed-command.js';
 import type { RunWatch } from './run-watch.js';
@@ -31,7 +31,8 @@ export async function continueRun(runId: string, store: RunStore, decision: Deci
   const meta = storedCommandRun(runId, record.meta);
   // The stored command is redacted: rebuild its secrets from the environment, or say which to set.
   const line = unsealCommandLine(runId, { command: meta.command, adapter: meta.options.adapter ?? null, diagnoser: meta.options.diagnoser ?? null }, meta.fromEnv, io.env);
-  const runtime = await runtimeOptionsOf(runId, { ...meta, command: line.command, options: { ...meta.options, adapter: line.adapter, diagnoser: line.diagnoser } }, watch.output, io);
+  const run = await readCommandRun(runId, { ...meta, command: line.command, options: { ...meta.options, adapter: line.adapter, diagnoser: line.diagnoser } });
+  const runtime = await runtimeOptionsOf(run, watch.output, io);
   const extra: Pick<import('../runtime/options.js').RecoveryOptions, 'rollback' | 'measureChange'> & { lastKnownGood?: string } = {};
   if (meta.options.rollback === 'git') {
     const git = await cliGitRollback(meta.cwd, runId, store, meta.options.rollbackBudget);

@@ -5,7 +5,7 @@
  */
 import type { CommandRunMeta } from '../../runtime/run-meta.js';
 import { AGENT_OPTIONS, verbAgentOptions } from '../agent-options.js';
-import { runtimeOptionsOf, testReportsOf } from '../command-run.js';
+import { readCommandRun, runtimeOptionsOf } from '../command-run.js';
 import { defineVerb } from '../define-verb.js';
 import { durationOption } from '../duration-option.js';
 import { UsageError } from '../errors.js';
@@ -101,8 +101,9 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
       ...(settings.quarantineFlaky !== null ? { quarantineFlaky: settings.quarantineFlaky } : {}),
     },
   };
-  // A command whose runner `--tests auto` cannot tell is refused before anything runs.
-  await testReportsOf(runId, meta);
+  // Read once, with the literal command line and the config already loaded; a command whose
+  // runner `--tests auto` cannot tell is refused here, before anything runs.
+  const run = await readCommandRun(runId, { ...meta, command, options: { ...meta.options, adapter: literal.adapter, diagnoser: literal.diagnoser } }, config);
   // On a shared store, a worker takes the run over if this process dies — when a worker can run
   // it as it is: its command line whole (no secret left out) and no program only this machine has.
   const offerable = !sealed.fromEnv && literal.adapter === null && literal.diagnoser === null && agent === null && rollback !== 'git';
@@ -123,7 +124,7 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   const session = openRunSession(io, { json, style, inspection: values });
   const { progress } = session;
   if (style.verbosity === 'verbose') progress.note(`recover: config ${config.file ?? '(none: defaults)'}, store ${await cliStoreDir(io, values.store)}`);
-  const runtime = await runtimeOptionsOf(runId, { ...meta, command, options: { ...meta.options, adapter: literal.adapter, diagnoser: literal.diagnoser } }, session.output, io);
+  const runtime = await runtimeOptionsOf(run, session.output, io);
   const { recoverPersisted } = await import('../../runtime/persisted.js');
   const fixMemory = await cliFixMemory(opened);
   progress.note(`recover: run ${runId}: ${sealed.command.join(' ')}`);
