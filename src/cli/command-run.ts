@@ -8,67 +8,97 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Writable } from 'node:stream';
 import type { PolicyConfig } from '../policy/types.js';
 import type { Adapter, Diagnoser } from '../runtime/options.js';
 import type { CommandRunMeta } from '../runtime/run-meta.js';
-import { loadConfig } from './config.js';
+import { loadConfig, type LoadedConfig } from './config.js';
 import { UsageError } from './errors.js';
+import type { CommandOutput } from './run-watch.js';
 import type { CliIO } from './verb.js';
 
+/** What `--tests` makes of a command: the argv it runs with, the report files read after a failed attempt, the environment the reporter reads. */
+export interface TestReports {
+  /** The command, with the runner's reporter added under `--tests auto`. */
+  argv: string[];
+  /** Report files relative to the run's cwd; none: the output is read. */
+  files: string[];
+  env: Record<string, string>;
+}
+
 /**
- * The options shared by `run`, `resume` and `decide` that rebuild a command run from its meta
- * (`runId` names the directory `--tests auto` has the runner write its report into).
- * With `json`, the command's stdout goes to stderr so stdout carries only the JSON outcome;
- * `stream` replaces where the command's output goes (the live progress line wraps the
- * terminal's streams).
+ * A command run as this process runs it, read once from its meta: the meta with the literal
+ * command line, the config file it started with, what `--tests` makes of its command, and the
+ * cwd's package.json scripts. The runtime options are then read from it by field.
  */
-export async function runtimeOptionsOf(runId: string, meta: CommandRunMeta, io: CliIO, json = false, stream?: { stdout: Writable; stderr: Writable }) {
+export interface CommandRun {
+  readonly runId: string;
+  /** The run's meta with the literal command, adapter and diagnoser (secrets in: never stored). */
+  readonly meta: CommandRunMeta;
+  readonly config: LoadedConfig;
+  readonly tests: TestReports;
+  /** The package.json scripts of the run's cwd (for `npm test` under `--tests`); none when unreadable. */
+  readonly scripts: Record<string, string>;
+}
+
+/**
+ * Reads `meta` once into a {@link CommandRun}: `--tests auto` resolved (a runner it cannot tell
+ * is a usage error, before anything runs), then the config loaded from `meta.options.config`
+ * unless `config` is the one already loaded (`recover run` read it with its flags).
+ */
+export async function readCommandRun(runId: string, meta: CommandRunMeta, config?: LoadedConfig): Promise<CommandRun> {
+  const scripts = packageScripts(meta.cwd);
+  const tests = await testReportsOf(runId, meta, scripts);
+  return { runId, meta, config: config ?? await loadConfig(meta.cwd, meta.options.config ?? undefined), tests, scripts };
+}
+
+/**
+ * The runtime options of `run` (a {@link CommandRun}) that `recover run`, `resume`, `decide` and
+ * `recover ui` share, its command writing to `output` (a run session's, or the ui's).
+ */
+export async function runtimeOptionsOf(run: CommandRun, output: CommandOutput, io: Pick<CliIO, 'env'>) {
   const { commandTask } = await import('../runtime/command.js');
-  const reports = await testReportsOf(runId, meta);
-  const [cmd, ...args] = reports.argv as [string, ...string[]];
-  const config = await loadConfig(meta.cwd, meta.options.config ?? undefined);
+  const [cmd, ...args] = run.tests.argv as [string, ...string[]];
   const { ledgerDataOf } = await import('../store/test-ledger-data.js');
-  const expect = meta.options.expect ?? null;
+  const expect = run.meta.options.expect ?? null;
   const task = commandTask(cmd, args, {
     // The output checks read stdout alone: a pseudo-terminal would mix stderr (and CRLFs) into it.
-    cwd: meta.cwd, stream: stream ?? { stdout: json ? process.stderr : process.stdout, stderr: process.stderr }, pty: expect ? null : ptyFor(io, json),
+    cwd: run.meta.cwd, stream: { stdout: output.stdout, stderr: output.stderr }, pty: expect ? null : output.pty,
     ...(expect ? { expect } : {}),
     // A resumed run continues its test ledger (the executions so far, the flaky tests found).
-    ...(reports.files.length > 0 ? {
-      testReports: reports.files, testLedger: ledgerDataOf(meta), scripts: packageScripts(meta.cwd),
-      ...(meta.options.rerun ? { rerun: meta.options.rerun } : {}), ...(config.redact ? { redact: config.redact } : {}),
+    ...(run.tests.files.length > 0 ? {
+      testReports: run.tests.files, testLedger: ledgerDataOf(run.meta), scripts: run.scripts,
+      ...(run.meta.options.rerun ? { rerun: run.meta.options.rerun } : {}), ...(run.config.redact ? { redact: run.config.redact } : {}),
     } : {}),
-    ...(Object.keys(reports.env).length > 0 ? { env: reports.env } : {}),
+    ...(Object.keys(run.tests.env).length > 0 ? { env: run.tests.env } : {}),
     // A command line that risks data loss is refused unless the person running it says it may (seed 004 BLOCK_AND_ALERT).
     ...(io.env.RECOVERY_ALLOW_DATA_LOSS === '1' ? { allowDataLoss: true } : {}),
   });
-  const policy: PolicyConfig = { ...(config.policy ?? {}), ...(meta.options.onFlaky ? { onFlaky: meta.options.onFlaky } : {}) };
+  const policy: PolicyConfig = { ...(run.config.policy ?? {}), ...(run.meta.options.onFlaky ? { onFlaky: run.meta.options.onFlaky } : {}) };
   const extra: { adapt?: Adapter; diagnose?: Diagnoser } = {};
-  if (meta.options.agent || meta.options.adapter || meta.options.diagnoser) {
+  if (run.meta.options.agent || run.meta.options.adapter || run.meta.options.diagnoser) {
     // The hooks' live output (an agent's progress) and notes go where the command's stderr goes, redacted there.
-    const stderr = stream?.stderr ?? process.stderr;
+    const { stderr } = output;
     const { resolvePolicy } = await import('../policy/index.js');
-    const hookOptions = { cwd: meta.cwd, command: meta.command, stderr, policy: resolvePolicy(policy), onNote: (note: string) => stderr.write(`recover: ${note}\n`) };
-    if (meta.options.agent) {
+    const hookOptions = { cwd: run.meta.cwd, command: run.meta.command, stderr, policy: resolvePolicy(policy), onNote: (note: string) => stderr.write(`recover: ${note}\n`) };
+    if (run.meta.options.agent) {
       const { agentHooks } = await import('../runtime/agent/agent-hooks.js');
-      Object.assign(extra, agentHooks(meta.options.agent, hookOptions));
+      Object.assign(extra, agentHooks(run.meta.options.agent, hookOptions));
     }
     const hooks = await import('../runtime/program-hooks.js');
-    if (meta.options.adapter) extra.adapt = hooks.adapterCommand(meta.options.adapter, hookOptions);
-    if (meta.options.diagnoser) extra.diagnose = hooks.diagnoserCommand(meta.options.diagnoser, hookOptions);
+    if (run.meta.options.adapter) extra.adapt = hooks.adapterCommand(run.meta.options.adapter, hookOptions);
+    if (run.meta.options.diagnoser) extra.diagnose = hooks.diagnoserCommand(run.meta.options.diagnoser, hookOptions);
   }
   return {
     task,
-    name: meta.command.join(' '),
+    name: run.meta.command.join(' '),
     policy,
-    ...(config.rules ? { rules: config.rules } : {}),
-    ...(config.redact ? { redact: config.redact } : {}),
+    ...(run.config.rules ? { rules: run.config.rules } : {}),
+    ...(run.config.redact ? { redact: run.config.redact } : {}),
     ...extra,
     // Each program call has its own timeout (--agent-timeout; 10 min for --adapter/--diagnoser):
     // no second, shorter deadline around the phase's tries.
     ...(extra.adapt || extra.diagnose ? { hookTimeoutMs: Number.POSITIVE_INFINITY } : {}),
-    ...(meta.options.timeoutMs ? { timeoutMs: meta.options.timeoutMs } : {}),
+    ...(run.meta.options.timeoutMs ? { timeoutMs: run.meta.options.timeoutMs } : {}),
   };
 }
 
@@ -85,15 +115,15 @@ export function ptyFor(io: Pick<CliIO, 'env'>, json: boolean, out: { isTTY?: boo
 
 /**
  * The command as it runs under `--tests`: with `auto`, the runner's reporter added (a runner it
- * cannot tell is a usage error, before anything runs); the report files to read after each
- * failed attempt; and the environment the reporter reads.
+ * cannot tell is a usage error); the report files to read after each failed attempt; and the
+ * environment the reporter reads. `scripts`: the cwd's package.json scripts.
  */
-export async function testReportsOf(runId: string, meta: CommandRunMeta): Promise<{ argv: string[]; files: string[]; env: Record<string, string> }> {
+async function testReportsOf(runId: string, meta: CommandRunMeta, scripts: Record<string, string>): Promise<TestReports> {
   const tests = meta.options.tests ?? [];
   if (tests[0] !== 'auto') return { argv: meta.command, files: tests, env: {} };
   const { autoTestReports } = await import('../runtime/test-runners.js');
   const dir = join(tmpdir(), 'recover-tests', runId);
-  const auto = autoTestReports(meta.command, dir, packageScripts(meta.cwd));
+  const auto = autoTestReports(meta.command, dir, scripts);
   if ('refused' in auto) throw new UsageError(auto.refused);
   // Some reporters (node's --test-reporter-destination) do not create the directory they write into.
   mkdirSync(dir, { recursive: true });

@@ -4,16 +4,14 @@
  */
 import type { FixMemory } from '../memory/types.js';
 import type { PostgresStore } from '../store/postgres/store.js';
-import type { Store } from '../store/types.js';
-import { cliStoreDir, isFleetStore } from './store-option.js';
-import type { CliIO } from './verb.js';
+import type { RunStore } from './store-option.js';
 
-/** The fix memory of `store`, opened from `--store DIR|URL` (`storeOption`, else `$RECOVERY_STORE`) by `openCliStore`. */
-export async function cliFixMemory(io: CliIO, storeOption: string | undefined, store: Store): Promise<FixMemory> {
-  if (isFleetStore(io, storeOption)) {
+/** The fix memory beside `store`: its PostgreSQL table, else its file in the store's directory. */
+export async function cliFixMemory({ store, dir }: RunStore): Promise<FixMemory> {
+  if (dir === null) {
     const { postgresFixMemory } = await import('../memory/postgres-fix-memory.js');
     return postgresFixMemory(store as PostgresStore);
   }
   const { lowdbFixMemory } = await import('../memory/lowdb-fix-memory.js');
-  return lowdbFixMemory(await cliStoreDir(io, storeOption));
+  return lowdbFixMemory(dir);
 }

@@ -5,17 +5,16 @@
 import type { FlakyMemory } from '../memory/flaky/types.js';
 import type { PostgresStore } from '../store/postgres/store.js';
 import type { Store } from '../store/types.js';
-import { cliStoreDir, isFleetStore } from './store-option.js';
-import type { CliIO } from './verb.js';
+import type { RunStore } from './store-option.js';
 
-/** The flaky memory of `store`, opened from `--store DIR|URL` (`storeOption`, else `$RECOVERY_STORE`) by `openCliStore`. */
-export async function cliFlakyMemory(io: CliIO, storeOption: string | undefined, store: Store): Promise<FlakyMemory> {
-  if (isFleetStore(io, storeOption)) {
+/** The flaky memory beside `store`: its PostgreSQL table, else its file in the store's directory. */
+export async function cliFlakyMemory({ store, dir }: RunStore): Promise<FlakyMemory> {
+  if (dir === null) {
     const { postgresFlakyMemory } = await import('../memory/flaky/postgres.js');
     return postgresFlakyMemory(store as PostgresStore);
   }
   const { lowdbFlakyMemory } = await import('../memory/flaky/lowdb.js');
-  return lowdbFlakyMemory(await cliStoreDir(io, storeOption));
+  return lowdbFlakyMemory(dir);
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * `recover resume RUN_ID` and `recover decide RUN_ID --choice …` are one thing with or without a
  * decision: load the run, refuse what it cannot take, answer a Claude Code hook run or a run that
- * has already ended without running anything, else continue it here with progress and
- * inspection, and end as every run verb ends.
+ * has already ended without running anything, else continue it here in the session the verb
+ * opened, and end as every run verb ends.
  */
 import { storedOutcomeOf } from '../runtime/outcome.js';
 import { runMetaOf } from '../runtime/run-meta.js';
@@ -11,10 +11,8 @@ import { continueRun } from './continue-run.js';
 import { ensureOffered, hasEnded, type Decision } from './decision.js';
 import { CliError } from './errors.js';
 import { EXIT, exitCodeOf } from './exit-codes.js';
-import type { InspectionFlags } from './inspection.js';
-import type { outputStyle } from './output-options.js';
-import { openRunSession, printJsonOutcome } from './run-session.js';
-import { isFleetStore, openCliStore } from './store-option.js';
+import { printJsonOutcome, type RunSession } from './run-session.js';
+import type { RunStore } from './store-option.js';
 import { concludeTests, storedRunQuarantine } from './test-quarantine.js';
 import type { CliIO } from './verb.js';
 
@@ -29,29 +27,24 @@ async function letGoOfDeadOwner(store: Store, runId: string): Promise<void> {
   await lease?.release();
 }
 
-/** How {@link resumeRun} continues a run: the verb's flags as parsed. */
+/** What {@link resumeRun} continues with: what the verb opened from its flags, and the decision. */
 export interface ResumeRunOptions {
-  /** `--store DIR|URL`; default: $RECOVERY_STORE, else the project's .recovery/. */
-  store?: string | undefined;
-  /** `--json`: the outcome as one JSON line on stdout. */
-  json: boolean;
+  /** The store the verb opened (`--store`, see `openRunStore`). */
+  store: RunStore;
+  /** How the run is shown (`--json`, the output style, the inspection); it drives only if the run continues here. */
+  session: RunSession;
   /** `recover decide`'s decision; none for `recover resume`. */
   decision?: Decision;
-  /** `--inspect`, `--trace`; default: none. */
-  inspection?: InspectionFlags;
-  /** `--quiet`, `--verbose`, `--color`; default: by the environment. */
-  style?: ReturnType<typeof outputStyle>;
 }
 
 /**
- * Resumes `runId` (with `decision`, when given) from the store and prints the outcome: shared by
- * `resume` and `decide`, which differ only in the decision. Resolves to the exit code.
+ * Resumes `runId` (with `options.decision`, when given) from the store and prints the outcome:
+ * shared by `resume` and `decide`, which differ only in the decision. Resolves to the exit code.
  */
 export async function resumeRun(runId: string, options: ResumeRunOptions, io: CliIO): Promise<number> {
-  const store = await openCliStore(io, options.store);
   const { loadRun } = await import('../runtime/persisted.js');
   // Loaded first so a typo'd RUN_ID or a refused decision fails before the progress line and the trace file exist.
-  const record = await loadRun(store, runId);
+  const record = await loadRun(options.store.store, runId);
   if (options.decision) ensureOffered(runId, record, options.decision.choice);
   // A Claude Code hook run: the agent does the attempts, so the decision is recorded here and
   // the run continues on the agent's next tool call (`recover hook claude`).
@@ -62,7 +55,7 @@ export async function resumeRun(runId: string, options: ResumeRunOptions, io: Cl
     const meta = runMetaOf(runId, record.meta);
     if (typeof meta.command !== 'string' || meta.sessionId === undefined || meta.cwd === undefined) throw new CliError(`run ${runId}: a hook run's meta lacks its command, session or cwd`);
     const hookMeta = { hook: 'claude' as const, sessionId: meta.sessionId, cwd: meta.cwd, command: meta.command };
-    const snapshot = await stepRun(store, runId, hookMeta, { feed: null, decision: { choice, ...(guidance !== undefined ? { guidance } : {}) } }, Date.now());
+    const snapshot = await stepRun(options.store.store, runId, hookMeta, { feed: null, decision: { choice, ...(guidance !== undefined ? { guidance } : {}) } }, Date.now());
     const view = viewOf(snapshot, runId, meta.command);
     io.stdout.write(`${runId}: decision recorded (${choice}); the run is ${view.phase === 'ended' ? 'ended' : `in ${view.phase}`}: the agent continues on its next tool call${guidance !== undefined ? ', and is told the guidance then' : ''}\n`);
     return EXIT.ok;
@@ -71,34 +64,14 @@ export async function resumeRun(runId: string, options: ResumeRunOptions, io: Cl
     // Nothing runs again and the file is left as it is; the exit code is the one the run ended with,
     // so a script that resumes after a crash (not knowing the run had finished) still reads it right.
     const outcome = storedOutcomeOf(record);
-    if (!isFleetStore(io, options.store)) await letGoOfDeadOwner(store, runId);
+    if (options.store.dir !== null) await letGoOfDeadOwner(options.store.store, runId);
     io.stderr.write(`recover: run ${runId} has already ended (${record.status}); nothing was run again. 'recover report ${runId}' shows how it ended\n`);
-    if (options.json) printJsonOutcome(outcome, io);
+    if (options.session.json) printJsonOutcome(outcome, io);
     return exitCodeOf(outcome);
   }
-  // Read before the session opens (a bad config fails here, as it would continuing the run); its notes wait for the progress.
-  const early: string[] = [];
-  let say = (message: string): void => {
-    early.push(message);
-  };
-  const tests = await storedRunQuarantine(io, options.store, store, record, (message) => say(message));
-  const session = await openRunSession(io, { json: options.json, style: options.style, inspection: options.inspection ?? {}, appendTrace: true });
-  const { progress, inspect } = session;
-  say = (message) => progress.note(message, { always: true });
-  for (const message of early) say(message);
-  const result = await session.drive((onStart) => continueRun(runId, {
-    ...(options.store !== undefined ? { store: options.store } : {}),
-    ...(options.decision ? { decision: options.decision } : {}),
-    stream: progress.output(),
-    json: options.json,
-    ...(inspect ? { inspect } : {}),
-    onNotice: (message) => progress.note(`recover: note: ${message}`),
-    // The first process showed these events already; a restored snapshot carries them all again.
-    onStart: (actor, stored) => {
-      onStart(actor);
-      progress.watch(actor, { shownThrough: stored.history[stored.history.length - 1]?.seq ?? 0, resuming: runId });
-    },
-  }, io, store));
-  const ending = { runId, store, reportFile: undefined };
-  return tests ? concludeTests(io, session, tests, result, ending) : session.conclude(result, ending);
+  // Read before the run drives: a bad config fails here, as it would continuing the run.
+  const tests = await storedRunQuarantine(io, options.store, record, (message) => options.session.progress.note(message, { always: true }));
+  const result = await options.session.drive((watch) => continueRun(runId, options.store, options.decision, watch, io));
+  const ending = { runId, store: options.store.store, reportFile: undefined };
+  return tests ? concludeTests(io, options.session, tests, result, ending) : options.session.conclude(result, ending);
 }

@@ -6,6 +6,7 @@
 import type { SnapshotBudget } from '../runtime/git/budget.js';
 import { CliError, UsageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
+import type { RunStore } from './store-option.js';
 import type { OptionDecls } from './verb.js';
 
 /** The options `run` and `restore` accept for the ignored-files budget. */
@@ -46,8 +47,8 @@ export function asUsageError(error: unknown): never {
   throw error;
 }
 
-/** The git rollback of run `runId` in `cwd`, the store left out, within `budget`. */
-export async function cliGitRollback(cwd: string, runId: string, store: string, budget: SnapshotBudget | null | undefined) {
+/** The git rollback of run `runId` in `cwd`, the store's directory left out (a PostgreSQL store has none), within `budget`. */
+export async function cliGitRollback(cwd: string, runId: string, store: RunStore, budget: SnapshotBudget | null | undefined) {
   const { gitRollback } = await import('../runtime/git-rollback.js');
-  return gitRollback(cwd, runId, { exclude: [store], ...(budget ? { budget } : {}) });
+  return gitRollback(cwd, runId, { exclude: store.dir === null ? [] : [store.dir], ...(budget ? { budget } : {}) });
 }

@@ -1,6 +1,6 @@
 /**
  * One run driven in this process, as `run`, `resume` and `decide` drive it: the progress on
- * stderr and the inspection sinks (`--inspect`, `--trace`) opened together, the run driven with
+ * stderr and the inspection sinks (`--inspect`, `--trace`) resolved once from the verb's flags, the run driven with
  * the interrupt signals handled, both closed whatever happened, and the ending told the same way
  * (the report published, the JSON outcome or the summary, the exit code by status). In one
  * module so the three verbs cannot drift apart on what a shell script or a person sees.
@@ -8,11 +8,13 @@
 import type { Outcome } from '../runtime/outcome.js';
 import type { Store } from '../store/index.js';
 import { exitCodeOf } from './exit-codes.js';
-import { openInspection, type Inspection, type InspectionFlags } from './inspection.js';
+import { ptyFor } from './command-run.js';
+import { openInspection, type InspectionFlags } from './inspection.js';
 import { Interrupted, withInterrupt } from './interrupt.js';
 import type { outputStyle } from './output-options.js';
 import { createRunProgress, type RunProgress } from './progress.js';
 import { publishReport } from './publish-report.js';
+import type { CommandOutput, RunWatch } from './run-watch.js';
 import type { CliIO } from './verb.js';
 
 /** How a session shows its run: the options of {@link openRunSession}. */
@@ -35,13 +37,23 @@ export interface RunEnding {
   reportFile: string | undefined;
 }
 
-/** A run's progress and inspection, open until {@link RunSession.drive} returns. */
+/**
+ * A run's progress and inspection. Opening it prints and opens nothing (a run refused before it
+ * drives leaves no progress line and no trace file); the inspection sinks open when the run
+ * drives, and close with the progress when it ends.
+ */
 export interface RunSession {
   readonly progress: RunProgress;
-  /** The observer to give the runtime; undefined when no inspection was asked for. */
-  readonly inspect: Inspection['inspect'];
-  /** Drives the run (see `withInterrupt`), then stops the progress and closes the inspection sinks. */
-  drive(start: Parameters<typeof withInterrupt>[0]): Promise<Outcome | Interrupted>;
+  /** `--json`: stdout carries only the outcome, as one JSON line. */
+  readonly json: boolean;
+  /** Where the command writes: the progress's redacting streams (stdout on stderr with `--json`), on a terminal's pseudo-terminal when allowed (see `ptyFor`). */
+  readonly output: CommandOutput;
+  /**
+   * Opens the inspection sinks and drives the run with the interrupt signals handled (see
+   * `withInterrupt`), shown through the {@link RunWatch} handed to `start`; then stops the
+   * progress and closes the sinks.
+   */
+  drive(start: (watch: RunWatch) => Promise<Outcome>): Promise<Outcome | Interrupted>;
   /**
    * How every run verb ends: an interrupted run says how to continue and exits 128 + signo; a
    * finished one publishes its report, prints the JSON outcome or the summary, and exits by status.
@@ -49,16 +61,27 @@ export interface RunSession {
   conclude(result: Outcome | Interrupted, ending: RunEnding): Promise<number>;
 }
 
-/** Opens the inspection sinks `options` ask for, then the progress on `io.stderr`. */
-export async function openRunSession(io: CliIO, options: RunSessionOptions): Promise<RunSession> {
-  const inspection = await openInspection(options.inspection, io.cwd, { appendTrace: options.appendTrace === true });
+/** The session `options` ask for, its progress on `io.stderr` (see {@link RunSession}). */
+export function openRunSession(io: CliIO, options: RunSessionOptions): RunSession {
   const progress = createRunProgress(io, { json: options.json, ...options.style });
+  const output = { ...progress.output(), pty: ptyFor(io, options.json) };
   return {
     progress,
-    inspect: inspection.inspect,
+    json: options.json,
+    output,
     async drive(start) {
+      const inspection = await openInspection(options.inspection, io.cwd, { appendTrace: options.appendTrace === true });
       try {
-        return await withInterrupt(start);
+        return await withInterrupt((onStart) => start({
+          output,
+          inspect: inspection.inspect,
+          notice: (message) => progress.note(`recover: note: ${message}`),
+          // A continued run's first process showed its events already; a restored snapshot carries them all again.
+          started: (actor, stored) => {
+            onStart(actor);
+            progress.watch(actor, stored ? { shownThrough: stored.history[stored.history.length - 1]?.seq ?? 0, resuming: stored.runId } : {});
+          },
+        }));
       } finally {
         progress.stop();
         await inspection.stop();

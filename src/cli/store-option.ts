@@ -6,6 +6,7 @@
 import { join, resolve as resolvePath } from 'node:path';
 import { isPostgresUrl } from '../store/location.js';
 import type { PostgresStore } from '../store/postgres/store.js';
+import type { Store } from '../store/types.js';
 import { UsageError } from './errors.js';
 import { findUpward, projectRoot } from './project.js';
 import type { CliIO, OptionDecls } from './verb.js';
@@ -27,15 +28,34 @@ export async function cliStoreDir(io: CliIO, dir: string | undefined): Promise<s
 }
 
 /**
- * Opens the store at `--store DIR|URL`, else `$RECOVERY_STORE`, else `./.recovery`. A
- * `postgres://` URL opens the PostgreSQL store (fleet mode); its pool lets the process exit once idle.
+ * The store a verb opened from `--store DIR|URL` (else `$RECOVERY_STORE`, else `.recovery/`), with
+ * where it lives, so what the verb does next (the fix and flaky memories, a git rollback that
+ * must leave the store alone) reads the location from here instead of resolving the flag again.
  */
-export async function openCliStore(io: CliIO, dir: string | undefined, options: { leaseMs?: number } = {}) {
-  const location = dir ?? io.env.RECOVERY_STORE;
-  const { openStoreAt } = await import('../store/open.js');
-  if (location !== undefined && isPostgresUrl(location)) return (await openStoreAt(location, io.cwd, options)).store;
+export interface RunStore {
+  readonly store: Store;
+  /** The lowdb store's directory; null for a PostgreSQL store (fleet mode), which has none. */
+  readonly dir: string | null;
+}
+
+/**
+ * Opens the store at `--store DIR|URL` (`flag`), else `$RECOVERY_STORE`, else the project's
+ * `.recovery/` (see {@link cliStoreDir}). A `postgres://` URL opens the PostgreSQL store (fleet
+ * mode; `options.leaseMs` is its runs' lease, default 15 s); its pool lets the process exit once idle.
+ */
+export async function openRunStore(io: CliIO, flag: string | undefined, options: { leaseMs?: number } = {}): Promise<RunStore> {
+  if (isFleetStore(io, flag)) {
+    const { openStoreAt } = await import('../store/open.js');
+    return { store: (await openStoreAt((flag ?? io.env.RECOVERY_STORE)!, io.cwd, options)).store, dir: null };
+  }
+  const dir = await cliStoreDir(io, flag);
   const { openStore } = await import('../store/index.js');
-  return openStore(await cliStoreDir(io, dir));
+  return { store: openStore(dir), dir };
+}
+
+/** The store alone of {@link openRunStore}, for the verbs that only read and write runs. */
+export async function openCliStore(io: CliIO, flag: string | undefined, options: { leaseMs?: number } = {}): Promise<Store> {
+  return (await openRunStore(io, flag, options)).store;
 }
 
 /** Whether the verb's store is a PostgreSQL URL (`--store`, else `$RECOVERY_STORE`). */

@@ -1,62 +1,29 @@
-import { spawn } from 'node:child_process';
-import { dataLossRisk } from '../classify/data-loss.js';
-import { gated, gateOutcome, hostClock, StartLapsedError, type GateOutcome } from './start-gate.js';
-import { existsSync } from 'node:fs';
-import { constants } from 'node:os';
-import type { Writable } from 'node:stream';
-import { traceEnv } from '../telemetry/trace-env.js';
-import { groupAlive, reportExit, reportSpawn } from './attempt-process.js';
-import { findsProgram, ptyArgv, type PtySize } from './pty.js';
-import type { Task, TaskContext } from './options.js';
-import { TaskFailure } from './task-failure.js';
-import { afterQuiet } from './close-grace.js';
-import { readTestRun } from '../classify/tests/index.js';
-import type { Observation } from '../classify/types.js';
-import type { TestLedgerData } from '../store/test-ledger-data.js';
-import { reportTestLedger, TestLedger } from './test-ledger.js';
-import { compileRedactPatterns } from '../redact/index.js';
-import { testAwareAttempt, testsObservation, type RerunMode } from './test-attempt.js';
-import { maxCharsOf } from '../../machines/recovery/strategy.js';
-import { charCount, checkOutput, expectsOutput, OUTPUT_CHECK_BYTES, outputObservation, type OutputExpectations } from './output-check.js';
-
-/** Exit code reported when a command ran out of time (as GNU `timeout` does). */
-export const EXIT_TIMEOUT = 124;
-/** Exit code reported when the program does not exist (as a shell does). */
-export const EXIT_NOT_FOUND = 127;
-/** How long a process group gets between SIGTERM and SIGKILL. */
-export const KILL_GRACE_MS = 2_000;
 /**
- * After the command's group is gone, how long its output pipes may stay open with nothing read
- * (a process that left the group holds them), in awake event-loop time (see close-grace.ts).
+ * A command as a recoverable `Task`: each attempt runs it once (command-process.ts) with the
+ * attempt's `RECOVERY_*` variables, reads its tests (test-attempt.ts) and output checks
+ * (output-check.ts), and throws what failed (command-failure.ts). The process pieces are
+ * re-exported here, where library callers have always imported them from.
  */
-const CLOSE_GRACE_MS = 200;
-/** The most awake loop time a finished command's pipes are read for while output keeps coming. */
-const CLOSE_LIMIT_MS = 2_000;
+import { dataLossRisk } from '../classify/data-loss.js';
+import { maxCharsOf } from '../../machines/recovery/strategy.js';
+import { compileRedactPatterns } from '../redact/index.js';
+import type { TestLedgerData } from '../store/test-ledger-data.js';
+import { traceEnv } from '../telemetry/trace-env.js';
+import { reportExit, reportSpawn } from './attempt-process.js';
+import { failureOf, outputTests, testsOf } from './command-failure.js';
+import { runCommandOnce, type CommandResult, type SpawnOptions } from './command-process.js';
+import type { Task, TaskContext } from './options.js';
+import { charCount, checkOutput, expectsOutput, OUTPUT_CHECK_BYTES, outputObservation, type OutputExpectations } from './output-check.js';
+import { StartLapsedError } from './start-gate.js';
+import { testAwareAttempt, testsObservation, type RerunMode } from './test-attempt.js';
+import { reportTestLedger, TestLedger } from './test-ledger.js';
+import { TaskFailure } from './task-failure.js';
 
-/** Options of `runCommandOnce` and `commandTask`. Every field optional. */
-export interface CommandOptions {
-  /** Working directory. Default: the current one. */
-  cwd?: string;
-  /** Extra environment, on top of `process.env`. */
-  env?: NodeJS.ProcessEnv;
-  /** Where the live output goes. Default `null`: nowhere (only the tails are kept). */
-  stream?: { stdout: Writable; stderr: Writable } | null;
-  /** Most bytes kept of stdout and of stderr each (the end of the output). Default 8192. */
-  tailBytes?: number;
-  /** Called on every chunk of output: a liveness signal for spinners and heartbeats. */
-  onOutput?: () => void;
-  /**
-   * Run the command on a pseudo-terminal of this size (see pty.ts: util-linux `script`), so it
-   * behaves as on a terminal while its output is still captured; stderr then arrives on stdout.
-   * Ignored where there is no util-linux `script`. Default `null`: plain pipes.
-   */
-  pty?: PtySize | null;
-  /**
-   * Start the program only if the host clock (`hostClock()`, centiseconds) is still before this
-   * when the forked child checks it (see start-gate.ts); else nothing runs and the result says
-   * `lapsed`. Default: no deadline. Ignored where `hostClock()` is null.
-   */
-  startBy?: number;
+export { EXIT_NOT_FOUND, EXIT_TIMEOUT, runCommandOnce, type CommandResult, type RunOnceOptions, type SpawnOptions } from './command-process.js';
+export { KILL_GRACE_MS, killGroup, terminateGroup } from './process-group.js';
+
+/** Options of `commandTask`: how each attempt's process is spawned, and what the task reads of it. Every field optional. */
+export interface CommandOptions extends SpawnOptions {
   /**
    * The test reports the command writes (JUnit XML, jest/vitest or Playwright JSON, TAP), relative
    * to `cwd`; a `*` may stand in a file name. After a failed attempt they are read instead of the
@@ -94,157 +61,6 @@ export interface CommandOptions {
    * BLOCK_AND_ALERT), which halts the run without a retry.
    */
   allowDataLoss?: boolean;
-}
-
-/** Options of one run. */
-export interface RunOnceOptions extends CommandOptions {
-  /** Kill the process group after this many ms and report exit 124. Default: no limit. */
-  timeoutMs?: number | null;
-  /** Aborting kills the process group. */
-  signal?: AbortSignal;
-  /** Written to the child's stdin, which is then closed. Default: stdin is empty (`/dev/null`). */
-  input?: string;
-  /** Called right after the spawn with the child's pid (also its process group id). */
-  onSpawn?: (pid: number) => void;
-}
-
-/** What one run of a command left behind. */
-export interface CommandResult {
-  /** Exit code; 124 on timeout, 127 when not found, 126 when not executable, 128 + n when killed by signal n. */
-  exitCode: number;
-  /** The signal that ended the process, if one did. */
-  signal: NodeJS.Signals | null;
-  /** The last `tailBytes` of stdout (decoded as UTF-8). */
-  stdout: string;
-  /** The last `tailBytes` of stderr (decoded as UTF-8). */
-  stderr: string;
-  /** Total bytes printed, including what the tails dropped. */
-  stdoutBytes: number;
-  stderrBytes: number;
-  durationMs: number;
-  timedOut: boolean;
-  aborted: boolean;
-  notFound: boolean;
-  /** True when a `startBy` deadline had passed: the program was never started. */
-  lapsed: boolean;
-}
-
-/**
- * Run a program once, without a shell, as the leader of its own process group (so a timeout, an
- * abort or its own exit ends everything it started: a background process never outlives the
- * run; SIGTERM, then SIGKILL after `KILL_GRACE_MS`). Never rejects: every outcome is a `CommandResult`.
- * Stdin is empty: a background process group reading the terminal would be stopped (SIGTTIN).
- */
-export function runCommandOnce(cmd: string, args: readonly string[], options: RunOnceOptions = {}): Promise<CommandResult> {
-  const started = performance.now();
-  const limit = options.tailBytes ?? 8_192;
-  const out = new Tail(limit);
-  const err = new Tail(limit);
-  const env = { ...process.env, ...options.env };
-  // A program that is not there is spawned as is, so it is reported as not found, by name.
-  const wrapped = options.pty && findsProgram(cmd, options.cwd ?? process.cwd(), env.PATH) ? ptyArgv(cmd, args, options.pty, env.SHELL) : null;
-  // The start gate execs whatever runs the command: `script` when it gets a pty.
-  const gate = options.startBy !== undefined && hostClock() !== null ? gated(wrapped?.file ?? cmd, wrapped?.args ?? args, options.startBy) : null;
-  return new Promise<CommandResult>((resolve) => {
-    const program = gate ?? { cmd: wrapped?.file ?? cmd, args: wrapped?.args ?? [...args] };
-    const child = spawn(program.cmd, program.args, {
-      cwd: options.cwd,
-      env: { ...env, ...wrapped?.env },
-      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe', ...(gate ? ['pipe' as const] : [])],
-      detached: true,
-    });
-    // The gate's one byte (fd 3 closes at the exec or when the gate exits): awaited before reporting.
-    const gateSaid = gate ? readGate(child.stdio[3] as NodeJS.ReadableStream | null) : Promise.resolve<GateOutcome>('started');
-    if (child.pid !== undefined) options.onSpawn?.(child.pid);
-    let timedOut = false;
-    let aborted = false;
-    let notFound = false;
-    let spawnFailure: number | undefined;
-    let settled = false;
-    const timers: NodeJS.Timeout[] = [];
-    let stopping: Promise<void> | undefined;
-    const stop = (why: 'timeout' | 'abort') => {
-      const exited = child.exitCode !== null || child.signalCode !== null;
-      if (stopping || settled || exited || child.pid === undefined) return;
-      if (why === 'timeout') timedOut = true;
-      else aborted = true;
-      stopping = terminateGroup(child.pid);
-    };
-    const onAbort = () => stop('abort');
-    if (options.signal?.aborted) queueMicrotask(onAbort);
-    else options.signal?.addEventListener('abort', onAbort, { once: true });
-    if (typeof options.timeoutMs === 'number') timers.push(setTimeout(() => stop('timeout'), Math.max(0, options.timeoutMs)));
-
-    let lapsed = false;
-    let cancelGrace = () => {};
-    const finish = (code: number | null, signal: NodeJS.Signals | null) => {
-      if (settled) return;
-      settled = true;
-      cancelGrace();
-      for (const timer of timers) clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      const exitCode = spawnFailure ?? (timedOut ? EXIT_TIMEOUT : code ?? 128 + (signal ? constants.signals[signal] ?? 0 : 0));
-      resolve({
-        exitCode, signal, stdout: out.text(), stderr: err.text(), stdoutBytes: out.total, stderrBytes: err.total,
-        durationMs: Math.round(performance.now() - started), timedOut, aborted, notFound, lapsed,
-      });
-    };
-
-    const pump = (source: NodeJS.ReadableStream | null, tail: Tail, target: Writable | undefined) => {
-      source?.on('data', (chunk: Buffer) => {
-        tail.push(chunk);
-        options.onOutput?.();
-        if (target && !target.write(chunk)) {
-          source.pause(); // respect a slow terminal instead of buffering without bound
-          target.once('drain', () => source.resume());
-        }
-      });
-    };
-    pump(child.stdout, out, options.stream?.stdout);
-    pump(child.stderr, err, options.stream?.stderr);
-    if (options.input !== undefined && child.stdin) {
-      child.stdin.on('error', () => {}); // a program that exits without reading its stdin is not a failure
-      child.stdin.end(options.input);
-    }
-
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      // Node reports a missing working directory as ENOENT too: do not call that "not found".
-      const noCwd = options.cwd !== undefined && !existsSync(options.cwd);
-      notFound = error.code === 'ENOENT' && !noCwd;
-      spawnFailure = notFound ? EXIT_NOT_FOUND : error.code === 'EACCES' ? 126 : 1;
-      err.push(Buffer.from(notFound ? `${cmd}: command not found\n`
-        : noCwd ? `${cmd}: working directory ${options.cwd} does not exist\n` : `${cmd}: ${error.message}\n`));
-      finish(null, null);
-    });
-    // 'close' waits for the output pipes; a background grandchild may hold them open forever,
-    // so after the direct child exits we give the pipes a short grace (of awake loop time) and then stop listening.
-    // When we are stopping the command, its whole group must be gone before we report.
-    // When the command itself exits, whatever it left running in its group (`sleep 300 &`, a
-    // server started for a test) is ended too, as a CI step runner does: a background process of
-    // a failed attempt would otherwise outlive it, hold its output pipes and compete with the
-    // retry. A program that must outlive its attempt has to leave the group (`setsid`).
-    child.on('exit', (code, signal) => {
-      if (!stopping && child.pid !== undefined) stopping = terminateGroup(child.pid);
-      void Promise.all([stopping, gateSaid]).then(([, outcome]) => {
-        if (outcome === 'lapsed' && !timedOut && !aborted) lapsed = true;
-        if (outcome === 'not-found') {
-          notFound = true;
-          spawnFailure = EXIT_NOT_FOUND;
-          err.push(Buffer.from(`${cmd}: command not found\n`));
-        }
-        child.on('close', () => finish(code, signal));
-        // Not a wall-clock timer: one that expired while this process was not scheduled would end
-        // the capture before the loop read what the pipes already held (see close-grace.ts).
-        cancelGrace = afterQuiet({
-          progress: () => out.total + err.total,
-          held: () => child.stdout?.isPaused() === true || child.stderr?.isPaused() === true,
-        }, CLOSE_GRACE_MS, CLOSE_LIMIT_MS, () => finish(code, signal));
-        if (child.stdout?.closed !== false && child.stderr?.closed !== false) finish(code, signal);
-      });
-    });
-  });
 }
 
 /**
@@ -336,33 +152,6 @@ const redactOf = (patterns: CommandOptions['redact']): RegExp[] => [
   ...(patterns ?? []).filter((p): p is RegExp => p instanceof RegExp),
 ];
 
-/** The `TaskFailure` of a failed command: exit code, signal, tails and its tests. */
-function failureOf(cmd: string, result: CommandResult, timeoutMs: number | null, tests: Pick<Observation, 'tests'>): TaskFailure {
-  return new TaskFailure(failureMessage(cmd, result, timeoutMs), {
-    // A command that never ran has no output to tell from: the message names it (else history says only "exit code 127").
-    ...(result.notFound ? { message: `command not found: ${cmd}` } : {}),
-    exitCode: result.exitCode, signal: result.signal, stdout: result.stdout, stderr: result.stderr,
-    ...tests,
-  });
-}
-
-/** The failing tests as the output names them (a runner prints its failures and counts last). */
-function outputTests(result: CommandResult): Pick<Observation, 'tests'> {
-  const run = readTestRun(`${result.stdout}\n${result.stderr}`);
-  if (!run || (run.failed === 0 && run.failures.length === 0)) return {};
-  return { tests: { passed: run.passed, failed: run.failed, failing: run.failures.map((f) => f.name), failures: run.failures } };
-}
-
-/**
- * The failing tests as the output names them, read from the tails (a runner prints its failures
- * and counts last, so a tail holds them unless the failures alone outgrow it). None on a timeout
- * or an abort: a cut-off run's partial list would look like a regression.
- */
-async function testsOf(result: CommandResult): Promise<Pick<Observation, 'tests'>> {
-  if (result.timedOut || result.aborted || result.notFound) return {};
-  return outputTests(result);
-}
-
 /**
  * The `RECOVERY_*` variables a command sees for one attempt. `RECOVERY_REFRESH_CONTEXT` is `1`
  * on the attempts that start from a fresh context (seed 004: from the failure type's
@@ -381,80 +170,4 @@ export function recoveryEnv(ctx: Pick<TaskContext, 'runId' | 'attempt' | 'iterat
     RECOVERY_REFRESH_CONTEXT: ctx.refreshContext ? '1' : '',
     RECOVERY_MAX_CHARS: maxChars === null ? '' : String(maxChars),
   };
-}
-
-function failureMessage(cmd: string, result: CommandResult, timeoutMs: number | null): string {
-  if (result.notFound) return `command not found: ${cmd}`;
-  if (result.timedOut) return `${cmd} timed out after ${timeoutMs} ms`;
-  if (result.aborted) return `${cmd} was stopped`;
-  if (result.signal) return `${cmd} was killed by ${result.signal}`;
-  return `${cmd} exited with code ${result.exitCode}`;
-}
-
-/** The byte the start gate wrote on `fd3` before the pipe closed (none: it died before its check). */
-function readGate(fd3: NodeJS.ReadableStream | null): Promise<GateOutcome> {
-  if (!fd3) return Promise.resolve('lapsed');
-  let said = '';
-  return new Promise((resolve) => {
-    fd3.on('data', (chunk: Buffer) => { said += chunk.toString('latin1'); });
-    fd3.on('error', () => undefined);
-    fd3.on('close', () => resolve(gateOutcome(said.slice(0, 1))));
-  });
-}
-
-/** End a process group: SIGTERM, then SIGKILL after `KILL_GRACE_MS`. Resolves once no member is left. */
-export async function terminateGroup(pid: number): Promise<void> {
-  killGroup(pid, 'SIGTERM');
-  if (await groupGone(pid, KILL_GRACE_MS)) return;
-  killGroup(pid, 'SIGKILL');
-  await groupGone(pid, 500);
-}
-
-/**
- * Poll until the group has no member that can run (true) or `withinMs` passed (false). Zombies
- * do not count: where PID 1 does not reap orphans they never go, and a kill would wait in vain.
- */
-async function groupGone(pid: number, withinMs: number): Promise<boolean> {
-  for (const deadline = Date.now() + withinMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
-    if (!groupAlive(pid)) return true;
-  }
-  return false;
-}
-
-/** Signal a whole process group; a group that is already gone is not an error. */
-export function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // ESRCH: every member has exited already.
-  }
-}
-
-/** The last `limit` bytes of a stream, in chunks: memory stays bounded whatever is printed. */
-class Tail {
-  private chunks: Buffer[] = [];
-  private kept = 0;
-  total = 0;
-
-  constructor(private readonly limit: number) {}
-
-  push(chunk: Buffer): void {
-    this.total += chunk.length;
-    if (this.limit <= 0) return;
-    const piece = chunk.length > this.limit ? chunk.subarray(chunk.length - this.limit) : chunk;
-    this.chunks.push(piece);
-    this.kept += piece.length;
-    while (this.kept - this.chunks[0]!.length >= this.limit) this.kept -= this.chunks.shift()!.length;
-  }
-
-  /** The tail as text; a character cut in half at the start is dropped rather than mangled. */
-  text(): string {
-    let bytes = Buffer.concat(this.chunks);
-    if (bytes.length > this.limit) bytes = bytes.subarray(bytes.length - this.limit);
-    let start = 0;
-    // Skip UTF-8 continuation bytes (10xxxxxx) left over from a cut character.
-    while (this.total > bytes.length && start < Math.min(3, bytes.length) && (bytes[start]! & 0xc0) === 0x80) start++;
-    return bytes.subarray(start).toString('utf8');
-  }
 }

@@ -11,7 +11,7 @@ export const SEED_002: SeedDocument = {
   rows: [
     {
       id: '002 classify TIMEOUT', requirement: 'exit 124 → TIMEOUT; a step over its time limit is killed with exit 124', status: '✓',
-      where: ['src/classify/packs/exit-code.ts', 'src/runtime/command.ts'],
+      where: ['src/classify/packs/exit-code.ts', 'src/runtime/command-process.ts'],
       tests: [SEED_MESSAGES, at(F.command, 'kills the whole process group on timeout and reports exit 124')],
     },
     {

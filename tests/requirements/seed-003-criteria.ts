@@ -12,7 +12,7 @@ const PATHS = at(F.model, 'drives every simple path (${config.name})');
 export const SEED_003_CRITERIA: readonly Requirement[] = [
   {
     id: 'UC-AP-004 NFR-AP-01', requirement: 'a recovery cycle takes under 2 minutes per iteration', status: '◐',
-    where: ['src/runtime/command.ts', 'src/runtime/hook-context.ts', 'src/policy/layers.ts'],
+    where: ['src/runtime/command-process.ts', 'src/runtime/hook-context.ts', 'src/policy/layers.ts'],
     tests: [at(F.command, 'kills the whole process group on timeout and reports exit 124'), at('tests/runtime/hook-context.test.ts', 'a diagnoser that hangs is cut off at the default 10 minutes and the built-in diagnosis stands')],
     gap: 'no 2-minute bound by default: `--timeout`, the hook deadline (10 min) and `totalBudgetMs` bound it when set',
   },

@@ -10,7 +10,8 @@ import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { INSPECTION_OPTIONS, splitInspect } from '../inspection.js';
 import { OUTPUT_OPTIONS, outputStyle } from '../output-options.js';
 import { resumeRun } from '../resume-run.js';
-import { isFleetStore, openFleetStore } from '../store-option.js';
+import { openRunSession } from '../run-session.js';
+import { isFleetStore, openFleetStore, openRunStore } from '../store-option.js';
 import type { VerbSpec } from '../verb.js';
 
 /** The choices with what each does, from the one vocabulary (policy) and its descriptions (report). */
@@ -65,11 +66,8 @@ export const decideVerb = defineVerb(DECIDE_SPEC, async ({ values, operands: [ru
       await fleet.close();
     }
   }
-  return resumeRun(runId, {
-    store: values.store,
-    json: values.json === true,
-    decision: { choice, by, ...(guidance !== undefined ? { guidance } : {}) },
-    inspection: values,
-    style: outputStyle(values),
-  }, io);
+  // The flags resolved once: the store opened, the session planned (it opens only if the run continues here).
+  const session = openRunSession(io, { json: values.json === true, style: outputStyle(values), inspection: values, appendTrace: true });
+  const decision = { choice, by, ...(guidance !== undefined ? { guidance } : {}) };
+  return resumeRun(runId, { store: await openRunStore(io, values.store), session, decision }, io);
 });

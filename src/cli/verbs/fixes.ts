@@ -2,7 +2,7 @@
 import { defineVerb } from '../define-verb.js';
 import { cliFixMemory } from '../fix-memory.js';
 import { JSON_OPTION } from '../output-options.js';
-import { STORE_OPTION, openCliStore } from '../store-option.js';
+import { STORE_OPTION, openRunStore } from '../store-option.js';
 import type { VerbSpec } from '../verb.js';
 
 /** `recover fixes`'s options and help. */
@@ -20,7 +20,7 @@ them as "knownFixes". With a PostgreSQL store the memory is shared by every mach
 
 /** `recover fixes`. */
 export const fixesVerb = defineVerb(FIXES_SPEC, async ({ values }, io) => {
-  const memory = await cliFixMemory(io, values.store, await openCliStore(io, values.store));
+  const memory = await cliFixMemory(await openRunStore(io, values.store));
   const entries = await memory.list();
   if (values.json === true) {
     io.stdout.write(`${JSON.stringify(entries, null, 2)}\n`);

@@ -3,7 +3,7 @@ import type { FlakyTest } from '../../memory/flaky/types.js';
 import { defineVerb } from '../define-verb.js';
 import { cliFlakyMemory } from '../flaky-memory.js';
 import { JSON_OPTION } from '../output-options.js';
-import { STORE_OPTION, openCliStore } from '../store-option.js';
+import { STORE_OPTION, openRunStore } from '../store-option.js';
 import type { VerbSpec } from '../verb.js';
 
 /** `recover flaky`'s options and help. */
@@ -42,7 +42,7 @@ export function flakyTable(tests: readonly FlakyTest[]): string {
 
 /** `recover flaky`. */
 export const flakyVerb = defineVerb(FLAKY_SPEC, async ({ values }, io) => {
-  const memory = await cliFlakyMemory(io, values.store, await openCliStore(io, values.store));
+  const memory = await cliFlakyMemory(await openRunStore(io, values.store));
   const command = typeof values.command === 'string' ? values.command : undefined;
   const tests = (await memory.list(command)).filter((t) => values.all === true || t.flips > 0);
   if (values.json === true) {

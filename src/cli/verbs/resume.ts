@@ -7,7 +7,8 @@ import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { INSPECTION_OPTIONS, splitInspect } from '../inspection.js';
 import { OUTPUT_OPTIONS, outputStyle } from '../output-options.js';
 import { resumeRun } from '../resume-run.js';
-import { STORE_OPTION } from '../store-option.js';
+import { openRunSession } from '../run-session.js';
+import { STORE_OPTION, openRunStore } from '../store-option.js';
 import type { VerbSpec } from '../verb.js';
 
 /** `recover resume`'s options and help. */
@@ -35,5 +36,7 @@ and exits with the code it ended with (--json prints its outcome).`,
 
 /** `recover resume`. */
 export const resumeVerb = defineVerb(RESUME_SPEC, async ({ values, operands: [runId] }, io) => {
-  return resumeRun(runId, { store: values.store, json: values.json === true, inspection: values, style: outputStyle(values) }, io);
+  // The flags resolved once: the store opened, the session planned (it opens only if the run continues here).
+  const session = openRunSession(io, { json: values.json === true, style: outputStyle(values), inspection: values, appendTrace: true });
+  return resumeRun(runId, { store: await openRunStore(io, values.store), session }, io);
 });

@@ -5,7 +5,7 @@
  */
 import type { CommandRunMeta } from '../../runtime/run-meta.js';
 import { AGENT_OPTIONS, verbAgentOptions } from '../agent-options.js';
-import { runtimeOptionsOf, testReportsOf } from '../command-run.js';
+import { readCommandRun, runtimeOptionsOf } from '../command-run.js';
 import { defineVerb } from '../define-verb.js';
 import { durationOption } from '../duration-option.js';
 import { UsageError } from '../errors.js';
@@ -20,7 +20,7 @@ import { RUN_OPTIONS_OF, runOptions, runSettingsOf } from '../run-options.js';
 import { projectRoot } from '../project.js';
 import { openRunSession } from '../run-session.js';
 import { sealCommandLine } from '../sealed-command.js';
-import { STORE_OPTION, cliStoreDir, isFleetStore, openCliStore } from '../store-option.js';
+import { STORE_OPTION, cliStoreDir, openRunStore } from '../store-option.js';
 import { concludeTests, openRunTests } from '../test-quarantine.js';
 import type { VerbSpec } from '../verb.js';
 
@@ -71,7 +71,8 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   const { config } = settings;
   const agent = verbAgentOptions(values, config, io.cwd);
   const leaseMs = typeof values.lease === 'string' ? durationOption(values.lease, '--lease') : undefined;
-  const store = await openCliStore(io, values.store as string | undefined, leaseMs === undefined ? {} : { leaseMs });
+  const opened = await openRunStore(io, values.store as string | undefined, leaseMs === undefined ? {} : { leaseMs });
+  const { store } = opened;
   const { newRunId } = await import('../../runtime/recovery.js');
   const runId = newRunId(Date.now());
 
@@ -100,17 +101,18 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
       ...(settings.quarantineFlaky !== null ? { quarantineFlaky: settings.quarantineFlaky } : {}),
     },
   };
-  // A command whose runner `--tests auto` cannot tell is refused before anything runs.
-  await testReportsOf(runId, meta);
+  // Read once, with the literal command line and the config already loaded; a command whose
+  // runner `--tests auto` cannot tell is refused here, before anything runs.
+  const run = await readCommandRun(runId, { ...meta, command, options: { ...meta.options, adapter: literal.adapter, diagnoser: literal.diagnoser } }, config);
   // On a shared store, a worker takes the run over if this process dies — when a worker can run
   // it as it is: its command line whole (no secret left out) and no program only this machine has.
   const offerable = !sealed.fromEnv && literal.adapter === null && literal.diagnoser === null && agent === null && rollback !== 'git';
-  const fleetStore = isFleetStore(io, values.store as string | undefined);
+  const fleetStore = opened.dir === null;
   if (fleetStore && offerable) meta.fleet = { task: 'command' };
   const extra: Pick<import('../../runtime/options.js').RecoveryOptions, 'rollback' | 'measureChange'> & { lastKnownGood?: string } = {};
   if (rollback === 'git') {
     // The store may live inside the repository: a rollback must never touch it.
-    const git = await cliGitRollback(io.cwd, runId, await cliStoreDir(io, values.store as string | undefined), rollbackBudget);
+    const git = await cliGitRollback(io.cwd, runId, opened, rollbackBudget);
     // Recorded without touching the tree: uncommitted and untracked work stays where it is.
     extra.lastKnownGood = await git.lastKnownGood().catch(asUsageError);
     extra.rollback = git.rollback;
@@ -119,14 +121,14 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   }
 
   const style = outputStyle(values);
-  const session = await openRunSession(io, { json, style, inspection: values });
-  const { progress, inspect } = session;
+  const session = openRunSession(io, { json, style, inspection: values });
+  const { progress } = session;
   if (style.verbosity === 'verbose') progress.note(`recover: config ${config.file ?? '(none: defaults)'}, store ${await cliStoreDir(io, values.store)}`);
-  const runtime = await runtimeOptionsOf(runId, { ...meta, command, options: { ...meta.options, adapter: literal.adapter, diagnoser: literal.diagnoser } }, io, json, progress.output());
+  const runtime = await runtimeOptionsOf(run, session.output, io);
   const { recoverPersisted } = await import('../../runtime/persisted.js');
-  const fixMemory = await cliFixMemory(io, values.store, store);
+  const fixMemory = await cliFixMemory(opened);
   progress.note(`recover: run ${runId}: ${sealed.command.join(' ')}`);
-  const flakyMemory = await cliFlakyMemory(io, values.store, store);
+  const flakyMemory = await cliFlakyMemory(opened);
   const tests = await openRunTests({
     memory: flakyMemory, command: sealed.command.join(' '),
     listed: config.quarantine ?? [], configFile: config.file, flips: settings.quarantineFlaky,
@@ -142,7 +144,7 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
     const undeployed = undeployedNotice(io.env, projectRoot(io.cwd));
     if (undeployed) progress.note(undeployed, { always: true });
   }
-  const result = await session.drive((onStart) => recoverPersisted(runtime.task, {
+  const result = await session.drive((watch) => recoverPersisted(runtime.task, {
     ...runtime,
     name: sealed.command.join(' '),
     ...extra,
@@ -151,12 +153,9 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
     runId,
     store,
     meta,
-    ...(inspect ? { inspect } : {}),
-    onNotice: (message) => progress.note(`recover: note: ${message}`),
-    onStart: (actor) => {
-      onStart(actor);
-      progress.watch(actor);
-    },
+    ...(watch.inspect ? { inspect: watch.inspect } : {}),
+    onNotice: (message) => watch.notice(message),
+    onStart: (actor) => watch.started(actor),
   }));
   const ending = { runId, store, reportFile: values.report as string | undefined };
   if (!(result instanceof Interrupted)) await countRunTests(flakyMemory, store, runId, (message) => progress.note(`recover: note: ${message}`, { always: true }));

@@ -7,7 +7,7 @@ import { defineVerb } from '../define-verb.js';
 import { cliFixMemory } from '../fix-memory.js';
 import { cliFlakyMemory } from '../flaky-memory.js';
 import { JSON_OPTION } from '../output-options.js';
-import { STORE_OPTION, openCliStore } from '../store-option.js';
+import { STORE_OPTION, openRunStore } from '../store-option.js';
 import type { VerbSpec } from '../verb.js';
 
 /** `recover stats`'s options and help. */
@@ -70,7 +70,8 @@ export function flakyTestTable(m: FlakyTestMetrics): string {
 
 /** `recover stats`. */
 export const statsVerb = defineVerb(STATS_SPEC, async ({ values }, io) => {
-  const store = await openCliStore(io, values.store);
+  const opened = await openRunStore(io, values.store);
+  const { store } = opened;
   const runs = [];
   for (const summary of await store.list()) {
     if (summary.damaged) continue;
@@ -79,11 +80,11 @@ export const statsVerb = defineVerb(STATS_SPEC, async ({ values }, io) => {
   }
   const { computeMetrics } = await import('../../report/metrics.js');
   const { fixMemoryMetrics } = await import('../../memory/metrics.js');
-  const memory = await cliFixMemory(io, values.store, store);
+  const memory = await cliFixMemory(opened);
   const [memoryStats, entries] = await Promise.all([memory.stats(), memory.list()]);
   const { flakyTestMetrics } = await import('../../memory/flaky/metrics.js');
   // A damaged flaky memory file is named and the rest still shown ('recover repair' rebuilds it).
-  const flakyTests = await (await cliFlakyMemory(io, values.store, store)).list().then(flakyTestMetrics, (error: unknown) => {
+  const flakyTests = await (await cliFlakyMemory(opened)).list().then(flakyTestMetrics, (error: unknown) => {
     io.stderr.write(`recover: note: ${(error as Error).message}\n`);
     return null;
   });

@@ -7,7 +7,8 @@ import { Writable } from 'node:stream';
 import { deciderName, parseChoice, type Decision } from '../decision.js';
 import { defineVerb } from '../define-verb.js';
 import { UsageError } from '../errors.js';
-import { STORE_OPTION, isFleetStore, openCliStore, openFleetStore } from '../store-option.js';
+import { ptyFor } from '../command-run.js';
+import { STORE_OPTION, isFleetStore, openFleetStore, openRunStore, type RunStore } from '../store-option.js';
 import type { VerbSpec } from '../verb.js';
 
 /** Output of a command a decision runs again: its tails are recorded, the server's terminal stays quiet. */
@@ -45,7 +46,8 @@ export const uiVerb = defineVerb(UI_SPEC, async ({ values }, io) => {
   const storeOption = values.store;
   // On a PostgreSQL store a fleet run's decision is recorded for a worker, not continued here.
   const fleet = isFleetStore(io, storeOption) ? await openFleetStore(io, storeOption, 'ui') : null;
-  const store = fleet ?? await openCliStore(io, storeOption);
+  const opened: RunStore = fleet ? { store: fleet, dir: null } : await openRunStore(io, storeOption);
+  const { store } = opened;
   const [{ startUiServer }, { machines }, { markdownOf }, { continueRun }, { recordFleetDecision }] = await Promise.all([
     import('../../ui/server.js'), import('../../../machines/index.js'), import('../run-markdown.js'), import('../continue-run.js'), import('../fleet-decide.js'),
   ]);
@@ -56,18 +58,17 @@ export const uiVerb = defineVerb(UI_SPEC, async ({ values }, io) => {
   /** Continues the run in this server, as `recover decide` does: resolves once it has started (or ended), rejects a refused decision. */
   const continueHere = (runId: string, decision: Decision, choice: string) => new Promise<void>((accept, refuse) => {
     let started = false;
-    const done = continueRun(runId, {
-      ...(storeOption !== undefined ? { store: storeOption } : {}),
-      decision,
-      stream: { stdout: discard(), stderr: discard() },
-      onNotice: (message) => log(`recover ui: note: ${message}`),
-      onStart: (actor) => {
+    const done = continueRun(runId, opened, decision, {
+      output: { stdout: discard(), stderr: discard(), pty: ptyFor(io, false) },
+      inspect: undefined,
+      notice: (message) => log(`recover ui: note: ${message}`),
+      started: (actor) => {
         actors.add(actor);
         started = true;
         log(`recover ui: run ${runId}: ${choice} by ${by}`);
         accept();
       },
-    }, io, store).then((outcome) => {
+    }, io).then((outcome) => {
       log(`recover ui: run ${runId}: ${outcome.status}`);
       accept();
     }, (error: unknown) => {
