@@ -51,6 +51,19 @@ describe('recover submit, wait and decide on a fleet', { timeout: 150_000 }, () 
     expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ runId, status: 'recovered', task: 'node flaky.js' })]);
   });
 
+  it('a command line that risks data loss is blocked on the worker unless the person who submitted it allowed it', async () => {
+    const marker = join(cwd, 'dataloss-ran.txt');
+    const script = `echo ran >> ${marker} # DROP DATABASE app`;
+    const blocked = recover(cwd, ['submit', '--store', url, '--', 'sh', '-c', script]).stdout.trim();
+    expect(await recoverAsync(cwd, ['wait', blocked, '--store', url], 60_000)).toMatchObject({ status: 3, stdout: `${blocked} escalated\n` });
+    const report = JSON.parse(recover(cwd, ['report', blocked, '--store', url, '--format', 'json']).stdout);
+    expect(JSON.stringify(report)).toContain('blocked before it ran: the command line risks data loss: drop database');
+    expect(existsSync(marker)).toBe(false);
+    const allowed = recover(cwd, ['submit', '--store', url, '--', 'sh', '-c', script], { RECOVERY_ALLOW_DATA_LOSS: '1' }).stdout.trim();
+    expect(await recoverAsync(cwd, ['wait', allowed, '--store', url], 60_000)).toMatchObject({ status: 0 });
+    expect(readFileSync(marker, 'utf8')).toBe('ran\n');
+  });
+
   it('wait returns 3 for an escalated run with the decide command; a decision made from anywhere moves it on', async () => {
     const runId = recover(cwd, ['submit', '--store', url, '--run-id', 'fleet-fatal', '--', 'node', 'fatal.js']).stdout.trim();
     expect(runId).toBe('fleet-fatal');

@@ -49,7 +49,9 @@ export const submitVerb = defineVerb(SUBMIT_SPEC, async ({ values, command: [cmd
     // The policy travels with the run: the worker may be on a machine without this config file.
     const settings = await runSettingsOf(values, io, cwd);
     const policy = policyOf(settings);
-    const runId = await submit(store, 'command', { cmd, args: rest, cwd }, {
+    // A command line that risks data loss runs only if the person queueing it says it may (as for `recover run`).
+    const allowDataLoss = io.env.RECOVERY_ALLOW_DATA_LOSS === '1';
+    const runId = await submit(store, 'command', { cmd, args: rest, cwd, ...(allowDataLoss ? { allowDataLoss } : {}) }, {
       ...(Object.keys(policy).length > 0 ? { policy } : {}),
       name: values.name ?? [cmd, ...rest].join(' '),
       ...(settings.timeoutMs !== null ? { timeoutMs: settings.timeoutMs } : {}),

@@ -16,6 +16,12 @@ export interface CommandInput {
   cwd?: string;
   /** The output checks after exit 0 (`recover run --expect-…`), so a worker that takes the run over checks the same. Default: none. */
   expect?: OutputExpectations;
+  /**
+   * The person who queued it allowed a command line that risks data loss (`RECOVERY_ALLOW_DATA_LOSS=1`
+   * at `recover submit`): the permission travels with the run, since the worker that runs it
+   * cannot ask. Default false: such a command is blocked before it starts, on every worker.
+   */
+  allowDataLoss?: boolean;
 }
 
 /** The task name `recover submit` queues commands under. */
@@ -31,6 +37,7 @@ export const runCommandTask: FleetTask = (ctx) => {
   return commandTask(input.cmd, args, {
     ...(typeof input.cwd === 'string' ? { cwd: input.cwd } : {}), ...(ctx.startBy === undefined ? {} : { startBy: ctx.startBy }), env: ctx.env,
     ...(input.expect && typeof input.expect === 'object' ? { expect: input.expect } : {}),
+    ...(input.allowDataLoss === true ? { allowDataLoss: true } : {}),
   })(ctx);
 };
 
