@@ -42,7 +42,9 @@ export async function drive<T>(context: RunContext<T>, create: (logic: RecoveryM
   let restoredFinal = false;
   const save = (snapshot: SnapshotFrom<RecoveryMachine>) => {
     if (restoredFinal) return;
-    last = { snapshot, persisted: persistedSnapshotOf(snapshot, stored.policy) };
+    // The write-ahead saves the snapshot that starts a program, and the observer then gets the
+    // same snapshot: encoded once (snapshots never change, nor do the children in between).
+    if (last?.snapshot !== snapshot) last = { snapshot, persisted: persistedSnapshotOf(snapshot, stored.policy) };
     write();
   };
   const unwatch = watchAttemptProcesses(identity.runId, (event) => {
