@@ -10,13 +10,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
-import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
 import type { Store } from '../../src/store/types.js';
 import { recoverPersisted, resume, RunInterruptedError, type TaskContext } from '../../src/runtime/index.js';
 import type { PolicyConfig } from '../../src/policy/types.js';
-import { testDatabase } from '../helpers/postgres.js';
+import { emptyPostgresStores } from '../helpers/postgres.js';
 
 const dirs: string[] = [];
 const tempDir = () => { const dir = mkdtempSync(join(tmpdir(), 'recovery-drive-')); dirs.push(dir); return dir; };
@@ -79,18 +78,4 @@ function interruptedInTheAnswer(storeName: string, open: () => Promise<Store>) {
 }
 
 interruptedInTheAnswer('lowdb', async () => openStore(tempDir()));
-
-let database: { url: string; drop: () => Promise<void> } | undefined;
-const opened: PostgresStore[] = [];
-beforeAll(async () => { database = await testDatabase(); }, 120_000);
-afterAll(async () => {
-  await Promise.all(opened.map((store) => store.close()));
-  await database?.drop();
-});
-interruptedInTheAnswer('PostgreSQL', async () => {
-  const store = postgresStore(database!.url);
-  opened.push(store);
-  await store.ready();
-  await store.pool.query('TRUNCATE recovery_runs CASCADE');
-  return store;
-});
+interruptedInTheAnswer('PostgreSQL', emptyPostgresStores());
