@@ -7,7 +7,8 @@
  *         this process — issue #27's measure of a recovered run against the floor;
  *   (ii)  the same in batches of concurrent runs (BENCH_BATCH started at once);
  *   (iii) BENCH_CONCURRENT concurrent runs of (b), each contender in a fresh process per
- *         repetition (BENCH_CONCURRENT_REPEATS): wall and CPU time, peak RSS and heap;
+ *         repetition (BENCH_CONCURRENT_REPEATS): wall and CPU time, peak RSS and heap (the
+ *         engine's chart alone too);
  *   (iv)  persisted runs (engine/persisted.ts), and the persisted transient recovery's CPU time
  *         against the like-for-like baseline that writes before every attempt.
  * (i) and (ii) also time the engine's chart alone (engine/chart-alone.ts): what of the engine's
@@ -57,7 +58,8 @@ async function inMemory(): Promise<void> {
   print('(i) runs one at a time', await rounds({ kind: 'one at a time' }));
   print(`(ii) batches of ${BATCH} concurrent runs`, await rounds({ kind: 'batches', size: BATCH }));
 
-  const contenders: ContenderName[] = ['p-retry', FLOOR, ENGINE];
+  // The chart alone too: what of the engine's memory and time at this scale is the chart's own.
+  const contenders: ContenderName[] = ['p-retry', FLOOR, ENGINE, CHART];
   console.log(`\n(iii) ${CONCURRENT} concurrent runs of (b), all started at once, each contender in a fresh process, median of ${REPEATS} — ${load()}`);
   const results = concurrentRuns(contenders, CONCURRENT, REPEATS);
   const floor = results.get(FLOOR)!.median;
@@ -68,6 +70,8 @@ async function inMemory(): Promise<void> {
   }
   const us = results.get(ENGINE)!.median;
   console.log(`  engine / XState floor: wall ${(us.wallMs / floor.wallMs).toFixed(2)}×, CPU ${(us.cpuMs / floor.cpuMs).toFixed(2)}×, peak RSS ${(us.peakRssMb / floor.peakRssMb).toFixed(2)}×  (goal: time ≤ 1.3×, peak RSS < 250 MB)`);
+  const chart = results.get(CHART)!.median;
+  console.log(`  ${CHART} / XState floor: wall ${(chart.wallMs / floor.wallMs).toFixed(2)}×, CPU ${(chart.cpuMs / floor.cpuMs).toFixed(2)}×, peak RSS ${(chart.peakRssMb / floor.peakRssMb).toFixed(2)}× (${chart.peakRssMb.toFixed(0)} MB): the chart's own XState work, before the runtime`);
 }
 
 if (process.env.BENCH_ONLY !== 'persisted') await inMemory();

@@ -72,6 +72,14 @@ class Request<TInput> {
     return this.#controller.signal;
   }
 
+  /**
+   * True once the request was cancelled, replaced or stopped: what `signal.aborted` says, read
+   * without making the AbortController (a check before work starts need not make one).
+   */
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
   /** Cancelled, replaced or stopped: abort the work (if it listens) and drop its answer. */
   abort(): void {
     this.#aborted = true;

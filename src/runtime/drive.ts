@@ -14,7 +14,7 @@ import { sharedRun } from './actors.js';
 import { extensionsSettled } from './run-extensions.js';
 import { forwardHistory, type RecoveryActor } from './recovery.js';
 import type { RunContext } from './run-context.js';
-import { persistedSnapshotOf } from './snapshot-codec.js';
+import { persistedSnapshotEncoder } from './snapshot-codec.js';
 import { watchTestLedger } from './test-ledger.js';
 
 /**
@@ -30,6 +30,7 @@ export async function drive<T>(context: RunContext<T>, create: (logic: RecoveryM
   // The process groups the running attempt has spawned; saved with every checkpoint.
   const groups = new Map<number, AttemptProcess>();
   let last: { snapshot: SnapshotFrom<RecoveryMachine>; persisted: unknown } | undefined;
+  const encode = persistedSnapshotEncoder(stored.policy);
   const write = () => {
     const { snapshot, persisted } = last!;
     // Only an escalated checkpoint carries a report: its builder (and the report modules) is
@@ -42,7 +43,9 @@ export async function drive<T>(context: RunContext<T>, create: (logic: RecoveryM
   let restoredFinal = false;
   const save = (snapshot: SnapshotFrom<RecoveryMachine>) => {
     if (restoredFinal) return;
-    last = { snapshot, persisted: persistedSnapshotOf(snapshot, stored.policy) };
+    // Saved twice per program (write-ahead, observer), encoded once unless a child moved between.
+    const persisted = encode(snapshot);
+    if (last?.persisted !== persisted) last = { snapshot, persisted };
     write();
   };
   const unwatch = watchAttemptProcesses(identity.runId, (event) => {

@@ -6,6 +6,7 @@
  */
 import type { HistoryEvent } from '../taxonomy/index.js';
 import type { Task } from './options.js';
+import { attemptAborted } from './run-attempt.js';
 
 /** How long a stopped run waits for its running task to honour the abort before it lets go. */
 export const STOP_GRACE_MS = 5_000;
@@ -32,7 +33,9 @@ export class RunInterruptedError extends Error {
 export function trackedTask(task: Task): { task: Task; idle(withinMs?: number): Promise<void> } {
   const running = new Set<Promise<unknown>>();
   const tracked: Task = (ctx) => {
-    if (ctx.signal.aborted) return Promise.reject(ctx.signal.reason ?? new Error('stopped before the attempt started'));
+    // Asked without reading `ctx.signal`, which would make two AbortControllers (the attempt's and
+    // the run's) on every attempt of a persisted run; the reason, only for one that was stopped.
+    if (attemptAborted(ctx)) return Promise.reject(ctx.signal.reason ?? new Error('stopped before the attempt started'));
     const call = Promise.resolve().then(() => task(ctx));
     running.add(call);
     const forget = () => void running.delete(call);

@@ -81,6 +81,9 @@ export interface RecoveryHooks {
   writeAhead?(actor: RecoveryActor): Promise<void>;
 }
 
+/** The hooks of a run without persistence: one object, not one per run (each run's work keeps its hooks). */
+const NO_HOOKS: RecoveryHooks = Object.freeze({});
+
 /**
  * Options of {@link provideRecovery}: those of `recover()` but `onEvent` and `inspect`, which
  * belong to the actor, and an embedding orchestrator creates that (pass `inspect` to its own
@@ -141,7 +144,7 @@ export function actorOptions<TStart extends object>(options: RecoveryOptions, st
  * if (outcome.status === 'escalated') actor.send(decide('retry-with', 'use the new deploy token'));
  * ```
  */
-export function createRecovery(options: RecoveryOptions & { task: Task }, hooks: RecoveryHooks = {}): RecoveryActor {
+export function createRecovery(options: RecoveryOptions & { task: Task }, hooks: RecoveryHooks = NO_HOOKS): RecoveryActor {
   return startRecovery(options.task, options, hooks).actor;
 }
 
@@ -191,7 +194,7 @@ export function whenResting(actor: RecoveryActor): Promise<Outcome> {
 export async function recover<T = unknown>(task: Task<T>, options: RecoveryOptions = {}): Promise<Outcome<T>> {
   // Not `createRecovery({ ...options, task })`: on this V8 (Node 20) a spread that adds a key
   // gives every copy a hidden class of its own, ~2 KB allocated and one more map kept per run.
-  const { actor, value } = startRecovery(task, options, {});
+  const { actor, value } = startRecovery(task, options, NO_HOOKS);
   try {
     const outcome = await whenResting(actor);
     await extensionsSettled(actor);

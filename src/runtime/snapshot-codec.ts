@@ -47,6 +47,42 @@ export function persistedSnapshotOf(snapshot: SnapshotFrom<RecoveryMachine>, pol
 }
 
 /**
+ * {@link persistedSnapshotOf} for the successive snapshots of one run, each encoded once: the
+ * write-ahead saves the snapshot that starts a program, and the run's observer then saves the
+ * same one (a transient recovery encoded 5 snapshots for 3 commits).
+ *
+ * Keyed by the machine's snapshot *and its children's*: a child's snapshot can change while the
+ * machine's does not. A failed attempt whose answer leads straight to the next one (the flake
+ * probe, a retry without backoff) asks the runner while the runner is still busy answering, so
+ * XState queues the request, the observers see the machine's step with the runner holding no
+ * request, and only then does the runner take it and the write-ahead save the same machine
+ * snapshot again. Encoded from the machine's snapshot alone, that write-ahead checkpoint held no
+ * request, and a run interrupted there was restored with nothing to run (it rested `running`
+ * for good; tests/runtime/drive.test.ts). Only the machine's own children are compared: the
+ * recovery machine's are a runner and promise actors, which have no children of their own.
+ */
+export function persistedSnapshotEncoder(policy: PolicyConfig | undefined): (snapshot: SnapshotFrom<RecoveryMachine>) => ReturnType<typeof persistedSnapshotOf> {
+  let encoded: SnapshotFrom<RecoveryMachine> | undefined;
+  let persisted: ReturnType<typeof persistedSnapshotOf> | undefined;
+  // The children's snapshots `persisted` holds, in the order of `encoded.children` (reused: no array per save).
+  const children: unknown[] = [];
+  const childrenUnchanged = (snapshot: SnapshotFrom<RecoveryMachine>) => {
+    let i = 0;
+    for (const id in snapshot.children) {
+      if (snapshot.children[id as keyof typeof snapshot.children]?.getSnapshot() !== children[i++]) return false;
+    }
+    return i === children.length;
+  };
+  return (snapshot) => {
+    if (snapshot === encoded && childrenUnchanged(snapshot)) return persisted!;
+    children.length = 0;
+    for (const id in snapshot.children) children.push(snapshot.children[id as keyof typeof snapshot.children]?.getSnapshot());
+    encoded = snapshot;
+    return (persisted = persistedSnapshotOf(snapshot, policy));
+  };
+}
+
+/**
  * The stored checkpoint with its snapshot's context rebuilt (history from the log, the policy
  * resolved from its config; see compact-snapshot.ts), and that config for the next checkpoints.
  * A checkpoint that is not a snapshot envelope is passed on as it is: `checkEnvelope` says why.

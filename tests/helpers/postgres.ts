@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
 
 const SCRIPT = join(import.meta.dirname, '..', '..', 'scripts', 'postgres.sh');
 
@@ -31,6 +32,28 @@ export async function testDatabase(): Promise<{ url: string; drop: () => Promise
   return {
     url: url.toString(),
     drop: () => withClient(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+/**
+ * For a test file that runs its tests on PostgreSQL too: a database of the file's own (made
+ * before its tests, dropped after them) and a function that opens a store on it with no runs
+ * (each test starts from none), closed after the file's tests. Call it at the file's top level.
+ */
+export function emptyPostgresStores(): () => Promise<PostgresStore> {
+  let database: { url: string; drop: () => Promise<void> } | undefined;
+  const opened: PostgresStore[] = [];
+  beforeAll(async () => { database = await testDatabase(); }, 120_000);
+  afterAll(async () => {
+    await Promise.all(opened.map((store) => store.close()));
+    await database?.drop();
+  });
+  return async () => {
+    const store = postgresStore(database!.url);
+    opened.push(store);
+    await store.ready();
+    await store.pool.query('TRUNCATE recovery_runs CASCADE');
+    return store;
   };
 }
 

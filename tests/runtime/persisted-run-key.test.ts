@@ -5,14 +5,13 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
-import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
 import type { Store } from '../../src/store/types.js';
 import { recoverPersisted, RunInterruptedError, type TaskContext } from '../../src/runtime/index.js';
 import { runIdForKey } from '../../src/runtime/run-key.js';
 import { RunLockedError } from '../../src/store/errors.js';
-import { testDatabase } from '../helpers/postgres.js';
+import { emptyPostgresStores } from '../helpers/postgres.js';
 
 const dirs: string[] = [];
 const tempDir = () => { const dir = mkdtempSync(join(tmpdir(), 'recovery-run-key-')); dirs.push(dir); return dir; };
@@ -155,21 +154,7 @@ function keyedRuns(name: string, open: () => Promise<Store>) {
 
 keyedRuns('lowdb', async () => openStore(tempDir()));
 
-let database: { url: string; drop: () => Promise<void> } | undefined;
-const opened: PostgresStore[] = [];
-beforeAll(async () => { database = await testDatabase(); }, 120_000);
-afterAll(async () => {
-  await Promise.all(opened.map((store) => store.close()));
-  await database?.drop();
-});
-keyedRuns('PostgreSQL', async () => {
-  const store = postgresStore(database!.url);
-  opened.push(store);
-  await store.ready();
-  // One database per file: each test starts from no runs.
-  await store.pool.query('TRUNCATE recovery_runs CASCADE');
-  return store;
-});
+keyedRuns('PostgreSQL', emptyPostgresStores());
 
 describe('recoverPersisted: what is refused and what is never stored', () => {
   it('refuses a runKey with a runId that is not its own, and a decision without a runKey', async () => {

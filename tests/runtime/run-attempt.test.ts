@@ -4,6 +4,7 @@ import type { AttemptInput } from '../../machines/recovery/types.js';
 import { runAttempt, TIMEOUT_GRACE_MS, type AttemptBinding } from '../../src/runtime/run-attempt.js';
 import type { Task, TaskContext } from '../../src/runtime/options.js';
 import { flush, simulatedClock } from './clock-helpers.js';
+import { trackedTask } from '../../src/runtime/interrupt.js';
 
 const input = (timeoutMs: number | null = null): AttemptInput => ({
   runId: 'r1', attempt: 2, iteration: 1, approach: 'use a fresh token', hint: null, guidance: '[REDACTED]', refreshContext: false, timeoutMs, probe: false,
@@ -92,5 +93,20 @@ describe('runAttempt', () => {
     const { binding: b, clock } = binding();
     const outcome = runAttempt(() => { clock.increment(2_000); }, request(1_000).run, b);
     expect(await outcome).toEqual({ ok: false, observation: expect.objectContaining({ exitCode: 124 }) });
+  });
+});
+
+describe('a tracked task over a real attempt (a persisted run)', () => {
+  it('starts the task without making a signal, and never starts it for a request aborted before the attempt', async () => {
+    const calls: number[] = [];
+    const { task } = trackedTask((ctx) => void calls.push(ctx.attempt));
+    const live = request();
+    expect(await runAttempt(task, { input: live.run.input, aborted: false, get signal() { return live.run.signal; } }, binding().binding)).toEqual({ ok: true, value: undefined });
+    expect(live.reads()).toBe(0);
+    const stopped = request();
+    stopped.controller.abort(new Error('stopped during the write-ahead'));
+    const outcome = await runAttempt(task, { input: stopped.run.input, aborted: true, get signal() { return stopped.run.signal; } }, binding().binding);
+    expect(outcome).toMatchObject({ ok: false, observation: { error: { message: 'stopped during the write-ahead' } } });
+    expect(calls).toEqual([2]);
   });
 });

@@ -3,8 +3,8 @@ import { recoveryMachine } from '../../machines/index.js';
 import { memoryStore } from '../../src/store/index.js';
 import { SnapshotMismatchError } from '../../src/store/errors.js';
 import type { RunRecord } from '../../src/store/types.js';
-import { recoverPersisted } from '../../src/runtime/index.js';
-import { checkedRecoverySnapshot, restoredActor, storedSnapshotOf } from '../../src/runtime/snapshot-codec.js';
+import { createRecovery, recoverPersisted, whenResting } from '../../src/runtime/index.js';
+import { checkedRecoverySnapshot, persistedSnapshotEncoder, restoredActor, storedSnapshotOf } from '../../src/runtime/snapshot-codec.js';
 
 /** A run escalated on a 401 (a fatal error: no retry), as the store keeps it. */
 async function escalatedRecord(): Promise<RunRecord> {
@@ -50,5 +50,25 @@ describe('the snapshot codec', () => {
     expect(() => storedSnapshotOf(noContext)).toThrow('the snapshot has no context');
     const noHistory = { ...checkpoint, snapshot: { ...(checkpoint.snapshot as object), context: { attempt: 1 } } };
     expect(() => checkedRecoverySnapshot(noHistory, recoveryMachine, 'denied')).toThrow('not a recovery snapshot');
+  });
+
+  it('encodes a snapshot once, and again when only a child moved: the runner taking a request asked for in its own answer', async () => {
+    const encode = persistedSnapshotEncoder(undefined);
+    const requestOf = (persisted: unknown) => (persisted as { children: { runTask: { snapshot: { request: unknown } } } }).children.runTask.snapshot.request;
+    const written: unknown[] = [];
+    // As drive saves: the observer encodes each snapshot, the write-ahead the one that starts an attempt.
+    const actor = createRecovery({ task: ({ attempt }) => { if (attempt === 1) throw new Error('the widget frobnicator gave up'); } }, {
+      writeAhead: async (running) => {
+        const persisted = encode(running.getSnapshot());
+        expect(encode(running.getSnapshot())).toBe(persisted);
+        written.push(requestOf(persisted));
+      },
+    });
+    actor.subscribe((snapshot) => void encode(snapshot));
+    // The unknown failure's answer asks the runner for the flake probe: the observer sees that step
+    // before the runner takes the request, and the write-ahead of the same step must name it.
+    expect(await whenResting(actor)).toMatchObject({ status: 'escalated', reason: 'non_deterministic_failure' });
+    expect(written).toEqual([expect.objectContaining({ attempt: 1, probe: false }), expect.objectContaining({ attempt: 2, probe: true })]);
+    actor.stop();
   });
 });
