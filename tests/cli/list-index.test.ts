@@ -123,6 +123,23 @@ describe('the same listing from every file, from the index, and from the index o
   });
 });
 
+describe('recover repair', () => {
+  it('rebuilds the index from the run files, naming one it could not use', () => {
+    const good = list(['--json']);
+    const text = readFileSync(join(store, 'index.json'), 'utf8');
+    writeFileSync(join(store, 'index.json'), text.slice(0, text.length - 10));
+    const repair = recover(cwd, ['repair']);
+    expect(repair.status).toBe(0);
+    expect(repair.stderr).toMatch(/^recover: \/.*index\.json: cut short \(no end\); every run file was read instead, and the index rewritten\n/);
+    expect(readFileSync(join(store, 'index.json'), 'utf8')).toBe(text);
+    // It moved the damaged head aside: the listing is the same less that run.
+    const after = JSON.parse(list(['--json']).stdout) as Listed[];
+    expect(after).toEqual((JSON.parse(good.stdout) as Listed[]).filter((r) => r.status !== 'damaged'));
+    writeFileSync(join(store, 'runs', 'bad-1.json'), '{"runId": "bad-1", '); // as it was, for the tests after
+    utimesSync(join(store, 'runs', 'bad-1.json'), old, old);
+  });
+});
+
 describe('a listing never waits for the processes writing runs', () => {
   const writers: ChildProcess[] = [];
   afterAll(() => {
