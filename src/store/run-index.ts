@@ -26,9 +26,9 @@
  */
 import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { rename, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { compareRows, decodeIndex, encodeIndex, INDEX_VERSION, type IndexContent, type IndexRow } from './run-index-file.js';
-import { runIdProblem } from './run-id.js';
+import { isRunId } from './run-id.js';
 import type { RunHead, RunSummary } from './types.js';
 
 /** A file changed less than this long ago is re-read on every list instead of cached. */
@@ -105,7 +105,7 @@ export class RunIndex {
       // A long listing yields now and then instead of blocking the event loop for its whole run.
       if (++seen % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
       const runId = name.slice(0, -'.json'.length);
-      const path = join(this.runsDir, name);
+      const path = `${this.runsDir}${sep}${name}`; // no join(): a name has no separator, and 10,000 normalisations show
       const hit = cached.get(runId);
       if (hit !== undefined) known++;
       let st: Stats | undefined;
@@ -175,7 +175,7 @@ export class RunIndex {
         if (n.endsWith('.json')) head = n;
         else if (n.endsWith(LOG_SUFFIX)) head = `${n.slice(0, -LOG_SUFFIX.length)}.json`;
         else if (n.startsWith('.') && n.endsWith(PREVIOUS_SUFFIX)) head = n.slice(1, -PREVIOUS_SUFFIX.length + '.json'.length);
-        if (head !== null && runIdProblem(head.slice(0, -5)) === null) names.add(head);
+        if (head !== null && isRunId(head.slice(0, -5))) names.add(head);
       }
       return [...names];
     } catch (error) {
