@@ -24,18 +24,16 @@
  * changing: it shows at the next change to the directory, and `repair` always lists with every
  * file checked.
  */
-import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { compareRows, decodeIndex, encodeIndex, INDEX_VERSION, type IndexContent, type IndexRow } from './run-index-file.js';
-import { isRunId } from './run-id.js';
+import { headNames } from './run-index-names.js';
 import type { RunHead, RunSummary } from './types.js';
 
 /** A file changed less than this long ago is re-read on every list instead of cached. */
 export const RACY_MS = 2_000;
 const YIELD_EVERY = 500;
-const PREVIOUS_SUFFIX = '.json.prev';
-const LOG_SUFFIX = '.events.ndjson';
 
 /** Options of {@link RunIndex.list}. */
 export interface ListOptions {
@@ -101,7 +99,7 @@ export class RunIndex {
     let rewrite = whole.stale;
     let known = 0; // names that had a cached row, changed or not
     let seen = 0;
-    for (const name of this.#names()) {
+    for (const name of headNames(this.runsDir)) {
       // A long listing yields now and then instead of blocking the event loop for its whole run.
       if (++seen % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
       const runId = name.slice(0, -'.json'.length);
@@ -155,31 +153,6 @@ export class RunIndex {
       return statSync(this.runsDir);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
-  }
-
-  #names(): string[] {
-    try {
-      // Skips temp files (`.x.json.<random>.tmp`), repaired files (`x.json.corrupt-…`) and strays.
-      // A head seen only as its previous copy (`.x.json.prev`: listed while a commit was
-      // between its two renames) counts as its head. So does an event log (`x.events.ndjson`):
-      // a commit renames the head aside and a new one in, and readdir, which is no snapshot,
-      // can pass a busy run while it has neither name (a listing missed runs being written, 13
-      // of 30 in bench:list); the log is appended in place and never renamed, so it is always
-      // seen. A log with no head (a first commit not yet made, a prune half done) lists nothing.
-      const all = readdirSync(this.runsDir);
-      const names = new Set<string>();
-      for (const n of all) {
-        let head: string | null = null;
-        if (n.endsWith('.json')) head = n;
-        else if (n.endsWith(LOG_SUFFIX)) head = `${n.slice(0, -LOG_SUFFIX.length)}.json`;
-        else if (n.startsWith('.') && n.endsWith(PREVIOUS_SUFFIX)) head = n.slice(1, -PREVIOUS_SUFFIX.length + '.json'.length);
-        if (head !== null && isRunId(head.slice(0, -5))) names.add(head);
-      }
-      return [...names];
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
   }
