@@ -25,7 +25,7 @@ import { moveAside } from './move-aside.js';
 import { isProcessAlive } from './process-alive.js';
 import { loadHeadFile, previousHeadPath, readHeadFile, writeHeadFile, type HeadFile, type HeadState } from './run-file.js';
 import { assertRunId, runIdProblem } from './run-id.js';
-import { RunIndex } from './run-index.js';
+import { runIndexOf, type RunIndex } from './run-index.js';
 import { writeFileAtomic, type WriteOptions } from './safe-json-file.js';
 import type { AcquireOptions, Checkpoint, Lease, RepairResult, RunRecord, RunSummary, Store } from './types.js';
 import { WriteMemo } from './write-memo.js';
@@ -111,7 +111,7 @@ class LowdbStore implements Store {
     this.#dir = dir;
     this.#runs = join(dir, 'runs');
     this.#locks = join(dir, 'locks');
-    this.#index = new RunIndex(this.#runs, join(dir, 'index.json'));
+    this.#index = runIndexOf(dir);
     this.#write = write;
   }
 

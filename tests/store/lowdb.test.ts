@@ -105,8 +105,8 @@ describe('lowdb store on disk', () => {
     const old = new Date(Date.now() - 60_000);
     for (let i = 0; i < 5; i++) await utimes(join(dir, 'runs', `r${i}.json`), old, old);
     expect(await store.list()).toHaveLength(5);
-    const index = JSON.parse(await readFile(join(dir, 'index.json'), 'utf8')) as { runs: Record<string, unknown> };
-    expect(Object.keys(index.runs).sort()).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
+    const index = JSON.parse(await readFile(join(dir, 'index.json'), 'utf8')) as { runs: { runId: string }[] };
+    expect(index.runs.map((run) => run.runId).sort()).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
 
     // Another process edits one run's head in place, and a crash left a temp file behind.
     const file = join(dir, 'runs', 'r2.json');
@@ -125,7 +125,7 @@ describe('lowdb store on disk', () => {
     await utimes(join(dir, 'runs', 'r1.json'), old, old);
     await writeFile(join(dir, 'index.json'), '{"version":1,"runs":{"r1":["x",null,null,null,1,null]');
     expect((await openStore(dir).list()).map((s) => s.status)).toEqual(['running']);
-    expect(JSON.parse(await readFile(join(dir, 'index.json'), 'utf8'))).toMatchObject({ version: 1 });
+    expect(JSON.parse(await readFile(join(dir, 'index.json'), 'utf8'))).toMatchObject({ version: 2, count: 1 });
   });
 });
 

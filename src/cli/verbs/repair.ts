@@ -11,13 +11,20 @@ const REPAIR_SPEC = {
   description: `Moves damaged run files aside as <file>.corrupt-<timestamp> (nothing is deleted); locked ones are
 skipped and named. Releases locks that dead processes left on runs that were never written. A
 damaged flaky-test memory file (flaky-tests.json) is moved aside the same way and rebuilt from the
-runs the store still has.`,
+runs the store still has. The run index (index.json) is rebuilt from the run files; one that
+could not be used is named.`,
   options: { ...STORE_OPTION, ...JSON_OPTION },
   examples: ['recover repair'],
 } as const satisfies VerbSpec;
 
 /** `recover repair`. */
 export const repairVerb = defineVerb(REPAIR_SPEC, async ({ values }, io) => {
+  // A lowdb store's index (index.json) is checked against every run file, named when it could not
+  // be used, and rewritten, before the runs are repaired (which lists them from it again).
+  if (!isFleetStore(io, values.store)) {
+    const { runIndexOf } = await import('../../store/run-index.js');
+    await runIndexOf(await cliStoreDir(io, values.store)).list({ verify: true, onIndexProblem: (message) => io.stderr.write(`recover: ${message}\n`) });
+  }
   const store = await openCliStore(io, values.store);
   const repaired = await store.repair();
   const { moved, skipped, releasedLeases } = repaired;
