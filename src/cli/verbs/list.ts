@@ -23,10 +23,9 @@ const LIST_SPEC = {
   description: `Lists the runs in the store, newest first: run id, status, task, last update. A run whose
 process is gone is listed as interrupted ('recover resume' continues it), except a Claude Code
 hook run, which runs between the agent's tool calls: running, waiting for the agent ('waitingFor'
-in --json); a run file that cannot
-be read is listed as damaged with its path ('recover repair' moves it aside). Pipeline runs
-('recover pipeline run') are listed too, with their task 'pipeline NAME (FILE)'; --json marks
-each row's kind: run or pipeline.`,
+in --json); a run file that cannot be read is listed as damaged with its path ('recover repair'
+moves it aside). Pipeline runs ('recover pipeline run') are listed too, with their task
+'pipeline NAME (FILE)'; --json marks each row's kind: run or pipeline.`,
   options: {
     status: { type: 'string', value: 'STATUS', choices: LISTED_STATUSES, description: `only runs with this status: ${LISTED_STATUSES.join(', ')}` },
     limit: { type: 'string', value: 'N', description: 'at most N runs (the newest)' },
