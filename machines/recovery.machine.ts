@@ -47,7 +47,7 @@ export type RecoverySlots = typeof RECOVERY_SLOTS;
 export const RECOVERY_ACTOR_SLOTS = actorNames(RECOVERY_SLOTS);
 
 /** Into the next attempt: the transition's own update (`action`) begins it too, so the step makes one update. */
-const intoAttempt = (action: 'retrySame' | 'recordRollback' | 'applyFix' | 'noteSleepEnd' | 'applyDecision' | 'applyStrategyHint') =>
+const intoAttempt = (action: 'retrySame' | 'retryAtOnce' | 'recordRollback' | 'applyFix' | 'noteSleepEnd' | 'applyDecision' | 'applyStrategyHint') =>
   ({ target: '#recovery.executing', actions: { type: action, params: { begin: true } } }) as const;
 
 /** To ESCALATE for `reason`, recording first what the phase left needs (see `EscalateAfter`). */
@@ -91,6 +91,11 @@ export const recoveryMachine = setup({
           // that are still at their initial values then), and every assign costs a snapshot.
           { guard: 'passedFirstTime', target: 'succeeded' },
           { guard: 'attemptPassed', target: 'recovered', actions: 'recordSuccess' },
+          // A failure the diagnosis would retry at once (transient, no backoff, nothing above it in
+          // the routing table holding): PAUSE, DIAGNOSE and the next attempt in one update, without
+          // the hop through `recovery.diagnose` (the routing table's row for it stays: a rejection,
+          // an unclassified outcome or a watch's failure takes it). See `retriesAtOnce`.
+          { guard: 'retriesAtOnce', ...intoAttempt('retryAtOnce'), reenter: true },
           { target: 'recovery.diagnose', actions: 'recordFailure' },
         ],
         'runner.error': { target: 'recovery.diagnose', actions: 'recordFailure' },

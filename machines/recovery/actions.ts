@@ -259,6 +259,16 @@ export const recoveryActions = {
     applyDiagnoserOutput(d, output ?? null, (output as { at?: number } | undefined)?.at, failed);
   }),
   retrySame: updateOrBegin((d) => { recordDiagnosis(d); beginIteration(d); scheduleSameRetry(d); }),
+  /**
+   * A failed attempt retried at once (`retriesAtOnce`): what `recordFailure` and then `retrySame`
+   * record, in that order, in one update instead of two (the chart's `{ begin: true }` begins the attempt).
+   */
+  retryAtOnce: updateOrBegin((d, e) => {
+    recordFailure(d, outputOf<AttemptOutcome>(e));
+    recordDiagnosis(d);
+    beginIteration(d);
+    scheduleSameRetry(d);
+  }),
   beginAdapt: update((d) => { recordDiagnosis(d); beginIteration(d); }),
   /** Seed 002's strategy without an adapter: the hint is this iteration's fix (recorded as ADAPT, as an adapter's would be). */
   applyStrategyHint: updateOrBegin((d) => { recordDiagnosis(d); beginIteration(d); applyFix(d, { fix: strategyFix(d.hint!) }); }),

@@ -182,6 +182,27 @@ export const isCircularFix = (c: Pick<RecoveryContext, 'fixes' | 'hint'>, output
  */
 export const isTransientWithoutBackoff = (c: RecoveryContext): boolean => isTransient(c) && sameRetryDelayMs(c, c.iteration + 1) === 0;
 
+/**
+ * The diagnosis of the failure in `c` retries the same approach at once: the routing table's
+ * `isTransientWithoutBackoff` row holds and none above it does (a critical or corrupting failure,
+ * a user's abort, a spent budget or time budget; fatal and resource failures are not transient).
+ * A test holds it equal to the chart's table.
+ */
+export const isSameRetryNow = (c: RecoveryContext): boolean =>
+  isTransientWithoutBackoff(c) && !isSecurity(c) && !isDataCorruption(c) && !isUserAbort(c) && !isBudgetSpent(c) && !isTimeBudgetSpent(c);
+
+/**
+ * The attempt failed and its diagnosis will retry it at once (`isSameRetryNow`, read on the
+ * context as the failure leaves it: the failure kept, the clock at its end). Only for an
+ * outcome that carries its classification (the runtime's always do): classifying here would
+ * classify every failure twice; the others go through `recovery.diagnose`, to the same end.
+ */
+export const retriesAtOnce = (c: RecoveryContext, outcome: AttemptOutcome | undefined): boolean => {
+  if (outcome === undefined || outcome.ok || outcome.classification?.category !== 'transient') return false;
+  const failure = { attempt: c.attempt, at: outcome.at, observation: outcome.observation, classification: outcome.classification };
+  return isSameRetryNow({ ...c, failure, clockAt: Math.max(c.clockAt, outcome.at) });
+};
+
 /** The adapter's fix is retried with no backoff to wait (ADAPT's iteration has begun). */
 export const isFixWithoutBackoff = (c: RecoveryContext): boolean => fixRetryDelayMs(c, c.iteration) === 0;
 
@@ -202,6 +223,7 @@ const chose = (event: RecoveryEvent, choice: DecisionChoice) => decisionChoiceOf
 export const recoveryGuards = {
   passedFirstTime: ({ context, event }: Args) => passed(event) && isFirstAttempt(context),
   attemptPassed: ({ event }: Args) => passed(event),
+  retriesAtOnce: ({ context, event }: Args) => retriesAtOnce(context, outputOf<AttemptOutcome>(event)),
   flakyPasses: ({ context, event }: Args) => passed(event) && isFlakyPass(context),
   isSecurity: onContext(isSecurity),
   isUserAbort: onContext(isUserAbort),

@@ -4,6 +4,7 @@
  */
 import type { AnyEventObject } from 'xstate';
 import type { RecoveryContext, RecoveryInput } from '../../../machines/recovery/types.js';
+import { classifyObservation } from '../../../machines/recovery/failure.js';
 import { resolvePolicy } from '../../../src/policy/index.js';
 import type { DecisionChoice, PolicyConfig } from '../../../src/policy/types.js';
 import type { FailureType } from '../../../src/taxonomy/index.js';
@@ -103,6 +104,12 @@ export function eventsFor(c: RecoveryContext, value: unknown, config: ModelConfi
       for (const type of config.firsts) {
         events.push(outcome(type === 'UNKNOWN' ? { message: 'zzz qqq' } : type === 'VERIFICATION_FAILED' ? fail(type, { tests: { passed: 1, failed: 1, failing: ['rejects expired token'] } })
           : type === 'MISSING_SECTIONS' ? fail(type, { validationErrors: ['Missing section: # A', 'Missing section: # B'] }) : fail(type)));
+      }
+      // The runtime's outcomes carry their classification: a transient one retried at once goes
+      // straight back to `executing` (the unclassified one above goes through `recovery.diagnose`).
+      if (config.firsts.includes('RATE_LIMIT')) {
+        const observation = fail('RATE_LIMIT');
+        events.push(answered({ ok: false, at, durationMs: 10, observation, classification: classifyObservation(observation, []) }));
       }
       events.push(crashed());
       // Unwatched until the first beat; then each watch not yet armed can still be.
