@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, toPromise, type AnyTransitionDefinition } from 'xstate';
+import { createActor, toPromise, type AnyTransitionDefinition } from 'xstate';
 import { recoveryMachine } from '../../machines/recovery.machine.js';
 import { runner } from '../../machines/runner.js';
 import { initialContext } from '../../machines/recovery/context.js';
@@ -76,7 +76,6 @@ describe('a transient failure retried at once', () => {
         runTask: runner<AttemptOutcome, AttemptInput>(async ({ input }) => input.attempt > failures
           ? { ok: true, at: START + input.attempt, durationMs: 1 }
           : { ok: false, at: START + input.attempt, durationMs: 1, observation, ...(classified ? { classification: classifyObservation(observation, [], START) } : {}) }),
-        adapt: fromPromise(async () => null),
       },
     });
     const actor = createActor(logic, {
