@@ -80,7 +80,7 @@ describe('a transient failure retried at once', () => {
     });
     const actor = createActor(logic, {
       input: { runId: 'same', task: 'task', policy, now: START },
-      inspect: (e) => { if (e.type === '@xstate.microstep') values.push(JSON.stringify((e as { snapshot: { value: unknown } }).snapshot.value)); },
+      inspect: (e) => { if (e.type === '@xstate.microstep') values.push(JSON.stringify((e.snapshot as { value?: unknown }).value)); },
     });
     actor.start();
     await toPromise(actor);
