@@ -27,9 +27,10 @@ export const RECOVERY_MACHINE_ID = 'recovery';
  * `recoveryMigrations` (2: the watch regions moved under `executing.watched`; 3: no `pause`
  * state, and `retry` is the wait itself, no longer `retry.scheduled`/`retry.waiting`; 4: one
  * `runTask` runner per run, invoked at the root, instead of a promise child per attempt; 5: the
- * runner keeps the request it is working on in its own snapshot, and runs it again when restored).
+ * runner keeps the request it is working on in its own snapshot, and runs it again when restored;
+ * 6: the context grouped into `fixed`, `next` and `pass`, sixteen fields at the top).
  */
-export const RECOVERY_MACHINE_VERSION = 5;
+export const RECOVERY_MACHINE_VERSION = 6;
 export { recoveryMigrations } from './recovery/migrations.js';
 
 /** The I/O slots a runtime must provide, with their output and input types: the one definition of their names. */
@@ -181,8 +182,8 @@ export const recoveryMachine = setup({
             id: 'diagnose',
             src: 'diagnose',
             input: ({ context }) => ({
-              runId: context.runId, iteration: context.iteration + 1, round: context.diagnoseRound + 1,
-              failure: context.failure!, builtIn: context.diagnosis!, history: context.history,
+              runId: context.runId, iteration: context.iteration + 1, round: context.pass.diagnoseRound + 1,
+              failure: context.failure!, builtIn: context.pass.diagnosis!, history: context.history,
             }),
             onDone: { target: 'diagnose', actions: 'applyDiagnoserOutput' },
             onError: { target: 'diagnose', actions: 'applyDiagnoserOutput' },
@@ -204,7 +205,7 @@ export const recoveryMachine = setup({
           invoke: {
             id: 'rollback',
             src: 'rollback',
-            input: ({ context }) => ({ runId: context.runId, lastKnownGood: context.lastKnownGood, reason: rollbackReason(context) }),
+            input: ({ context }) => ({ runId: context.runId, lastKnownGood: context.fixed.lastKnownGood, reason: rollbackReason(context) }),
             onDone: [
               // A halt escalates whatever the rollback restored: the critical failure is what a person must hear.
               { guard: 'haltsForDataCorruption', ...escalateFor('data_corruption', 'halt') },
@@ -227,8 +228,8 @@ export const recoveryMachine = setup({
             src: 'adapt',
             input: ({ context }) => ({
               runId: context.runId, iteration: context.iteration, level: context.level, failure: context.failure!,
-              originalFailure: context.originalFailure, diagnosis: context.diagnosis, fixesTried: context.fixes,
-              guidance: context.guidance, hint: context.hint, regression: context.regression, history: context.history,
+              originalFailure: context.originalFailure, diagnosis: context.pass.diagnosis, fixesTried: context.pass.fixes,
+              guidance: context.next.guidance, hint: context.next.hint, regression: context.pass.regression, history: context.history,
             }),
             onDone: [
               { guard: 'isNoAlternative', ...escalateFor('no_alternative', 'adapt') },
@@ -267,7 +268,7 @@ export const recoveryMachine = setup({
           invoke: {
             id: 'decisionTimer',
             src: 'sleepUntil',
-            input: ({ context }) => ({ until: context.decisionDeadline ?? context.clockAt }),
+            input: ({ context }) => ({ until: context.pass.decisionDeadline ?? context.clockAt }),
             onDone: { actions: 'raiseDefaultDecision' },
           },
         },
