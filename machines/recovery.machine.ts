@@ -27,9 +27,10 @@ export const RECOVERY_MACHINE_ID = 'recovery';
  * `recoveryMigrations` (2: the watch regions moved under `executing.watched`; 3: no `pause`
  * state, and `retry` is the wait itself, no longer `retry.scheduled`/`retry.waiting`; 4: one
  * `runTask` runner per run, invoked at the root, instead of a promise child per attempt; 5: the
- * runner keeps the request it is working on in its own snapshot, and runs it again when restored).
+ * runner keeps the request it is working on in its own snapshot, and runs it again when restored;
+ * 6: the context grouped into `fixed`, `next` and `pass`, sixteen fields at the top).
  */
-export const RECOVERY_MACHINE_VERSION = 5;
+export const RECOVERY_MACHINE_VERSION = 6;
 export { recoveryMigrations } from './recovery/migrations.js';
 
 /** The I/O slots a runtime must provide, with their output and input types: the one definition of their names. */
@@ -47,7 +48,7 @@ export type RecoverySlots = typeof RECOVERY_SLOTS;
 export const RECOVERY_ACTOR_SLOTS = actorNames(RECOVERY_SLOTS);
 
 /** Into the next attempt: the transition's own update (`action`) begins it too, so the step makes one update. */
-const intoAttempt = (action: 'retrySame' | 'recordRollback' | 'applyFix' | 'noteSleepEnd' | 'applyDecision' | 'applyStrategyHint') =>
+const intoAttempt = (action: 'retrySame' | 'retryAtOnce' | 'recordRollback' | 'applyFix' | 'noteSleepEnd' | 'applyDecision' | 'applyStrategyHint') =>
   ({ target: '#recovery.executing', actions: { type: action, params: { begin: true } } }) as const;
 
 /** To ESCALATE for `reason`, recording first what the phase left needs (see `EscalateAfter`). */
@@ -91,6 +92,11 @@ export const recoveryMachine = setup({
           // that are still at their initial values then), and every assign costs a snapshot.
           { guard: 'passedFirstTime', target: 'succeeded' },
           { guard: 'attemptPassed', target: 'recovered', actions: 'recordSuccess' },
+          // A failure the diagnosis would retry at once (transient, no backoff, nothing above it in
+          // the routing table holding): PAUSE, DIAGNOSE and the next attempt in one update, without
+          // the hop through `recovery.diagnose` (the routing table's row for it stays: a rejection,
+          // an unclassified outcome or a watch's failure takes it). See `retriesAtOnce`.
+          { guard: 'retriesAtOnce', ...intoAttempt('retryAtOnce'), reenter: true },
           { target: 'recovery.diagnose', actions: 'recordFailure' },
         ],
         'runner.error': { target: 'recovery.diagnose', actions: 'recordFailure' },
@@ -176,8 +182,8 @@ export const recoveryMachine = setup({
             id: 'diagnose',
             src: 'diagnose',
             input: ({ context }) => ({
-              runId: context.runId, iteration: context.iteration + 1, round: context.diagnoseRound + 1,
-              failure: context.failure!, builtIn: context.diagnosis!, history: context.history,
+              runId: context.runId, iteration: context.iteration + 1, round: context.pass.diagnoseRound + 1,
+              failure: context.failure!, builtIn: context.pass.diagnosis!, history: context.history,
             }),
             onDone: { target: 'diagnose', actions: 'applyDiagnoserOutput' },
             onError: { target: 'diagnose', actions: 'applyDiagnoserOutput' },
@@ -199,7 +205,7 @@ export const recoveryMachine = setup({
           invoke: {
             id: 'rollback',
             src: 'rollback',
-            input: ({ context }) => ({ runId: context.runId, lastKnownGood: context.lastKnownGood, reason: rollbackReason(context) }),
+            input: ({ context }) => ({ runId: context.runId, lastKnownGood: context.fixed.lastKnownGood, reason: rollbackReason(context) }),
             onDone: [
               // A halt escalates whatever the rollback restored: the critical failure is what a person must hear.
               { guard: 'haltsForDataCorruption', ...escalateFor('data_corruption', 'halt') },
@@ -222,8 +228,8 @@ export const recoveryMachine = setup({
             src: 'adapt',
             input: ({ context }) => ({
               runId: context.runId, iteration: context.iteration, level: context.level, failure: context.failure!,
-              originalFailure: context.originalFailure, diagnosis: context.diagnosis, fixesTried: context.fixes,
-              guidance: context.guidance, hint: context.hint, regression: context.regression, history: context.history,
+              originalFailure: context.originalFailure, diagnosis: context.pass.diagnosis, fixesTried: context.pass.fixes,
+              guidance: context.next.guidance, hint: context.next.hint, regression: context.pass.regression, history: context.history,
             }),
             onDone: [
               { guard: 'isNoAlternative', ...escalateFor('no_alternative', 'adapt') },
@@ -262,7 +268,7 @@ export const recoveryMachine = setup({
           invoke: {
             id: 'decisionTimer',
             src: 'sleepUntil',
-            input: ({ context }) => ({ until: context.decisionDeadline ?? context.clockAt }),
+            input: ({ context }) => ({ until: context.pass.decisionDeadline ?? context.clockAt }),
             onDone: { actions: 'raiseDefaultDecision' },
           },
         },

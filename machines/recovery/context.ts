@@ -3,14 +3,16 @@ import type { AttemptInput, RecoveryContext, RecoveryInput } from './types.js';
 
 /**
  * A new attempt starts (the update of every transition into `executing` ends with it, and the
- * starting context is the first attempt's): its deadline, if any, has been served.
+ * starting context is the first attempt's): its deadline, if any, has been served. A context
+ * refresh starts from the pass the failure type's policy names; `next` is copied only then.
  */
 export function beginAttempt(d: RecoveryContext): void {
   d.attempt += 1;
   d.nextAttemptAt = null;
+  if (d.next.refreshContext) return;
   const type = d.failure?.classification.type;
   const refreshFrom = type ? policyFor(d.policy, type).contextRefreshFrom : 0;
-  d.refreshContext = d.refreshContext || (refreshFrom > 0 && d.iteration >= refreshFrom);
+  if (refreshFrom > 0 && d.iteration >= refreshFrom) d.next = { ...d.next, refreshContext: true };
 }
 
 /** The machine's starting context, in its first attempt: JSON only, everything from its input. */
@@ -20,35 +22,29 @@ export function initialContext(input: RecoveryInput): RecoveryContext {
     runId: input.runId,
     task: input.task,
     policy: input.policy,
-    rules: input.rules ?? [],
-    hasDiagnoser: input.hasDiagnoser ?? false,
-    hasAdapter: input.hasAdapter ?? false,
-    hasRollback: input.hasRollback ?? false,
     attempt: carry?.attempt ?? 0,
     iteration: carry?.iteration ?? 0,
     level: 'same',
-    approach: null,
-    hint: null,
-    guidance: null,
-    refreshContext: carry !== undefined,
-    timeoutMs: input.timeoutMs ?? null,
+    reason: null,
     failure: carry?.failure ?? null,
     originalFailure: carry?.originalFailure ?? null,
-    diagnosis: null,
-    diagnoseRound: 0,
-    fixes: carry?.fixes ?? [],
-    consecutiveFailures: 0,
-    flakeProbed: false,
-    regression: null,
-    lastKnownGood: input.lastKnownGood ?? null,
-    afterRollback: 'adapt',
     nextAttemptAt: null,
     delayMs: null,
-    decisionDeadline: null,
-    reason: null,
-    startedAt: input.now,
     clockAt: input.now,
     history: carry?.history ?? [],
+    fixed: {
+      rules: input.rules ?? [],
+      hasDiagnoser: input.hasDiagnoser ?? false,
+      hasAdapter: input.hasAdapter ?? false,
+      hasRollback: input.hasRollback ?? false,
+      lastKnownGood: input.lastKnownGood ?? null,
+      startedAt: input.now,
+    },
+    next: { approach: null, hint: null, guidance: null, refreshContext: carry !== undefined, timeoutMs: input.timeoutMs ?? null },
+    pass: {
+      diagnosis: null, diagnoseRound: 0, regression: null, fixes: carry?.fixes ?? [],
+      consecutiveFailures: 0, flakeProbed: false, afterRollback: 'adapt', decisionDeadline: null,
+    },
   };
   beginAttempt(context);
   return context;
@@ -56,16 +52,17 @@ export function initialContext(input: RecoveryInput): RecoveryContext {
 
 /** What one attempt is told. */
 export function attemptInput(c: RecoveryContext, probe: boolean): AttemptInput {
+  const next = c.next;
   return {
     runId: c.runId,
     attempt: c.attempt,
     iteration: c.iteration,
     // The flake probe re-runs unchanged: no new approach, no hint.
-    approach: c.approach,
-    hint: probe ? null : c.hint,
-    guidance: c.guidance,
-    refreshContext: c.refreshContext,
-    timeoutMs: c.timeoutMs,
+    approach: next.approach,
+    hint: probe ? null : next.hint,
+    guidance: next.guidance,
+    refreshContext: next.refreshContext,
+    timeoutMs: next.timeoutMs,
     probe,
   };
 }

@@ -13,13 +13,13 @@ type Draft = RecoveryContext;
 
 /** Entering a critical failure's rollback: it is not an iteration (nothing is retried), ESCALATE follows. */
 export function beginHaltRollback(d: Draft): void {
-  d.afterRollback = 'halt';
+  d.pass = { ...d.pass, afterRollback: 'halt' };
 }
 
 /** Entering a critical gate's rollback: an iteration of the gate's budget; the next fix (or, without an adapter, the gate again) follows. */
 export function beginGateRollback(d: Draft): void {
   d.iteration += 1;
-  d.afterRollback = d.hasAdapter ? 'adapt' : 'retry';
+  d.pass = { ...d.pass, afterRollback: d.fixed.hasAdapter ? 'adapt' : 'retry' };
 }
 
 /** Why a critical failure halts: data corruption has its own reason, everything else critical is a security matter. */
@@ -29,11 +29,11 @@ export function criticalReason(c: Pick<RecoveryContext, 'failure'>): Extract<Rea
 
 /** What the rollback slot is told it is for. */
 export function rollbackReason(c: RecoveryContext): RollbackInput['reason'] {
-  if (c.afterRollback === 'halt') return criticalReason(c);
+  if (c.pass.afterRollback === 'halt') return criticalReason(c);
   const type = c.failure?.classification.type;
   // Only the diagnosis starts a gate's rollback (`reason` is null then); a person's starts one after an escalation.
   if (c.reason === null && c.policy.criticalGate && (type === 'QUALITY_GATE_FAIL' || type === 'VERIFICATION_FAILED')) return 'critical_gate';
-  if (c.afterRollback === 'retry') return 'decision';
+  if (c.pass.afterRollback === 'retry') return 'decision';
   return type === 'BROKEN_BUILD' ? 'broken_build' : 'consecutive_failures';
 }
 
@@ -60,11 +60,11 @@ export function recordFixNeedingApproval(d: Draft, output: AdaptFix): void {
   if (output.at !== undefined && output.at > d.clockAt) d.clockAt = output.at;
   const problems = approvalProblems(d.policy.approval, output.change, output.costUsd);
   const stat = output.change ? `; diff: ${describeChange(output.change)}` : '';
-  d.approach = output.fix;
-  d.fixes = [...d.fixes, output.fix];
+  d.next = { ...d.next, approach: output.fix };
+  d.pass = { ...d.pass, fixes: [...d.pass.fixes, output.fix] };
   appendHistory(d, {
     phase: 'ADAPT', result: 'adapted', reason: 'approval_required', fix: output.fix,
-    confidence: output.confidence ?? d.diagnosis?.confidence ?? null, durationMs: output.durationMs ?? null,
+    confidence: output.confidence ?? d.pass.diagnosis?.confidence ?? null, durationMs: output.durationMs ?? null,
     message: boundedMessage(`approval required: ${problems.join('; ')}${stat}`, 1000),
   });
 }
@@ -76,7 +76,8 @@ export const PARTIAL_WORK_KEPT = 'partial work kept, nothing rolled back';
  * What a USER_ABORT says (seed 004's ABORT: "graceful shutdown, save partial work"): nothing is
  * rolled back, and a run that recorded a good state says it can still be gone back to.
  */
-export function abortNote(c: Pick<RecoveryContext, 'hasRollback' | 'lastKnownGood'>): string {
-  const good = c.hasRollback && c.lastKnownGood !== null ? ` (last known good state: ${c.lastKnownGood})` : '';
+export function abortNote(c: Pick<RecoveryContext, 'fixed'>): string {
+  const { hasRollback, lastKnownGood } = c.fixed;
+  const good = hasRollback && lastKnownGood !== null ? ` (last known good state: ${lastKnownGood})` : '';
   return `stopped by a person: ${PARTIAL_WORK_KEPT}${good}`;
 }

@@ -71,15 +71,15 @@ export function appendHistory(draft: RecoveryContext, fields: PhaseEventFields):
     type: failure?.classification.type ?? null,
     category: failure?.classification.category ?? null,
     message: fields.message !== undefined ? fields.message : boundedMessage(failureMessage(draft)),
-    hypotheses: draft.diagnosis?.hypotheses ?? [],
-    confidence: fields.confidence !== undefined ? fields.confidence : draft.diagnosis?.confidence ?? null,
-    fix: fields.fix !== undefined ? fields.fix : draft.approach,
+    hypotheses: draft.pass.diagnosis?.hypotheses ?? [],
+    confidence: fields.confidence !== undefined ? fields.confidence : draft.pass.diagnosis?.confidence ?? null,
+    fix: fields.fix !== undefined ? fields.fix : draft.next.approach,
     delayMs: fields.delayMs ?? null,
     durationMs: fields.durationMs ?? null,
     level: draft.level,
     reason: fields.reason ?? null,
     // A RETRY reports an execution: whether it started from a fresh context (seed 004's context_refreshed).
-    ...(fields.phase === 'RETRY' ? { contextRefreshed: draft.refreshContext } : {}),
+    ...(fields.phase === 'RETRY' ? { contextRefreshed: draft.next.refreshContext } : {}),
   };
   // A new array: snapshots share the old one (drafts are shallow copies).
   draft.history = [...draft.history, event];

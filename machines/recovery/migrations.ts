@@ -3,10 +3,20 @@
  * snapshot of version `v` to `v + 1` (see `checkEnvelope`). Pure functions of the snapshot.
  */
 import type { SnapshotMigration } from '../../src/store/envelope.js';
-import { attemptInput } from './context.js';
-import type { RecoveryContext } from './types.js';
+import type { AttemptInput, NextAttempt, PassRecord, RunFixed } from './types.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** A context as versions 1–5 kept it: every field at the top. */
+type FlatContext = { runId: string; attempt: number; iteration: number } & RunFixed & NextAttempt & PassRecord & Record<string, unknown>;
+
+/** What a version-4/5 machine told an attempt, from its flat context (`attemptInput` of that release). */
+function flatAttemptInput(c: FlatContext, probe: boolean): AttemptInput {
+  return {
+    runId: c.runId, attempt: c.attempt, iteration: c.iteration, approach: c.approach, hint: probe ? null : c.hint,
+    guidance: c.guidance, refreshContext: c.refreshContext, timeoutMs: c.timeoutMs, probe,
+  };
+}
 
 /** Upgrades by the version they start from; `resume()` hands them to `checkEnvelope`. */
 export const recoveryMigrations: Readonly<Record<number, SnapshotMigration>> = {
@@ -59,7 +69,32 @@ export const recoveryMigrations: Readonly<Record<number, SnapshotMigration>> = {
     const children = isRecord(snapshot.children) ? snapshot.children : {};
     const runTask = isRecord(children.runTask) ? children.runTask : { src: 'runTask' };
     const runner = isRecord(runTask.snapshot) ? runTask.snapshot : { status: 'active' };
-    const request = attemptInput(snapshot.context as unknown as RecoveryContext, probe);
+    const request = flatAttemptInput(snapshot.context as FlatContext, probe);
     return { ...snapshot, children: { ...children, runTask: { ...runTask, snapshot: { ...runner, request } } } };
+  },
+  /**
+   * 5 → 6: the context grouped by how often its fields change. The fields the runtime, reports
+   * and views read stay at the top; the others move into `fixed` (the run's rules, slots, last
+   * known good state and start), `next` (what the next attempt is told) and `pass` (what the
+   * passes found and tried). Nothing else changes: the states, children and requests are as
+   * version 5 left them, so any snapshot (at rest, waiting, mid-attempt, final) restores.
+   */
+  5: (snapshot) => {
+    if (!isRecord(snapshot) || !isRecord(snapshot.context) || 'pass' in snapshot.context) return snapshot;
+    const {
+      rules, hasDiagnoser, hasAdapter, hasRollback, lastKnownGood, startedAt,
+      approach, hint, guidance, refreshContext, timeoutMs,
+      diagnosis, diagnoseRound, regression, fixes, consecutiveFailures, flakeProbed, afterRollback, decisionDeadline,
+      runId, task, policy, attempt, iteration, level, reason, failure, originalFailure, nextAttemptAt, delayMs, clockAt, history, ...rest
+    } = snapshot.context as FlatContext;
+    return {
+      ...snapshot,
+      context: {
+        runId, task, policy, attempt, iteration, level, reason, failure, originalFailure, nextAttemptAt, delayMs, clockAt, history, ...rest,
+        fixed: { rules, hasDiagnoser, hasAdapter, hasRollback, lastKnownGood, startedAt },
+        next: { approach, hint, guidance, refreshContext, timeoutMs },
+        pass: { diagnosis, diagnoseRound, regression, fixes, consecutiveFailures, flakeProbed, afterRollback, decisionDeadline },
+      },
+    };
   },
 };

@@ -4,7 +4,7 @@
  * (see `appendHistory`), and an event after the last pass closes it rather than opening a pass
  * budget + 1 that never runs.
  */
-import { isBudgetSpent } from './guards.js';
+import { isBudgetSpent } from './routing.js';
 import type { RecoveryContext } from './types.js';
 
 /**

@@ -42,7 +42,7 @@ export function continuationOf(snapshot: PersistedLike, now: number): Carry | nu
     });
   });
   return {
-    attempt: context.attempt, iteration: context.iteration, history: context.history, fixes: context.fixes,
+    attempt: context.attempt, iteration: context.iteration, history: context.history, fixes: context.pass.fixes,
     failure: context.failure, originalFailure: context.originalFailure,
   };
 }

@@ -178,46 +178,78 @@ export interface RecoveryInput {
   carry?: Carry;
 }
 
-/** The recovery machine's context. JSON only (a test round-trips every reachable snapshot). */
+/**
+ * What is fixed for the whole run, from its input: set once and shared by reference by every
+ * snapshot (an update never copies it).
+ */
+export interface RunFixed {
+  /** Extra classification rules (data, from config). Default `[]`. */
+  rules: unknown[];
+  /** Which optional I/O slots the runtime filled. Default false each. */
+  hasDiagnoser: boolean;
+  hasAdapter: boolean;
+  hasRollback: boolean;
+  /** A reference to the last known good state (e.g. a git stash commit), when one was recorded. Default null. */
+  lastKnownGood: string | null;
+  /** Epoch ms at start (the run's time budget counts from it). */
+  startedAt: number;
+}
+
+/** What the next attempt is told (its `AttemptInput`, with the run and attempt numbers): changed when a pass retries or adapts. */
+export interface NextAttempt {
+  approach: string | null;
+  hint: string | null;
+  guidance: string | null;
+  refreshContext: boolean;
+  /** Per-attempt timeout; null = none. */
+  timeoutMs: number | null;
+}
+
+/** What the passes so far have found and tried: changed by a failure, a diagnosis, a fix or a decision. */
+export interface PassRecord {
+  diagnosis: Diagnosis | null;
+  /** Diagnoser consultations in this pass. */
+  diagnoseRound: number;
+  regression: Regression | null;
+  /** Every fix tried, oldest first (repeated/circular detection looks at all of them). */
+  fixes: string[];
+  consecutiveFailures: number;
+  flakeProbed: boolean;
+  afterRollback: AfterRollback;
+  /** When an escalation's decision timeout chooses the default (epoch ms); null = none. */
+  decisionDeadline: number | null;
+}
+
+/**
+ * The recovery machine's context. JSON only (a test round-trips every reachable snapshot).
+ *
+ * Sixteen fields, no more: XState copies the context with `Object.assign({}, context, update)`
+ * on every update, and V8 turns an object built that way with more than 19 properties into a
+ * dictionary (a hash table: ~1.6 KB per copy, slow reads in every guard). So the fields the
+ * runtime, the reports and the views read stay at the top under their names, and the rest are
+ * grouped by how often they change: `fixed` (never), `next` (per retry), `pass` (per failure).
+ */
 export interface RecoveryContext {
   runId: string;
   task: string;
   policy: ResolvedPolicy;
-  rules: unknown[];
-  hasDiagnoser: boolean;
-  hasAdapter: boolean;
-  hasRollback: boolean;
   /** Executions started (attempt 1 is the original run). */
   attempt: number;
   /** Recovery passes started since the budget was last reset. */
   iteration: number;
   level: Level;
-  approach: string | null;
-  hint: string | null;
-  guidance: string | null;
-  refreshContext: boolean;
-  timeoutMs: number | null;
+  reason: Reason | null;
   failure: FailureRecord | null;
   originalFailure: FailureRecord | null;
-  diagnosis: Diagnosis | null;
-  /** Diagnoser consultations in this pass. */
-  diagnoseRound: number;
-  /** Every fix tried, oldest first (repeated/circular detection looks at all of them). */
-  fixes: string[];
-  consecutiveFailures: number;
-  flakeProbed: boolean;
-  regression: Regression | null;
-  lastKnownGood: string | null;
-  afterRollback: AfterRollback;
   /** Deadline of the next attempt (epoch ms); served by `sleepUntil` so a restored run waits only what remains. */
   nextAttemptAt: number | null;
   delayMs: number | null;
-  decisionDeadline: number | null;
-  reason: Reason | null;
-  startedAt: number;
   /** The latest time the machine has heard of (epoch ms). */
   clockAt: number;
   history: HistoryEvent[];
+  fixed: RunFixed;
+  next: NextAttempt;
+  pass: PassRecord;
 }
 
 /** A human's decision on an escalated run. */

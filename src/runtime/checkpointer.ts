@@ -30,7 +30,7 @@ export interface RunCheckpoint {
 /** The choices offered at an escalation checkpoint (`rollback` only when a rollback is possible). */
 export function decisionOptions(snapshot: SnapshotFrom<RecoveryMachine>): string[] {
   const all: string[] = [...DECISION_NAME_LIST];
-  return snapshot.context.hasRollback ? all : all.filter((choice) => choice !== 'rollback');
+  return snapshot.context.fixed.hasRollback ? all : all.filter((choice) => choice !== 'rollback');
 }
 
 /**

@@ -161,7 +161,7 @@ export async function storedRunStarter(
  */
 function continuedInput(stored: RecoveryContext, options: RecoveryOptions, carry: Carry, now: number): RecoveryInput {
   return {
-    runId: stored.runId, task: stored.task, policy: stored.policy, rules: stored.rules, timeoutMs: stored.timeoutMs, lastKnownGood: stored.lastKnownGood,
+    runId: stored.runId, task: stored.task, policy: stored.policy, rules: stored.fixed.rules, timeoutMs: stored.next.timeoutMs, lastKnownGood: stored.fixed.lastKnownGood,
     hasDiagnoser: options.diagnose !== undefined, hasAdapter: options.adapt !== undefined, hasRollback: options.rollback !== undefined,
     now, carry,
   };

@@ -27,10 +27,13 @@ describe('recovery machine, model-based', () => {
         const driven = await startDriven(config.input);
         let previous = driven.actor.getSnapshot();
         for (const step of path.steps.slice(1)) {
+          const was = JSON.stringify(previous.context);
           const next = await deliver(driven, step.event);
           // The graph keeps one snapshot per abstract state, so compare abstractions, not contexts.
           expect(next.value, `after ${step.event.type}`).toEqual(step.state.value);
           expect(serialize(next.value, next.context)).toBe(serialize(step.state.value, step.state.context));
+          // Snapshots share the context's parts: a step replaces them, never changes the one before in place.
+          expect(JSON.stringify(previous.context), `the snapshot before ${step.event.type} is unchanged`).toBe(was);
           checkStep(previous, next);
           // Every reachable snapshot restores from JSON to the same state and context.
           expectJsonRestore(driven.logic, driven.actor, config.input, next);

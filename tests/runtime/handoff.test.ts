@@ -72,7 +72,7 @@ describe('handoff and continuation', () => {
   });
 
   it('continuationOf: only a handed-off snapshot continues, one RESUME event, iteration + 1', () => {
-    const context = { attempt: 2, iteration: 1, fixes: ['smaller batch'], clockAt: 1_000, history: [
+    const context = { attempt: 2, iteration: 1, pass: { fixes: ['smaller batch'], diagnosis: null }, next: { approach: null }, clockAt: 1_000, history: [
       { seq: 1, phase: 'HANDOFF', result: 'handed_off', iteration: 1, attempt: 2 },
     ] } as never;
     expect(continuationOf({ value: 'succeeded', context }, 2_000)).toBeNull();

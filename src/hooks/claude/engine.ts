@@ -72,10 +72,10 @@ export function viewOf(snapshot: Snapshot | null, runId: string, command: string
     evidence: evidence ? `${evidence.match.split('\n')[0]!.slice(0, 200)} (${evidence.rule})` : null,
     iteration: c?.iteration ?? 0,
     budget: c && classification ? c.policy.types[classification.type].budget : 3,
-    fixes: c?.fixes ?? [],
+    fixes: c?.pass.fixes ?? [],
     reason: c?.reason ?? null,
     delayMs: c?.delayMs ?? null,
-    guidance: c?.guidance ?? decided?.message ?? null,
+    guidance: c?.next.guidance ?? decided?.message ?? null,
   };
 }
 

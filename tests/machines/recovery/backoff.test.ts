@@ -6,8 +6,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { initialContext } from '../../../machines/recovery/context.js';
-import { applyFix, beginIteration, scheduleSameRetry } from '../../../machines/recovery/actions.js';
-import { isFixWithoutBackoff, isTransientWithoutBackoff } from '../../../machines/recovery/guards.js';
+import { isFixWithoutBackoff } from '../../../machines/recovery/answers.js';
+import { applyFix, beginIteration, scheduleSameRetry } from '../../../machines/recovery/pass-steps.js';
+import { isTransientWithoutBackoff } from '../../../machines/recovery/routing.js';
 import type { FailureRecord, RecoveryContext } from '../../../machines/recovery/types.js';
 import { resolvePolicy } from '../../../src/policy/index.js';
 import { FAILURE_TYPES, type FailureType } from '../../../src/taxonomy/index.js';

@@ -4,7 +4,7 @@
  * with, what the rollback slot is told, and what an abort says it kept.
  */
 import { describe, expect, it } from 'vitest';
-import { applyDecision, recordAbort } from '../../../machines/recovery/actions.js';
+import { applyDecision, recordAbort } from '../../../machines/recovery/escalation-steps.js';
 import { initialContext } from '../../../machines/recovery/context.js';
 import { watchFailure } from '../../../machines/recovery/failure.js';
 import { criticalReason, recordHaltRollback, rollbackReason } from '../../../machines/recovery/halt.js';
@@ -18,6 +18,10 @@ const context = (type: FailureType | null, extra: { criticalGate?: boolean; roll
   failure: type ? failure(type) : null,
 });
 
+/** `c` with what follows its rollback set (and, for a person's rollback, the escalation's reason). */
+const withAfterRollback = (c: ReturnType<typeof context>, afterRollback: 'halt' | 'retry' | 'adapt', reason: 'max_attempts' | null = null) =>
+  ({ ...c, reason, pass: { ...c.pass, afterRollback } });
+
 describe('seed 004 halts (issue 33)', () => {
   it('halts for data corruption under its own reason, for any other critical failure as a security violation', () => {
     expect(criticalReason(context('DATA_CORRUPTION'))).toBe('data_corruption');
@@ -25,11 +29,11 @@ describe('seed 004 halts (issue 33)', () => {
   });
 
   it('tells the rollback slot why: the halt, the critical gate, a decision, a broken build or consecutive failures', () => {
-    expect(rollbackReason({ ...context('DATA_CORRUPTION'), afterRollback: 'halt' })).toBe('data_corruption');
-    expect(rollbackReason({ ...context('QUALITY_GATE_FAIL', { criticalGate: true }), afterRollback: 'retry' })).toBe('critical_gate');
-    expect(rollbackReason({ ...context('QUALITY_GATE_FAIL', { criticalGate: true }), afterRollback: 'retry', reason: 'max_attempts' })).toBe('decision');
-    expect(rollbackReason({ ...context('BROKEN_BUILD'), afterRollback: 'adapt' })).toBe('broken_build');
-    expect(rollbackReason({ ...context('UNKNOWN'), afterRollback: 'adapt' })).toBe('consecutive_failures');
+    expect(rollbackReason(withAfterRollback(context('DATA_CORRUPTION'), 'halt'))).toBe('data_corruption');
+    expect(rollbackReason(withAfterRollback(context('QUALITY_GATE_FAIL', { criticalGate: true }), 'retry'))).toBe('critical_gate');
+    expect(rollbackReason(withAfterRollback(context('QUALITY_GATE_FAIL', { criticalGate: true }), 'retry', 'max_attempts'))).toBe('decision');
+    expect(rollbackReason(withAfterRollback(context('BROKEN_BUILD'), 'adapt'))).toBe('broken_build');
+    expect(rollbackReason(withAfterRollback(context('UNKNOWN'), 'adapt'))).toBe('consecutive_failures');
   });
 
   it('records what the halt undid, or that nothing was (a failed or refused rollback)', () => {

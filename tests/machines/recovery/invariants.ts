@@ -53,4 +53,6 @@ export function checkStep(previous: SnapshotFrom<RecoveryMachine>, next: Snapsho
   }
   // Context is JSON: it survives a round trip unchanged.
   expect(JSON.parse(JSON.stringify(c))).toEqual(c);
+  // Sixteen fields at the top (see RecoveryContext: more, and every update's copy is a dictionary).
+  expect(Object.keys(c)).toHaveLength(16);
 }

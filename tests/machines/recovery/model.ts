@@ -4,6 +4,7 @@
  */
 import type { AnyEventObject } from 'xstate';
 import type { RecoveryContext, RecoveryInput } from '../../../machines/recovery/types.js';
+import { classifyObservation } from '../../../machines/recovery/failure.js';
 import { resolvePolicy } from '../../../src/policy/index.js';
 import type { DecisionChoice, PolicyConfig } from '../../../src/policy/types.js';
 import type { FailureType } from '../../../src/taxonomy/index.js';
@@ -104,6 +105,12 @@ export function eventsFor(c: RecoveryContext, value: unknown, config: ModelConfi
         events.push(outcome(type === 'UNKNOWN' ? { message: 'zzz qqq' } : type === 'VERIFICATION_FAILED' ? fail(type, { tests: { passed: 1, failed: 1, failing: ['rejects expired token'] } })
           : type === 'MISSING_SECTIONS' ? fail(type, { validationErrors: ['Missing section: # A', 'Missing section: # B'] }) : fail(type)));
       }
+      // The runtime's outcomes carry their classification: a transient one retried at once goes
+      // straight back to `executing` (the unclassified one above goes through `recovery.diagnose`).
+      if (config.firsts.includes('RATE_LIMIT')) {
+        const observation = fail('RATE_LIMIT');
+        events.push(answered({ ok: false, at, durationMs: 10, observation, classification: classifyObservation(observation, []) }));
+      }
       events.push(crashed());
       // Unwatched until the first beat; then each watch not yet armed can still be.
       const unwatched = v.includes('"unwatched"');
@@ -119,7 +126,7 @@ export function eventsFor(c: RecoveryContext, value: unknown, config: ModelConfi
       if (type === 'MISSING_SECTIONS') events.push(outcome(fail(type, { validationErrors: [`Missing section: # S${c.attempt}`] })));
     }
     // A repeated beat is offered a bounded number of times (the abstraction tells beats apart by time).
-    const beat = c.clockAt - c.startedAt < 3000;
+    const beat = c.clockAt - c.fixed.startedAt < 3000;
     if (v.includes('"heartbeat":"watching"')) events.push({ type: 'xstate.after.heartbeatTimeout.recovery.executing.watched.heartbeat.watching' }, ...(beat ? [{ type: 'HEARTBEAT', at }] : []));
     // Both watches armed: the heartbeat's shorter timeout fires first, so only it is offered.
     if (v.includes('"progress":"watching"') && !v.includes('"heartbeat":"watching"')) events.push({ type: 'xstate.after.stallTimeout.recovery.executing.watched.progress.watching' }, ...(beat ? [{ type: 'PROGRESS', at }] : []));
@@ -135,20 +142,20 @@ export function eventsFor(c: RecoveryContext, value: unknown, config: ModelConfi
   }
   if (v.includes('"rollback"')) return [done('rollback', { restored: true, at }), done('rollback', { restored: false, at }), failed('rollback')];
   if (v.includes('"adapt"')) {
-    const fresh = FIXES[c.fixes.length] ?? `fresh fix number ${c.fixes.length}`;
+    const fresh = FIXES[c.pass.fixes.length] ?? `fresh fix number ${c.pass.fixes.length}`;
     const events: AnyEventObject[] = [done('adapt', { fix: fresh, confidence: 0.9, at }), done('adapt', null), done('adapt', { fix: 42 }), failed('adapt'), overBudget()];
-    if (c.fixes.length > 0) events.push(done('adapt', { fix: c.fixes[0], at }));
+    if (c.pass.fixes.length > 0) events.push(done('adapt', { fix: c.pass.fixes[0], at }));
     // A fix that left 3 of 4 files changed: beyond a 50 % threshold, it needs approval.
     if (c.policy.approval) events.push(done('adapt', { fix: `${fresh} everywhere`, confidence: 0.9, at, change: { changedFiles: 3, totalFiles: 4, insertions: 9, deletions: 2, paths: ['a.ts', 'b.ts', 'c.ts'] } }));
     // Similar to both earlier fixes (Jaccard 0.5 with each): circular, though not identical to either.
-    if (c.fixes.length >= 2) events.push(done('adapt', { fix: `${c.fixes[c.fixes.length - 1]} ${c.fixes[c.fixes.length - 2]}`, at }));
+    if (c.pass.fixes.length >= 2) events.push(done('adapt', { fix: `${c.pass.fixes[c.pass.fixes.length - 1]} ${c.pass.fixes[c.pass.fixes.length - 2]}`, at }));
     return events;
   }
   if (v.includes('"retry"')) return [done('sleepUntil', { at: c.nextAttemptAt ?? at }), failed('sleepUntil')];
   if (v.includes('"escalated"')) {
     const events: AnyEventObject[] = config.decisions
       .map((choice) => ({ type: 'DECIDE', choice, at, ...(choice === 'retry-with-modifications' ? { guidance: 'use jwt.verify()' } : {}) }));
-    if (v.includes('"timed"')) events.push(done('decisionTimer', { at: c.decisionDeadline ?? at }));
+    if (v.includes('"timed"')) events.push(done('decisionTimer', { at: c.pass.decisionDeadline ?? at }));
     // Decisions that restart work are offered once per path: a human's answer is not a loop to explore.
     return c.history.some((e) => e.phase === 'DECISION') ? events.filter((e) => !String(e.choice).startsWith('retry') && e.choice !== 'rollback') : events;
   }
@@ -162,11 +169,11 @@ export function eventsFor(c: RecoveryContext, value: unknown, config: ModelConfi
  */
 export function serialize(value: unknown, c: RecoveryContext): string {
   return JSON.stringify([
-    value, c.iteration, c.failure?.classification.type ?? null, c.flakeProbed, c.diagnoseRound,
+    value, c.iteration, c.failure?.classification.type ?? null, c.pass.flakeProbed, c.pass.diagnoseRound,
     // A malformed diagnoser answer keeps the diagnosis before it: its confidence routes the next round.
-    c.diagnosis?.confidence ?? null,
-    c.fixes.length, c.afterRollback, c.level, c.history.some((e) => e.phase === 'DECISION'),
+    c.pass.diagnosis?.confidence ?? null,
+    c.pass.fixes.length, c.pass.afterRollback, c.level, c.history.some((e) => e.phase === 'DECISION'),
     // While a watch is armed, time tells one beat from the next.
-    JSON.stringify(value).includes('watching') ? c.clockAt - c.startedAt : null,
+    JSON.stringify(value).includes('watching') ? c.clockAt - c.fixed.startedAt : null,
   ]);
 }
