@@ -8,7 +8,7 @@ export const SEED_000: SeedDocument = {
   rows: [
     {
       id: '000-2.3 levels', requirement: 'four strategies: same · alternative · clarify · escalate, recorded as the level', status: '✓',
-      where: ['src/taxonomy/categories.ts', 'machines/recovery/actions.ts'],
+      where: ['src/taxonomy/categories.ts', 'machines/recovery/pass-steps.ts', 'machines/recovery/escalation-steps.ts'],
       tests: [
         at(F.recover, 'adapts a systematic failure with the adapter and gives the fix to the next attempt'),
         at(F.recover, 'lets an orchestrator decide: retry-with-modifications passes guidance to the task at level clarify'),
@@ -16,12 +16,12 @@ export const SEED_000: SeedDocument = {
     },
     {
       id: '000-2.3 categories', requirement: 'error categories transient · systematic · fatal route the failure', status: '✓',
-      where: ['src/taxonomy/types.ts', 'machines/recovery/guards.ts'],
+      where: ['src/taxonomy/types.ts', 'machines/recovery/routing.ts'],
       tests: [at(F.taxonomy, 'exactly the types of the table, each in its category')],
     },
     {
       id: '000-3.2 transient', requirement: 'RATE_LIMIT, RATE_LIMIT_TIMED, SERVER_OVERLOADED, SERVER_ERROR, TIMEOUT are transient', status: '✓',
-      where: ['src/taxonomy/types.ts', 'src/classify/packs/llm-api.ts', 'src/classify/packs/http.ts'],
+      where: ['src/taxonomy/types.ts', 'src/classify/packs/llm-api.ts', 'src/classify/registries/http.ts'],
       tests: [at(F.taxonomy, 'exactly the types of the table, each in its category'), at(F.table, 'the taxonomy examples classify as their own type')],
     },
     {
@@ -39,7 +39,7 @@ export const SEED_000: SeedDocument = {
     },
     {
       id: '000-L1', requirement: 'level 1 (same): a transient error is retried up to 3 times, then escalated', status: '✓',
-      where: ['machines/recovery/guards.ts', 'src/policy/layers.ts'],
+      where: ['machines/recovery/routing.ts', 'src/policy/layers.ts'],
       tests: [at(F.recover, 'escalates a transient failure once the budget is spent: 3 iterations, no 4th')],
     },
     {
@@ -68,7 +68,7 @@ export const SEED_000: SeedDocument = {
     },
     {
       id: '000-L2 fall-through', requirement: 'with no alternative, level 2 falls through to escalate, logged explicitly (task 4)', status: '✓',
-      where: ['machines/recovery.machine.ts', 'machines/recovery/actions.ts'],
+      where: ['machines/recovery.machine.ts', 'machines/recovery/actions.ts', 'machines/recovery/pass-steps.ts'],
       tests: [
         at(F.recover, 'without an adapter, a systematic failure that fails the probe escalates as the level-2 fall-through'),
         at(F.examples, 'always-fails-test.mjs without an adapter: flake probe, then escalated with no alternative (exit 3)'),
@@ -81,7 +81,7 @@ export const SEED_000: SeedDocument = {
     },
     {
       id: '000-L3', requirement: 'level 3 (clarify): a person’s “retry with modifications” resumes the task with the guidance', status: '✓',
-      where: ['machines/recovery/actions.ts', 'src/cli/verbs/decide.ts'],
+      where: ['machines/recovery/escalation-steps.ts', 'src/cli/verbs/decide.ts'],
       tests: [
         at(F.recover, 'lets an orchestrator decide: retry-with-modifications passes guidance to the task at level clarify'),
         at(F.examples, 'decide retry-with after the cause is gone → 0, the guidance is recorded'),
@@ -89,7 +89,7 @@ export const SEED_000: SeedDocument = {
     },
     {
       id: '000-L4', requirement: 'level 4 (escalate): a fatal error escalates at once, one execution, no retry', status: '✓',
-      where: ['machines/recovery/guards.ts', 'machines/recovery.machine.ts'],
+      where: ['machines/recovery/routing.ts', 'machines/recovery.machine.ts'],
       tests: [at(F.recover, 'escalates fatal and security failures without a single retry')],
     },
     {

@@ -19,7 +19,7 @@ export const SEED_001: SeedDocument = {
     },
     {
       id: '001 BROKEN_BUILD action', requirement: 'a broken build rolls back to the last known good state, then fixes', status: '✓',
-      where: ['machines/recovery/guards.ts', 'src/runtime/git-rollback.ts'],
+      where: ['machines/recovery/routing.ts', 'src/runtime/git-rollback.ts'],
       tests: [at(F.rollback, 'a wrecking fix is rolled back: uncommitted and untracked work survive, the store too')],
     },
     {
@@ -56,7 +56,7 @@ export const SEED_001: SeedDocument = {
     },
     {
       id: '001 CIRCULAR_FIX action', requirement: 'a circular fix is not tried: skip and escalate', status: '✓',
-      where: ['machines/recovery/guards.ts', 'machines/recovery.machine.ts', 'src/report/escalation-sections.ts'],
+      where: ['machines/recovery/answers.ts', 'machines/recovery.machine.ts', 'src/report/escalation-sections.ts'],
       tests: [
         at(F.circularRun, 'the third async/await approach is circular: not tried, the run escalates as circular_fix'),
         at(F.escalation, 'circular fix: marks the similar rejected fix'),
@@ -69,7 +69,7 @@ export const SEED_001: SeedDocument = {
     },
     {
       id: '001 CONTEXT_EXHAUSTED action', requirement: 'keep the progress and continue in a new session (hand off)', status: '✓',
-      where: ['machines/recovery/actions.ts', 'src/runtime/recovery.ts'],
+      where: ['machines/recovery/escalation-steps.ts', 'src/runtime/recovery.ts'],
       tests: [
         at(F.recover, 'hands off on context exhaustion'),
         at(F.handoff, 'resume continues a handed-off run in a fresh context: next attempt, history carried on'),
@@ -82,7 +82,7 @@ export const SEED_001: SeedDocument = {
     },
     {
       id: '001 UNKNOWN action', requirement: 'retry once, then escalate', status: '✓',
-      where: ['src/policy/layers.ts', 'machines/recovery/guards.ts'],
+      where: ['src/policy/layers.ts', 'machines/recovery/routing.ts'],
       tests: [at(F.defaults, 'has budget ${row.budget}'), at(F.progress, 'a fatal type has no budget: 1/1; UNKNOWN has 1: 1/2')],
     },
     {

@@ -66,12 +66,12 @@ export const SEED_002: SeedDocument = {
       id: '002 timeout when none set',
       requirement: 'a step that timed out without a configured timeout: the seed gives it 1800 s on the retry; decided: it keeps none (that timeout was not ours — its own limit, a server’s ETIMEDOUT — so a limit of ours gives it no more time, only a new way to be killed), and is told to simplify',
       status: '✓',
-      where: ['src/policy/timeout.ts', 'machines/recovery/actions.ts'],
+      where: ['src/policy/timeout.ts', 'machines/recovery/pass-steps.ts'],
       tests: [at(F.timeoutNone, 'is retried with no limit of ours (not the seed\'s 1800 s), told to simplify'), at(F.timeout, 'reads 0, negative and non-finite timeouts as "no timeout" and keeps it so')],
     },
     {
       id: '002 strategy MISSING_SECTIONS', requirement: 'up to 3 retries, each prompt naming the exact missing sections (those still missing; the same ones again are a repeated fix and stop the run)', status: '✓',
-      where: ['machines/recovery/strategy.ts', 'machines/recovery/guards.ts', 'machines/recovery/failure.ts', 'src/runtime/pipeline/actors.ts'],
+      where: ['machines/recovery/strategy.ts', 'machines/recovery/routing.ts', 'machines/recovery/failure.ts', 'src/runtime/pipeline/actors.ts'],
       tests: [
         at(F.strategies, 'MISSING_SECTIONS: up to 3 hinted retries, each naming the sections still missing; the same ones again stop it as a repeated fix'),
         at(F.strategyHints, 'MISSING_SECTIONS: each attempt is told the sections still missing, and adds the first one named'),

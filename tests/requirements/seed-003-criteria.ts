@@ -18,7 +18,7 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 NFR-AP-02 / BR-002', requirement: 'at most 3 recovery iterations', status: '✓',
-    where: ['src/policy/layers.ts', 'machines/recovery/guards.ts'],
+    where: ['src/policy/layers.ts', 'machines/recovery/routing.ts'],
     tests: [BUDGET_SPENT, at(F.defaults, 'has the global defaults of DESIGN.md')],
   },
   {
@@ -33,7 +33,7 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 NFR-AP-05', requirement: 'sensitive file access escalates at once, after one execution', status: '✓',
-    where: ['src/classify/packs/security.ts', 'machines/recovery/guards.ts'],
+    where: ['src/classify/packs/security.ts', 'machines/recovery/routing.ts'],
     tests: [at(F.security, '$name'), at(F.boundaries, 'a path keeps its boundaries: /root is not /home/x/root or /rooted')],
   },
   {
@@ -58,7 +58,7 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 BR-001 ADAPT', requirement: 'a fix is a single, focused change', status: '◐',
-    where: ['machines/recovery/actions.ts', 'src/policy/approval.ts', 'src/runtime/measured-fixes.ts'],
+    where: ['machines/recovery/pass-steps.ts', 'machines/recovery/answers.ts', 'machines/recovery/halt.ts', 'src/policy/approval.ts', 'src/runtime/measured-fixes.ts'],
     tests: [at(F.recover, 'adapts a systematic failure with the adapter and gives the fix to the next attempt'), at('tests/runtime/halt-approval.test.ts', 'a fix beyond maxChangedFiles escalates approval_required before its retry; one within goes on')],
     gap: 'a fix’s size is measured against the last known good state and bounded only when the policy sets `approval` (with `--rollback git`): off by default, since 10 % of a small repository is a single file',
   },
@@ -69,7 +69,7 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 BR-002 critical', requirement: 'security and permission errors escalate at once', status: '✓',
-    where: ['src/classify/packs/security.ts', 'machines/recovery/guards.ts'],
+    where: ['src/classify/packs/security.ts', 'machines/recovery/routing.ts'],
     tests: [at(F.recover, 'escalates fatal and security failures without a single retry'), at(F.security, '$name')],
   },
   {
@@ -79,12 +79,12 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 BR-003 ≥ 0.85', requirement: 'high confidence (≥ 0.85) proceeds with the fix', status: '✓',
-    where: ['src/policy/confidence.ts', 'machines/recovery/guards.ts'],
+    where: ['src/policy/confidence.ts', 'machines/recovery/routing.ts'],
     tests: [at(F.confidence, '%s → %s'), at(F.rounds, '0.30 in round 1, 0.90 in round 2: asks again, then adapts and recovers')],
   },
   {
     id: 'UC-AP-004 BR-003 0.70–0.84', requirement: 'medium confidence proceeds and logs the uncertainty', status: '✓',
-    where: ['src/policy/confidence.ts', 'machines/recovery/actions.ts'],
+    where: ['src/policy/confidence.ts', 'machines/recovery/pass-steps.ts'],
     tests: [
       at(F.uncertain, '%s: one diagnosis round, DIAGNOSE marked uncertain_diagnosis, then adapts and recovers'),
       at(F.uncertain, '0.85 proceeds without the mark: only the middle band records uncertainty'),
@@ -93,12 +93,12 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 BR-003 < 0.70', requirement: 'low confidence gathers more evidence before adapting', status: '✓',
-    where: ['machines/recovery/guards.ts'],
+    where: ['machines/recovery/routing.ts'],
     tests: [at(F.rounds, '0.30 in round 1, 0.90 in round 2: asks again, then adapts and recovers')],
   },
   {
     id: 'UC-AP-004 BR-003 < 0.50', requirement: 'very low confidence (strictly below 0.50) escalates for a human diagnosis', status: '✓',
-    where: ['machines/recovery/guards.ts', 'src/policy/confidence.ts'],
+    where: ['machines/recovery/routing.ts', 'src/policy/confidence.ts'],
     tests: [at(F.rounds, 'below 0.50 after the last round: escalates low_confidence, having asked diagnoseRounds times'), at(F.confidence, '%s → %s')],
   },
   {
@@ -119,7 +119,7 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 §13 iteration 1–3', requirement: 'each event’s iteration number is 1–3', status: '✓',
-    where: ['machines/recovery/actions.ts', 'machines/recovery/history.ts', 'src/report/attempts.ts'],
+    where: ['machines/recovery/passes.ts', 'machines/recovery/history.ts', 'src/report/attempts.ts'],
     tests: [
       at(F.recover, 'numbers iterations 1…budget: the probe is marked within iteration 1, and the spent budget adds no iteration 4'),
       at(F.attempts, 'marks the flake probe by its flake_probe reason, within the iteration it diagnoses'),
@@ -151,12 +151,12 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 AC-002', requirement: 'a confident fix is applied, the task re-run in full, the success logged (size and time: BR-001 ADAPT, NFR-AP-01)', status: '✓',
-    where: ['machines/recovery.machine.ts', 'machines/recovery/actions.ts'],
+    where: ['machines/recovery.machine.ts', 'machines/recovery/pass-steps.ts', 'machines/recovery/attempt-steps.ts'],
     tests: [at(F.recover, 'adapts a systematic failure with the adapter and gives the fix to the next attempt')],
   },
   {
     id: 'UC-AP-004 AC-003', requirement: 'the iteration count rises, the new diagnosis sees the earlier failures, the fix differs, up to 3', status: '✓',
-    where: ['machines/recovery/actions.ts', 'src/runtime/agent/prompt.ts', 'src/classify/circular.ts'],
+    where: ['machines/recovery/pass-steps.ts', 'src/runtime/agent/prompt.ts', 'src/classify/circular.ts'],
     tests: [
       at(F.prompt, 'asks for hypotheses without changes, with the tried fixes from the history, the format last'),
       at(F.hookRules, 'refuses a repeated fix, escalates after the third failed iteration, then denies edits, commands and Stop'),
@@ -164,12 +164,12 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 AC-004', requirement: 'no 4th attempt; the report lists all 3 attempts, the current state and a recommendation', status: '✓',
-    where: ['machines/recovery/guards.ts', 'src/report/escalation-sections.ts'],
+    where: ['machines/recovery/routing.ts', 'src/report/escalation-sections.ts'],
     tests: [BUDGET_SPENT, at(F.escalation, 'lists every attempt with its fix, result and hypothesis'), at(F.escalation, 'shows the current state and the recommendation for the reason and type')],
   },
   {
     id: 'UC-AP-004 AC-005', requirement: 'permission denied: escalated at once as critical_security_violation; nothing runs until a person reviews', status: '✓',
-    where: ['machines/recovery/guards.ts', 'src/hooks/claude/engine.ts'],
+    where: ['machines/recovery/routing.ts', 'src/hooks/claude/engine.ts'],
     tests: [at(F.examples, 'security-violation.mjs: escalated at once without a single retry (exit 3), report names it'), at(F.hookAgent, '(d) a permission failure on a secret path escalates at once; the next edit is denied, Stop is blocked')],
   },
   {
@@ -180,7 +180,7 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 AC-006', requirement: 'an identical fix is flagged as a loop and escalated with the repeated fix and a recommendation', status: '✓',
-    where: ['machines/recovery/guards.ts', 'src/report/escalation-sections.ts'],
+    where: ['machines/recovery/answers.ts', 'src/report/escalation-sections.ts'],
     tests: [at(F.escalation, 'Exc-4: lists the repeated fix per iteration under Infinite Loop Detected'), at(F.recover, 'escalates an adapter that repeats a fix (A, B, A) as an infinite loop')],
   },
   {

@@ -31,7 +31,7 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 §8 DIAGNOSE', requirement: 'hypotheses with confidence, logged on the DIAGNOSE event', status: '✓',
-    where: ['machines/recovery/actions.ts', 'src/runtime/program-hooks.ts'],
+    where: ['machines/recovery/pass-steps.ts', 'src/runtime/program-hooks.ts'],
     tests: [
       at('tests/runtime/program-hooks.test.ts', 'returns the hypotheses a program answers, from the input it received'),
       at(F.rounds, '0.30 in round 1, 0.90 in round 2: asks again, then adapts and recovers'),
@@ -39,7 +39,7 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 §8 ADAPT', requirement: 'one fix, logged with its description and confidence', status: '✓',
-    where: ['machines/recovery/actions.ts'],
+    where: ['machines/recovery/pass-steps.ts'],
     tests: [at(F.recover, 'adapts a systematic failure with the adapter and gives the fix to the next attempt')],
   },
   {
@@ -67,12 +67,12 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 Alt-2', requirement: 'confidence below 0.70: gather evidence (diagnose again, bounded), go on once confident', status: '✓',
-    where: ['machines/recovery/guards.ts', 'src/policy/confidence.ts'],
+    where: ['machines/recovery/routing.ts', 'src/policy/confidence.ts'],
     tests: [at(F.rounds, '0.30 in round 1, 0.90 in round 2: asks again, then adapts and recovers')],
   },
   {
     id: 'UC-AP-004 Alt-2 rejected round', requirement: 'the low-confidence round that was set aside is marked so', status: '✓',
-    where: ['machines/recovery/actions.ts', 'machines/recovery.machine.ts'],
+    where: ['machines/recovery/pass-steps.ts', 'machines/recovery.machine.ts'],
     tests: [
       at(F.rounds, '0.30 in round 1, 0.90 in round 2: asks again, then adapts and recovers'),
       at(F.rounds, 'below 0.50 after the last round: escalates low_confidence, having asked diagnoseRounds times'),
@@ -80,7 +80,7 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 Alt-3', requirement: 'a failure that passes on an unchanged re-run escalates as non_deterministic_failure', status: '✓',
-    where: ['machines/recovery/guards.ts', 'machines/recovery.machine.ts'],
+    where: ['machines/recovery/routing.ts', 'machines/recovery/answers.ts', 'machines/recovery.machine.ts'],
     tests: [
       at(F.recover, 'probes flakiness: a failure that passes unchanged escalates as non-deterministic, or passes as flaky'),
       at(F.examples, 'flaky-test.mjs: the unchanged re-run passes, so it escalates as non-deterministic (exit 3)'),
@@ -97,7 +97,7 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 Exc-1', requirement: 'after 3 failed iterations: escalate (no 4th) with original error, every attempt, current state, recommendation', status: '✓',
-    where: ['machines/recovery/guards.ts', 'src/report/escalation.ts', 'src/report/escalation-sections.ts'],
+    where: ['machines/recovery/routing.ts', 'src/report/escalation.ts', 'src/report/escalation-sections.ts'],
     tests: [
       at(F.recover, 'escalates a transient failure once the budget is spent: 3 iterations, no 4th'),
       at(F.escalation, 'has the Exc-1 heading, facts and sections in order'),
@@ -131,7 +131,7 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 Exc-1 steps 7–10', requirement: 'state preserved; the agent waits for guidance, then resumes with it', status: '✓',
-    where: ['src/runtime/persisted.ts', 'machines/recovery/actions.ts'],
+    where: ['src/runtime/persisted.ts', 'machines/recovery/escalation-steps.ts'],
     tests: [
       at(F.persisted, 'stores an escalation with its report and options, and a decision continues the run'),
       at(F.examples, 'decide retry-with after the cause is gone → 0, the guidance is recorded'),
@@ -139,7 +139,7 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 Exc-2', requirement: 'EACCES on /etc/shadow: critical, escalated at once (critical_security_violation), execution stops', status: '✓',
-    where: ['src/classify/packs/security.ts', 'machines/recovery/guards.ts'],
+    where: ['src/classify/packs/security.ts', 'machines/recovery/routing.ts'],
     tests: [
       at(F.security, '$name'),
       at(F.examples, 'security-violation.mjs: escalated at once without a single retry (exit 3), report names it'),
@@ -157,7 +157,7 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 Exc-4', requirement: 'the same fix again (A, B, A too): infinite loop, escalated with each iteration’s fix', status: '✓',
-    where: ['src/classify/circular.ts', 'machines/recovery/guards.ts', 'src/report/escalation-sections.ts'],
+    where: ['src/classify/circular.ts', 'machines/recovery/answers.ts', 'src/report/escalation-sections.ts'],
     tests: [
       at(F.recover, 'escalates an adapter that repeats a fix (A, B, A) as an infinite loop'),
       at(F.examples, 'always-fails-test.mjs with adapter-same-fix.mjs: the same fix twice is refused (infinite_loop, exit 3)'),

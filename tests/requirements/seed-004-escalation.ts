@@ -19,7 +19,7 @@ const BLOCKED = at(HALT, 'is never started: it escalates as a critical security 
 export const SEED_004_ESCALATION: readonly Requirement[] = [
   {
     id: '004 rollback after 3 failures', requirement: '3 consecutive failures roll back to the last checkpoint', status: '✓',
-    where: ['machines/recovery/guards.ts', 'machines/supervisor/guards.ts', 'machines/supervisor/failures.ts', 'src/policy/layers.ts'],
+    where: ['machines/recovery/routing.ts', 'machines/supervisor/guards.ts', 'machines/supervisor/failures.ts', 'src/policy/layers.ts'],
     tests: [
       at(F.rollbackScopes, 'by default the 3rd failure in a row rolls the agent back to its last checkpoint, then restarts it from there'),
       at(F.rollbackScopes, 'rollbackAfterFailures 0 turns it off: the 3rd failure is retried like the others'),
@@ -30,12 +30,12 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
   },
   {
     id: '004 rollback critical gate', requirement: 'a critical quality gate failure rolls the changes back, then re-attempts', status: '✓',
-    where: ['src/policy/types.ts', 'machines/recovery/guards.ts', 'machines/recovery/halt.ts', 'machines/recovery.machine.ts'],
+    where: ['src/policy/types.ts', 'machines/recovery/routing.ts', 'machines/recovery/halt.ts', 'machines/recovery.machine.ts'],
     tests: [at(HALT, 'a critical quality gate (criticalGate in the config) rolls the gate\'s changes back, then the next fix is tried and passes'), MODEL],
   },
   {
     id: '004 rollback security', requirement: 'a security vulnerability rolls back at once and alerts', status: '✓',
-    where: ['machines/recovery/guards.ts', 'machines/recovery/halt.ts', 'src/runtime/git-rollback.ts', 'src/report/rollbacks-section.ts'],
+    where: ['machines/recovery/routing.ts', 'machines/recovery/answers.ts', 'machines/recovery/halt.ts', 'src/runtime/git-rollback.ts', 'src/report/rollbacks-section.ts'],
     tests: [HALTS, MODEL],
   },
   {
@@ -45,7 +45,7 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
   },
   {
     id: '004 rollback user abort', requirement: 'a user abort rolls back gracefully', status: '◐',
-    where: ['machines/recovery/guards.ts', 'machines/recovery/halt.ts', 'machines/supervisor.machine.ts'],
+    where: ['machines/recovery/routing.ts', 'machines/recovery/escalation-steps.ts', 'machines/recovery/halt.ts', 'machines/supervisor.machine.ts'],
     tests: [at(F.examples, 'a command that was itself interrupted (exit 130) → 5 (aborted, never retried)'), at(HALT, 'a user abort keeps the partial work and says so (seed 004 ABORT), even with --rollback git')],
     gap: 'by choice nothing is rolled back: the partial work is kept and the run says so, naming the recorded good state (seed 004’s own ABORT response, “save partial work”; README, What `--rollback git` protects); going back is a person’s `recover restore`',
   },
@@ -85,27 +85,27 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
   },
   {
     id: '004 escalate retry exhaustion', requirement: 'retries spent: ASK_CONTINUE, with the options', status: '✓',
-    where: ['machines/recovery/guards.ts', 'src/report/options.ts'],
+    where: ['machines/recovery/routing.ts', 'src/report/options.ts'],
     tests: [at(F.recover, 'escalates a transient failure once the budget is spent: 3 iterations, no 4th'), at(F.escalation, 'offers every decision with its exact command')],
   },
   {
     id: '004 escalate breaking change', requirement: 'a breaking change stops for approval (ASK_APPROVE)', status: '✓',
-    where: ['src/policy/approval.ts', 'machines/recovery/guards.ts', 'src/runtime/measured-fixes.ts', 'src/runtime/git/diff.ts'],
+    where: ['src/policy/approval.ts', 'machines/recovery/answers.ts', 'machines/recovery/halt.ts', 'src/runtime/measured-fixes.ts', 'src/runtime/git/diff.ts'],
     tests: [WIDE_FIX, at('tests/policy/approval.test.ts', 'breaking: false lets public API changes through; paths match exactly, by directory, with * and **, and by file name')],
   },
   {
     id: '004 escalate scope deviation', requirement: 'a change of more than 10 % of the spec stops for approval', status: '✓',
-    where: ['src/policy/approval.ts', 'machines/recovery/guards.ts', 'src/runtime/measured-fixes.ts', 'src/runtime/git/diff.ts'],
+    where: ['src/policy/approval.ts', 'machines/recovery/answers.ts', 'machines/recovery/halt.ts', 'src/runtime/measured-fixes.ts', 'src/runtime/git/diff.ts'],
     tests: [WIDE_FIX, at('tests/policy/approval.test.ts', 'once set, default to seed 004: more than 10 % of the files, any public API change, more than $100'), at(LIB_HALT, 'a fix beyond maxChangedFiles escalates approval_required before its retry; one within goes on')],
   },
   {
     id: '004 escalate cost', requirement: 'a cost impact over the limit stops for approval', status: '✓',
-    where: ['src/policy/approval.ts', 'src/runtime/agent/hook-program.ts', 'machines/recovery/guards.ts'],
+    where: ['src/policy/approval.ts', 'src/runtime/agent/hook-program.ts', 'machines/recovery/answers.ts', 'machines/recovery/halt.ts'],
     tests: [at(APPROVAL, "an agent's fix that cost more than costUsd (its own total_cost_usd) asks approval, measured or not"), at(F.hookFailures, 'a spend over the agent budget escalates with its own reason')],
   },
   {
     id: '004 escalate security', requirement: 'any security concern: ALERT_IMMEDIATE', status: '✓',
-    where: ['machines/recovery/guards.ts', 'src/report/escalation-sections.ts'],
+    where: ['machines/recovery/routing.ts', 'src/report/escalation-sections.ts'],
     tests: [at(F.examples, 'security-violation.mjs: escalated at once without a single retry (exit 3), report names it')],
   },
   {
@@ -123,7 +123,7 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
   },
   {
     id: '004 RETRY_FRESH', requirement: 'a person’s “retry fresh” starts the agent again (its context: see 004 context refresh)', status: '✓',
-    where: ['machines/recovery/actions.ts', 'machines/supervisor/lifecycle.ts'],
+    where: ['machines/recovery/escalation-steps.ts', 'machines/supervisor/lifecycle.ts'],
     tests: [at(F.ui, 'a click on retry-fresh resumes the run; the page then shows it recovered and who decided'), at(F.supervisor, 'escalates a waiting dependent with DEPENDENCY_FAILURE when its upstream is skipped')],
   },
   {

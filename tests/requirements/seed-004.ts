@@ -27,7 +27,7 @@ export const SEED_004_DETECTION: readonly Requirement[] = [
   },
   {
     id: '004 ERROR_RESPONSE', requirement: 'an agent’s error answer: ERROR_RESPONSE, adapted (DESIGN: budget 3, no wait; the seed’s 5 s × 4 by config)', status: '✓',
-    where: ['src/classify/packs/http.ts', 'src/classify/packs/agents.ts', 'src/policy/layers.ts'],
+    where: ['src/classify/registries/http.ts', 'src/classify/packs/agents.ts', 'src/policy/layers.ts'],
     tests: [at(F.table, 'the taxonomy examples classify as their own type'), BUDGET, at(F.resolve, 'a type budget beats everything')],
   },
   {
@@ -48,7 +48,7 @@ export const SEED_004_DETECTION: readonly Requirement[] = [
   },
   {
     id: '004 RESOURCE_EXHAUSTION', requirement: 'context or memory ran out: severity high, continued fresh up to 3 times (DESIGN: hand off, not split the task)', status: '✓',
-    where: ['machines/recovery/guards.ts', 'src/runtime/recovery.ts'],
+    where: ['machines/recovery/routing.ts', 'src/runtime/recovery.ts'],
     tests: [
       at(F.handoff, 'the resource budget bounds continuations: after 3 handoffs the next exhaustion escalates'),
       at(F.examples, 'heap-exhausted.mjs: a resource failure is handed off, not retried (exit 6)'),
@@ -61,7 +61,7 @@ export const SEED_004_DETECTION: readonly Requirement[] = [
   },
   {
     id: '004 USER_ABORT', requirement: 'a user cancellation is never retried', status: '✓',
-    where: ['machines/recovery/guards.ts', 'machines/supervisor.machine.ts'],
+    where: ['machines/recovery/routing.ts', 'machines/supervisor.machine.ts'],
     tests: [at(F.examples, 'a command that was itself interrupted (exit 130) → 5 (aborted, never retried)')],
   },
   {
@@ -76,12 +76,12 @@ export const SEED_004_DETECTION: readonly Requirement[] = [
   },
   {
     id: '004 severity CRITICAL', requirement: 'critical (a security problem): IMMEDIATE_HALT', status: '✓',
-    where: ['src/taxonomy/categories.ts', 'machines/supervisor/guards.ts', 'machines/recovery/guards.ts'],
+    where: ['src/taxonomy/categories.ts', 'machines/supervisor/guards.ts', 'machines/recovery/routing.ts'],
     tests: [SEVERITY, at(F.taxonomy, 'only SECURITY_VIOLATION and DATA_CORRUPTION are critical (seed 004: a security vulnerability, data corruption)')],
   },
   {
     id: '004 severity CRITICAL data corruption', requirement: 'detected data corruption is critical', status: '✓',
-    where: ['src/taxonomy/types.ts', 'src/classify/packs/integrity.ts', 'machines/recovery/guards.ts'],
+    where: ['src/taxonomy/types.ts', 'src/classify/packs/integrity.ts', 'machines/recovery/routing.ts'],
     tests: [at(F.taxonomy, 'only SECURITY_VIOLATION and DATA_CORRUPTION are critical (seed 004: a security vulnerability, data corruption)'), at(F.table, 'real-world messages, exactly as printed')],
   },
   {
