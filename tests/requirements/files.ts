@@ -55,6 +55,7 @@ export const F = {
   failingTests: 'tests/report/failing-tests.test.ts',
   examples: 'tests/cli/examples.test.ts',
   run: 'tests/cli/run.test.ts',
+  runOptions: 'tests/cli/run-options.test.ts',
   security: 'tests/cli/security.test.ts',
   rollback: 'tests/cli/rollback.test.ts',
   rollbackDecision: 'tests/cli/rollback-decision.test.ts',

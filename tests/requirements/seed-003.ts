@@ -113,13 +113,13 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
     ],
   },
   {
-    id: 'UC-AP-004 Exc-1 issue comment', requirement: 'channel: the report posted as an issue or pull-request comment', status: '◐',
-    where: ['src/notify/github-comment.ts'],
+    id: 'UC-AP-004 Exc-1 issue comment', requirement: 'channel: the report posted as an issue or pull-request comment', status: '✓',
+    where: ['src/notify/github-comment.ts', 'src/cli/publish-report.ts'],
     tests: [
       at(F.notify, 'posts the report on the pull request of the workflow run, redacted, under its marker'),
       at(F.notify, 'updates its own earlier comment, found on a later page, and leaves other comments alone'),
+      at(F.runOptions, 'posts the escalation report on the pull request, and says where'),
     ],
-    gap: 'a library function only: not wired to the CLI (`--notify github`, issue #33 Build 5)',
   },
   {
     id: 'UC-AP-004 Exc-1 human gate', requirement: 'channel: a person’s gate (recover ui, recover decide; the Claude Code hook blocks until decided)', status: '✓',
