@@ -54,6 +54,18 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a template engine\'s parse error', { stderr: 'Error: Unclosed tag at 12\n    at parseTemplate (/app/node_modules/tmpl/index.js:211:13)' }, 'CONTEXT_ERROR'],
   ['vstest\'s counts, the failed one a field among others', { stdout: 'Total tests: 5. Passed: 4. Failed: 1. Skipped: 0.' }, 'VERIFICATION_FAILED'],
   ['surefire\'s counts', { stdout: 'Tests run: 5, Failures: 1, Errors: 0, Skipped: 0' }, 'VERIFICATION_FAILED'],
+  // Found by studying every miss of the first-sight captures by mechanism (made-up tools' lines again).
+  ['a linter\'s finding with its rule code', { stdout: 'src/app.py:12:80: E501 line too long (96 > 79 characters)' }, 'QUALITY_GATE_FAIL'],
+  ['a linter\'s rule named as a path', { stdout: 'lib/deploy.rb:4:3: W: Lint/UselessAssignment: Useless assignment to variable - x.' }, 'QUALITY_GATE_FAIL'],
+  ['a linter\'s table', { stdout: '/src/app.ts\n  3:7  error  \'unused\' is assigned a value but never used  no-unused-vars\n\n✖ 1 problem (1 error, 0 warnings)' }, 'QUALITY_GATE_FAIL'],
+  ['a finding in a compiler\'s words', { stdout: 'app.py:6:11: E0602: Undefined variable \'total\' (undefined-variable)' }, 'QUALITY_GATE_FAIL'],
+  ['a finding on the line above its position', { stdout: 'E3012 \'soon\' is not of type \'integer\'\nstack.yaml:6:7\n' }, 'QUALITY_GATE_FAIL'],
+  ['a formatter run as a check', { stderr: 'would reformat src/app.py\n1 file would be reformatted.' }, 'QUALITY_GATE_FAIL'],
+  ['data without a required property', { stderr: "ValidationError: 'port' is a required property\n\nFailed validating 'required' in schema" }, 'FORMAT_VALIDATION'],
+  ['a model\'s validation errors in a traceback', { stderr: 'Traceback (most recent call last):\n  File "app.py", line 9, in <module>\nconfkit.ValidationError: 2 validation errors for Config\nport\n  Input should be a valid integer' }, 'FORMAT_VALIDATION'],
+  ['a schema that is itself broken', { stderr: 'error: schema is invalid: data/properties/port/type must be equal to one of the allowed values' }, 'BROKEN_BUILD'],
+  ['a linter that cannot parse the file', { stdout: 'deploy.py:1:10: E0001: Parsing failed: \'invalid syntax (<unknown>, line 1)\' (syntax-error)' }, 'BROKEN_BUILD'],
+  ['a YAML parser\'s words', { stderr: 'error: mapping values are not allowed in this context\n  in "config.yml", line 4, column 12' }, 'BROKEN_BUILD'],
 ];
 
 /** Words that look like a failure and are not one (issue 30, item 5). */
@@ -72,6 +84,11 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['a refused value an uncaught exception names', { stderr: 'Traceback (most recent call last):\n  File "app.py", line 2, in <module>\nValueError: invalid literal for int() with base 10: \'x\'' }, 'ERROR_RESPONSE'],
   ['a word in a test report', { stdout: '  ✗ rejects unknown users\n1 failed' }, 'ERROR_RESPONSE'],
   ['a quantity after "failed:", not a count of tests', { stderr: 'Quality gate failed: 2 checks did not pass.' }, 'VERIFICATION_FAILED'],
+  ['an API refusing a request as invalid', { stderr: 'An error occurred (ValidationException) when calling the PutItem operation: 1 validation error detected: Value at \'tableName\' failed to satisfy constraint' }, 'FORMAT_VALIDATION'],
+  ['a compiler\'s diagnostic is not a finding', { stderr: "main.c:3:18: error: 'counter' undeclared (first use in this function)" }, 'QUALITY_GATE_FAIL'],
+  ['a test report naming a validation error', { stdout: "  ✗ rejects data: 'port' is a required property\n1 failed" }, 'FORMAT_VALIDATION'],
+  ['a linter that could not read its input', { stdout: "src/gone.py:0:1: E902 FileNotFoundError: [Errno 2] No such file or directory: 'src/gone.py'" }, 'QUALITY_GATE_FAIL'],
+  ['a stack frame\'s position is not a finding', { stderr: 'Error: boom\n    at run (src/app.ts:3:5)\nsrc/app.ts:3:5 Error thrown' }, 'QUALITY_GATE_FAIL'],
 ];
 
 describe('the generic lexicon (issue 30)', () => {

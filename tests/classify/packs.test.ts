@@ -14,6 +14,8 @@ const SHAPED: Record<LineShape, (phrase: string) => string> = {
   'N failed': (p) => `Tests: 2 ${p}`,
   'not ok N': (p) => `${p} 1 - x`,
   'at fn (file:line)': (p) => `    at f (src/a${p}3:5)`,
+  'file:line[:col] RULE message': (p) => `src/x${p}3:5: E501 line too long`,
+  'line:col severity message rule': (p) => `  2:10  ${p}  trailing spaces  (trailing-spaces)`,
 };
 
 /** An observation that triggers `rule` by its first trigger of each kind. */

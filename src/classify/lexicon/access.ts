@@ -1,6 +1,6 @@
-import { TEST_REPORT_MARKERS } from '../packs/markers.js';
 import { RULE_PRIORITY } from '../priority.js';
 import { FAILURE_SOURCES, type Rule } from '../rule.js';
+import { REPORT } from './report.js';
 
 /**
  * Who may do what, and how much (issue 30): trust, credentials, their expiry, rate limits,
@@ -9,12 +9,6 @@ import { FAILURE_SOURCES, type Rule } from '../rule.js';
  * prints "authentication module loaded" has not failed to log in; a test named "returns 401
  * Unauthorized" is about a 401).
  */
-/**
- * A test report's own words beside DESIGN's markers: jest's and vitest's `Expected:`/`Received:`
- * pair, an assertion's error, a failed test's mark (`✗ rejects expired token`), TAP's `not ok`.
- * Inside a report, credential and certificate words are what the tests are about.
- */
-const REPORT = [...TEST_REPORT_MARKERS, 'expected:', 'received:', 'assertionerror', '✗', '✕', 'not ok'];
 const OWN_WORDS = { sources: FAILURE_SOURCES, unless: REPORT, wordForms: true } as const;
 
 export const ACCESS_RULES: readonly Rule[] = [
