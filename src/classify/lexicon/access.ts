@@ -1,6 +1,6 @@
 import { RULE_PRIORITY } from '../priority.js';
 import { FAILURE_SOURCES, type Rule } from '../rule.js';
-import { REPORT } from './report.js';
+import { REPORT_WORDS as REPORT } from '../packs/markers.js';
 
 /**
  * Who may do what, and how much (issue 30): trust, credentials, their expiry, rate limits,

@@ -1,6 +1,6 @@
 import { RULE_PRIORITY } from '../priority.js';
 import type { Rule } from '../rule.js';
-import { REPORT } from './report.js';
+import { REPORT_WORDS as REPORT } from '../packs/markers.js';
 
 /**
  * Checks of the code and of data, in words and shapes any checker uses (issue 30): a linter's
