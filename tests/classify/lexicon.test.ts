@@ -66,6 +66,19 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a schema that is itself broken', { stderr: 'error: schema is invalid: data/properties/port/type must be equal to one of the allowed values' }, 'BROKEN_BUILD'],
   ['a linter that cannot parse the file', { stdout: 'deploy.py:1:10: E0001: Parsing failed: \'invalid syntax (<unknown>, line 1)\' (syntax-error)' }, 'BROKEN_BUILD'],
   ['a YAML parser\'s words', { stderr: 'error: mapping values are not allowed in this context\n  in "config.yml", line 4, column 12' }, 'BROKEN_BUILD'],
+  ['a memory checker\'s report', { stderr: '==311==ERROR: MemCheck: heap-use-after-free on address 0x602000000010', exitCode: 1 }, 'CLI_CRASH'],
+  ['a leak report', { stderr: '==9== 64 bytes in 1 blocks are definitely lost in loss record 1 of 1' }, 'CLI_CRASH'],
+  ['a dynamic language\'s type error', { stderr: 'qq: error (at input:1): Cannot iterate over null' }, 'CLI_CRASH'],
+  ['an undefined method', { stderr: "app.cr:4: undefined method 'name' for Nil" }, 'CLI_CRASH'],
+  ['a parser naming what it expected', { stderr: "conf: line 3: expected '=' but instead found '}'" }, 'BROKEN_BUILD'],
+  ['an unterminated string', { stderr: 'tmplc: 2:14: unterminated string literal' }, 'BROKEN_BUILD'],
+  ['a dependency cycle', { stderr: 'Error: dependency cycle detected: a -> b -> a' }, 'BROKEN_BUILD'],
+  ['a module that does not load', { stderr: "scriptd: module 'yaml' not found in search list" }, 'BROKEN_BUILD'],
+  ['a toolchain not installed', { stderr: "error: toolchain 'stable-2031' is not installed" }, 'BROKEN_BUILD'],
+  ['a key file that does not parse', { stderr: 'cloudctl: could not parse key file creds.json: unexpected end of input' }, 'AUTH_REQUIRED'],
+  ['a privileged operation refused', { stderr: 'tracer: attach to pid 4242: ptrace: Operation not permitted' }, 'AUTH_REQUIRED'],
+  ['a signature that does not verify', { stderr: 'pkgverify: BAD signature from "release key"' }, 'CERTIFICATE_ERROR'],
+  ['a signer nobody trusts', { stdout: 'Could not verify signature.', exitCode: 255 }, 'CERTIFICATE_ERROR'],
 ];
 
 /** Words that look like a failure and are not one (issue 30, item 5). */
@@ -88,6 +101,10 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['a compiler\'s diagnostic is not a finding', { stderr: "main.c:3:18: error: 'counter' undeclared (first use in this function)" }, 'QUALITY_GATE_FAIL'],
   ['a test report naming a validation error', { stdout: "  ✗ rejects data: 'port' is a required property\n1 failed" }, 'FORMAT_VALIDATION'],
   ['a linter that could not read its input', { stdout: "src/gone.py:0:1: E902 FileNotFoundError: [Errno 2] No such file or directory: 'src/gone.py'" }, 'QUALITY_GATE_FAIL'],
+  ['a test\'s expected value is not a parser\'s', { stderr: "AssertionError: expected 'a' but instead found 'b'" }, 'BROKEN_BUILD'],
+  ['a file\'s permission is not a privilege', { stderr: "cp: cannot create regular file 'out/app.tar': Permission denied" }, 'AUTH_REQUIRED'],
+  ['a memory word in a failed test\'s name', { stdout: '  ✗ reports a memory leak in the cache\n1 failed' }, 'CLI_CRASH'],
+  ['a key file merely named', { stderr: 'loaded key file creds.json; deploying\nerror: deploy failed' }, 'AUTH_REQUIRED'],
   ['a stack frame\'s position is not a finding', { stderr: 'Error: boom\n    at run (src/app.ts:3:5)\nsrc/app.ts:3:5 Error thrown' }, 'QUALITY_GATE_FAIL'],
 ];
 
