@@ -79,6 +79,14 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a privileged operation refused', { stderr: 'tracer: attach to pid 4242: ptrace: Operation not permitted' }, 'AUTH_REQUIRED'],
   ['a signature that does not verify', { stderr: 'pkgverify: BAD signature from "release key"' }, 'CERTIFICATE_ERROR'],
   ['a signer nobody trusts', { stdout: 'Could not verify signature.', exitCode: 255 }, 'CERTIFICATE_ERROR'],
+  ['input that is not the format read', { stderr: 'lzq: backup.lzq: not in lzq format' }, 'ERROR_RESPONSE'],
+  ['input that is not what it should be', { stderr: 'imgtool: disk.img does not look like a raw image file' }, 'ERROR_RESPONSE'],
+  ['a thing asked for that is not there', { stderr: 'ERROR! the inventory: hosts.ini could not be found' }, 'ERROR_RESPONSE'],
+  ['a statement a database refused, inside an exception', { stderr: 'Traceback (most recent call last):\n  File "m.py", line 2, in <module>\nduck.CatalogError: no such table: orders' }, 'ERROR_RESPONSE'],
+  ['a refusal on a failing command\'s stdout', { stdout: 'pkgtool error: java.lang.Exception: Input not an archive\n', exitCode: 1 }, 'ERROR_RESPONSE'],
+  ['a program that cannot be spawned', { stderr: 'Error: spawn deployctl ENOENT\n    at ChildProcess._handle.onexit (node:internal/child_process:285:19)' }, 'CLI_NOT_FOUND'],
+  ['a client\'s hint that no server answered', { stderr: 'dbcli: connection to server on socket "/tmp/.s.DB.5432" failed: No such file or directory\n\tIs the server running locally?' }, 'NETWORK'],
+  ['a dependency not ready yet', { stderr: 'RuntimeNotReadyError: sandbox container is not ready' }, 'DEPENDENCY_FAILURE'],
 ];
 
 /** Words that look like a failure and are not one (issue 30, item 5). */
@@ -105,6 +113,8 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['a file\'s permission is not a privilege', { stderr: "cp: cannot create regular file 'out/app.tar': Permission denied" }, 'AUTH_REQUIRED'],
   ['a memory word in a failed test\'s name', { stdout: '  ✗ reports a memory leak in the cache\n1 failed' }, 'CLI_CRASH'],
   ['a key file merely named', { stderr: 'loaded key file creds.json; deploying\nerror: deploy failed' }, 'AUTH_REQUIRED'],
+  ['a refusal word on ordinary stdout', { stdout: 'skipping invalid entries: 0\nunknown hosts: none\n', exitCode: 1, stderr: 'deploy failed' }, 'ERROR_RESPONSE'],
+  ['"is not a" about a person, not an input', { stderr: 'warning: ci-bot is not a member of the team; deploy failed' }, 'ERROR_RESPONSE'],
   ['a stack frame\'s position is not a finding', { stderr: 'Error: boom\n    at run (src/app.ts:3:5)\nsrc/app.ts:3:5 Error thrown' }, 'QUALITY_GATE_FAIL'],
 ];
 

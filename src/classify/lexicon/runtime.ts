@@ -73,7 +73,7 @@ export const RUNTIME_RULES: readonly Rule[] = [
     id: 'lexicon.module-not-found',
     type: 'BROKEN_BUILD',
     phrases: ['not found', 'was not found', 'could not be found'],
-    requires: ['module', 'package', 'library', 'gem', 'crate', 'toolchain', 'plugin'],
+    requires: ['module', 'package', 'library', 'gem', 'crate', 'toolchain', 'plugin', 'dependency'],
     sameLine: true,
     unless: REPORT_WORDS,
   },
