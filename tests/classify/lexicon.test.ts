@@ -87,6 +87,18 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a program that cannot be spawned', { stderr: 'Error: spawn deployctl ENOENT\n    at ChildProcess._handle.onexit (node:internal/child_process:285:19)' }, 'CLI_NOT_FOUND'],
   ['a client\'s hint that no server answered', { stderr: 'dbcli: connection to server on socket "/tmp/.s.DB.5432" failed: No such file or directory\n\tIs the server running locally?' }, 'NETWORK'],
   ['a dependency not ready yet', { stderr: 'RuntimeNotReadyError: sandbox container is not ready' }, 'DEPENDENCY_FAILURE'],
+  ['a lock file out of date', { stderr: 'error: lockfile is not up to date with manifest.toml; run `pkgx lock`' }, 'BROKEN_BUILD'],
+  ['a configuration block left open', { stderr: 'Error: Unclosed configuration block\n  on infra.hcl line 1' }, 'BROKEN_BUILD'],
+  ['a name never declared in a configuration', { stderr: 'Error: Reference to undeclared input variable "tag"' }, 'BROKEN_BUILD'],
+  ['a cycle in a graph', { stderr: 'Error: Cycle: job.b, job.a' }, 'BROKEN_BUILD'],
+  ['a precondition that fails', { stderr: 'Error: Resource precondition failed\n  Production needs 2 replicas.' }, 'VERIFICATION_FAILED'],
+  ['a health check', { stderr: 'qq: error: health check failed: status degraded' }, 'VERIFICATION_FAILED'],
+  ['hunks that do not apply', { stdout: 'patching file src/app.c\nHunk #1 FAILED at 12.\n1 out of 1 hunk FAILED', exitCode: 1 }, 'DIFF_PARSE_ERROR'],
+  ['an execution time limit', { stderr: 'Fatal error: Maximum execution time of 30 seconds exceeded in job.php on line 4' }, 'TIMEOUT'],
+  ['a memory limit in bytes', { stderr: 'Fatal error: Allowed memory size of 134217728 bytes exhausted (tried to allocate 20480 bytes)' }, 'RESOURCE_EXHAUSTION'],
+  ['a prompt template missing a variable', { stderr: 'Error: Missing value for input variable `audience`\n    at PromptTemplate.format (/app/node_modules/llmkit/dist/prompt.js:40:11)' }, 'CONTEXT_ERROR'],
+  ['a validator\'s received type', { stderr: 'CheckError: [ { "path": ["port"], "message": "Invalid input: expected number, received string" } ]' }, 'FORMAT_VALIDATION'],
+  ['a value the tool expected otherwise', { stderr: 'Error: inet prefix is expected rather than "10.0.0.300/24".' }, 'ERROR_RESPONSE'],
 ];
 
 /** Words that look like a failure and are not one (issue 30, item 5). */
@@ -115,6 +127,8 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['a key file merely named', { stderr: 'loaded key file creds.json; deploying\nerror: deploy failed' }, 'AUTH_REQUIRED'],
   ['a refusal word on ordinary stdout', { stdout: 'skipping invalid entries: 0\nunknown hosts: none\n', exitCode: 1, stderr: 'deploy failed' }, 'ERROR_RESPONSE'],
   ['"is not a" about a person, not an input', { stderr: 'warning: ci-bot is not a member of the team; deploy failed' }, 'ERROR_RESPONSE'],
+  ['HTTP\'s 412 is not a failed check', { stderr: 'PUT https://api.example.com/v1/doc returned 412 Precondition Failed' }, 'VERIFICATION_FAILED'],
+  ['jest\'s received value', { stderr: 'expect(received).toBe(expected)\n\nExpected: 3\nReceived: undefined' }, 'FORMAT_VALIDATION'],
   ['a stack frame\'s position is not a finding', { stderr: 'Error: boom\n    at run (src/app.ts:3:5)\nsrc/app.ts:3:5 Error thrown' }, 'QUALITY_GATE_FAIL'],
 ];
 

@@ -96,7 +96,19 @@ export const CHECK_RULES: readonly Rule[] = [
       'is not of type', 'must be equal to one of the allowed values', 'is not one of', 'is less than the minimum of',
       'is greater than the maximum of', 'does not match pattern', 'must match pattern', 'is not valid under any of the given schemas',
       'extra inputs are not permitted',
+      // A validator's "expected number, received string": the type a value had.
+      'received string', 'received number', 'received undefined', 'received null', 'received boolean', 'received object', 'received array',
+      'received nan', 'received bigint',
     ],
+  },
+  {
+    // A condition the task states about itself, checked and false: a precondition, a health check. (A thrown "invariant failed" is a crash, as the corpus reads it.)
+    id: 'lexicon.check-failed',
+    type: 'VERIFICATION_FAILED',
+    wordForms: true,
+    // HTTP's 412 Precondition Failed is a server's refusal (the registry's).
+    unless: [...REPORT, '412'],
+    phrases: ['precondition {fail}', 'postcondition {fail}', 'health check {fail}', 'healthcheck {fail}', 'check {fail}', 'checks {fail}', 'condition {fail}'],
   },
   {
     // The schema itself is broken: the program's own artifact, not the data (jsonschema's SchemaError, ajv's "schema is invalid").

@@ -71,6 +71,9 @@ export const CODE_RULES: readonly Rule[] = [
       'resolution impossible', '{cannot} find a version', 'no matching version', 'no matching distribution', 'no matching package',
       'version solving failed', 'conflicting dependencies', 'conflicting peer dependency', 'unable to resolve dependency tree',
       'could not be satisfied', 'cannot be satisfied',
+      // A lock file of dependencies that no longer matches what the project asks for.
+      'dependency lock file', 'lockfile is not up to date', 'lock file is not up to date', 'lockfile needs to be updated', 'outdated lockfile',
+      'is not up to date with', 'no version is selected',
     ],
   },
   {
@@ -126,7 +129,11 @@ export const CODE_RULES: readonly Rule[] = [
     id: 'lexicon.diff',
     type: 'DIFF_PARSE_ERROR',
     wordForms: true,
-    phrases: ['corrupt patch', 'malformed patch', 'patch does not apply', 'patch {fail}', '{cannot} apply patch', 'invalid diff', 'malformed diff', '{cannot} parse diff', 'no valid patches'],
+    phrases: [
+      'corrupt patch', 'malformed patch', 'patch does not apply', 'patch {fail}', '{cannot} apply patch', 'invalid diff', 'malformed diff', '{cannot} parse diff', 'no valid patches',
+      // A diff's own vocabulary: its hunks, the file it names, a patch already applied.
+      'hunk {fail}', 'hunks {fail}', 'hunk #', "can't find file to patch", 'previously applied patch', 'reversed (or previously applied) patch',
+    ],
   },
   {
     // Thrown while a template was parsed or rendered (`at parseTemplate (…)`, `TemplateSyntaxError`): the template
@@ -137,7 +144,9 @@ export const CODE_RULES: readonly Rule[] = [
     priority: RULE_PRIORITY.refinement,
     wordForms: true,
     phrases: [
-      'parse template', 'render template', 'compile template', 'template syntax {error}',
+      'parse template', 'render template', 'compile template', 'template syntax {error}', 'top-level template code', 'template variable',
+      // A prompt template's variable nobody gave (LLM frameworks' "Missing value for input variable `language`").
+      'missing value for input', 'missing input variable', 'missing template variable',
       // The frame of the engine's own function, in a stack trace of the error it threw.
       'at parsetemplate', 'at rendertemplate', 'at compiletemplate', 'in parse_template', 'in render_template', 'in compile_template',
     ],

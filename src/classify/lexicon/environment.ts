@@ -34,6 +34,7 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
       '{timeout} waiting for', '{timeout} while', 'deadline {exceed}', 'read {timeout}', 'connect {timeout}', '{connection} {timeout}',
       'request {timeout}', 'operation {timeout}', 'socket {timeout}', 'idle {timeout}', 'took too long', 'did not respond in time',
       'did not complete in time', 'did not finish in time', 'no response within', 'statement {timeout}', 'due to {timeout}',
+      '{timeout} after', 'maximum execution time', 'execution time exceeded', 'time limit {exceed}', '{exceed} the time limit',
     ],
   },
   {
@@ -52,7 +53,7 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
     wordForms: true,
     phrases: [
       'out of {memory}', 'out of {memory} {error}', 'memory {error}', '{memory} exhausted', 'not enough {memory}', 'insufficient {memory}',
-      '{memory} limit {exceed}', '{exceed} {memory} limit', '{cannot} {allocate}', '{allocate} {fail}', 'oom killer', 'oom-killer', 'oom killed', 'oomkilled',
+      '{memory} limit {exceed}', '{exceed} {memory} limit', 'allowed {memory} size', 'bytes exhausted', '{cannot} {allocate}', '{allocate} {fail}', 'oom killer', 'oom-killer', 'oom killed', 'oomkilled',
     ],
   },
   {

@@ -53,7 +53,10 @@ export const RUNTIME_RULES: readonly Rule[] = [
       'unexpected symbol', 'unexpected keyword', 'unexpected identifier', 'unexpected string', 'unexpected indentation',
       '{compile} errors', 'due to compilation errors', 'never defined', 'undefined subroutine', 'requires explicit package name',
       'global symbol', 'bareword not allowed', 'tabs are not allowed', 'is not allowed in this context', 'dependency cycle',
-      'cycle detected', 'circular dependency', 'cyclic dependency', 'no known rule to make', "don't know how to build",
+      'cycle detected', 'circular dependency', 'cyclic dependency', 'no known rule to make', "don't know how to build", 'cycle:',
+      // Configuration languages: a block left open, a name never declared, an argument the schema does not know.
+      'unclosed configuration block', 'unclosed block', 'no closing brace', 'undeclared', 'has not been declared', 'is not expected here',
+      'invalid configuration object', 'invalid configuration', 'configuration is invalid', 'does not match the api schema',
     ],
   },
   {

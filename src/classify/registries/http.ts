@@ -92,7 +92,7 @@ function spellings(n: number, reason: string): string[] {
 const inContext = (n: number): string[] => [`returned ${n}`, `returned a ${n}`, `got ${n}`, `got a ${n}`, `received ${n}`, `responded with ${n}`, `(${n})`, `[${n}]`];
 
 /** Words that make a bare status number HTTP's on its line. */
-const HTTP_CONTEXT = ['http', 'https', 'status', 'response', 'request', 'server', 'url', 'api', 'endpoint', 'upstream', 'get', 'post', 'put', 'patch', 'delete'];
+const HTTP_CONTEXT = ['http', 'https', 'status', 'response', 'request', 'server', 'url', 'api', 'endpoint', 'upstream', 'get', 'post', 'put', 'patch', 'delete', 'forbidden', 'unauthorized'];
 
 /** Every status of the registry, as rows. */
 export const HTTP_ROWS: readonly RegistryRow[] = STATUSES.map(([n, reason, type, alone]) => ({
