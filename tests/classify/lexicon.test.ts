@@ -99,6 +99,11 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a prompt template missing a variable', { stderr: 'Error: Missing value for input variable `audience`\n    at PromptTemplate.format (/app/node_modules/llmkit/dist/prompt.js:40:11)' }, 'CONTEXT_ERROR'],
   ['a validator\'s received type', { stderr: 'CheckError: [ { "path": ["port"], "message": "Invalid input: expected number, received string" } ]' }, 'FORMAT_VALIDATION'],
   ['a value the tool expected otherwise', { stderr: 'Error: inet prefix is expected rather than "10.0.0.300/24".' }, 'ERROR_RESPONSE'],
+  ['a validator\'s issue objects', { stderr: 'conf.json invalid\n[ { instancePath: \'/port\', message: \'must be >= 1\' } ]' }, 'FORMAT_VALIDATION'],
+  ['a package the registry does not have', { stdout: 'left-pad is not in the package registry, or you have no permission to fetch it.', stderr: 'install failed', exitCode: 1 }, 'BROKEN_BUILD'],
+  ['a brace left open in a script', { stderr: 'gawk: line 1: missing } near END' }, 'BROKEN_BUILD'],
+  ['a data file not found', { stderr: 'error:  Cannot find data file config/prod.json' }, 'ERROR_RESPONSE'],
+  ['a timeout when waiting', { stderr: 'fatal: Timeout when waiting for 10.0.0.5:5432' }, 'TIMEOUT'],
 ];
 
 /** Words that look like a failure and are not one (issue 30, item 5). */

@@ -99,6 +99,8 @@ export const CHECK_RULES: readonly Rule[] = [
       // A validator's "expected number, received string": the type a value had.
       'received string', 'received number', 'received undefined', 'received null', 'received boolean', 'received object', 'received array',
       'received nan', 'received bigint',
+      // Validators' issue objects: where in the data, and what is wrong there (JSON Schema's output format, ajv's errors, zod's issues).
+      'instancepath', 'instancelocation', 'keywordlocation', '"path": [',
     ],
   },
   {

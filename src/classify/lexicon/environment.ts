@@ -34,7 +34,7 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
       '{timeout} waiting for', '{timeout} while', 'deadline {exceed}', 'read {timeout}', 'connect {timeout}', '{connection} {timeout}',
       'request {timeout}', 'operation {timeout}', 'socket {timeout}', 'idle {timeout}', 'took too long', 'did not respond in time',
       'did not complete in time', 'did not finish in time', 'no response within', 'statement {timeout}', 'due to {timeout}',
-      '{timeout} after', 'maximum execution time', 'execution time exceeded', 'time limit {exceed}', '{exceed} the time limit',
+      '{timeout} after', '{timeout} when waiting', 'maximum execution time', 'execution time exceeded', 'time limit {exceed}', '{exceed} the time limit',
     ],
   },
   {

@@ -76,7 +76,7 @@ export const REFUSAL_RULES: readonly Rule[] = [
     unless: [...TEST_REPORT_MARKERS, '✗', '✕', 'not ok'],
     wordForms: true,
     phrases: [
-      'could not be found', 'cannot be found', "couldn't find", 'could not find', 'unable to find', 'cannot find or open', '{cannot} open',
+      'could not be found', 'cannot be found', "couldn't find", 'could not find', 'unable to find', 'cannot find', "can't find", 'cannot find or open', '{cannot} open',
       'no matching', 'not matched', 'nothing to do', 'no value for required', 'is required', 'are required', 'must precede', 'too open',
       'must be at least', 'must be at most', 'is not set, and has no default', 'expected rather than',
     ],

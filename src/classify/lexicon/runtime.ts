@@ -57,6 +57,7 @@ export const RUNTIME_RULES: readonly Rule[] = [
       // Configuration languages: a block left open, a name never declared, an argument the schema does not know.
       'unclosed configuration block', 'unclosed block', 'no closing brace', 'undeclared', 'has not been declared', 'is not expected here',
       'invalid configuration object', 'invalid configuration', 'configuration is invalid', 'does not match the api schema',
+      'invalid specification', 'missing }', 'missing )', 'missing ]',
     ],
   },
   {
@@ -75,8 +76,17 @@ export const RUNTIME_RULES: readonly Rule[] = [
     // "module 'cjson' not found", "package foo not found": a missing file of the build is an ordinary refusal; a missing module is a build's.
     id: 'lexicon.module-not-found',
     type: 'BROKEN_BUILD',
-    phrases: ['not found', 'was not found', 'could not be found'],
+    phrases: ['not found', 'was not found', 'could not be found', 'failed to resolve'],
     requires: ['module', 'package', 'library', 'gem', 'crate', 'toolchain', 'plugin', 'dependency'],
+    sameLine: true,
+    unless: REPORT_WORDS,
+  },
+  {
+    // "left-pad is not in the npm registry": a dependency its registry does not have.
+    id: 'lexicon.not-in-registry',
+    type: 'BROKEN_BUILD',
+    phrases: ['is not in the'],
+    requires: ['registry'],
     sameLine: true,
     unless: REPORT_WORDS,
   },
