@@ -104,6 +104,8 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a brace left open in a script', { stderr: 'gawk: line 1: missing } near END' }, 'BROKEN_BUILD'],
   ['a data file not found', { stderr: 'error:  Cannot find data file config/prod.json' }, 'ERROR_RESPONSE'],
   ['a timeout when waiting', { stderr: 'fatal: Timeout when waiting for 10.0.0.5:5432' }, 'TIMEOUT'],
+  ['a server ending the session', { stderr: 'error: terminating connection due to administrator command\n    at Client.query (/app/db.js:3:5)' }, 'NETWORK'],
+  ['a name DNS did not resolve, as a browser names it', { stderr: 'page.goto: net::ERR_NAME_NOT_RESOLVED at https://app.example.invalid/' }, 'NETWORK'],
 ];
 
 /** Words that look like a failure and are not one (issue 30, item 5). */

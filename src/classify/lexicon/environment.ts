@@ -23,6 +23,8 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
       'stream {closed} before',
       // A client's hint that nothing answered where it connected (libpq, MySQL's client): the server is not there now.
       'is the server running', 'server is not running', 'no server running', 'no response from server', 'server did not respond',
+      // A server ending the session ("terminating connection due to administrator command"); a name DNS did not resolve (net::ERR_NAME_NOT_RESOLVED).
+      'terminating connection', 'name not resolved',
     ],
   },
   {
