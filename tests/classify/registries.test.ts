@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { BUILT_IN_PACKS, classify, createClassifier, GENERIC_PACKS, type Observation } from '../../src/classify/index.js';
 import { ERRNO_ROWS } from '../../src/classify/registries/errno.js';
@@ -114,6 +115,16 @@ describe('standard codes in the spellings tools print (issue 30)', () => {
     const tap = 'TAP version 13\n# Subtest: rejects an expired token with 401 Unauthorized\nnot ok 1 - rejects an expired token with 401 Unauthorized\n';
     expect(classify({ stdout: tap, exitCode: 1 }).type).toBe('VERIFICATION_FAILED');
     expect(classify({ stdout: 'authentication module loaded\n', exitCode: 1 }).type).not.toBe('AUTH_REQUIRED');
+  });
+
+  // Exit codes that say how a process ended by themselves (124 timeout, 126/127 not executable or not found, 128+n signals) are left out: they have their own readings.
+  test('property: a status line on stdout counts exactly when the command exited non-zero', () => {
+    const statuses = [[401, 'Unauthorized', 'AUTH_REQUIRED'], [403, 'Forbidden', 'AUTH_REQUIRED'], [429, 'Too Many Requests', 'RATE_LIMIT']] as const;
+    fc.assert(fc.property(fc.constantFrom(...statuses), fc.constantFrom('HTTP/1.1 ', 'HTTP ', 'status: ', ''), fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 123 }), fc.constant(255)), ([n, reason, type], prefix, exitCode) => {
+      const got = classify({ stdout: `${prefix}${n} ${reason}\n`, exitCode }).type;
+      if (exitCode === 0) expect(got).toBe('UNKNOWN');
+      else expect(got).toBe(type);
+    }));
   });
 
   test('a bare number is a status only beside a word of HTTP', () => {
