@@ -130,6 +130,7 @@ describe('standard codes in the spellings tools print (issue 30)', () => {
   test('a bare number is a status only beside a word of HTTP', () => {
     expect(classify({ stderr: 'the query returned 503 rows' }).type).toBe('UNKNOWN');
     expect(classify({ stderr: 'see note (429) in the manual' }).type).toBe('UNKNOWN');
+    expect(classify({ stderr: 'note: forbidden characters are stripped' }).type).toBe('UNKNOWN');
   });
 
   test('a code that is also a word counts only where a code stands', () => {
