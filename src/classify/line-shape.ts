@@ -178,6 +178,18 @@ export const LINE_SHAPES = {
    */
   'file:line[:col] RULE message': {
     example: "main.py:1:1: F401 'os' imported but unused",
+    // The line's first token is a position (a `:` then a digit in it) or shellcheck's carets: stack frames
+    // (`    at f (src/a.js:3:5)`) are turned away here, before their line is read.
+    near: ((text, at) => {
+      let i = at;
+      while (i > 0 && at - i < SHAPE_REACH && text.charCodeAt(i - 1) !== 10) i--;
+      while (i < at && isBlank(text.charCodeAt(i))) i++;
+      if (text.charCodeAt(i) === 94) return true;
+      for (; i < at + 2 && i + 1 < text.length && !isBlank(text.charCodeAt(i)); i++) if (text.charCodeAt(i) === 58 && isDigit(text.charCodeAt(i + 1))) return true;
+      // The match itself may be the position's start (`.py:` of `main.py:3`): read on to the token's end.
+      for (; i + 1 < text.length && i - at < 40 && !isBlank(text.charCodeAt(i)) && text.charCodeAt(i) !== 10; i++) if (text.charCodeAt(i) === 58 && isDigit(text.charCodeAt(i + 1))) return true;
+      return false;
+    }) as NearTest,
     test: ((text, from, to) => lintFinding(text, from, to) || lintCaret(text, from, to)) as ShapeTest,
   },
   /** A row of a linter's table: `line:col  severity  message  rule` (eslint, stylelint, yamllint; the file heads the table). */
