@@ -151,7 +151,9 @@ export function compileRules(rules: readonly Rule[]): CompiledRules {
       layer: layerRankOfRule(rule.id),
       confidence: rule.confidence,
       sourceMask,
-      requires: patternsOf(rule, rule.requires, false),
+      // A same-line rule's required words are looked for on the phrase's line (`requireKeys`), never by the
+      // automaton: as patterns they would only be matched and ignored ("module" on every line of a build log).
+      requires: sameLine ? [] : patternsOf(rule, rule.requires, false),
       sameLine,
       requireKeys: requires.map((phrase) => normalisePhrase(phrase)!),
       unless: patternsOf(rule, rule.unless, false),
