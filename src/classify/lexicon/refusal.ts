@@ -11,6 +11,19 @@ import { FAILURE_SOURCES, type Rule } from '../rule.js';
 /** Kinds of input a tool reads and can find are not what they should be: an archive, a key, a database. */
 const INPUT_KINDS = ['file', 'archive', 'format', 'database', 'repository', 'keystore', 'certificate', 'image', 'object', 'data', 'input', 'stream'];
 
+/**
+ * Where single refusal words count: the failure's own words, never inside a test report (where they
+ * name what a test checks: "rejects invalid input"), and below a crash (an uncaught exception's
+ * message says why the program crashed: "ValueError: invalid literal for int()" is a crash, as the
+ * corpus reads it).
+ */
+const REFUSAL_WORDS = {
+  type: 'ERROR_RESPONSE',
+  priority: RULE_PRIORITY.crash - 5,
+  sources: FAILURE_SOURCES,
+  unless: [...TEST_REPORT_MARKERS, '✗', '✕', 'not ok'],
+} as const;
+
 export const REFUSAL_RULES: readonly Rule[] = [
   {
     // What the environment refused this approach: adapt it. The catch-all tier: any more exact reading wins.
@@ -35,14 +48,9 @@ export const REFUSAL_RULES: readonly Rule[] = [
   },
   {
     // A tool refusing a name or a value as given, in single words ("Error: Unknown device type", "duplicate session: ci",
-    // "strace: invalid system call", "did you mean 'wasm32'?"). The failure's own words only, never inside a test report,
-    // where such words name what a test checks ("rejects invalid input"), and below a crash: an uncaught exception's
-    // message says why the program crashed ("ValueError: invalid literal for int()" is a crash, as the corpus reads it).
+    // "strace: invalid system call", "did you mean 'wasm32'?"), where {@link REFUSAL_WORDS} count.
     id: 'lexicon.refused-word',
-    type: 'ERROR_RESPONSE',
-    priority: RULE_PRIORITY.crash - 5,
-    sources: FAILURE_SOURCES,
-    unless: [...TEST_REPORT_MARKERS, '✗', '✕', 'not ok'],
+    ...REFUSAL_WORDS,
     wordForms: true,
     phrases: [
       'invalid', 'unknown', 'unsupported', 'not supported', 'unrecognized', 'unrecognised', 'no such', 'duplicate', 'not allowed',
@@ -54,10 +62,7 @@ export const REFUSAL_RULES: readonly Rule[] = [
     // tar archive", "file is not a database", "no valid OpenPGP data found", "Compressed data is corrupt". The input
     // given is wrong: adapt (a corrupted store of the task's own is DATA_CORRUPTION, by its own rules).
     id: 'lexicon.not-that-input',
-    type: 'ERROR_RESPONSE',
-    priority: RULE_PRIORITY.crash - 5,
-    sources: FAILURE_SOURCES,
-    unless: [...TEST_REPORT_MARKERS, '✗', '✕', 'not ok'],
+    ...REFUSAL_WORDS,
     phrases: [
       'is not a', 'not a valid', 'not an', 'not in', 'does not look like', 'does not appear to be', 'no valid', 'is corrupt', 'is corrupted',
       'corrupt input', 'premature end', 'unexpected end of archive', 'truncated', 'too short', 'bad crc', 'crc error', 'failed to read',
@@ -70,10 +75,7 @@ export const REFUSAL_RULES: readonly Rule[] = [
     // A thing asked for that is not there, in words no single rule lists: "the playbook: deploy.yml could not be found",
     // "cannot find or open x.zip", "no matching tables were found", "filename not matched", "Nothing to do!".
     id: 'lexicon.not-there',
-    type: 'ERROR_RESPONSE',
-    priority: RULE_PRIORITY.crash - 5,
-    sources: FAILURE_SOURCES,
-    unless: [...TEST_REPORT_MARKERS, '✗', '✕', 'not ok'],
+    ...REFUSAL_WORDS,
     wordForms: true,
     phrases: [
       'could not be found', 'cannot be found', "couldn't find", 'could not find', 'unable to find', 'cannot find', "can't find", 'cannot find or open', '{cannot} open',
