@@ -95,7 +95,7 @@ function run(compiled: CompiledRules, scanner: Scanner, observation: unknown, ca
     const facts = readObservation(observation, now);
     clean(facts);
     const candidates: Candidate[] = [];
-    scanner.reset();
+    scanner.reset(facts.exitCodes.some((n) => n !== 0));
     for (const source of SCAN_ORDER) scanner.scanField(source, facts.text[source], candidates);
     structured(compiled, facts, candidates);
     if (facts.typed !== null) {

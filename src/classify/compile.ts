@@ -11,6 +11,8 @@ import { phraseForms, phraseJoins } from './word-forms.js';
 
 /** Bit of each text source in a rule's source mask. */
 export const SOURCE_BIT: Readonly<Record<TextSource, number>> = { error: 1, message: 2, stderr: 4, stdout: 8, validationErrors: 16 };
+/** Bit of a rule whose phrases count in a failed command's stdout (`Rule.failingStdout`). */
+export const FAILING_STDOUT_BIT = 32;
 
 /** A rule ready to evaluate: phrases are pattern ids of the shared automaton. */
 export interface CompiledRule {
@@ -137,6 +139,7 @@ export function compileRules(rules: readonly Rule[]): CompiledRules {
     if (rule.when !== undefined) addTo(conditions, rule.when, index);
     let sourceMask = 0;
     for (const source of rule.sources ?? DEFAULT_SOURCES) sourceMask |= SOURCE_BIT[source];
+    if (rule.failingStdout === true) sourceMask |= FAILING_STDOUT_BIT;
     const sameLine = rule.sameLine === true && (rule.requires ?? []).length > 0;
     const requires = rule.wordForms === true ? (rule.requires ?? []).flatMap((phrase) => phraseForms(phrase)) : rule.requires ?? [];
     const priority = rule.priority ?? TYPE_PRIORITY[rule.type];
@@ -148,7 +151,9 @@ export function compileRules(rules: readonly Rule[]): CompiledRules {
       layer: layerRankOfRule(rule.id),
       confidence: rule.confidence,
       sourceMask,
-      requires: patternsOf(rule, rule.requires, false),
+      // A same-line rule's required words are looked for on the phrase's line (`requireKeys`), never by the
+      // automaton: as patterns they would only be matched and ignored ("module" on every line of a build log).
+      requires: sameLine ? [] : patternsOf(rule, rule.requires, false),
       sameLine,
       requireKeys: requires.map((phrase) => normalisePhrase(phrase)!),
       unless: patternsOf(rule, rule.unless, false),

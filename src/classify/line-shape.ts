@@ -15,6 +15,7 @@ import {
   digitsBefore, endsWithWord, firstToken, isAlnum, isBlank, isColonPosition, isDigit, isProgramName, isSourcePath, NOT_ERRORS, pathStart,
   reportLine, severityAt, skipBlank, startsWithWord, tokenEnd,
 } from './line-scan.js';
+import { lintCaret, lintFinding, lintTableRow } from './line-shape-lint.js';
 
 /** What may follow a count that is a field's value: `,` `;` `.` `)` `|` and the line's end. */
 const FIELD_ENDS = [44, 59, 46, 41, 124, 10, 13];
@@ -167,6 +168,40 @@ export const LINE_SHAPES = {
       if (!startsWithWord(text, i, to, 'not ok ')) return false;
       return isDigit(text.charCodeAt(skipBlank(text, i + 7, to)));
     }) as ShapeTest,
+  },
+  /**
+   * A linter's finding (line-shape-lint.ts): a position, then the code or name of the rule it
+   * broke — `main.py:1:1: F401 'os' imported but unused`, `README.md:3 MD025/single-title …`, a
+   * position alone under `E3002 …`; a row of a linter's table (`2:10  error  trailing spaces
+   * (trailing-spaces)`); shellcheck's `^-- SC2086 (info): …`. Not a compiler's diagnostic, which
+   * names a severity where a finding names its rule.
+   */
+  'file:line[:col] RULE message': {
+    example: "main.py:1:1: F401 'os' imported but unused",
+    // The line's first token is a position (a `:` then a digit in it) or shellcheck's carets: stack frames
+    // (`    at f (src/a.js:3:5)`) are turned away here, before their line is read.
+    near: ((text, at) => {
+      let i = at;
+      while (i > 0 && at - i < SHAPE_REACH && text.charCodeAt(i - 1) !== 10) i--;
+      while (i < at && isBlank(text.charCodeAt(i))) i++;
+      if (text.charCodeAt(i) === 94) return true;
+      for (; i < at + 2 && i + 1 < text.length && !isBlank(text.charCodeAt(i)); i++) if (text.charCodeAt(i) === 58 && isDigit(text.charCodeAt(i + 1))) return true;
+      // The match itself may be the position's start (`.py:` of `main.py:3`): read on to the token's end.
+      for (; i + 1 < text.length && i - at < 40 && !isBlank(text.charCodeAt(i)) && text.charCodeAt(i) !== 10; i++) if (text.charCodeAt(i) === 58 && isDigit(text.charCodeAt(i + 1))) return true;
+      return false;
+    }) as NearTest,
+    test: ((text, from, to) => lintFinding(text, from, to) || lintCaret(text, from, to)) as ShapeTest,
+  },
+  /** A row of a linter's table: `line:col  severity  message  rule` (eslint, stylelint, yamllint; the file heads the table). */
+  'line:col severity message rule': {
+    example: '  2:10  error  trailing spaces  (trailing-spaces)',
+    // The severity, where the rule's phrase matched, comes after blanks after a digit.
+    near: ((text, at) => {
+      let i = at;
+      while (i > 0 && at - i < 12 && (text.charCodeAt(i - 1) === 32 || text.charCodeAt(i - 1) === 9)) i--;
+      return i < at && isDigit(text.charCodeAt(i - 1));
+    }) as NearTest,
+    test: lintTableRow as ShapeTest,
   },
 } as const satisfies Record<string, { example: string; test: ShapeTest; near?: NearTest }>;
 

@@ -51,6 +51,12 @@ export interface Rule {
   confidence?: number;
   /** Text fields where the phrases count. Default {@link DEFAULT_SOURCES}. */
   sources?: readonly TextSource[];
+  /**
+   * The phrases count in stdout too when the command failed (a non-zero exit code), whatever
+   * `sources` says: a standard code a failing command printed (`HTTP 401 Unauthorized`) is the
+   * failure's own words on whichever stream it went to. Default false.
+   */
+  failingStdout?: boolean;
   /** Words or phrases; any one matches. (List a code here too if it should count in text.) */
   phrases?: readonly string[];
   /** When set, a phrase only counts if one of these also appears in the same field. */

@@ -1,5 +1,5 @@
 import { isWordCode, matchStart, onBoundaries, scan, type MatchSink } from './automaton.js';
-import { SOURCE_BIT, type CompiledRule, type CompiledRules } from './compile.js';
+import { FAILING_STDOUT_BIT, SOURCE_BIT, type CompiledRule, type CompiledRules } from './compile.js';
 import { EVIDENCE_CONFIDENCE } from './priority.js';
 import { scanDuration, type RetryHint } from './retry-after.js';
 import { TEXT_SOURCES, type Candidate, type TextSource } from './rule.js';
@@ -38,6 +38,8 @@ export class Scanner implements MatchSink {
   private segments: readonly string[] = [];
   private hintsAllowed = false;
   private source: TextSource = 'error';
+  /** The observed command failed (a non-zero exit code): rules with `failingStdout` read its stdout. */
+  private failed = false;
   /** The first retry-after hint found in text during the current call. */
   hint: RetryHint | null = null;
   /**
@@ -62,8 +64,12 @@ export class Scanner implements MatchSink {
     this.lineSegment = new Int32Array(r);
   }
 
-  /** Forgets the previous call's retry-after hint and error lines: call before scanning an observation. */
-  reset(): void {
+  /**
+   * Forgets the previous call's retry-after hint and error lines: call before scanning an
+   * observation. `failed`: the observed command exited non-zero (default false).
+   */
+  reset(failed = false): void {
+    this.failed = failed;
     this.hint = null;
     this.errorRank.fill(0);
   }
@@ -164,7 +170,7 @@ export class Scanner implements MatchSink {
 
   private collect(source: TextSource, out: Candidate[]): void {
     const { rules, phraseRules } = this.compiled;
-    const bit = SOURCE_BIT[source];
+    const bit = source === 'stdout' && this.failed ? SOURCE_BIT.stdout | FAILING_STDOUT_BIT : SOURCE_BIT[source];
     const first = out.length;
     for (const pattern of this.hits) {
       for (const index of phraseRules[pattern]!) {

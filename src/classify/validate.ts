@@ -4,7 +4,7 @@ import { isLineShape, LINE_SHAPE_NAMES } from './line-shape.js';
 import { RULE_CONDITIONS, RuleError, TEXT_SOURCES, type Rule } from './rule.js';
 import { unknownStem } from './word-forms.js';
 
-const KEYS = new Set(['id', 'type', 'priority', 'confidence', 'sources', 'phrases', 'requires', 'sameLine', 'inIdentifiers', 'unless', 'codes', 'exitCodes', 'statuses', 'signals', 'when', 'disabled', 'source', 'wordForms', 'shape']);
+const KEYS = new Set(['id', 'type', 'priority', 'confidence', 'sources', 'phrases', 'requires', 'sameLine', 'inIdentifiers', 'unless', 'codes', 'exitCodes', 'statuses', 'signals', 'when', 'disabled', 'source', 'wordForms', 'shape', 'failingStdout']);
 /** Longest phrase accepted: phrases are words, not documents. */
 export const MAX_PHRASE = 200;
 
@@ -55,7 +55,7 @@ export function validateRule(value: unknown, path: string): Rule {
       });
     }
   }
-  for (const key of ['disabled', 'sameLine', 'inIdentifiers', 'wordForms'] as const) {
+  for (const key of ['disabled', 'sameLine', 'inIdentifiers', 'wordForms', 'failingStdout'] as const) {
     if (rule[key] !== undefined && typeof rule[key] !== 'boolean') throw new RuleError(`${path}.${key}`, 'must be a boolean');
   }
   const triggers = ['phrases', 'codes', 'exitCodes', 'statuses', 'signals'].some((k) => Array.isArray(rule[k]) && (rule[k] as unknown[]).length > 0);

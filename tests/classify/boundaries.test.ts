@@ -73,12 +73,20 @@ describe('source weighting', () => {
   });
 
   test('auth and rate-limit markers count in stderr, the message and errors, not in stdout', () => {
-    for (const text of ['HTTP/1.1 401 Unauthorized', 'Error: 429 Too Many Requests: rate limit exceeded', 'invalid x-api-key']) {
-      expect(typeOf({ stdout: text, exitCode: 1 })).toBe('UNKNOWN');
+    for (const text of ['HTTP/1.1 401 Unauthorized', 'Error: 429 Too Many Requests: rate limit exceeded', 'invalid x-api-key', 'rate limit exceeded for key ci-main']) {
+      expect(typeOf({ stdout: text, exitCode: 0 })).toBe('UNKNOWN');
+      expect(typeOf({ stdout: text })).toBe('UNKNOWN');
       expect(typeOf({ stderr: text })).not.toBe('UNKNOWN');
       expect(typeOf({ message: text })).not.toBe('UNKNOWN');
       expect(typeOf({ error: new Error(text) })).not.toBe('UNKNOWN');
     }
+    // Words stay out of a failing command's stdout too; a standard HTTP status there is its own words (below).
+    for (const text of ['invalid x-api-key', 'rate limit exceeded for key ci-main']) expect(typeOf({ stdout: text, exitCode: 1 })).toBe('UNKNOWN');
+  });
+
+  test('an HTTP status a failing command printed on stdout counts as on stderr', () => {
+    expect(typeOf({ stdout: 'HTTP/1.1 401 Unauthorized', exitCode: 1 })).toBe('AUTH_REQUIRED');
+    expect(typeOf({ stdout: 'Error: 429 Too Many Requests: rate limit exceeded', exitCode: 1 })).toBe('RATE_LIMIT');
   });
 
   test('rate-limit hints in stdout do not set a retry-after', () => {

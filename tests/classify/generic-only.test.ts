@@ -18,18 +18,19 @@ const CAPTURED_ON = '2026-11-27';
 describe('generic-only accuracy (issue 30)', () => {
   const scores = genericScores(CORPUS);
 
-  test('curated part: at least 87 % without any tool-specific pack', () => {
-    expect(scores.curated.right / scores.curated.total, percent(scores.curated)).toBeGreaterThanOrEqual(0.87);
+  test('curated part: at least 88.5 % without any tool-specific pack', () => {
+    expect(scores.curated.right / scores.curated.total, percent(scores.curated)).toBeGreaterThanOrEqual(0.885);
   });
 
-  test('held-out part alone: at least 84 %', () => {
-    expect(scores['held-out'].right / scores['held-out'].total, percent(scores['held-out'])).toBeGreaterThanOrEqual(0.84);
+  // Issue 30's goal is 85 %; 90.6 % (77/85) was reached with the lexicon's concepts of the second session.
+  test('held-out part alone: at least 88 %', () => {
+    expect(scores['held-out'].right / scores['held-out'].total, percent(scores['held-out'])).toBeGreaterThanOrEqual(0.88);
   });
 
-  test(`first-sight families of ${CAPTURED_ON}: at least 45 % (36.5 % was the whole classifier at capture)`, () => {
+  test(`first-sight families of ${CAPTURED_ON}: at least 80 % (36.3 % was the whole classifier at capture)`, () => {
     const families = new Set(FIRST_SIGHT_RECORD.filter((f) => f.date === CAPTURED_ON).map((f) => f.family));
     const captured = genericScores(FIRST_SIGHT.filter((e) => families.has(e.source)))['first-sight'];
     expect(captured.total).toBeGreaterThanOrEqual(500);
-    expect(captured.right / captured.total, percent(captured)).toBeGreaterThanOrEqual(0.45);
+    expect(captured.right / captured.total, percent(captured)).toBeGreaterThanOrEqual(0.8);
   });
 });

@@ -39,6 +39,34 @@ const CASES: [shape: LineShape, yes: string[], no: string[]][] = [
     'look at this (1:2)x', 'at noon (12:00)', 'at fn (Native Method)', 'arrived at 10:30',
   ]],
   ['not ok N', ['not ok 1 - rejects an expired token', '    not ok 12 adds'], ['ok 1 - adds', 'it is not ok 1 time', 'not ok - x']],
+  ['file:line[:col] RULE message', [
+    "main.py:1:1: F401 'os' imported but unused",
+    'main.py:2:0: W0611: Unused import os (unused-import)',
+    'README.md:3 MD025/single-title/single-h1 Multiple top-level headings in the same document',
+    'src/index.js:2:3 lint/suspicious/noDebugger  FIXABLE',
+    'app/models/user.rb:1:1: C: Style/FrozenStringLiteralComment: Missing frozen string literal comment.',
+    '         ^--------^ SC2045 (error): Iterating over ls output is fragile. Use globs.',
+  ], [
+    "main.c:3:18: error: 'counter' undeclared",
+    'main.py:3: error: Name "x" is not defined  [name-defined]',
+    'tests/test_api.py:12: AssertionError',
+    './main.go:5:2: undefined: total',
+    'src/a.ts:3:5 - error TS2322: x',
+    'main.py:3:5: E5 too short a code',
+    'main.py:3:5: src/lib.py is a path, not a rule',
+    'main.py:3:5:',
+    '^-- see SC2045',
+  ]],
+  ['line:col severity message rule', [
+    '  2:10  error  trailing spaces  (trailing-spaces)',
+    '  1:10  error  \'x\' is defined but never used  no-unused-vars',
+    '  5:5       warning  missing document start "---"  (document-start)',
+  ], [
+    '  2:10  error  trailing spaces',
+    '12:30 error connecting to db: connection refused',
+    'at 10:30 error: timeout (retrying)',
+    '  2:10  error  message  (two words)',
+  ]],
 ];
 
 describe('line shapes: a diagnostic is known by where its words sit', () => {
@@ -62,6 +90,13 @@ describe('line shapes: a diagnostic is known by where its words sit', () => {
     fc.assert(fc.property(fc.stringMatching(/^[a-z_/]{1,20}$/), fc.nat(9999), fc.nat(200), fc.string({ maxLength: 40 }), (path, line, col, msg) => {
       const text = `${path}.c:${line + 1}:${col + 1}: error: ${msg.replace(/\n/g, ' ')}`;
       for (const at of [0, text.length >> 1, text.length - 1]) expect(lineHasShape(text, at, 'file:line[:col]: error:')).toBe(true);
+    }));
+  });
+
+  test('a compiler diagnostic is never a linter\'s finding: a severity stands where a finding names its rule', () => {
+    fc.assert(fc.property(fc.stringMatching(/^[a-z_/]{1,20}$/), fc.nat(9999), fc.nat(200), fc.constantFrom('error:', 'warning:', 'note:', 'fatal error:'), fc.string({ maxLength: 40 }), (path, line, col, severity, msg) => {
+      const text = `${path}.py:${line + 1}:${col + 1}: ${severity} ${msg.replace(/\n/g, ' ')}`;
+      expect(lineHasShape(text, 0, 'file:line[:col] RULE message')).toBe(false);
     }));
   });
 

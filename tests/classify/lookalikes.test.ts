@@ -21,11 +21,11 @@ const LOOKALIKES: [what: string, stderr: string, suggested: FailureType, expecte
   ['a C function a compiler cannot find', "main.c:12:5: error: implicit declaration of function 'getaddrinfo' [-Werror=implicit-function-declaration]", 'NETWORK', 'BROKEN_BUILD'],
   ['a Rust name a compiler cannot find', 'error[E0425]: cannot find value `ECONNREFUSED` in this scope\n --> src/main.rs:4:13', 'NETWORK', 'BROKEN_BUILD'],
   ['a Python module name', "ModuleNotFoundError: No module named 'quota_exceeded'", 'QUOTA_EXCEEDED', 'BROKEN_BUILD'],
-  ['a crate name', 'error: could not find `rate-limit` in registry `crates-io` with version `*`', 'RATE_LIMIT', 'UNKNOWN'],
+  ['a crate name', 'error: could not find `rate-limit` in registry `crates-io` with version `*`', 'RATE_LIMIT', 'ERROR_RESPONSE'],
   ['a script path', 'Run ./scripts/check-rate-limit.sh\nError: Process completed with exit code 1.', 'RATE_LIMIT', 'UNKNOWN'],
   ['a file name with spaces', "cp: cannot stat 'logs/out of memory.txt': No such file or directory", 'RESOURCE_EXHAUSTION', 'ERROR_RESPONSE'],
   ['a package in a URL', 'npm ERR! 404 Not Found - GET https://registry.npmjs.org/@acme/econnreset-retry - Not found', 'NETWORK', 'ERROR_RESPONSE'],
-  ['a Windows path', 'error: could not open C:\\work\\disk-full\\ENOSPC-notes.txt', 'RESOURCE_EXHAUSTION', 'UNKNOWN'],
+  ['a Windows path', 'error: could not open C:\\work\\disk-full\\ENOSPC-notes.txt', 'RESOURCE_EXHAUSTION', 'ERROR_RESPONSE'],
   ['"certificate verification failed" is not seed 001\'s "verification failed"', 'error: certificate verification failed for host registry.example.com', 'VERIFICATION_FAILED', 'CERTIFICATE_ERROR'],
   // Node quotes the line that threw above a caret: `new AbortError(…)` there is code, and aborts nothing.
   ['source code Node quotes above a caret', "file:///app/main.mjs:2\nawait retry(async () => { throw new AbortError(new Error('GET /v1/x answered 404 Not Found')); });\n                                ^\n\nError: GET /v1/x answered 404 Not Found\n\nNode.js v20.20.2", 'USER_ABORT', 'ERROR_RESPONSE'],

@@ -14,6 +14,8 @@ const SHAPED: Record<LineShape, (phrase: string) => string> = {
   'N failed': (p) => `Tests: 2 ${p}`,
   'not ok N': (p) => `${p} 1 - x`,
   'at fn (file:line)': (p) => `    at f (src/a${p}3:5)`,
+  'file:line[:col] RULE message': (p) => `src/x${p}3:5: E501 line too long`,
+  'line:col severity message rule': (p) => `  2:10  ${p}  trailing spaces  (trailing-spaces)`,
 };
 
 /** An observation that triggers `rule` by its first trigger of each kind. */
@@ -28,7 +30,8 @@ function triggerOf(rule: Rule): object {
   // A required word on a line of its own: a shaped line must stay in its shape.
   const text = [phrase, rule.requires?.[0]].filter(Boolean).join(rule.shape === undefined ? ' ' : '\n');
   return {
-    ...(text ? { stderr: text } : {}),
+    // A rule that reads only stdout (a failing command's error line there) is triggered there.
+    ...(text ? (rule.sources !== undefined && !rule.sources.includes('stderr') && rule.sources.includes('stdout') ? { stdout: text, exitCode: 1 } : { stderr: text }) : {}),
     ...(rule.codes ? { error: { code: rule.codes[0] } } : {}),
     ...(rule.exitCodes ? { exitCode: rule.exitCodes[0] } : {}),
     ...(rule.statuses ? { status: rule.statuses[0] } : {}),

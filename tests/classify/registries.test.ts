@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { BUILT_IN_PACKS, classify, createClassifier, GENERIC_PACKS, type Observation } from '../../src/classify/index.js';
 import { ERRNO_ROWS } from '../../src/classify/registries/errno.js';
@@ -92,6 +93,14 @@ const SPELLINGS: [from: string, observation: Observation, type: FailureType][] =
   ['Go exec', { stderr: 'build failed: signal: segmentation fault (core dumped)' }, 'CLI_CRASH'],
   ['Python subprocess', { stderr: "subprocess.CalledProcessError: Command '['./train']' died with <Signals.SIGKILL: 9>." }, 'RESOURCE_EXHAUSTION'],
   ['make', { stderr: 'make: *** [Makefile:12: test] Error 139' }, 'CLI_CRASH'],
+  ['reason before status (RubyGems)', { stderr: 'Unable to download data from https://rubygems.example.com/ - bad response Forbidden 403' }, 'AUTH_REQUIRED'],
+  ['reason, dash, status (pnpm)', { stderr: ' ERR_X  GET https://registry.example.com/left-pad: Unauthorized - 401' }, 'AUTH_REQUIRED'],
+  ['Python requests', { stderr: 'requests.exceptions.HTTPError: 403 Client Error: Forbidden for url: https://api.example.com/v1/jobs' }, 'AUTH_REQUIRED'],
+  ['a WebSocket handshake', { stderr: 'Error: Unexpected server response: 503\n    at ClientRequest.<anonymous> (/app/node_modules/ws/lib/websocket.js:960:7)' }, 'SERVER_OVERLOADED'],
+  ['Ansible uri', { stderr: '"msg": "Status code was 401 and not [200]"' }, 'AUTH_REQUIRED'],
+  // A failing command's stdout: a status there is its own words, as on stderr (nothing else was printed).
+  ['a status on a failing command\'s stdout', { stdout: 'HTTP 401 Unauthorized\n', stderr: '', exitCode: 1 }, 'AUTH_REQUIRED'],
+  ['a 429 in a failing package manager\'s report on stdout', { stdout: ' ERR_X_FETCH_429  GET https://registry.example.com/left-pad: Too Many Requests - 429\n', exitCode: 1 }, 'RATE_LIMIT'],
 ];
 
 describe('standard codes in the spellings tools print (issue 30)', () => {
@@ -101,9 +110,27 @@ describe('standard codes in the spellings tools print (issue 30)', () => {
     expect(generic(observation).type).toBe(type);
   });
 
+  test('a status on stdout counts only when the command failed, and never inside a test report', () => {
+    for (const exitCode of [0, undefined]) expect(classify({ stdout: 'HTTP 401 Unauthorized\n', stderr: '', ...(exitCode === undefined ? {} : { exitCode }) }).type).not.toBe('AUTH_REQUIRED');
+    const tap = 'TAP version 13\n# Subtest: rejects an expired token with 401 Unauthorized\nnot ok 1 - rejects an expired token with 401 Unauthorized\n';
+    expect(classify({ stdout: tap, exitCode: 1 }).type).toBe('VERIFICATION_FAILED');
+    expect(classify({ stdout: 'authentication module loaded\n', exitCode: 1 }).type).not.toBe('AUTH_REQUIRED');
+  });
+
+  // Exit codes that say how a process ended by themselves (124 timeout, 126/127 not executable or not found, 128+n signals) are left out: they have their own readings.
+  test('property: a status line on stdout counts exactly when the command exited non-zero', () => {
+    const statuses = [[401, 'Unauthorized', 'AUTH_REQUIRED'], [403, 'Forbidden', 'AUTH_REQUIRED'], [429, 'Too Many Requests', 'RATE_LIMIT']] as const;
+    fc.assert(fc.property(fc.constantFrom(...statuses), fc.constantFrom('HTTP/1.1 ', 'HTTP ', 'status: ', ''), fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 123 }), fc.constant(255)), ([n, reason, type], prefix, exitCode) => {
+      const got = classify({ stdout: `${prefix}${n} ${reason}\n`, exitCode }).type;
+      if (exitCode === 0) expect(got).toBe('UNKNOWN');
+      else expect(got).toBe(type);
+    }));
+  });
+
   test('a bare number is a status only beside a word of HTTP', () => {
     expect(classify({ stderr: 'the query returned 503 rows' }).type).toBe('UNKNOWN');
     expect(classify({ stderr: 'see note (429) in the manual' }).type).toBe('UNKNOWN');
+    expect(classify({ stderr: 'note: forbidden characters are stripped' }).type).toBe('UNKNOWN');
   });
 
   test('a code that is also a word counts only where a code stands', () => {

@@ -1,6 +1,6 @@
-import { TEST_REPORT_MARKERS } from '../packs/markers.js';
 import { RULE_PRIORITY } from '../priority.js';
 import { FAILURE_SOURCES, type Rule } from '../rule.js';
+import { REPORT_WORDS as REPORT } from '../packs/markers.js';
 
 /**
  * Who may do what, and how much (issue 30): trust, credentials, their expiry, rate limits,
@@ -9,12 +9,6 @@ import { FAILURE_SOURCES, type Rule } from '../rule.js';
  * prints "authentication module loaded" has not failed to log in; a test named "returns 401
  * Unauthorized" is about a 401).
  */
-/**
- * A test report's own words beside DESIGN's markers: jest's and vitest's `Expected:`/`Received:`
- * pair, an assertion's error, a failed test's mark (`✗ rejects expired token`), TAP's `not ok`.
- * Inside a report, credential and certificate words are what the tests are about.
- */
-const REPORT = [...TEST_REPORT_MARKERS, 'expected:', 'received:', 'assertionerror', '✗', '✕', 'not ok'];
 const OWN_WORDS = { sources: FAILURE_SOURCES, unless: REPORT, wordForms: true } as const;
 
 export const ACCESS_RULES: readonly Rule[] = [
@@ -45,6 +39,44 @@ export const ACCESS_RULES: readonly Rule[] = [
       'is forbidden', '(forbidden)', '{cannot} resolve {authenticate}', '{cannot} read username', '{cannot} read {password}',
       // No signed-in identity to act as: "You do not currently have an active account selected … to obtain new credentials".
       'no active account', 'have an active account', 'obtain new {credential}',
+    ],
+  },
+  {
+    // A credential that cannot be read is a credential problem, whatever the reader says about the file
+    // ("Could not read json file key.json: Unterminated string" beside --key-file): a person must give a good one.
+    id: 'lexicon.credential-unreadable',
+    type: 'AUTH_REQUIRED',
+    ...OWN_WORDS,
+    phrases: ['{cannot} read', '{cannot} load', '{cannot} parse', '{cannot} decode', 'unable to read', 'malformed', 'truncated'],
+    requires: ['key file', 'key-file', 'keyfile', 'service account', 'service-account', '{credential} file', 'private key', 'keystore', 'keytab'],
+    sameLine: true,
+  },
+  {
+    // An operation the system allows only with a privilege the run lacks (tracing another process, mounting, changing
+    // owners): a person must grant it. A file's "permission denied" is not this: that file is refused, adapt.
+    id: 'lexicon.privilege',
+    type: 'AUTH_REQUIRED',
+    ...OWN_WORDS,
+    phrases: ['operation not permitted', 'permission denied', 'eperm'],
+    requires: ['ptrace', 'attach', 'mount', 'umount', 'chown', 'setuid', 'setgid', 'chroot', 'capability', 'cap_sys_admin', 'cap_net_admin', 'privilege', 'privileges'],
+    sameLine: true,
+  },
+  {
+    id: 'lexicon.privilege-needed',
+    type: 'AUTH_REQUIRED',
+    ...OWN_WORDS,
+    phrases: ['requires root', 'must be root', 'must be run as root', 'need to be root', 'root privileges', 'superuser privileges', 'insufficient privileges', 'are you root'],
+  },
+  {
+    // A signature that does not verify, or a signer nobody trusts: trust, which a person must fix (CERTIFICATE_ERROR's meaning, not only TLS).
+    id: 'lexicon.signature',
+    type: 'CERTIFICATE_ERROR',
+    wordForms: true,
+    unless: REPORT,
+    phrases: [
+      'bad signature', 'invalid signature', 'signature is invalid', 'signature {verify} {fail}', '{cannot} {verify} signature', "can't check signature",
+      'signature mismatch', 'signature does not match', 'untrusted signature', 'unknown signer', 'not signed by a trusted', 'is not trusted',
+      "doesn't have a known issuer", 'does not have a known issuer', '{certificate} will expire', '{certificate} has expired',
     ],
   },
   {

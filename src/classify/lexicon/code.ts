@@ -1,5 +1,4 @@
 import type { LineShape } from '../line-shape.js';
-import { TEST_REPORT_MARKERS } from '../packs/markers.js';
 import { RULE_PRIORITY } from '../priority.js';
 import { FAILURE_SOURCES, type Rule } from '../rule.js';
 
@@ -72,6 +71,9 @@ export const CODE_RULES: readonly Rule[] = [
       'resolution impossible', '{cannot} find a version', 'no matching version', 'no matching distribution', 'no matching package',
       'version solving failed', 'conflicting dependencies', 'conflicting peer dependency', 'unable to resolve dependency tree',
       'could not be satisfied', 'cannot be satisfied',
+      // A lock file of dependencies that no longer matches what the project asks for.
+      'dependency lock file', 'lockfile is not up to date', 'lock file is not up to date', 'lockfile needs to be updated', 'outdated lockfile',
+      'is not up to date with', 'no version is selected',
     ],
   },
   {
@@ -127,7 +129,11 @@ export const CODE_RULES: readonly Rule[] = [
     id: 'lexicon.diff',
     type: 'DIFF_PARSE_ERROR',
     wordForms: true,
-    phrases: ['corrupt patch', 'malformed patch', 'patch does not apply', 'patch {fail}', '{cannot} apply patch', 'invalid diff', 'malformed diff', '{cannot} parse diff', 'no valid patches'],
+    phrases: [
+      'corrupt patch', 'malformed patch', 'patch does not apply', 'patch {fail}', '{cannot} apply patch', 'invalid diff', 'malformed diff', '{cannot} parse diff', 'no valid patches',
+      // A diff's own vocabulary: its hunks, the file it names, a patch already applied.
+      'hunk {fail}', 'hunks {fail}', 'hunk #', "can't find file to patch", 'previously applied patch', 'reversed (or previously applied) patch',
+    ],
   },
   {
     // Thrown while a template was parsed or rendered (`at parseTemplate (…)`, `TemplateSyntaxError`): the template
@@ -138,7 +144,9 @@ export const CODE_RULES: readonly Rule[] = [
     priority: RULE_PRIORITY.refinement,
     wordForms: true,
     phrases: [
-      'parse template', 'render template', 'compile template', 'template syntax {error}',
+      'parse template', 'render template', 'compile template', 'template syntax {error}', 'top-level template code', 'template variable',
+      // A prompt template's variable nobody gave (LLM frameworks' "Missing value for input variable `language`").
+      'missing value for input', 'missing input variable', 'missing template variable',
       // The frame of the engine's own function, in a stack trace of the error it threw.
       'at parsetemplate', 'at rendertemplate', 'at compiletemplate', 'in parse_template', 'in render_template', 'in compile_template',
     ],
@@ -152,39 +160,18 @@ export const CODE_RULES: readonly Rule[] = [
   {
     id: 'lexicon.not-found',
     type: 'CLI_NOT_FOUND',
-    phrases: ['command not found', 'no such command', 'executable not found', 'executable file not found', 'program not found', 'not recognized as an internal or external command'],
-  },
-  {
-    // What the environment refused this approach: adapt it. The catch-all tier: any more exact reading wins.
-    id: 'lexicon.refused',
-    type: 'ERROR_RESPONSE',
-    wordForms: true,
     phrases: [
-      'already exists', 'does not exist', 'no such file or directory', 'not a directory', 'invalid argument', 'invalid option', 'unknown option',
-      'unrecognized option', 'unrecognized arguments', 'merge conflict', 'duplicate key', 'violates unique constraint', 'not found',
-      'unknown command', 'unknown subcommand', 'non-zero exit status', 'non-zero exit code', 'undefined command', 'invalid choice',
-      'has no property', 'not a terminal', 'does not support', 'unexpected argument', 'must be specified', 'missing argument',
-      'missing required argument', 'required argument',
-      // A thing the system has no such one of (not a file, module or host: those have their own readings).
-      '{cannot} find device', '{cannot} find session', '{cannot} find window', '{cannot} find pane', '{cannot} find process',
-      '{cannot} find user', '{cannot} find group',
+      'command not found', 'no such command', 'executable not found', 'executable file not found', 'program not found', 'not recognized as an internal or external command',
+      "executable doesn't exist", 'executable does not exist', 'no such program',
     ],
   },
   {
-    // A tool refusing a name or a value as given, in single words ("Error: Unknown device type", "duplicate session: ci",
-    // "strace: invalid system call", "did you mean 'wasm32'?"). The failure's own words only, never inside a test report,
-    // where such words name what a test checks ("rejects invalid input"), and below a crash: an uncaught exception's
-    // message says why the program crashed ("ValueError: invalid literal for int()" is a crash, as the corpus reads it).
-    id: 'lexicon.refused-word',
-    type: 'ERROR_RESPONSE',
-    priority: RULE_PRIORITY.crash - 5,
-    sources: FAILURE_SOURCES,
-    unless: [...TEST_REPORT_MARKERS, '✗', '✕', 'not ok'],
-    wordForms: true,
-    phrases: [
-      'invalid', 'unknown', 'unsupported', 'not supported', 'unrecognized', 'unrecognised', 'no such', 'duplicate', 'not allowed',
-      'not recognized', 'did you mean',
-    ],
+    // A process that cannot be spawned because its file is not there: the program is missing ("spawn terraform ENOENT").
+    id: 'lexicon.spawn-missing',
+    type: 'CLI_NOT_FOUND',
+    phrases: ['enoent', 'no such file or directory'],
+    requires: ['spawn', 'spawnsync', 'execvp', 'exec format', "can't exec", 'cannot exec', 'failed to exec', 'failed to execute'],
+    sameLine: true,
   },
   {
     id: 'lexicon.quality',

@@ -1,5 +1,5 @@
 import { RULE_PRIORITY } from '../priority.js';
-import type { Rule } from '../rule.js';
+import { FAILURE_SOURCES, type Rule } from '../rule.js';
 
 /**
  * The environment's failures in words any tool uses (issue 30): the network, time, resources,
@@ -21,6 +21,10 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
       '{closed} by remote host', '{closed} by peer', '{closed} by the remote', 'reset by peer', 'remote disconnected',
       'server {closed} the {connection}', 'disconnected from server', 'socket hang up', 'socket {closed}', 'stream disconnected',
       'stream {closed} before',
+      // A client's hint that nothing answered where it connected (libpq, MySQL's client): the server is not there now.
+      'is the server running', 'server is not running', 'no server running', 'no response from server', 'server did not respond',
+      // A server ending the session ("terminating connection due to administrator command"); a name DNS did not resolve (net::ERR_NAME_NOT_RESOLVED).
+      'terminating connection', 'name not resolved',
     ],
   },
   {
@@ -32,6 +36,7 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
       '{timeout} waiting for', '{timeout} while', 'deadline {exceed}', 'read {timeout}', 'connect {timeout}', '{connection} {timeout}',
       'request {timeout}', 'operation {timeout}', 'socket {timeout}', 'idle {timeout}', 'took too long', 'did not respond in time',
       'did not complete in time', 'did not finish in time', 'no response within', 'statement {timeout}', 'due to {timeout}',
+      '{timeout} after', '{timeout} when waiting', 'maximum execution time', 'execution time exceeded', 'time limit {exceed}', '{exceed} the time limit',
     ],
   },
   {
@@ -50,7 +55,7 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
     wordForms: true,
     phrases: [
       'out of {memory}', 'out of {memory} {error}', 'memory {error}', '{memory} exhausted', 'not enough {memory}', 'insufficient {memory}',
-      '{memory} limit {exceed}', '{exceed} {memory} limit', '{cannot} {allocate}', '{allocate} {fail}', 'oom killer', 'oom-killer', 'oom killed', 'oomkilled',
+      '{memory} limit {exceed}', '{exceed} {memory} limit', 'allowed {memory} size', 'bytes exhausted', '{cannot} {allocate}', '{allocate} {fail}', 'oom killer', 'oom-killer', 'oom killed', 'oomkilled',
     ],
   },
   {
@@ -84,6 +89,14 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
     type: 'DEPENDENCY_FAILURE',
     wordForms: true,
     phrases: ['circuit breaker is open', 'circuit breaker open', 'circuit is open', 'breaker is open', 'open circuit breaker', 'circuit open'],
+  },
+  {
+    // Something the task depends on is not ready yet (a container, a runtime, a service's replicas): wait for it.
+    id: 'lexicon.not-ready',
+    type: 'DEPENDENCY_FAILURE',
+    wordForms: true,
+    sources: FAILURE_SOURCES,
+    phrases: ['is not ready', 'not ready yet', 'are not ready', 'never became ready', 'did not become ready', 'waiting to become ready'],
   },
   {
     id: 'lexicon.overloaded',

@@ -1,7 +1,10 @@
 import type { RulePack } from '../rule.js';
 import { ACCESS_RULES } from './access.js';
+import { CHECK_RULES } from './checks.js';
 import { CODE_RULES } from './code.js';
 import { ENVIRONMENT_RULES } from './environment.js';
+import { REFUSAL_RULES } from './refusal.js';
+import { RUNTIME_RULES } from './runtime.js';
 
 /**
  * The generic lexicon (issue 30): DESIGN's failure types in the words any tool uses, in their
@@ -11,6 +14,6 @@ import { ENVIRONMENT_RULES } from './environment.js';
  */
 export const lexiconPack: RulePack = {
   id: 'lexicon',
-  description: 'Concept words in their word forms (network, time, resources, locks, credentials, limits, code, tests, crashes) and diagnostic line shapes',
-  rules: [...ENVIRONMENT_RULES, ...ACCESS_RULES, ...CODE_RULES],
+  description: 'Concept words in their word forms (network, time, resources, locks, credentials, limits, code, tests, crashes, lint findings, validation) and diagnostic line shapes',
+  rules: [...ENVIRONMENT_RULES, ...ACCESS_RULES, ...CODE_RULES, ...REFUSAL_RULES, ...RUNTIME_RULES, ...CHECK_RULES],
 };

@@ -7,3 +7,12 @@ export const TEST_REPORT_MARKERS: readonly string[] = [
   'tests:', 'test suites:', 'test files', 'failed tests', 'short test summary info', '--- fail:', 'test result: failed',
   'expect(received)',
 ];
+
+/**
+ * A test report's own words beside {@link TEST_REPORT_MARKERS}: jest's and vitest's
+ * `Expected:`/`Received:` pair, an assertion's error, a failed test's mark (`✗ rejects expired
+ * token`), TAP's `not ok`. Inside a report, credential, certificate, HTTP status and validation
+ * words are what the tests are about; the generic layer's rules (the lexicon, the registries'
+ * own-words codes) list these as `unless`.
+ */
+export const REPORT_WORDS: readonly string[] = [...TEST_REPORT_MARKERS, 'expected:', 'received:', 'assertionerror', '✗', '✕', 'not ok'];

@@ -75,9 +75,14 @@ const REASON_VARIANTS: Readonly<Record<number, readonly string[]>> = { 504: ['ga
 function spellings(n: number, reason: string): string[] {
   const reasons = [reason, ...(REASON_VARIANTS[n] ?? [])];
   return [
-    ...reasons.flatMap((r) => [`${n} ${r}`, `${n} (${r})`, `(${n}) ${r}`, `${r} (${n})`]),
+    // "401 Unauthorized", "Forbidden 403" (RubyGems' "bad response Forbidden 403"), "Unauthorized - 401" (pnpm).
+    ...reasons.flatMap((r) => [`${n} ${r}`, `${n} (${r})`, `(${n}) ${r}`, `${r} (${n})`, `${r} ${n}`, `${r} - ${n}`, `${n} - ${r}`]),
+    // Python requests' "403 Client Error: Forbidden for url".
+    `${n} ${n < 500 ? 'client' : 'server'} error`,
     ...['http', 'http/1.0', 'http/1.1', 'http/2', 'http/2.0', 'http/3', 'http error', 'http status', 'http status code', 'http code', 'http response code:', 'http response code'].map((p) => `${p} ${n}`),
     ...['status code', 'status code:', 'status:', 'status', 'error code:', 'error code', 'response code', 'response code:', 'response status', 'returned error:', 'error:'].map((p) => `${p} ${n}`),
+    // "Unexpected server response: 401" (ws), "Status code was 401 and not [200]" (Ansible).
+    ...['server response:', 'response status:', 'status code was', 'status was'].map((p) => `${p} ${n}`),
     ...['statuscode=', 'statuscode: ', 'status_code=', 'status_code: ', 'status=', '"status": ', '"status":', '"statuscode": ', '"status_code": '].map((p) => `${p}${n}`),
     `error ${n}:`,
   ];
@@ -87,7 +92,7 @@ function spellings(n: number, reason: string): string[] {
 const inContext = (n: number): string[] => [`returned ${n}`, `returned a ${n}`, `got ${n}`, `got a ${n}`, `received ${n}`, `responded with ${n}`, `(${n})`, `[${n}]`];
 
 /** Words that make a bare status number HTTP's on its line. */
-const HTTP_CONTEXT = ['http', 'https', 'status', 'response', 'request', 'server', 'url', 'api', 'endpoint', 'upstream', 'get', 'post', 'put', 'patch', 'delete'];
+const HTTP_CONTEXT = ['http', 'https', 'status', 'response', 'request', 'server', 'url', 'api', 'endpoint', 'upstream', 'get', 'post', 'put', 'patch', 'delete', 'forbidden', 'unauthorized'];
 
 /** Every status of the registry, as rows. */
 export const HTTP_ROWS: readonly RegistryRow[] = STATUSES.map(([n, reason, type, alone]) => ({
@@ -116,5 +121,6 @@ function statusRules(rules: Rule[]): Rule[] {
 export const httpPack: RulePack = {
   id: 'http',
   description: 'HTTP statuses in every common spelling, and their reason phrases',
-  rules: statusRules(registryRules(HTTP_ROWS, { id: 'http', source: SOURCE, context: HTTP_CONTEXT })),
+  // A status a failing command printed on stdout counts like the same line on stderr (curl -w, wget's and pnpm's reports go to stdout).
+  rules: statusRules(registryRules(HTTP_ROWS, { id: 'http', source: SOURCE, context: HTTP_CONTEXT, failingStdout: true })),
 };

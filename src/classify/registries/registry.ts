@@ -1,5 +1,5 @@
 import type { FailureType } from '../../taxonomy/index.js';
-import { TEST_REPORT_MARKERS } from '../packs/markers.js';
+import { REPORT_WORDS } from '../packs/markers.js';
 import { FAILURE_SOURCES, type Rule, type RulePack } from '../rule.js';
 
 /**
@@ -48,6 +48,11 @@ export interface RegistryOptions {
    * and not inside a test report (DESIGN: auth and rate-limit markers). Default {@link OWN_WORDS_TYPES}.
    */
   ownWords?: ReadonlySet<FailureType>;
+  /**
+   * Those own-words spellings count in a failed command's stdout too (`Rule.failingStdout`): a
+   * code is the failure's own words on whichever stream the command printed it. Default false.
+   */
+  failingStdout?: boolean;
 }
 
 /** Credentials, limits and billing: words that count only in the failure's own words (DESIGN.md). */
@@ -75,7 +80,7 @@ export function registryRules(rows: readonly RegistryRow[], options: Omit<Regist
   const rules: Rule[] = [];
   for (const [type, group] of byType(rows)) {
     const id = `${options.id}.${kebab(type)}`;
-    const limits = own.has(type) ? { sources: FAILURE_SOURCES, unless: TEST_REPORT_MARKERS } : {};
+    const limits = own.has(type) ? { sources: FAILURE_SOURCES, unless: REPORT_WORDS, ...(options.failingStdout === true ? { failingStdout: true } : {}) } : {};
     const codes = unique(group.flatMap((row) => row.codes ?? []));
     const phrases = unique(group.flatMap((row) => row.phrases ?? []));
     if (codes.length > 0 || phrases.length > 0) {

@@ -1,0 +1,109 @@
+import { FAILURE_SOURCES, type Rule } from '../rule.js';
+import { REPORT_WORDS } from '../packs/markers.js';
+
+/**
+ * A program's own failures at run time and the parse errors of any language, in the words any
+ * runtime or parser uses (issue 30): memory-safety reports, type errors of dynamic languages,
+ * parse errors that name what the parser expected, a name a script uses and never defines, a
+ * library the program loads and does not find.
+ */
+export const RUNTIME_RULES: readonly Rule[] = [
+  {
+    // What memory checkers report (AddressSanitizer, LeakSanitizer, valgrind, the C library's own
+    // checks): the program broke its memory, a crash however it exited.
+    id: 'lexicon.memory-safety',
+    type: 'CLI_CRASH',
+    phrases: [
+      'buffer overflow', 'buffer-overflow', 'heap-buffer-overflow', 'stack-buffer-overflow', 'global-buffer-overflow', 'buffer overrun',
+      'use after free', 'use-after-free', 'heap-use-after-free', 'double free', 'double-free', 'invalid free', 'free(): invalid pointer',
+      'memory leak', 'memory leaks', 'detected memory leaks', 'definitely lost', 'invalid read of size', 'invalid write of size',
+      'uninitialised value', 'uninitialized value', 'uninitialised byte', 'uninitialized byte', 'mismatched free', 'stack smashing detected',
+      'stack-use-after-return', 'null pointer dereference', 'misaligned address',
+    ],
+  },
+  {
+    // A dynamic language's type errors at run time, in its own words: "Cannot iterate over null",
+    // "undefined method `email' for nil", "stack level too deep", "attempt to index a nil value".
+    id: 'lexicon.runtime-type',
+    type: 'CLI_CRASH',
+    wordForms: true,
+    sources: FAILURE_SOURCES,
+    unless: REPORT_WORDS,
+    phrases: [
+      'cannot iterate over', "can't iterate over", 'cannot index', "can't index", 'cannot be added', 'cannot be multiplied', 'cannot be subtracted', 'cannot be divided',
+      'is not iterable', 'is not a function', 'is not callable', 'undefined method', 'no method {error}', "can't call method",
+      'on an undefined value', 'on an unblessed reference', 'attempt to index a nil value', 'attempt to perform arithmetic on',
+      'attempt to compare', 'attempt to concatenate', 'stack level too deep', 'system stack {error}', 'zero division {error}',
+      'divided by 0', 'division by 0', 'illegal division by zero', 'nil pointer dereference', 'nomethoderror',
+    ],
+  },
+  {
+    // A parser saying what it expected where it stopped: "'end' expected near 'print'", "expected `:` but
+    // instead found `1`", "expected ':', got newline". Not a test's "expected 2 but got 3": the parser
+    // names a token and a place (near, instead found, a newline or the end of the input).
+    id: 'lexicon.parser-expected',
+    type: 'BROKEN_BUILD',
+    wordForms: true,
+    unless: REPORT_WORDS,
+    phrases: [
+      'but instead found', 'instead found', 'got newline', 'got eof', 'got end of file', 'got end of input', 'near here', 'near end of file',
+      'runaway string', 'runaway regular expression', 'unterminated string', 'unterminated regular expression', 'unterminated comment',
+      'unterminated `s\' command', 'unterminated quoted string', 'unterminated character', 'unmatched (', 'unmatched [', 'unmatched {',
+      'unmatched )', 'unbalanced parenthes', 'unexpected end of', 'unexpected eof', 'unexpected newline', 'unexpected character',
+      'unexpected symbol', 'unexpected keyword', 'unexpected identifier', 'unexpected string', 'unexpected indentation',
+      '{compile} errors', 'due to compilation errors', 'never defined', 'undefined subroutine', 'requires explicit package name',
+      'global symbol', 'bareword not allowed', 'tabs are not allowed', 'is not allowed in this context', 'dependency cycle',
+      'cycle detected', 'circular dependency', 'cyclic dependency', 'no known rule to make', "don't know how to build", 'cycle:',
+      // Configuration languages: a block left open, a name never declared, an argument the schema does not know.
+      'unclosed configuration block', 'unclosed block', 'no closing brace', 'undeclared', 'has not been declared', 'is not expected here',
+      'invalid configuration object', 'invalid configuration', 'configuration is invalid', 'does not match the api schema',
+      'invalid specification', 'missing }', 'missing )', 'missing ]',
+    ],
+  },
+  {
+    // A library or module the program loads and does not find: "cannot load such file -- faraday (LoadError)",
+    // "Can't locate JSON/XS.pm in @INC (you may need to install the JSON::XS module)", "module 'cjson' not found".
+    id: 'lexicon.missing-library',
+    type: 'BROKEN_BUILD',
+    wordForms: true,
+    unless: REPORT_WORDS,
+    phrases: [
+      'cannot load such file', 'loaderror', 'you may need to install', 'no such module', 'library not found', 'library not loaded',
+      'unable to load module', 'failed to load module', 'could not load library',
+    ],
+  },
+  {
+    // "module 'cjson' not found", "package foo not found": a missing file of the build is an ordinary refusal; a missing module is a build's.
+    id: 'lexicon.module-not-found',
+    type: 'BROKEN_BUILD',
+    phrases: ['not found', 'was not found', 'could not be found', 'failed to resolve'],
+    requires: ['module', 'package', 'library', 'gem', 'crate', 'toolchain', 'plugin', 'dependency'],
+    sameLine: true,
+    unless: REPORT_WORDS,
+  },
+  {
+    // "left-pad is not in the npm registry": a dependency its registry does not have.
+    id: 'lexicon.not-in-registry',
+    type: 'BROKEN_BUILD',
+    phrases: ['is not in the'],
+    requires: ['registry'],
+    sameLine: true,
+    unless: REPORT_WORDS,
+  },
+  {
+    // A toolchain, SDK or package a build needs and that is not there (a missing program is CLI_NOT_FOUND).
+    id: 'lexicon.not-installed',
+    type: 'BROKEN_BUILD',
+    phrases: ['is not installed', 'not installed', 'are not installed'],
+    requires: ['toolchain', 'sdk', 'package', 'module', 'library', 'plugin', 'provider', 'component', 'version', 'runtime', 'gem', 'crate'],
+    sameLine: true,
+    unless: REPORT_WORDS,
+  },
+  {
+    // A run-time error raised on purpose: a `die`, `raise` or `error` with no words of a more exact kind.
+    id: 'lexicon.died',
+    type: 'CLI_CRASH',
+    sources: FAILURE_SOURCES,
+    phrases: ['died at', 'uncaught exception', 'uncaught throw'],
+  },
+];
