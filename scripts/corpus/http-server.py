@@ -20,7 +20,19 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send_header('Content-Length', str(len(body)))
         self.end_headers()
         self.wfile.write(body)
-    do_GET = do_POST = do_PUT = do_DELETE = handle_one
+    # WebDAV's methods too (a Subversion client asks OPTIONS and PROPFIND first)
+    do_GET = do_POST = do_PUT = do_DELETE = do_OPTIONS = do_PROPFIND = do_REPORT = handle_one
+    def do_HEAD(self):
+        # A HEAD request gets the status and headers, without the body (restic asks HEAD first).
+        if status == 'sleep':
+            time.sleep(30)
+            return
+        self.send_response(int(status))
+        self.send_header('Content-Type', 'application/json')
+        for name, value in headers:
+            self.send_header(name, value.strip())
+        self.send_header('Content-Length', str(len(body)))
+        self.end_headers()
     def log_message(self, *args):
         pass
 

@@ -3,15 +3,20 @@
 # (Debian packages, and pnpm, yarn, biome, markdownlint, ajv and webpack from the npm registry). Idempotent; run as root.
 # Not installable from these registries, so taken from the machine image when present:
 # terraform (a single binary), and the Python packages cfn-lint, awscli, pydantic(-settings),
-# jsonschema, jinja2, numpy and requests (installed with the image's Python; Debian's python3-* builds of
-# the same libraries are a fallback, at other versions). Cases whose tool is missing fail to run
-# and are reported as problems by the generator, never recorded.
+# jsonschema, jinja2, numpy, requests, cryptography, click and pexpect (installed with the image's Python;
+# Debian's python3-* builds of the same libraries are a fallback, at other versions: bookworm's
+# python3-cryptography is older than the x509.verification API the cryptography cert-* cases use).
+# The nginx and mosquitto packages are installed for their programs only: the cases start their own
+# servers in scratch directories on free ports (a machine without an init system starts none).
+# Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
 set -e
 apt-get update -qq
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   jq yq gnupg dirmngr tar unzip zip gzip xz-utils bzip2 zstd wget patch perl mawk ninja-build cmake gcc \
   openssl sqlite3 default-jdk-headless chromium python3-cryptography \
-  mypy flake8 black yamllint shellcheck ansible-core rsync httpie ruby php-cli lua5.4 valgrind pylint
+  mypy flake8 black yamllint shellcheck ansible-core rsync httpie ruby php-cli lua5.4 valgrind pylint \
+  restic rclone mosquitto mosquitto-clients nginx subversion meson bats cppcheck graphviz jsonnet \
+  gettext util-linux python3-click python3-pexpect
 command -v pnpm >/dev/null || npm install -g pnpm@9
 command -v yarn >/dev/null || npm install -g yarn@1
 command -v biome >/dev/null || npm install -g @biomejs/biome@1
