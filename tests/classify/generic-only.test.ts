@@ -12,7 +12,12 @@ import { FIRST_SIGHT, FIRST_SIGHT_RECORD } from './corpus/first-sight.js';
 import { CORPUS } from './corpus/index.js';
 import { genericScores, percent } from './corpus/measures.js';
 
-/** The first-sight families of the record the floor was measured on. */
+/**
+ * The first-sight records the floor was measured on: the first two captures, by the classifier
+ * that answered them. A later capture (the third, recorded by f4a8cd5a7f58 the same day) is
+ * measured by the benchmark and FIRST-SIGHT.md, not held to this floor set before it existed.
+ */
+const FLOORED_RECORDS: ReadonlySet<string> = new Set(['9c1cb15478ff', '282d16b7f014']);
 const CAPTURED_ON = '2026-11-27';
 
 describe('generic-only accuracy (issue 30)', () => {
@@ -27,8 +32,8 @@ describe('generic-only accuracy (issue 30)', () => {
     expect(scores['held-out'].right / scores['held-out'].total, percent(scores['held-out'])).toBeGreaterThanOrEqual(0.88);
   });
 
-  test(`first-sight families of ${CAPTURED_ON}: at least 80 % (36.3 % was the whole classifier at capture)`, () => {
-    const families = new Set(FIRST_SIGHT_RECORD.filter((f) => f.date === CAPTURED_ON).map((f) => f.family));
+  test(`first-sight families of the first two captures of ${CAPTURED_ON}: at least 80 % (36.3 % was the whole classifier at capture)`, () => {
+    const families = new Set(FIRST_SIGHT_RECORD.filter((f) => FLOORED_RECORDS.has(f.classifier)).map((f) => f.family));
     const captured = genericScores(FIRST_SIGHT.filter((e) => families.has(e.source)))['first-sight'];
     expect(captured.total).toBeGreaterThanOrEqual(500);
     expect(captured.right / captured.total, percent(captured)).toBeGreaterThanOrEqual(0.8);
