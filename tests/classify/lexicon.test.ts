@@ -105,6 +105,8 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a data file not found', { stderr: 'error:  Cannot find data file config/prod.json' }, 'ERROR_RESPONSE'],
   ['a timeout when waiting', { stderr: 'fatal: Timeout when waiting for 10.0.0.5:5432' }, 'TIMEOUT'],
   ['a server ending the session', { stderr: 'error: terminating connection due to administrator command\n    at Client.query (/app/db.js:3:5)' }, 'NETWORK'],
+  ['a configuration check that failed', { stderr: 'proxyd: [emerg] unknown directive "listn" in /etc/proxyd/proxyd.conf:4\nproxyd: configuration file /etc/proxyd/proxyd.conf test failed', exitCode: 1 }, 'BROKEN_BUILD'],
+  ['a configuration test that failed', { stderr: 'relayd: configuration test failed: 2 errors', exitCode: 1 }, 'BROKEN_BUILD'],
   ['a name DNS did not resolve, as a browser names it', { stderr: 'page.goto: net::ERR_NAME_NOT_RESOLVED at https://app.example.invalid/' }, 'NETWORK'],
 ];
 
@@ -136,6 +138,8 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['"is not a" about a person, not an input', { stderr: 'warning: ci-bot is not a member of the team; deploy failed' }, 'ERROR_RESPONSE'],
   ['HTTP\'s 412 is not a failed check', { stderr: 'PUT https://api.example.com/v1/doc returned 412 Precondition Failed' }, 'VERIFICATION_FAILED'],
   ['jest\'s received value', { stderr: 'expect(received).toBe(expected)\n\nExpected: 3\nReceived: undefined' }, 'FORMAT_VALIDATION'],
+  ['a failed test named for a configuration file', { stdout: '  ✗ loads the configuration file\n1 test failed' }, 'BROKEN_BUILD'],
+  ['a configuration named beside a failed test', { stderr: 'using configuration file vitest.config.ts\nTests: 1 failed\nAssertionError: expected 1 to be 2' }, 'BROKEN_BUILD'],
   ['a stack frame\'s position is not a finding', { stderr: 'Error: boom\n    at run (src/app.ts:3:5)\nsrc/app.ts:3:5 Error thrown' }, 'QUALITY_GATE_FAIL'],
 ];
 

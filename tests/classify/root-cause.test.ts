@@ -25,6 +25,7 @@ const CASES: [tool: string, observation: Observation, type: FailureType, causeLi
   ['aws cli beside a retry loop', { stderr: 'Connect timeout on endpoint URL: "http://169.254.169.254/latest/api/token"\nUnable to locate credentials. You can configure credentials by running "aws configure".', exitCode: 253 }, 'AUTH_REQUIRED', 'Unable to locate credentials'],
   ['npm (certificate as the cause of a request failure)', { stderr: 'npm ERR! code SELF_SIGNED_CERT_IN_CHAIN\nnpm ERR! errno SELF_SIGNED_CERT_IN_CHAIN\nnpm ERR! request to https://registry.npmjs.org/react failed, reason: self signed certificate in certificate chain', exitCode: 1 }, 'CERTIFICATE_ERROR', 'SELF_SIGNED_CERT_IN_CHAIN'],
   ['docker build (apt lock)', { stderr: '#7 0.912 E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 7 (apt-get)\n#7 ERROR: process "/bin/sh -c apt-get install -y curl" did not complete successfully: exit code: 100\nERROR: failed to solve: process "/bin/sh -c apt-get install -y curl" did not complete successfully: exit code: 100', exitCode: 1 }, 'RESOURCE_BUSY', 'Could not get lock /var/lib/dpkg/lock-frontend'],
+  ['a server\'s configuration check (an upstream host that does not resolve)', { stderr: 'proxyd: [emerg] host not found in upstream "api.internal.invalid" in /etc/proxyd/proxyd.conf:8\nproxyd: configuration file /etc/proxyd/proxyd.conf test failed', exitCode: 1 }, 'NETWORK', 'host not found in upstream'],
 ];
 
 describe('root cause first: a specific cause printed inside a generic verdict wins (issue 30)', () => {

@@ -100,6 +100,18 @@ export const RUNTIME_RULES: readonly Rule[] = [
     unless: REPORT_WORDS,
   },
   {
+    // A server's or daemon's own check of its configuration ("configuration file /etc/x.conf test failed",
+    // "configuration test failed"): the configuration does not load, so nothing was tested — a broken
+    // input like a file that does not parse, above seed 001's "test failed". The cause it prints above
+    // (an unknown host, a missing certificate) is read on its own line and may outrank it (cause.ts).
+    id: 'lexicon.configuration-check',
+    type: 'BROKEN_BUILD',
+    phrases: ['test failed', 'check failed', 'syntax check failed'],
+    requires: ['configuration file', 'config file', 'configuration test', 'config test', 'configuration check', 'config check'],
+    sameLine: true,
+    unless: REPORT_WORDS,
+  },
+  {
     // A run-time error raised on purpose: a `die`, `raise` or `error` with no words of a more exact kind.
     id: 'lexicon.died',
     type: 'CLI_CRASH',
