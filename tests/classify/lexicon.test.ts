@@ -107,6 +107,9 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a server ending the session', { stderr: 'error: terminating connection due to administrator command\n    at Client.query (/app/db.js:3:5)' }, 'NETWORK'],
   ['a configuration check that failed', { stderr: 'proxyd: [emerg] unknown directive "listn" in /etc/proxyd/proxyd.conf:4\nproxyd: configuration file /etc/proxyd/proxyd.conf test failed', exitCode: 1 }, 'BROKEN_BUILD'],
   ['a configuration test that failed', { stderr: 'relayd: configuration test failed: 2 errors', exitCode: 1 }, 'BROKEN_BUILD'],
+  ['a password nobody gave', { stderr: 'keyload: TypeError: password was not given but the keystore ci.p12 is encrypted' }, 'AUTH_REQUIRED'],
+  ['an empty password', { stderr: 'backupd: refusing an empty password for repository /srv/backup' }, 'AUTH_REQUIRED'],
+  ['an X.509 chain that does not verify', { stderr: 'tlsprobe.x509.VerificationError: validation failed: no path to a trusted root' }, 'CERTIFICATE_ERROR'],
   ['a name DNS did not resolve, as a browser names it', { stderr: 'page.goto: net::ERR_NAME_NOT_RESOLVED at https://app.example.invalid/' }, 'NETWORK'],
 ];
 
@@ -140,6 +143,8 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['jest\'s received value', { stderr: 'expect(received).toBe(expected)\n\nExpected: 3\nReceived: undefined' }, 'FORMAT_VALIDATION'],
   ['a failed test named for a configuration file', { stdout: '  ✗ loads the configuration file\n1 test failed' }, 'BROKEN_BUILD'],
   ['a configuration named beside a failed test', { stderr: 'using configuration file vitest.config.ts\nTests: 1 failed\nAssertionError: expected 1 to be 2' }, 'BROKEN_BUILD'],
+  ['a failed test named for an empty password', { stdout: '  ✗ rejects an empty password\n1 failed' }, 'AUTH_REQUIRED'],
+  ['an X.509 word on another line than a validation error', { stderr: 'loaded x509 bundle /etc/ssl/certs\nValidationError: port must be a number' }, 'CERTIFICATE_ERROR'],
   ['a stack frame\'s position is not a finding', { stderr: 'Error: boom\n    at run (src/app.ts:3:5)\nsrc/app.ts:3:5 Error thrown' }, 'QUALITY_GATE_FAIL'],
 ];
 
