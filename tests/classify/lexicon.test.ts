@@ -112,6 +112,8 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['an X.509 chain that does not verify', { stderr: 'tlsprobe.x509.VerificationError: validation failed: no path to a trusted root' }, 'CERTIFICATE_ERROR'],
   ['a property falsified, thrown uncaught', { stderr: 'Error: Property failed after 3 runs\nCounterexample: [0,-1]\n    at check (file:///app/p.mjs:3:9)\n\nNode.js v20.1.0', exitCode: 1 }, 'VERIFICATION_FAILED'],
   ['a falsifying example', { stdout: 'Falsifying example: test_sorted(xs=[1, 0])', exitCode: 1 }, 'VERIFICATION_FAILED'],
+  ['a setting the configuration reader does not know', { stderr: 'queued: Error: Unknown configuration option "max_retires" at queued.conf:3' }, 'BROKEN_BUILD'],
+  ['a string running to the end of its line', { stderr: 'msgc: locale/fr.cat:8: end-of-line within string' }, 'BROKEN_BUILD'],
   ['a name DNS did not resolve, as a browser names it', { stderr: 'page.goto: net::ERR_NAME_NOT_RESOLVED at https://app.example.invalid/' }, 'NETWORK'],
 ];
 
@@ -148,6 +150,7 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['a failed test named for an empty password', { stdout: '  ✗ rejects an empty password\n1 failed' }, 'AUTH_REQUIRED'],
   ['an X.509 word on another line than a validation error', { stderr: 'loaded x509 bundle /etc/ssl/certs\nValidationError: port must be a number' }, 'CERTIFICATE_ERROR'],
   ['"falsifiable" in prose', { stderr: 'note: the claim is falsifiable in principle\nError: ENOSPC: no space left on device, write' }, 'VERIFICATION_FAILED'],
+  ['an unknown configuration option named in a failed test', { stdout: '  ✗ warns on an unknown configuration option\n1 failed' }, 'BROKEN_BUILD'],
   ['a stack frame\'s position is not a finding', { stderr: 'Error: boom\n    at run (src/app.ts:3:5)\nsrc/app.ts:3:5 Error thrown' }, 'QUALITY_GATE_FAIL'],
 ];
 

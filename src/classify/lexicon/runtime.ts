@@ -58,6 +58,11 @@ export const RUNTIME_RULES: readonly Rule[] = [
       'unclosed configuration block', 'unclosed block', 'no closing brace', 'undeclared', 'has not been declared', 'is not expected here',
       'invalid configuration object', 'invalid configuration', 'configuration is invalid', 'does not match the api schema',
       'invalid specification', 'missing }', 'missing )', 'missing ]',
+      // A setting the configuration's reader does not know: the configuration does not load ("Unknown configuration variable").
+      'unknown configuration variable', 'unknown configuration option', 'unknown configuration key', 'unknown configuration directive',
+      'unknown configuration setting', 'unknown configuration parameter',
+      // A string that runs to the end of its line ("end-of-line within string", "newline in string").
+      'end-of-line within string', 'end of line within string', 'newline in string',
     ],
   },
   {
