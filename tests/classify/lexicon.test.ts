@@ -114,6 +114,7 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a falsifying example', { stdout: 'Falsifying example: test_sorted(xs=[1, 0])', exitCode: 1 }, 'VERIFICATION_FAILED'],
   ['a setting the configuration reader does not know', { stderr: 'queued: Error: Unknown configuration option "max_retires" at queued.conf:3' }, 'BROKEN_BUILD'],
   ['a string running to the end of its line', { stderr: 'msgc: locale/fr.cat:8: end-of-line within string' }, 'BROKEN_BUILD'],
+  ['a CLI parser\'s missing option', { stderr: "Usage: shipit deploy [OPTIONS]\nTry 'shipit deploy --help' for help.\n\nError: Missing option '--region'.", exitCode: 2 }, 'ERROR_RESPONSE'],
   ['a name DNS did not resolve, as a browser names it', { stderr: 'page.goto: net::ERR_NAME_NOT_RESOLVED at https://app.example.invalid/' }, 'NETWORK'],
 ];
 
@@ -151,6 +152,7 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['an X.509 word on another line than a validation error', { stderr: 'loaded x509 bundle /etc/ssl/certs\nValidationError: port must be a number' }, 'CERTIFICATE_ERROR'],
   ['"falsifiable" in prose', { stderr: 'note: the claim is falsifiable in principle\nError: ENOSPC: no space left on device, write' }, 'VERIFICATION_FAILED'],
   ['an unknown configuration option named in a failed test', { stdout: '  ✗ warns on an unknown configuration option\n1 failed' }, 'BROKEN_BUILD'],
+  ['a missing option named in a failed test', { stdout: '  ✗ reports a missing option\n1 failed' }, 'ERROR_RESPONSE'],
   ['a stack frame\'s position is not a finding', { stderr: 'Error: boom\n    at run (src/app.ts:3:5)\nsrc/app.ts:3:5 Error thrown' }, 'QUALITY_GATE_FAIL'],
 ];
 
