@@ -62,9 +62,17 @@ export const MIN_CAUSE_PRIORITY = RULE_PRIORITY.rest;
  */
 export const TAP_FAILURE_RULE = 'lexicon.tap';
 
-/** A TAP diagnostic line: `#` first, after blanks. */
+/**
+ * The causes a TAP failure yields to: the root causes, and a timeout (`not ok 1 … # timeout after
+ * 2s`, `# … failed due to timeout`) — a test runner's timeout is the cause of the failed test it
+ * reports, as `lexicon.test-timeout` says for the runners that print "test timed out".
+ */
+const TAP_CAUSE_TYPES: ReadonlySet<FailureType> = new Set<FailureType>([...ROOT_CAUSE_TYPES, 'TIMEOUT']);
+
+/** A TAP diagnostic: a line with `#` first (after blanks), or the comment after ` # ` on the `not ok` line itself. */
 function isTapDiagnostic(line: string): boolean {
-  return line.trimStart().startsWith('#');
+  const text = line.trimStart();
+  return text.startsWith('#') || (text.startsWith('not ok') && text.includes(' # '));
 }
 
 /**
@@ -79,7 +87,7 @@ export function promoteRootCause(sorted: Candidate[]): boolean {
   if (!WRAPPER_TYPES.has(best.type) && !tap) return false;
   for (let i = 1; i < sorted.length; i++) {
     const c = sorted[i]!;
-    if (!ROOT_CAUSE_TYPES.has(c.type) || c.priority < MIN_CAUSE_PRIORITY) continue;
+    if (!(tap ? TAP_CAUSE_TYPES : ROOT_CAUSE_TYPES).has(c.type) || c.priority < MIN_CAUSE_PRIORITY) continue;
     if (tap && !isTapDiagnostic(c.match)) continue;
     // The same line read by a less exact layer is not a cause inside the wrapper: it is a second,
     // vaguer reading of the wrapper's own words ("Cannot connect to the Docker daemon" is the

@@ -49,6 +49,12 @@ describe('root cause first: a specific cause printed inside a generic verdict wi
     expect(classify({ stdout: '1..1\nnot ok 1 returns the user\n#   expected 200, got 404', stderr: 'server: Error: connect ECONNREFUSED 127.0.0.1:5432', exitCode: 1 }).type).toBe('VERIFICATION_FAILED');
     // A diagnostic with no cause in it: the test failed.
     expect(classify({ stdout: '1..1\nnot ok 1 adds\n#   expected 3, got 4', exitCode: 1 }).type).toBe('VERIFICATION_FAILED');
+    // A test's name about a timeout is not its comment: the test failed.
+    expect(classify({ stdout: '1..1\nnot ok 1 retries after a timeout of 2s\n#   expected 3 attempts, got 1', exitCode: 1 }).type).toBe('VERIFICATION_FAILED');
+  });
+
+  test('a TAP failure whose comment or diagnostics say it timed out is a timeout (a runner\'s timeout is the failed test\'s cause)', () => {
+    expect(classify({ stdout: '1..1\nnot ok 1 drains the queue # timeout after 2s\n#   `sleep 20\' failed due to timeout', exitCode: 1 }).type).toBe('TIMEOUT');
   });
 
   test('a build failure with no cause in it stays a broken build', () => {
