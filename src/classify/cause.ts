@@ -54,16 +54,41 @@ export const WRAPPER_TYPES: ReadonlySet<FailureType> = new Set<FailureType>([
 export const MIN_CAUSE_PRIORITY = RULE_PRIORITY.rest;
 
 /**
+ * A failed test is a verdict of its own (above), with one exception where the protocol itself says
+ * what failed the test: TAP (testanything.org) prints a failed test's output as `#` diagnostics
+ * under its `not ok` line, so a root cause printed there (`# curl: (7) Failed to connect …`,
+ * `# …: No space left on device`) is the error of the command the test ran — the network or the disk
+ * failed, not the code. A cause elsewhere in the output (a report's summary) does not count.
+ */
+export const TAP_FAILURE_RULE = 'lexicon.tap';
+
+/**
+ * The causes a TAP failure yields to: the root causes, and a timeout (`not ok 1 … # timeout after
+ * 2s`, `# … failed due to timeout`) — a test runner's timeout is the cause of the failed test it
+ * reports, as `lexicon.test-timeout` says for the runners that print "test timed out".
+ */
+const TAP_CAUSE_TYPES: ReadonlySet<FailureType> = new Set<FailureType>([...ROOT_CAUSE_TYPES, 'TIMEOUT']);
+
+/** A TAP diagnostic: a line with `#` first (after blanks), or the comment after ` # ` on the `not ok` line itself. */
+function isTapDiagnostic(line: string): boolean {
+  const text = line.trimStart();
+  return text.startsWith('#') || (text.startsWith('not ok') && text.includes(' # '));
+}
+
+/**
  * Moves the best root cause to the front of `sorted` (candidates, best first) when the winner
- * is a wrapper that won on its words — not on an exit code or signal, which say how the process
+ * is a wrapper (or a TAP `not ok` with the cause among its diagnostics) that won on its words — not on an exit code or signal, which say how the process
  * ended (`RULE_PRIORITY.processEnd` and up keep their place). Returns true when it moved one.
  */
 export function promoteRootCause(sorted: Candidate[]): boolean {
   const best = sorted[0];
-  if (best === undefined || !WRAPPER_TYPES.has(best.type) || best.priority >= RULE_PRIORITY.processEnd) return false;
+  if (best === undefined || best.priority >= RULE_PRIORITY.processEnd) return false;
+  const tap = best.rule === TAP_FAILURE_RULE;
+  if (!WRAPPER_TYPES.has(best.type) && !tap) return false;
   for (let i = 1; i < sorted.length; i++) {
     const c = sorted[i]!;
-    if (!ROOT_CAUSE_TYPES.has(c.type) || c.priority < MIN_CAUSE_PRIORITY) continue;
+    if (!(tap ? TAP_CAUSE_TYPES : ROOT_CAUSE_TYPES).has(c.type) || c.priority < MIN_CAUSE_PRIORITY) continue;
+    if (tap && !isTapDiagnostic(c.match)) continue;
     // The same line read by a less exact layer is not a cause inside the wrapper: it is a second,
     // vaguer reading of the wrapper's own words ("Cannot connect to the Docker daemon" is the
     // daemon the docker rule knows to wait for, not a network cause a word found).

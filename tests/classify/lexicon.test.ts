@@ -105,6 +105,16 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a data file not found', { stderr: 'error:  Cannot find data file config/prod.json' }, 'ERROR_RESPONSE'],
   ['a timeout when waiting', { stderr: 'fatal: Timeout when waiting for 10.0.0.5:5432' }, 'TIMEOUT'],
   ['a server ending the session', { stderr: 'error: terminating connection due to administrator command\n    at Client.query (/app/db.js:3:5)' }, 'NETWORK'],
+  ['a configuration check that failed', { stderr: 'proxyd: [emerg] unknown directive "listn" in /etc/proxyd/proxyd.conf:4\nproxyd: configuration file /etc/proxyd/proxyd.conf test failed', exitCode: 1 }, 'BROKEN_BUILD'],
+  ['a configuration test that failed', { stderr: 'relayd: configuration test failed: 2 errors', exitCode: 1 }, 'BROKEN_BUILD'],
+  ['a password nobody gave', { stderr: 'keyload: TypeError: password was not given but the keystore ci.p12 is encrypted' }, 'AUTH_REQUIRED'],
+  ['an empty password', { stderr: 'backupd: refusing an empty password for repository /srv/backup' }, 'AUTH_REQUIRED'],
+  ['an X.509 chain that does not verify', { stderr: 'tlsprobe.x509.VerificationError: validation failed: no path to a trusted root' }, 'CERTIFICATE_ERROR'],
+  ['a property falsified, thrown uncaught', { stderr: 'Error: Property failed after 3 runs\nCounterexample: [0,-1]\n    at check (file:///app/p.mjs:3:9)\n\nNode.js v20.1.0', exitCode: 1 }, 'VERIFICATION_FAILED'],
+  ['a falsifying example', { stdout: 'Falsifying example: test_sorted(xs=[1, 0])', exitCode: 1 }, 'VERIFICATION_FAILED'],
+  ['a setting the configuration reader does not know', { stderr: 'queued: Error: Unknown configuration option "max_retires" at queued.conf:3' }, 'BROKEN_BUILD'],
+  ['a string running to the end of its line', { stderr: 'msgc: locale/fr.cat:8: end-of-line within string' }, 'BROKEN_BUILD'],
+  ['a CLI parser\'s missing option', { stderr: "Usage: shipit deploy [OPTIONS]\nTry 'shipit deploy --help' for help.\n\nError: Missing option '--region'.", exitCode: 2 }, 'ERROR_RESPONSE'],
   ['a name DNS did not resolve, as a browser names it', { stderr: 'page.goto: net::ERR_NAME_NOT_RESOLVED at https://app.example.invalid/' }, 'NETWORK'],
 ];
 
@@ -136,6 +146,13 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['"is not a" about a person, not an input', { stderr: 'warning: ci-bot is not a member of the team; deploy failed' }, 'ERROR_RESPONSE'],
   ['HTTP\'s 412 is not a failed check', { stderr: 'PUT https://api.example.com/v1/doc returned 412 Precondition Failed' }, 'VERIFICATION_FAILED'],
   ['jest\'s received value', { stderr: 'expect(received).toBe(expected)\n\nExpected: 3\nReceived: undefined' }, 'FORMAT_VALIDATION'],
+  ['a failed test named for a configuration file', { stdout: '  ✗ loads the configuration file\n1 test failed' }, 'BROKEN_BUILD'],
+  ['a configuration named beside a failed test', { stderr: 'using configuration file vitest.config.ts\nTests: 1 failed\nAssertionError: expected 1 to be 2' }, 'BROKEN_BUILD'],
+  ['a failed test named for an empty password', { stdout: '  ✗ rejects an empty password\n1 failed' }, 'AUTH_REQUIRED'],
+  ['an X.509 word on another line than a validation error', { stderr: 'loaded x509 bundle /etc/ssl/certs\nValidationError: port must be a number' }, 'CERTIFICATE_ERROR'],
+  ['"falsifiable" in prose', { stderr: 'note: the claim is falsifiable in principle\nError: ENOSPC: no space left on device, write' }, 'VERIFICATION_FAILED'],
+  ['an unknown configuration option named in a failed test', { stdout: '  ✗ warns on an unknown configuration option\n1 failed' }, 'BROKEN_BUILD'],
+  ['a missing option named in a failed test', { stdout: '  ✗ reports a missing option\n1 failed' }, 'ERROR_RESPONSE'],
   ['a stack frame\'s position is not a finding', { stderr: 'Error: boom\n    at run (src/app.ts:3:5)\nsrc/app.ts:3:5 Error thrown' }, 'QUALITY_GATE_FAIL'],
 ];
 

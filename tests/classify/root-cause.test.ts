@@ -25,6 +25,9 @@ const CASES: [tool: string, observation: Observation, type: FailureType, causeLi
   ['aws cli beside a retry loop', { stderr: 'Connect timeout on endpoint URL: "http://169.254.169.254/latest/api/token"\nUnable to locate credentials. You can configure credentials by running "aws configure".', exitCode: 253 }, 'AUTH_REQUIRED', 'Unable to locate credentials'],
   ['npm (certificate as the cause of a request failure)', { stderr: 'npm ERR! code SELF_SIGNED_CERT_IN_CHAIN\nnpm ERR! errno SELF_SIGNED_CERT_IN_CHAIN\nnpm ERR! request to https://registry.npmjs.org/react failed, reason: self signed certificate in certificate chain', exitCode: 1 }, 'CERTIFICATE_ERROR', 'SELF_SIGNED_CERT_IN_CHAIN'],
   ['docker build (apt lock)', { stderr: '#7 0.912 E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 7 (apt-get)\n#7 ERROR: process "/bin/sh -c apt-get install -y curl" did not complete successfully: exit code: 100\nERROR: failed to solve: process "/bin/sh -c apt-get install -y curl" did not complete successfully: exit code: 100', exitCode: 1 }, 'RESOURCE_BUSY', 'Could not get lock /var/lib/dpkg/lock-frontend'],
+  ['a server\'s configuration check (an upstream host that does not resolve)', { stderr: 'proxyd: [emerg] host not found in upstream "api.internal.invalid" in /etc/proxyd/proxyd.conf:8\nproxyd: configuration file /etc/proxyd/proxyd.conf test failed', exitCode: 1 }, 'NETWORK', 'host not found in upstream'],
+  ['a TAP test whose command could not connect (the cause among its # diagnostics)', { stdout: "1..1\nnot ok 1 the health check answers\n#   `fetch-url http://127.0.0.1:9/health' failed with status 7\n# fetch-url: connect to 127.0.0.1 port 9: Connection refused", exitCode: 1 }, 'NETWORK', '# fetch-url: connect to 127.0.0.1 port 9: Connection refused'],
+  ['a TAP test whose command found the disk full', { stdout: "1..2\nok 1 builds\nnot ok 2 writes the report\n# cp: error writing 'out/report.html': No space left on device", exitCode: 1 }, 'RESOURCE_EXHAUSTION', 'No space left on device'],
 ];
 
 describe('root cause first: a specific cause printed inside a generic verdict wins (issue 30)', () => {
@@ -39,6 +42,19 @@ describe('root cause first: a specific cause printed inside a generic verdict wi
     expect(classify({ stderr: 'Tests: 1 failed\nError: connect ECONNREFUSED 127.0.0.1:5432' }).type).toBe('VERIFICATION_FAILED');
     expect(classify({ stderr: 'context window exceeded\nError: connect ECONNREFUSED 127.0.0.1:5432' }).type).toBe('CONTEXT_EXHAUSTED');
     expect(classify({ exitCode: 124, stderr: 'SyntaxError: x\nError: getaddrinfo ENOTFOUND x' }).type).toBe('TIMEOUT');
+  });
+
+  test('a TAP failure yields only to a cause among its own # diagnostics', () => {
+    // The cause printed outside the test's diagnostics (a server log after the stream) is not what failed the test.
+    expect(classify({ stdout: '1..1\nnot ok 1 returns the user\n#   expected 200, got 404', stderr: 'server: Error: connect ECONNREFUSED 127.0.0.1:5432', exitCode: 1 }).type).toBe('VERIFICATION_FAILED');
+    // A diagnostic with no cause in it: the test failed.
+    expect(classify({ stdout: '1..1\nnot ok 1 adds\n#   expected 3, got 4', exitCode: 1 }).type).toBe('VERIFICATION_FAILED');
+    // A test's name about a timeout is not its comment: the test failed.
+    expect(classify({ stdout: '1..1\nnot ok 1 retries after a timeout of 2s\n#   expected 3 attempts, got 1', exitCode: 1 }).type).toBe('VERIFICATION_FAILED');
+  });
+
+  test('a TAP failure whose comment or diagnostics say it timed out is a timeout (a runner\'s timeout is the failed test\'s cause)', () => {
+    expect(classify({ stdout: '1..1\nnot ok 1 drains the queue # timeout after 2s\n#   `sleep 20\' failed due to timeout', exitCode: 1 }).type).toBe('TIMEOUT');
   });
 
   test('a build failure with no cause in it stays a broken build', () => {

@@ -34,7 +34,10 @@ export const ACCESS_RULES: readonly Rule[] = [
       '{authenticate} {fail}', '{authenticate} {error}', '{authenticate} required', '{authenticate} is required', 'requires {authenticate}',
       '{cannot} {authenticate}', '{unauthorized}', '{invalid} {credential}', '{credential} are {invalid}', '{credential} is {invalid}',
       '{missing} {credential}', '{credential} {missing}', '{cannot} locate {credential}', '{cannot} load {credential}',
-      '{cannot} find {credential}', '{invalid} {password}', '{password} required', 'no {password} supplied', '{missing} {token}', '{invalid} {key}', '{key} is {invalid}', '{key} not valid', '{missing} {key}', '{key} {missing}',
+      '{cannot} find {credential}', '{invalid} {password}', '{password} required', 'no {password} supplied',
+      // A password nobody gave, or gave empty: "Password was not given but private key is encrypted", "an empty password".
+      '{password} was not given', '{password} not given', '{password} was not provided', '{password} not provided', 'empty {password}',
+      '{password} is empty', '{missing} {token}', '{invalid} {key}', '{key} is {invalid}', '{key} not valid', '{missing} {key}', '{key} {missing}',
       '{login} required', '{login} {fail}', 'please {login}', 'not {login}', 'must be {login}', 'you need to {login}', 'access denied',
       'is forbidden', '(forbidden)', '{cannot} resolve {authenticate}', '{cannot} read username', '{cannot} read {password}',
       // No signed-in identity to act as: "You do not currently have an active account selected … to obtain new credentials".
@@ -78,6 +81,17 @@ export const ACCESS_RULES: readonly Rule[] = [
       'signature mismatch', 'signature does not match', 'untrusted signature', 'unknown signer', 'not signed by a trusted', 'is not trusted',
       "doesn't have a known issuer", 'does not have a known issuer', '{certificate} will expire', '{certificate} has expired',
     ],
+  },
+  {
+    // A verification that failed on an X.509 line is a certificate's ("x509.VerificationError: validation failed: …"):
+    // the chain or the name did not verify, which a person must fix. X.509 is the certificates' standard, not a tool.
+    id: 'lexicon.x509-verification',
+    type: 'CERTIFICATE_ERROR',
+    wordForms: true,
+    unless: REPORT,
+    phrases: ['{verify} {error}', '{verify} {fail}', 'validation {fail}', 'validation {error}'],
+    requires: ['x509', 'x.509'],
+    sameLine: true,
   },
   {
     // A token that is not valid is a credential, except to a parser: "Invalid token in pseudo element", "invalid token at line 3".

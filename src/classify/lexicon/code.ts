@@ -92,6 +92,14 @@ export const CODE_RULES: readonly Rule[] = [
     phrases: ['{test} {fail}', '{fail} {test}', '{assertion} {fail}', '{assertion} {error}', 'verification failed'],
   },
   { id: 'lexicon.test-count', type: 'VERIFICATION_FAILED', phrases: ['failed', 'failing', 'failures'], shape: 'N failed' },
+  {
+    // A property-based test names the input that falsified the property (QuickCheck's "Falsifiable", Hypothesis's
+    // "Falsifying example:", the "Counterexample:" of fast-check and others, proptest's "minimal failing input"):
+    // a failed test, even when the library throws it as an uncaught error.
+    id: 'lexicon.counterexample',
+    type: 'VERIFICATION_FAILED',
+    phrases: ['counterexample:', 'falsifying example', 'falsifiable (after', 'minimal failing input'],
+  },
   { id: 'lexicon.tap', type: 'VERIFICATION_FAILED', source: 'Test Anything Protocol (testanything.org): "not ok <n>"', phrases: ['not ok'], shape: 'not ok N' },
   {
     // jest, vitest, node:test, JUnit, xUnit all print a failed comparison as an expected/actual pair.

@@ -35,7 +35,7 @@ export const REFUSAL_RULES: readonly Rule[] = [
       'unrecognized option', 'unrecognized arguments', 'merge conflict', 'duplicate key', 'violates unique constraint', 'not found',
       'unknown command', 'unknown subcommand', 'non-zero exit status', 'non-zero exit code', 'undefined command', 'invalid choice',
       'has no property', 'not a terminal', 'does not support', 'unexpected argument', 'must be specified', 'missing argument',
-      'missing required argument', 'required argument',
+      'missing required argument', 'required argument', 'missing option', 'missing required option', 'no such option',
       // A thing the system has no such one of (not a file, module or host: those have their own readings).
       '{cannot} find device', '{cannot} find session', '{cannot} find window', '{cannot} find pane', '{cannot} find process',
       '{cannot} find user', '{cannot} find group',

@@ -58,6 +58,11 @@ export const RUNTIME_RULES: readonly Rule[] = [
       'unclosed configuration block', 'unclosed block', 'no closing brace', 'undeclared', 'has not been declared', 'is not expected here',
       'invalid configuration object', 'invalid configuration', 'configuration is invalid', 'does not match the api schema',
       'invalid specification', 'missing }', 'missing )', 'missing ]',
+      // A setting the configuration's reader does not know: the configuration does not load ("Unknown configuration variable").
+      'unknown configuration variable', 'unknown configuration option', 'unknown configuration key', 'unknown configuration directive',
+      'unknown configuration setting', 'unknown configuration parameter',
+      // A string that runs to the end of its line ("end-of-line within string", "newline in string").
+      'end-of-line within string', 'end of line within string', 'newline in string',
     ],
   },
   {
@@ -96,6 +101,18 @@ export const RUNTIME_RULES: readonly Rule[] = [
     type: 'BROKEN_BUILD',
     phrases: ['is not installed', 'not installed', 'are not installed'],
     requires: ['toolchain', 'sdk', 'package', 'module', 'library', 'plugin', 'provider', 'component', 'version', 'runtime', 'gem', 'crate'],
+    sameLine: true,
+    unless: REPORT_WORDS,
+  },
+  {
+    // A server's or daemon's own check of its configuration ("configuration file /etc/x.conf test failed",
+    // "configuration test failed"): the configuration does not load, so nothing was tested — a broken
+    // input like a file that does not parse, above seed 001's "test failed". The cause it prints above
+    // (an unknown host, a missing certificate) is read on its own line and may outrank it (cause.ts).
+    id: 'lexicon.configuration-check',
+    type: 'BROKEN_BUILD',
+    phrases: ['test failed', 'check failed', 'syntax check failed'],
+    requires: ['configuration file', 'config file', 'configuration test', 'config test', 'configuration check', 'config check'],
     sameLine: true,
     unless: REPORT_WORDS,
   },
