@@ -29,6 +29,7 @@
 import { resolve } from 'node:path';
 import type { NotifyTarget } from '../runtime/run-meta.js';
 import type { OutputExpectations } from '../runtime/output-check.js';
+import { redactSecrets } from '../redact/text.js';
 import type { LoadedConfig } from './config.js';
 import { loadConfig } from './config.js';
 import { durationOption } from './duration-option.js';
@@ -121,6 +122,10 @@ function expectOf(flags: RunFlags): OutputExpectations | null {
   if (typeof flags['expect-sections'] === 'string') {
     const sections = flags['expect-sections'].split(',').map((part) => part.trim()).filter(Boolean);
     if (sections.length === 0) throw new UsageError('--expect-sections: name the headings the output must have, separated by commas ("# Summary,# Tests")');
+    // The headings are kept with the run (a resume checks the same), and a secret never is stored:
+    // refused, shown redacted, rather than stored in a form the check could no longer match.
+    const secret = sections.find((section) => redactSecrets(section) !== section);
+    if (secret !== undefined) throw new UsageError(`--expect-sections: the heading ${JSON.stringify(redactSecrets(secret))} holds a secret: the headings are stored with the run, and secrets never are`);
     expect.sections = sections;
   }
   if (flags['expect-diff'] === true) expect.diff = true;

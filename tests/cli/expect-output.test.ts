@@ -3,12 +3,11 @@
  * and a real command (tests/fixtures/output-writer.mjs) that reads RECOVERY_HINT and
  * RECOVERY_MAX_CHARS: seed 002's validator and prompt strategies without an adapter.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureCli, FATAL_JS, recover, tempCwd } from './cli.js';
-import { writeFileSync } from 'node:fs';
 
 beforeAll(() => ensureCli(), 120_000);
 
@@ -49,6 +48,17 @@ describe('recover run --expect-sections', () => {
     const decided = recover(dir, ['decide', outcome.runId, '--choice', 'retry-fresh', '--json']);
     expect(decided.status).toBe(3);
     expect(JSON.parse(decided.stdout)).toMatchObject({ status: 'escalated', classification: { type: 'MISSING_SECTIONS' } });
+  });
+
+  it('refuses a heading that holds a secret before anything runs or is stored, showing it redacted', () => {
+    const dir = tempCwd();
+    const token = 'ghp_0123456789abcdefghijABCDEFGHIJ012345';
+    const result = recover(dir, ['run', '--expect-sections', `# A,# token ${token}`, '--', process.execPath, '-e', 'console.log("# A")']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--expect-sections: the heading "# token ghp_[REDACTED]"');
+    expect(result.stderr).toContain('holds a secret: the headings are stored with the run, and secrets never are');
+    expect(result.stderr + result.stdout).not.toContain(token);
+    expect(existsSync(join(dir, '.recovery'))).toBe(false);
   });
 
   it('checks only after exit 0: a failing command is classified as it always was', () => {
