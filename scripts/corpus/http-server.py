@@ -9,7 +9,7 @@ body = open(sys.argv[3], 'rb').read() if len(sys.argv) > 3 and sys.argv[3] != '-
 headers = [h.split(':', 1) for h in sys.argv[4:]]
 
 class Handler(http.server.BaseHTTPRequestHandler):
-    def handle_one(self):
+    def answer(self, with_body=True):
         if status == 'sleep':
             time.sleep(30)
             return
@@ -19,20 +19,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_header(name, value.strip())
         self.send_header('Content-Length', str(len(body)))
         self.end_headers()
-        self.wfile.write(body)
+        if with_body:
+            self.wfile.write(body)
     # WebDAV's methods too (a Subversion client asks OPTIONS and PROPFIND first)
-    do_GET = do_POST = do_PUT = do_DELETE = do_OPTIONS = do_PROPFIND = do_REPORT = handle_one
+    do_GET = do_POST = do_PUT = do_DELETE = do_OPTIONS = do_PROPFIND = do_REPORT = answer
     def do_HEAD(self):
         # A HEAD request gets the status and headers, without the body (restic asks HEAD first).
-        if status == 'sleep':
-            time.sleep(30)
-            return
-        self.send_response(int(status))
-        self.send_header('Content-Type', 'application/json')
-        for name, value in headers:
-            self.send_header(name, value.strip())
-        self.send_header('Content-Length', str(len(body)))
-        self.end_headers()
+        self.answer(with_body=False)
     def log_message(self, *args):
         pass
 

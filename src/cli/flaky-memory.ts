@@ -3,7 +3,6 @@
  * process on the database shares (fleet-wide), otherwise `flaky-tests.json` in the store directory.
  */
 import type { FlakyMemory } from '../memory/flaky/types.js';
-import type { PostgresStore } from '../store/postgres/store.js';
 import type { Store } from '../store/types.js';
 import type { RunStore } from './store-option.js';
 
@@ -11,7 +10,7 @@ import type { RunStore } from './store-option.js';
 export async function cliFlakyMemory({ store, dir }: RunStore): Promise<FlakyMemory> {
   if (dir === null) {
     const { postgresFlakyMemory } = await import('../memory/flaky/postgres.js');
-    return postgresFlakyMemory(store as PostgresStore);
+    return postgresFlakyMemory(store);
   }
   const { lowdbFlakyMemory } = await import('../memory/flaky/lowdb.js');
   return lowdbFlakyMemory(dir);

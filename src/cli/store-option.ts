@@ -32,11 +32,11 @@ export async function cliStoreDir(io: CliIO, dir: string | undefined): Promise<s
  * where it lives, so what the verb does next (the fix and flaky memories, a git rollback that
  * must leave the store alone) reads the location from here instead of resolving the flag again.
  */
-export interface RunStore {
-  readonly store: Store;
-  /** The lowdb store's directory; null for a PostgreSQL store (fleet mode), which has none. */
-  readonly dir: string | null;
-}
+export type RunStore =
+  /** A PostgreSQL store (fleet mode): no directory. */
+  | { readonly store: PostgresStore; readonly dir: null }
+  /** A lowdb store and its directory. */
+  | { readonly store: Store; readonly dir: string };
 
 /**
  * Opens the store at `--store DIR|URL` (`flag`), else `$RECOVERY_STORE`, else the project's
@@ -45,8 +45,8 @@ export interface RunStore {
  */
 export async function openRunStore(io: CliIO, flag: string | undefined, options: { leaseMs?: number } = {}): Promise<RunStore> {
   if (isFleetStore(io, flag)) {
-    const { openStoreAt } = await import('../store/open.js');
-    return { store: (await openStoreAt((flag ?? io.env.RECOVERY_STORE)!, io.cwd, options)).store, dir: null };
+    const { postgresStore } = await import('../store/postgres/store.js');
+    return { store: postgresStore((flag ?? io.env.RECOVERY_STORE)!.trim(), options), dir: null };
   }
   const dir = await cliStoreDir(io, flag);
   const { openStore } = await import('../store/index.js');

@@ -25,7 +25,7 @@
 import { Buffer } from 'node:buffer';
 import { isRunStatus, type RunStatus } from '../taxonomy/run-status.js';
 import { isRunId } from './run-id.js';
-import { listingOrder } from './summary.js';
+import { compareSummaries } from './summary.js';
 
 /** The version written. */
 export const INDEX_VERSION = 2;
@@ -63,9 +63,6 @@ export interface DecodeOptions {
 
 /** A decoded index: its content, the version it was in and whether only its first rows were decoded; or why it cannot be used. */
 export type DecodedIndex = (IndexContent & { version: 1 | 2; partial: boolean; problem?: undefined }) | { problem: string };
-
-/** Listing order of two rows (the order of `compareSummaries`). */
-export const compareRows = (a: IndexRow, b: IndexRow): number => listingOrder(a.updatedAt, a.runId, b.updatedAt, b.runId);
 
 const IDS = '\n],"ids":[';
 const END = Buffer.from('\n]}\n');
@@ -142,27 +139,30 @@ function decodeV1(text: string): DecodedIndex {
   }
   const { dir, runs } = parsed;
   if (typeof dir !== 'string' || runs === null || typeof runs !== 'object' || Array.isArray(runs)) return { problem: 'version 1: dir or runs missing' };
-  const pairs = Object.entries(runs).map(([runId, v]): [unknown, unknown] => {
+  const pairs: [IndexRow, string][] = [];
+  for (const [runId, v] of Object.entries(runs)) {
     const [identity, status, task, createdAt, updatedAt, damage] = Array.isArray(v) ? v as unknown[] : [];
-    return [damage === null ? { runId, status, task, createdAt, updatedAt } : { runId, status, task, createdAt, updatedAt, damage }, identity];
-  });
-  const bad = pairs.find(([row, identity]) => !isRow(row) || typeof identity !== 'string' || identity === '');
-  if (bad !== undefined) return { problem: `version 1: not a run's row (${JSON.stringify(bad[0]).slice(0, 80)})` };
-  pairs.sort(([a], [b]) => compareRows(a as IndexRow, b as IndexRow));
+    const row = damage === null ? { runId, status, task, createdAt, updatedAt } : { runId, status, task, createdAt, updatedAt, damage };
+    if (!isRow(row) || typeof identity !== 'string' || identity === '') return { problem: `version 1: not a run's row (${JSON.stringify(row).slice(0, 80)})` };
+    pairs.push([row, identity]);
+  }
+  pairs.sort(([a], [b]) => compareSummaries(a, b));
   const problem = rowsProblem(pairs.map(([row]) => row));
   if (problem !== null) return { problem: `version 1: ${problem}` };
-  return { version: 1, rows: pairs.map(([row]) => row as IndexRow), ids: pairs.map(([, id]) => id as string), dir, partial: false };
+  return { version: 1, rows: pairs.map(([row]) => row), ids: pairs.map(([, id]) => id), dir, partial: false };
 }
 
 /** Why `rows` is not a list of index rows in listing order with no run twice, or null. */
 function rowsProblem(rows: unknown[]): string | null {
   const seen = new Set<string>();
+  let previous: IndexRow | undefined;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     if (!isRow(row)) return `row ${i + 1}: not a run's row (${JSON.stringify(row)?.slice(0, 80)})`;
     if (seen.has(row.runId)) return `row ${i + 1}: run ${row.runId} twice`;
     seen.add(row.runId);
-    if (i > 0 && compareRows(rows[i - 1] as IndexRow, row) >= 0) return `row ${i + 1}: out of order (after ${(rows[i - 1] as IndexRow).runId})`;
+    if (previous !== undefined && compareSummaries(previous, row) >= 0) return `row ${i + 1}: out of order (after ${previous.runId})`;
+    previous = row;
   }
   return null;
 }

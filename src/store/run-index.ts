@@ -27,8 +27,9 @@
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { compareRows, decodeIndex, encodeIndex, INDEX_VERSION, type IndexContent, type IndexRow } from './run-index-file.js';
+import { decodeIndex, encodeIndex, INDEX_VERSION, type IndexContent, type IndexRow } from './run-index-file.js';
 import { headNames } from './run-index-names.js';
+import { compareSummaries } from './summary.js';
 import type { RunHead, RunSummary } from './types.js';
 
 /** A file changed less than this long ago is re-read on every list instead of cached. */
@@ -134,7 +135,7 @@ export class RunIndex {
       listed.push([state.kind === 'ok' ? healthyRow(runId, state.head) : damagedRow(runId, st.mtimeMs, state.error.message), settled ? identity : '']);
     }
     if (known < cached.size) rewrite = true; // some cached run was removed
-    listed.sort(([a], [b]) => compareRows(a, b));
+    listed.sort(([a], [b]) => compareSummaries(a, b));
     const kept = listed.filter(([, identity]) => identity !== '');
     // Whole for this directory only if every run got a cached row (none too recent, none
     // unreadable) and nothing in `runs/` changed from before the readdir to now, long settled.

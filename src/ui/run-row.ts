@@ -4,6 +4,7 @@
  */
 import { attemptsOf } from '../report/attempt-count.js';
 import { redactSecrets } from '../redact/index.js';
+import { compareSummaries } from '../store/summary.js';
 import type { RunRecord, RunSummary } from '../store/types.js';
 import { RUN_STATUSES, type RunStatus } from '../taxonomy/run-status.js';
 
@@ -64,5 +65,5 @@ export const ROW_STATUSES: readonly RowStatus[] =
  * the rest; newest `updatedAt` first within each group, ties by run id.
  */
 export function compareRows(a: RunRow, b: RunRow): number {
-  return rankOf(a.status) - rankOf(b.status) || b.updatedAt - a.updatedAt || (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0);
+  return rankOf(a.status) - rankOf(b.status) || compareSummaries(a, b);
 }

@@ -36,11 +36,11 @@ export async function testDatabase(): Promise<{ url: string; drop: () => Promise
 }
 
 /**
- * For a test file that runs its tests on PostgreSQL too: a database of the file's own (made
- * before its tests, dropped after them) and a function that opens a store on it with no runs
- * (each test starts from none), closed after the file's tests. Call it at the file's top level.
+ * For a test file on PostgreSQL: a database of the file's own (made before its tests, dropped
+ * after them) and a function that opens a store on it, every store closed after the file's
+ * tests. Call it at the file's top level.
  */
-export function emptyPostgresStores(): () => Promise<PostgresStore> {
+export function postgresStoresOnTestDatabase(): () => PostgresStore {
   let database: { url: string; drop: () => Promise<void> } | undefined;
   const opened: PostgresStore[] = [];
   beforeAll(async () => { database = await testDatabase(); }, 120_000);
@@ -48,9 +48,21 @@ export function emptyPostgresStores(): () => Promise<PostgresStore> {
     await Promise.all(opened.map((store) => store.close()));
     await database?.drop();
   });
-  return async () => {
+  return () => {
     const store = postgresStore(database!.url);
     opened.push(store);
+    return store;
+  };
+}
+
+/**
+ * For a test file that runs its tests on PostgreSQL too: stores on a database of the file's own
+ * (see {@link postgresStoresOnTestDatabase}), each opened with no runs (each test starts from none).
+ */
+export function emptyPostgresStores(): () => Promise<PostgresStore> {
+  const open = postgresStoresOnTestDatabase();
+  return async () => {
+    const store = open();
     await store.ready();
     await store.pool.query('TRUNCATE recovery_runs CASCADE');
     return store;

@@ -1,26 +1,14 @@
 /** The PostgreSQL fix memory: the FixMemory contract on a real database, plus what only it can show. */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postgresFixMemory } from '../../src/memory/postgres-fix-memory.js';
 import { MIGRATIONS } from '../../src/store/postgres/schema.js';
-import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
-import { testDatabase } from '../helpers/postgres.js';
+import { postgresStore } from '../../src/store/postgres/store.js';
+import { postgresStoresOnTestDatabase, testDatabase } from '../helpers/postgres.js';
 import { MAX_ENTRIES } from '../../src/memory/update.js';
 import { fixMemoryContract } from './contract.js';
 
-let url: string;
-let drop: () => Promise<void>;
-const opened: PostgresStore[] = [];
-const open = () => {
-  const store = postgresStore(url);
-  opened.push(store);
-  return store;
-};
-beforeAll(async () => ({ url, drop } = await testDatabase()), 120_000);
-afterAll(async () => {
-  await Promise.all(opened.map((s) => s.close()));
-  await drop();
-});
+const open = postgresStoresOnTestDatabase();
 
 fixMemoryContract('postgres', async () => {
   // One database per file: each test starts from an empty memory.

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeIndex, encodeIndex, compareRows, type IndexRow } from '../../src/store/run-index-file.js';
+import { decodeIndex, encodeIndex, type IndexRow } from '../../src/store/run-index-file.js';
+import { compareSummaries } from '../../src/store/summary.js';
 import { RUN_STATUSES } from '../../src/taxonomy/run-status.js';
 
 const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
@@ -17,7 +18,7 @@ const row: fc.Arbitrary<IndexRow> = fc.oneof(
 );
 /** Rows as a listing holds them: one per run, in listing order, each with an identity. */
 const content = fc.uniqueArray(row, { selector: (r) => r.runId, maxLength: 30 }).chain((rows) => fc.record({
-  rows: fc.constant([...rows].sort(compareRows)),
+  rows: fc.constant([...rows].sort(compareSummaries)),
   ids: fc.array(fc.stringMatching(/^\d+:\d+:[\d.]+:[\d.]+$/), { minLength: rows.length, maxLength: rows.length }),
   dir: fc.oneof(fc.constant(''), fc.stringMatching(/^\d+:[\d.]+:[\d.]+$/)),
 }));

@@ -5,11 +5,10 @@ import { UsageError } from '../errors.js';
 import { JSON_OPTION } from '../output-options.js';
 import { STORE_OPTION, cliStoreDir, isFleetStore, openCliStore } from '../store-option.js';
 import type { VerbSpec } from '../verb.js';
-import { listedStatus, type ListedStatus } from '../run-state.js';
-import type { RunSummary } from '../../store/types.js';
+import { listedStatus } from '../run-state.js';
 import { isHookRun } from '../../hooks/claude/hook-run.js';
 import { pipelineListRows } from '../pipeline-runs.js';
-import { listingOrder } from '../../store/summary.js';
+import { compareSummaries } from '../../store/summary.js';
 import { RUN_STATUSES } from '../../taxonomy/run-status.js';
 import { PIPELINE_STATUSES } from '../../../machines/pipeline/types.js';
 
@@ -39,17 +38,6 @@ moves it aside). Pipeline runs ('recover pipeline run') are listed too, with the
   ],
 } as const satisfies VerbSpec;
 
-/** A run as `list` prints it: its summary, its kind, and its status as `list` tells it. */
-type ListedRun = Omit<RunSummary, 'status'> & { status: ListedStatus | null; kind: 'run' };
-
-/** `run` itself, made a listed run: `status` and `kind` set on it. */
-function asListed(run: RunSummary, status: ListedStatus | null): ListedRun {
-  const listed = run as Omit<RunSummary, 'status'> & { status: ListedStatus | null; kind?: 'run' };
-  listed.status = status;
-  listed.kind = 'run';
-  return listed as ListedRun;
-}
-
 /** `recover list`. */
 export const listVerb = defineVerb(LIST_SPEC, async ({ values }, io) => {
   const limit = values.limit === undefined ? Infinity : Number(values.limit);
@@ -66,9 +54,7 @@ export const listVerb = defineVerb(LIST_SPEC, async ({ values }, io) => {
       limit: values.status === undefined ? limit : Infinity,
       onIndexProblem: (message) => io.stderr.write(`recover: ${message}\n`),
     });
-  // The summaries are this listing's own: each gets its kind and listed status in place rather
-  // than as a copy, once per run of a 10,000-run listing (the fields print in the same order).
-  const listed = summaries.map((run) => asListed(run, dir === null ? run.status : listedStatus(dir, run)));
+  const listed = summaries.map((run) => ({ ...run, kind: 'run' as const, status: dir === null ? run.status : listedStatus(dir, run) }));
   // A Claude Code hook run holds no lock between the agent's tool calls: it is not interrupted
   // but waiting for the agent ('recover resume' has nothing to re-run). Only the few runs that
   // look interrupted are read to tell, and only their heads, where `meta` is: a whole load
@@ -82,7 +68,7 @@ export const listVerb = defineVerb(LIST_SPEC, async ({ values }, io) => {
   const stored = readHeadFile === null ? listed : listed.map((run) => (run.status === 'interrupted' && isHookRun(metaOf(run.runId))
     ? { ...run, status: 'running' as const, waitingFor: 'agent' as const }
     : run));
-  const all = [...stored, ...(await pipelineListRows(io, values.store))].sort((a, b) => listingOrder(a.updatedAt, a.runId, b.updatedAt, b.runId));
+  const all = [...stored, ...(await pipelineListRows(io, values.store))].sort(compareSummaries);
   const runs = (values.status === undefined ? all : all.filter((run) => run.status === values.status)).slice(0, limit);
   if (values.json === true) {
     io.stdout.write(`${JSON.stringify(runs)}\n`);

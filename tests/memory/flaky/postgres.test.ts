@@ -1,23 +1,10 @@
 /** The PostgreSQL flaky memory: the FlakyMemory contract on a real database, and sharing across stores. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postgresFlakyMemory } from '../../../src/memory/flaky/postgres.js';
-import { postgresStore, type PostgresStore } from '../../../src/store/postgres/store.js';
-import { testDatabase } from '../../helpers/postgres.js';
+import { postgresStoresOnTestDatabase } from '../../helpers/postgres.js';
 import { failed, flakyMemoryContract, passed, run } from './contract.js';
 
-let url: string;
-let drop: () => Promise<void>;
-const opened: PostgresStore[] = [];
-const open = () => {
-  const store = postgresStore(url);
-  opened.push(store);
-  return store;
-};
-beforeAll(async () => ({ url, drop } = await testDatabase()), 120_000);
-afterAll(async () => {
-  await Promise.all(opened.map((s) => s.close()));
-  await drop();
-});
+const open = postgresStoresOnTestDatabase();
 
 flakyMemoryContract('postgres', async (window) => {
   // One database per file: each test starts from an empty memory.
