@@ -46,10 +46,8 @@ export async function continueRun(runId: string, store: RunStore, decision: Deci
     fixMemory: await cliFixMemory(store),
     reuseFixes: meta.options.reuseFixes === true,
     store: store.store,
-    ...(decision ? {
-      decision: { choice: decision.choice, ...(decision.guidance !== undefined ? { guidance: decision.guidance } : {}) },
-      admit: (stored: RunRecord) => admitDecision(stored, decision, Date.now()),
-    } : {}),
+    // The runtime applies the choice and guidance; who decided is kept by `admit`, under the lease.
+    ...(decision ? { decision, admit: (stored: RunRecord) => admitDecision(stored, decision, Date.now()) } : {}),
     ...(watch.inspect ? { inspect: watch.inspect } : {}),
     onNotice: (message) => watch.notice(message),
     onStart: (actor) => watch.started(actor, record),

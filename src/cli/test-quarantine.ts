@@ -17,11 +17,9 @@ import type { Outcome } from '../runtime/outcome.js';
 import { runMetaOf } from '../runtime/run-meta.js';
 import type { RunRecord, Store } from '../store/index.js';
 import { loadConfig } from './config.js';
-import { EXIT } from './exit-codes.js';
 import { cliFlakyMemory } from './flaky-memory.js';
 import { inGitHubActions, warningAnnotation } from './github.js';
 import { Interrupted } from './interrupt.js';
-import type { RunSession } from './run-session.js';
 import type { RunStore } from './store-option.js';
 import type { CliIO } from './verb.js';
 
@@ -38,7 +36,7 @@ export interface TestQuarantineOptions {
   note: (message: string) => void;
 }
 
-/** How a run ended, for {@link RunTestQuarantine}: the run, its store, `--report FILE`. */
+/** How a run ended, for {@link RunTestQuarantine} (and the run session's `RunEnding`): the run, its store, `--report FILE`. */
 export interface TestsEnding {
   runId: string;
   store: Store;
@@ -104,19 +102,6 @@ export async function openRunTests(options: TestQuarantineOptions): Promise<RunT
     },
     announce: (pass, { runId, reportFile }, io) => announce(io, runId, pass.attempt, pass.quarantined, reportFile),
   };
-}
-
-/**
- * How `run`, `resume` and `decide` end a run under a quarantine: as every run ends
- * (`RunSession.conclude`), unless the quarantine passes it: then the outcome carries
- * `quarantined` (`--json`), the pass is announced, and the exit code is 0.
- */
-export async function concludeTests(io: CliIO, session: RunSession, tests: RunTestQuarantine, result: Outcome | Interrupted, ending: TestsEnding): Promise<number> {
-  const pass = await tests.judge(result, ending);
-  if (!pass) return session.conclude(result, ending);
-  await session.conclude({ ...(result as Outcome), quarantined: pass.quarantined } as Outcome, ending);
-  await tests.announce(pass, ending, io);
-  return EXIT.ok;
 }
 
 /** The pass said loudly: stderr, the report file, the step summary, a workflow warning. */

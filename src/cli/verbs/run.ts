@@ -21,7 +21,7 @@ import { projectRoot } from '../project.js';
 import { openRunSession } from '../run-session.js';
 import { sealCommandLine } from '../sealed-command.js';
 import { STORE_OPTION, cliStoreDir, openRunStore } from '../store-option.js';
-import { concludeTests, openRunTests } from '../test-quarantine.js';
+import { openRunTests } from '../test-quarantine.js';
 import type { VerbSpec } from '../verb.js';
 
 /** `recover run`'s options and help. */
@@ -157,7 +157,6 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
     onNotice: (message) => watch.notice(message),
     onStart: (actor) => watch.started(actor),
   }));
-  const ending = { runId, store, reportFile: values.report as string | undefined };
   if (!(result instanceof Interrupted)) await countRunTests(flakyMemory, store, runId, (message) => progress.note(`recover: note: ${message}`, { always: true }));
-  return concludeTests(io, session, tests, result, ending);
+  return session.conclude(result, { runId, store, reportFile: values.report as string | undefined, tests });
 });
