@@ -33,16 +33,10 @@ export async function continueRun(runId: string, store: RunStore, decision: Deci
   const line = unsealCommandLine(runId, { command: meta.command, adapter: meta.options.adapter ?? null, diagnoser: meta.options.diagnoser ?? null }, meta.fromEnv, io.env);
   const run = await readCommandRun(runId, { ...meta, command: line.command, options: { ...meta.options, adapter: line.adapter, diagnoser: line.diagnoser } });
   const runtime = await runtimeOptionsOf(run, watch.output, io);
-  const extra: Pick<import('../runtime/options.js').RecoveryOptions, 'rollback' | 'measureChange'> & { lastKnownGood?: string } = {};
-  if (meta.options.rollback === 'git') {
-    const git = await cliGitRollback(meta.cwd, runId, store, meta.options.rollbackBudget);
-    extra.rollback = git.rollback;
-    extra.measureChange = git.measureChange;
-    if (meta.options.lastKnownGood) extra.lastKnownGood = meta.options.lastKnownGood;
-  }
+  const git = meta.options.rollback === 'git' ? await cliGitRollback(meta.cwd, runId, store, meta.options.rollbackBudget, meta.options.lastKnownGood ?? null) : {};
   const outcome = await resume(runId, {
     ...runtime,
-    ...extra,
+    ...git,
     fixMemory: await cliFixMemory(store),
     reuseFixes: meta.options.reuseFixes === true,
     store: store.store,

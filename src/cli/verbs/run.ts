@@ -15,7 +15,7 @@ import { cliFlakyMemory, countRunTests } from '../flaky-memory.js';
 import { INSPECTION_OPTIONS, splitInspect } from '../inspection.js';
 import { Interrupted } from '../interrupt.js';
 import { OUTPUT_OPTIONS, outputStyle } from '../output-options.js';
-import { asUsageError, BUDGET_OPTIONS, budgetOf, cliGitRollback } from '../rollback-options.js';
+import { BUDGET_OPTIONS, budgetOf, cliGitRollback } from '../rollback-options.js';
 import { RUN_OPTIONS_OF, runOptions, runSettingsOf } from '../run-options.js';
 import { projectRoot } from '../project.js';
 import { openRunSession } from '../run-session.js';
@@ -109,16 +109,9 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   const offerable = !sealed.fromEnv && literal.adapter === null && literal.diagnoser === null && agent === null && rollback !== 'git';
   const fleetStore = opened.dir === null;
   if (fleetStore && offerable) meta.fleet = { task: 'command' };
-  const extra: Pick<import('../../runtime/options.js').RecoveryOptions, 'rollback' | 'measureChange'> & { lastKnownGood?: string } = {};
-  if (rollback === 'git') {
-    // The store may live inside the repository: a rollback must never touch it.
-    const git = await cliGitRollback(io.cwd, runId, opened, rollbackBudget);
-    // Recorded without touching the tree: uncommitted and untracked work stays where it is.
-    extra.lastKnownGood = await git.lastKnownGood().catch(asUsageError);
-    extra.rollback = git.rollback;
-    extra.measureChange = git.measureChange;
-    meta.options.lastKnownGood = extra.lastKnownGood;
-  }
+  // The store may live inside the repository: a rollback must never touch it.
+  const git = rollback === 'git' ? await cliGitRollback(io.cwd, runId, opened, rollbackBudget, 'record') : {};
+  if (git.lastKnownGood) meta.options.lastKnownGood = git.lastKnownGood;
 
   const style = outputStyle(values);
   const session = openRunSession(io, { json, style, inspection: values });
@@ -147,7 +140,7 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   const result = await session.drive((watch) => recoverPersisted(runtime.task, {
     ...runtime,
     name: sealed.command.join(' '),
-    ...extra,
+    ...git,
     fixMemory,
     reuseFixes: meta.options.reuseFixes === true,
     runId,
