@@ -11,6 +11,7 @@ import { continueRun } from './continue-run.js';
 import { ensureOffered, hasEnded, type Decision } from './decision.js';
 import { CliError } from './errors.js';
 import { EXIT, exitCodeOf } from './exit-codes.js';
+import { openRunMemories } from './run-memories.js';
 import { printJsonOutcome, type RunSession } from './run-session.js';
 import type { RunStore } from './store-option.js';
 import { storedRunQuarantine } from './test-quarantine.js';
@@ -70,8 +71,10 @@ export async function resumeRun(runId: string, options: ResumeRunOptions, io: Cl
     if (options.session.json) printJsonOutcome(outcome, io);
     return exitCodeOf(outcome);
   }
+  // Opened once: the quarantine reads the flaky memory, the continued run reuses fixes and counts its tests.
+  const memories = await openRunMemories(options.store);
   // Read before the run drives: a bad config fails here, as it would continuing the run.
-  const tests = await storedRunQuarantine(io, options.store, record, (message) => options.session.progress.note(message, { always: true }));
-  const result = await options.session.drive((watch) => continueRun(runId, options.store, options.decision, watch, io));
+  const tests = await storedRunQuarantine(io, memories.flaky, record, (message) => options.session.progress.note(message, { always: true }));
+  const result = await options.session.drive((watch) => continueRun(runId, { store: options.store, memories, decision: options.decision }, watch, io));
   return options.session.conclude(result, { runId, store: options.store.store, reportFile: undefined, tests });
 }

@@ -17,10 +17,8 @@ import type { Outcome } from '../runtime/outcome.js';
 import { runMetaOf } from '../runtime/run-meta.js';
 import type { RunRecord, Store } from '../store/index.js';
 import { loadConfig } from './config.js';
-import { cliFlakyMemory } from './flaky-memory.js';
 import { inGitHubActions, warningAnnotation } from './github.js';
 import { Interrupted } from './interrupt.js';
-import type { RunStore } from './store-option.js';
 import type { CliIO } from './verb.js';
 
 /** What a run's tests need at its start: where the memory is, the command, what is quarantined by name and by flips. */
@@ -129,12 +127,12 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, '
  * (the file it started with) and its `--quarantine-flaky`, kept in its meta. Null for a run
  * `recover run` did not start.
  */
-export async function storedRunQuarantine(io: CliIO, store: RunStore, record: RunRecord, note: (message: string) => void): Promise<RunTestQuarantine | null> {
+export async function storedRunQuarantine(io: CliIO, memory: FlakyMemory, record: RunRecord, note: (message: string) => void): Promise<RunTestQuarantine | null> {
   const meta = runMetaOf(record.runId, record.meta);
   if (!Array.isArray(meta.command)) return null;
   const config = await loadConfig(meta.cwd ?? io.cwd, meta.options?.config ?? undefined);
   return openRunTests({
-    memory: await cliFlakyMemory(store), command: commandIdentity(record),
+    memory, command: commandIdentity(record),
     listed: config.quarantine ?? [], configFile: config.file, flips: meta.options?.quarantineFlaky ?? null, note,
   });
 }

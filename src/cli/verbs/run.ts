@@ -10,8 +10,7 @@ import { defineVerb } from '../define-verb.js';
 import { durationOption } from '../duration-option.js';
 import { UsageError } from '../errors.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
-import { cliFixMemory } from '../fix-memory.js';
-import { cliFlakyMemory, countRunTests } from '../flaky-memory.js';
+import { countRunTests, openRunMemories } from '../run-memories.js';
 import { INSPECTION_OPTIONS, splitInspect } from '../inspection.js';
 import { Interrupted } from '../interrupt.js';
 import { OUTPUT_OPTIONS, outputStyle } from '../output-options.js';
@@ -119,11 +118,10 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   if (style.verbosity === 'verbose') progress.note(`recover: config ${config.file ?? '(none: defaults)'}, store ${await cliStoreDir(io, values.store)}`);
   const runtime = await runtimeOptionsOf(run, session.output, io);
   const { recoverPersisted } = await import('../../runtime/persisted.js');
-  const fixMemory = await cliFixMemory(opened);
+  const memories = await openRunMemories(opened);
   progress.note(`recover: run ${runId}: ${sealed.command.join(' ')}`);
-  const flakyMemory = await cliFlakyMemory(opened);
   const tests = await openRunTests({
-    memory: flakyMemory, command: sealed.command.join(' '),
+    memory: memories.flaky, command: sealed.command.join(' '),
     listed: config.quarantine ?? [], configFile: config.file, flips: settings.quarantineFlaky,
     note: (message) => progress.note(message, { always: true }),
   });
@@ -141,7 +139,7 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
     ...runtime,
     name: sealed.command.join(' '),
     ...git,
-    fixMemory,
+    fixMemory: memories.fixes,
     reuseFixes: meta.options.reuseFixes === true,
     runId,
     store,
@@ -150,6 +148,6 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
     onNotice: (message) => watch.notice(message),
     onStart: (actor) => watch.started(actor),
   }));
-  if (!(result instanceof Interrupted)) await countRunTests(flakyMemory, store, runId, (message) => progress.note(`recover: note: ${message}`, { always: true }));
+  if (!(result instanceof Interrupted)) await countRunTests(memories.flaky, store, runId, (message) => progress.note(`recover: note: ${message}`, { always: true }));
   return session.conclude(result, { runId, store, reportFile: values.report as string | undefined, tests });
 });
