@@ -6,7 +6,7 @@
 import { userInfo } from 'node:os';
 import { CliError, UsageError } from './errors.js';
 import { hint } from '../policy/paths.js';
-import { DECISION_NAMES, DECISION_NAME_LIST, decisionChoiceOf, type DecisionChoice, type DecisionName } from '../policy/types.js';
+import { DECISION_NAMES, DECISION_NAME_LIST, decisionChoiceOf, type DecisionChoice } from '../policy/types.js';
 import { CLOSED_RUN_STATUSES, type RunStatus } from '../taxonomy/index.js';
 import type { RunRecord } from '../store/types.js';
 
@@ -54,9 +54,6 @@ export function hasEnded(status: RunStatus): boolean {
   return CLOSED_RUN_STATUSES.has(status);
 }
 
-/** Why a run may not offer a choice, said beside the refusal: only a rollback depends on how the run started. */
-const NOT_OFFERED_BECAUSE: Partial<Record<DecisionName, string>> = { rollback: ' (it was not started with --rollback git)' };
-
 /**
  * Refuses a decision the run does not wait for or does not offer (`rollback` without
  * `--rollback git`), naming the run and the choices it has: silently ignoring it would leave
@@ -72,7 +69,8 @@ export function ensureOffered(runId: string, record: { status: RunStatus; decisi
   const name = DECISION_NAMES[decision.choice];
   const offered = record.decisionOptions;
   if (offered && !offered.includes(name)) {
-    throw new CliError(`run ${runId} does not offer '${name}'${NOT_OFFERED_BECAUSE[name] ?? ''}; its choices: ${offered.join(', ')}`);
+    const why = name === 'rollback' ? ' (it was not started with --rollback git)' : '';
+    throw new CliError(`run ${runId} does not offer '${name}'${why}; its choices: ${offered.join(', ')}`);
   }
 }
 
