@@ -7,9 +7,8 @@
 import type { Outcome } from '../runtime/outcome.js';
 import type { RunRecord, Store } from '../store/types.js';
 import { admitDecision, type Decision } from './decision.js';
-import { cliFixMemory } from './fix-memory.js';
-import { cliFlakyMemory, countRunTests } from './flaky-memory.js';
 import { cliGitRollback } from './rollback-options.js';
+import { countRunTests, type RunMemories } from './run-memories.js';
 import { commandRunOf, RunMetaError, type CommandRunMeta } from '../runtime/run-meta.js';
 import { readCommandRun, runtimeOptionsOf } from './command-run.js';
 import { CliError } from './errors.js';
@@ -19,43 +18,49 @@ import type { RunStore } from './store-option.js';
 import type { CliIO } from './verb.js';
 
 /**
- * Continues `runId` in `store` from its checkpoint with the task rebuilt from its meta (its
- * secrets from the environment), the rollback it was started with, and `decision` when given,
- * shown through `watch`: the one path of `resume`, `decide` and `recover ui`. Signals are the
- * caller's: stop the actor `watch.started` is given and the run rejects with
+ * What {@link continueRun} continues a stored run with, each opened once by its caller (not
+ * `options`: the run's own options are `meta.options`, read beside it).
+ */
+export interface RunContinuation {
+  /** The store the run lives in (`--store`, see `openRunStore`). */
+  store: RunStore;
+  /** The store's memories (`openRunMemories`): the fixes the run may reuse, the flaky memory that counts its tests. */
+  memories: RunMemories;
+  /** The decision that answers the run's escalation; none to continue it as it stands. */
+  decision?: Decision | undefined;
+}
+
+/**
+ * Continues `runId` in `continuation.store` from its checkpoint with the task rebuilt from its
+ * meta (its secrets from the environment), the rollback it was started with, and
+ * `continuation.decision` when given, shown through `watch`: the one path of `resume`, `decide` and `recover ui`.
+ * Signals are the caller's: stop the actor `watch.started` is given and the run rejects with
  * `RunInterruptedError` once checkpointed.
  */
-export async function continueRun(runId: string, store: RunStore, decision: Decision | undefined, watch: RunWatch, io: CliIO): Promise<Outcome> {
+export async function continueRun(runId: string, continuation: RunContinuation, watch: RunWatch, io: CliIO): Promise<Outcome> {
   const { loadRun, resume } = await import('../runtime/persisted.js');
-  const record = await loadRun(store.store, runId);
+  const record = await loadRun(continuation.store.store, runId);
   const meta = storedCommandRun(runId, record.meta);
   // The stored command is redacted: rebuild its secrets from the environment, or say which to set.
   const line = unsealCommandLine(runId, { command: meta.command, adapter: meta.options.adapter ?? null, diagnoser: meta.options.diagnoser ?? null }, meta.fromEnv, io.env);
   const run = await readCommandRun(runId, { ...meta, command: line.command, options: { ...meta.options, adapter: line.adapter, diagnoser: line.diagnoser } });
   const runtime = await runtimeOptionsOf(run, watch.output, io);
-  const extra: Pick<import('../runtime/options.js').RecoveryOptions, 'rollback' | 'measureChange'> & { lastKnownGood?: string } = {};
-  if (meta.options.rollback === 'git') {
-    const git = await cliGitRollback(meta.cwd, runId, store, meta.options.rollbackBudget);
-    extra.rollback = git.rollback;
-    extra.measureChange = git.measureChange;
-    if (meta.options.lastKnownGood) extra.lastKnownGood = meta.options.lastKnownGood;
-  }
+  const git = meta.options.rollback === 'git' ? await cliGitRollback(meta.cwd, runId, continuation.store, meta.options.rollbackBudget, meta.options.lastKnownGood ?? null) : {};
+  const decision = continuation.decision;
   const outcome = await resume(runId, {
     ...runtime,
-    ...extra,
-    fixMemory: await cliFixMemory(store),
+    ...git,
+    fixMemory: continuation.memories.fixes,
     reuseFixes: meta.options.reuseFixes === true,
-    store: store.store,
-    ...(decision ? {
-      decision: { choice: decision.choice, ...(decision.guidance !== undefined ? { guidance: decision.guidance } : {}) },
-      admit: (stored: RunRecord) => admitDecision(stored, decision, Date.now()),
-    } : {}),
+    store: continuation.store.store,
+    // The runtime applies the choice and guidance; who decided is kept by `admit`, under the lease.
+    ...(decision ? { decision, admit: (stored: RunRecord) => admitDecision(stored, decision, Date.now()) } : {}),
     ...(watch.inspect ? { inspect: watch.inspect } : {}),
     onNotice: (message) => watch.notice(message),
     onStart: (actor) => watch.started(actor, record),
   });
   // A continued run ends again: its test results replace what its earlier ending counted.
-  await countRunTests(await cliFlakyMemory(store), store.store, runId, (message) => watch.notice(message));
+  await countRunTests(continuation.memories.flaky, continuation.store.store, runId, (message) => watch.notice(message));
   return outcome;
 }
 

@@ -59,14 +59,14 @@ export function hasEnded(status: RunStatus): boolean {
  * `--rollback git`), naming the run and the choices it has: silently ignoring it would leave
  * the user thinking it was taken.
  */
-export function ensureOffered(runId: string, record: { status: RunStatus; decisionOptions: string[] | null }, choice: DecisionChoice): void {
+export function ensureOffered(runId: string, record: { status: RunStatus; decisionOptions: string[] | null }, decision: Pick<Decision, 'choice'>): void {
   if (hasEnded(record.status)) {
     throw new CliError(`run ${runId} has already ended (${record.status}): there is no decision to take; 'recover report ${runId}' shows how it ended, 'recover run' starts a new run`);
   }
   if (record.status !== 'escalated') {
     throw new CliError(`run ${runId} is not waiting for a decision (it is ${record.status === 'running' ? 'running or was interrupted' : record.status}); 'recover resume ${runId}' continues it`);
   }
-  const name = DECISION_NAMES[choice];
+  const name = DECISION_NAMES[decision.choice];
   const offered = record.decisionOptions;
   if (offered && !offered.includes(name)) {
     const why = name === 'rollback' ? ' (it was not started with --rollback git)' : '';
@@ -79,7 +79,7 @@ export function ensureOffered(runId: string, record: { status: RunStatus; decisi
  * {@link ensureOffered}. Returns the meta to keep: the run's decisions with this one appended.
  */
 export function admitDecision(record: RunRecord, decision: Decision, now: number): { decisions: DecisionRecord[] } {
-  ensureOffered(record.runId, record, decision.choice);
+  ensureOffered(record.runId, record, decision);
   return { decisions: [...decisionsOf(record.meta), { by: decision.by, choice: decision.choice, at: now }] };
 }
 

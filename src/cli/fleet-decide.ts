@@ -18,7 +18,7 @@ export async function recordFleetDecision(store: PostgresStore, runId: string, d
   if (record === null) throw new RunNotFoundError(runId);
   const { rows } = await store.pool.query<{ fleet: boolean }>('SELECT task_name IS NOT NULL AS fleet FROM recovery_runs WHERE run_id = $1', [runId]);
   if (rows[0]?.fleet !== true) return null;
-  ensureOffered(runId, record, decision.choice);
+  ensureOffered(runId, record, decision);
   const { recordDecision } = await import('../store/postgres/queue.js');
   return recordDecision(store, runId, decision.choice, decision.guidance ?? null, decision.by);
 }

@@ -11,9 +11,10 @@ import { continueRun } from './continue-run.js';
 import { ensureOffered, hasEnded, type Decision } from './decision.js';
 import { CliError } from './errors.js';
 import { EXIT, exitCodeOf } from './exit-codes.js';
+import { openRunMemories } from './run-memories.js';
 import { printJsonOutcome, type RunSession } from './run-session.js';
 import type { RunStore } from './store-option.js';
-import { concludeTests, storedRunQuarantine } from './test-quarantine.js';
+import { storedRunQuarantine } from './test-quarantine.js';
 import type { CliIO } from './verb.js';
 
 /**
@@ -45,19 +46,20 @@ export async function resumeRun(runId: string, options: ResumeRunOptions, io: Cl
   const { loadRun } = await import('../runtime/persisted.js');
   // Loaded first so a typo'd RUN_ID or a refused decision fails before the progress line and the trace file exist.
   const record = await loadRun(options.store.store, runId);
-  if (options.decision) ensureOffered(runId, record, options.decision.choice);
+  if (options.decision) ensureOffered(runId, record, options.decision);
   // A Claude Code hook run: the agent does the attempts, so the decision is recorded here and
   // the run continues on the agent's next tool call (`recover hook claude`).
   if (record.meta.hook === 'claude' && !hasEnded(record.status)) {
     if (!options.decision) throw new CliError(`run ${runId} is a Claude Code hook run: it continues on the agent's next tool call; an escalated one needs 'recover decide'`, EXIT.usage);
-    const { stepRun, viewOf } = await import('../hooks/claude/engine.js');
-    const { choice, guidance } = options.decision;
+    const { stepRun, phaseOf } = await import('../hooks/claude/engine.js');
     const meta = runMetaOf(runId, record.meta);
     if (typeof meta.command !== 'string' || meta.sessionId === undefined || meta.cwd === undefined) throw new CliError(`run ${runId}: a hook run's meta lacks its command, session or cwd`);
     const hookMeta = { hook: 'claude' as const, sessionId: meta.sessionId, cwd: meta.cwd, command: meta.command };
+    const { choice, guidance } = options.decision;
     const snapshot = await stepRun(options.store.store, runId, hookMeta, { feed: null, decision: { choice, ...(guidance !== undefined ? { guidance } : {}) } }, Date.now());
-    const view = viewOf(snapshot, runId, meta.command);
-    io.stdout.write(`${runId}: decision recorded (${choice}); the run is ${view.phase === 'ended' ? 'ended' : `in ${view.phase}`}: the agent continues on its next tool call${guidance !== undefined ? ', and is told the guidance then' : ''}\n`);
+    // Only the phase the run is left in is told: the hook's answers are written on the agent's next call.
+    const phase = phaseOf(snapshot);
+    io.stdout.write(`${runId}: decision recorded (${choice}); the run is ${phase === 'ended' ? 'ended' : `in ${phase}`}: the agent continues on its next tool call${guidance !== undefined ? ', and is told the guidance then' : ''}\n`);
     return EXIT.ok;
   }
   if (!options.decision && hasEnded(record.status)) {
@@ -69,9 +71,10 @@ export async function resumeRun(runId: string, options: ResumeRunOptions, io: Cl
     if (options.session.json) printJsonOutcome(outcome, io);
     return exitCodeOf(outcome);
   }
+  // Opened once: the quarantine reads the flaky memory, the continued run reuses fixes and counts its tests.
+  const memories = await openRunMemories(options.store);
   // Read before the run drives: a bad config fails here, as it would continuing the run.
-  const tests = await storedRunQuarantine(io, options.store, record, (message) => options.session.progress.note(message, { always: true }));
-  const result = await options.session.drive((watch) => continueRun(runId, options.store, options.decision, watch, io));
-  const ending = { runId, store: options.store.store, reportFile: undefined };
-  return tests ? concludeTests(io, options.session, tests, result, ending) : options.session.conclude(result, ending);
+  const tests = await storedRunQuarantine(io, memories.flaky, record, (message) => options.session.progress.note(message, { always: true }));
+  const result = await options.session.drive((watch) => continueRun(runId, { store: options.store, memories, decision: options.decision }, watch, io));
+  return options.session.conclude(result, { runId, store: options.store.store, reportFile: undefined, tests });
 }

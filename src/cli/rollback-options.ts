@@ -4,6 +4,7 @@
  * "not a git repository" into a usage error (exit 2, one line) instead of an internal error.
  */
 import type { SnapshotBudget } from '../runtime/git/budget.js';
+import type { RecoveryOptions } from '../runtime/options.js';
 import { CliError, UsageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import type { RunStore } from './store-option.js';
@@ -47,8 +48,19 @@ export function asUsageError(error: unknown): never {
   throw error;
 }
 
-/** The git rollback of run `runId` in `cwd`, the store's directory left out (a PostgreSQL store has none), within `budget`. */
-export async function cliGitRollback(cwd: string, runId: string, store: RunStore, budget: SnapshotBudget | null | undefined) {
+/** What `--rollback git` gives the runtime: the rollback, the fix measure, and the last known good state. */
+export type GitRollbackOptions = Pick<RecoveryOptions, 'rollback' | 'measureChange'> & { lastKnownGood?: string };
+
+/**
+ * The git rollback of run `runId` in `cwd` as the runtime takes it, the store's directory left
+ * out (a PostgreSQL store has none), within `budget`. `lastKnownGood`: the state the run
+ * recorded (a continued run; none when it has none), or `'record'` to record it now, before the
+ * run starts (`recover run`; "not a git repository" is then a usage error).
+ */
+export async function cliGitRollback(cwd: string, runId: string, store: RunStore, budget: SnapshotBudget | null | undefined, lastKnownGood: string | null | 'record'): Promise<GitRollbackOptions> {
   const { gitRollback } = await import('../runtime/git-rollback.js');
-  return gitRollback(cwd, runId, { exclude: store.dir === null ? [] : [store.dir], ...(budget ? { budget } : {}) });
+  const git = gitRollback(cwd, runId, { exclude: store.dir === null ? [] : [store.dir], ...(budget ? { budget } : {}) });
+  // Recorded without touching the tree: uncommitted and untracked work stays where it is.
+  const good = lastKnownGood === 'record' ? await git.lastKnownGood().catch(asUsageError) : lastKnownGood;
+  return { rollback: git.rollback, measureChange: git.measureChange, ...(good ? { lastKnownGood: good } : {}) };
 }

@@ -6,8 +6,7 @@
  * module so the three verbs cannot drift apart on what a shell script or a person sees.
  */
 import type { Outcome } from '../runtime/outcome.js';
-import type { Store } from '../store/index.js';
-import { exitCodeOf } from './exit-codes.js';
+import { EXIT, exitCodeOf } from './exit-codes.js';
 import { ptyFor } from './command-run.js';
 import { openInspection, type InspectionFlags } from './inspection.js';
 import { Interrupted, withInterrupt } from './interrupt.js';
@@ -15,6 +14,7 @@ import type { outputStyle } from './output-options.js';
 import { createRunProgress, type RunProgress } from './progress.js';
 import { publishReport } from './publish-report.js';
 import type { CommandOutput, RunWatch } from './run-watch.js';
+import type { RunTestQuarantine, TestsEnding } from './test-quarantine.js';
 import type { CliIO } from './verb.js';
 
 /** How a session shows its run: the options of {@link openRunSession}. */
@@ -29,12 +29,13 @@ export interface RunSessionOptions {
   appendTrace?: boolean;
 }
 
-/** What ends a session: the run, its store, and where its escalation report goes (`--report`). */
-export interface RunEnding {
-  runId: string;
-  store: Store;
-  /** `--report FILE`; undefined for none. */
-  reportFile: string | undefined;
+/**
+ * What ends a session: the run, its store, where its escalation report goes (`--report`), and
+ * its tests' quarantine, which may pass an escalated run (see test-quarantine.ts).
+ */
+export interface RunEnding extends TestsEnding {
+  /** The quarantine opened at the run's start (`openRunTests`, `storedRunQuarantine`). Default: none. */
+  tests?: RunTestQuarantine | null;
 }
 
 /**
@@ -56,7 +57,8 @@ export interface RunSession {
   drive(start: (watch: RunWatch) => Promise<Outcome>): Promise<Outcome | Interrupted>;
   /**
    * How every run verb ends: an interrupted run says how to continue and exits 128 + signo; a
-   * finished one publishes its report, prints the JSON outcome or the summary, and exits by status.
+   * finished one publishes its report, prints the JSON outcome or the summary, and exits by status
+   * — or, when `ending.tests` passes it, with `quarantined` in the outcome, the pass announced, and 0.
    */
   conclude(result: Outcome | Interrupted, ending: RunEnding): Promise<number>;
 }
@@ -87,15 +89,20 @@ export function openRunSession(io: CliIO, options: RunSessionOptions): RunSessio
         await inspection.stop();
       }
     },
-    async conclude(result, { runId, store, reportFile }) {
+    async conclude(result, ending) {
       if (result instanceof Interrupted) {
-        progress.note(`recover: interrupted (${result.signal}); the checkpoint stays: 'recover resume ${runId}' continues`, { always: true });
+        progress.note(`recover: interrupted (${result.signal}); the checkpoint stays: 'recover resume ${ending.runId}' continues`, { always: true });
         return result.exitCode;
       }
-      const choices = await publishReport(store, result, reportFile, io);
-      if (options.json) printJsonOutcome(result, io);
-      else progress.finish(result, choices);
-      return exitCodeOf(result);
+      const pass = ending.tests ? await ending.tests.judge(result, ending) : null;
+      // Quarantine changes the verdict, not the record: the outcome shown says so, the store keeps it escalated.
+      const outcome = pass ? { ...result, quarantined: pass.quarantined } : result;
+      const choices = await publishReport(ending.store, outcome, ending.reportFile, io);
+      if (options.json) printJsonOutcome(outcome, io);
+      else progress.finish(outcome, choices);
+      if (pass === null) return exitCodeOf(outcome);
+      await ending.tests?.announce(pass, ending, io);
+      return EXIT.ok;
     },
   };
 }

@@ -17,12 +17,8 @@ import type { Outcome } from '../runtime/outcome.js';
 import { runMetaOf } from '../runtime/run-meta.js';
 import type { RunRecord, Store } from '../store/index.js';
 import { loadConfig } from './config.js';
-import { EXIT } from './exit-codes.js';
-import { cliFlakyMemory } from './flaky-memory.js';
 import { inGitHubActions, warningAnnotation } from './github.js';
 import { Interrupted } from './interrupt.js';
-import type { RunSession } from './run-session.js';
-import type { RunStore } from './store-option.js';
 import type { CliIO } from './verb.js';
 
 /** What a run's tests need at its start: where the memory is, the command, what is quarantined by name and by flips. */
@@ -38,7 +34,7 @@ export interface TestQuarantineOptions {
   note: (message: string) => void;
 }
 
-/** How a run ended, for {@link RunTestQuarantine}: the run, its store, `--report FILE`. */
+/** How a run ended, for {@link RunTestQuarantine} (and the run session's `RunEnding`): the run, its store, `--report FILE`. */
 export interface TestsEnding {
   runId: string;
   store: Store;
@@ -106,19 +102,6 @@ export async function openRunTests(options: TestQuarantineOptions): Promise<RunT
   };
 }
 
-/**
- * How `run`, `resume` and `decide` end a run under a quarantine: as every run ends
- * (`RunSession.conclude`), unless the quarantine passes it: then the outcome carries
- * `quarantined` (`--json`), the pass is announced, and the exit code is 0.
- */
-export async function concludeTests(io: CliIO, session: RunSession, tests: RunTestQuarantine, result: Outcome | Interrupted, ending: TestsEnding): Promise<number> {
-  const pass = await tests.judge(result, ending);
-  if (!pass) return session.conclude(result, ending);
-  await session.conclude({ ...(result as Outcome), quarantined: pass.quarantined } as Outcome, ending);
-  await tests.announce(pass, ending, io);
-  return EXIT.ok;
-}
-
 /** The pass said loudly: stderr, the report file, the step summary, a workflow warning. */
 async function announce(io: CliIO, runId: string, attempt: number, quarantined: readonly { test: string; why: string }[], reportFile: string | undefined): Promise<void> {
   const lines = quarantined.map((q) => `  - ${q.test}: ${q.why}`);
@@ -144,12 +127,12 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, '
  * (the file it started with) and its `--quarantine-flaky`, kept in its meta. Null for a run
  * `recover run` did not start.
  */
-export async function storedRunQuarantine(io: CliIO, store: RunStore, record: RunRecord, note: (message: string) => void): Promise<RunTestQuarantine | null> {
+export async function storedRunQuarantine(io: CliIO, memory: FlakyMemory, record: RunRecord, note: (message: string) => void): Promise<RunTestQuarantine | null> {
   const meta = runMetaOf(record.runId, record.meta);
   if (!Array.isArray(meta.command)) return null;
   const config = await loadConfig(meta.cwd ?? io.cwd, meta.options?.config ?? undefined);
   return openRunTests({
-    memory: await cliFlakyMemory(store), command: commandIdentity(record),
+    memory, command: commandIdentity(record),
     listed: config.quarantine ?? [], configFile: config.file, flips: meta.options?.quarantineFlaky ?? null, note,
   });
 }

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { cliFixMemory } from '../../src/cli/fix-memory.js';
+import { cliFixMemory } from '../../src/cli/run-memories.js';
 import { openRunStore } from '../../src/cli/store-option.js';
 import type { CliIO } from '../../src/cli/verb.js';
 import { FIX_MEMORY_FILE } from '../../src/memory/lowdb-fix-memory.js';

@@ -1,6 +1,6 @@
 /** `recover fixes`: the fix memory of the store — which fix recovered which failure signature. */
 import { defineVerb } from '../define-verb.js';
-import { cliFixMemory } from '../fix-memory.js';
+import { cliFixMemory } from '../run-memories.js';
 import { JSON_OPTION } from '../output-options.js';
 import { STORE_OPTION, openRunStore } from '../store-option.js';
 import type { VerbSpec } from '../verb.js';

@@ -1,7 +1,7 @@
 /** `recover flaky`: the flaky-test memory — which tests flip between passing and failing, per command. */
 import type { FlakyTest } from '../../memory/flaky/types.js';
 import { defineVerb } from '../define-verb.js';
-import { cliFlakyMemory } from '../flaky-memory.js';
+import { cliFlakyMemory } from '../run-memories.js';
 import { JSON_OPTION } from '../output-options.js';
 import { STORE_OPTION, openRunStore } from '../store-option.js';
 import type { VerbSpec } from '../verb.js';

@@ -10,18 +10,17 @@ import { defineVerb } from '../define-verb.js';
 import { durationOption } from '../duration-option.js';
 import { UsageError } from '../errors.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
-import { cliFixMemory } from '../fix-memory.js';
-import { cliFlakyMemory, countRunTests } from '../flaky-memory.js';
+import { countRunTests, openRunMemories } from '../run-memories.js';
 import { INSPECTION_OPTIONS, splitInspect } from '../inspection.js';
 import { Interrupted } from '../interrupt.js';
 import { OUTPUT_OPTIONS, outputStyle } from '../output-options.js';
-import { asUsageError, BUDGET_OPTIONS, budgetOf, cliGitRollback } from '../rollback-options.js';
+import { BUDGET_OPTIONS, budgetOf, cliGitRollback } from '../rollback-options.js';
 import { RUN_OPTIONS_OF, runOptions, runSettingsOf } from '../run-options.js';
 import { projectRoot } from '../project.js';
 import { openRunSession } from '../run-session.js';
 import { sealCommandLine } from '../sealed-command.js';
 import { STORE_OPTION, cliStoreDir, openRunStore } from '../store-option.js';
-import { concludeTests, openRunTests } from '../test-quarantine.js';
+import { openRunTests } from '../test-quarantine.js';
 import type { VerbSpec } from '../verb.js';
 
 /** `recover run`'s options and help. */
@@ -109,16 +108,9 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   const offerable = !sealed.fromEnv && literal.adapter === null && literal.diagnoser === null && agent === null && rollback !== 'git';
   const fleetStore = opened.dir === null;
   if (fleetStore && offerable) meta.fleet = { task: 'command' };
-  const extra: Pick<import('../../runtime/options.js').RecoveryOptions, 'rollback' | 'measureChange'> & { lastKnownGood?: string } = {};
-  if (rollback === 'git') {
-    // The store may live inside the repository: a rollback must never touch it.
-    const git = await cliGitRollback(io.cwd, runId, opened, rollbackBudget);
-    // Recorded without touching the tree: uncommitted and untracked work stays where it is.
-    extra.lastKnownGood = await git.lastKnownGood().catch(asUsageError);
-    extra.rollback = git.rollback;
-    extra.measureChange = git.measureChange;
-    meta.options.lastKnownGood = extra.lastKnownGood;
-  }
+  // The store may live inside the repository: a rollback must never touch it.
+  const git = rollback === 'git' ? await cliGitRollback(io.cwd, runId, opened, rollbackBudget, 'record') : {};
+  if (git.lastKnownGood) meta.options.lastKnownGood = git.lastKnownGood;
 
   const style = outputStyle(values);
   const session = openRunSession(io, { json, style, inspection: values });
@@ -126,11 +118,10 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   if (style.verbosity === 'verbose') progress.note(`recover: config ${config.file ?? '(none: defaults)'}, store ${await cliStoreDir(io, values.store)}`);
   const runtime = await runtimeOptionsOf(run, session.output, io);
   const { recoverPersisted } = await import('../../runtime/persisted.js');
-  const fixMemory = await cliFixMemory(opened);
+  const memories = await openRunMemories(opened);
   progress.note(`recover: run ${runId}: ${sealed.command.join(' ')}`);
-  const flakyMemory = await cliFlakyMemory(opened);
   const tests = await openRunTests({
-    memory: flakyMemory, command: sealed.command.join(' '),
+    memory: memories.flaky, command: sealed.command.join(' '),
     listed: config.quarantine ?? [], configFile: config.file, flips: settings.quarantineFlaky,
     note: (message) => progress.note(message, { always: true }),
   });
@@ -147,8 +138,8 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   const result = await session.drive((watch) => recoverPersisted(runtime.task, {
     ...runtime,
     name: sealed.command.join(' '),
-    ...extra,
-    fixMemory,
+    ...git,
+    fixMemory: memories.fixes,
     reuseFixes: meta.options.reuseFixes === true,
     runId,
     store,
@@ -157,7 +148,6 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
     onNotice: (message) => watch.notice(message),
     onStart: (actor) => watch.started(actor),
   }));
-  const ending = { runId, store, reportFile: values.report as string | undefined };
-  if (!(result instanceof Interrupted)) await countRunTests(flakyMemory, store, runId, (message) => progress.note(`recover: note: ${message}`, { always: true }));
-  return concludeTests(io, session, tests, result, ending);
+  if (!(result instanceof Interrupted)) await countRunTests(memories.flaky, store, runId, (message) => progress.note(`recover: note: ${message}`, { always: true }));
+  return session.conclude(result, { runId, store, reportFile: values.report as string | undefined, tests });
 });

@@ -8,6 +8,7 @@ import { deciderName, parseChoice, type Decision } from '../decision.js';
 import { defineVerb } from '../define-verb.js';
 import { UsageError } from '../errors.js';
 import { ptyFor } from '../command-run.js';
+import { openRunMemories } from '../run-memories.js';
 import { STORE_OPTION, isFleetStore, openFleetStore, openRunStore, type RunStore } from '../store-option.js';
 import type { VerbSpec } from '../verb.js';
 
@@ -48,6 +49,8 @@ export const uiVerb = defineVerb(UI_SPEC, async ({ values }, io) => {
   const fleet = isFleetStore(io, storeOption) ? await openFleetStore(io, storeOption, 'ui') : null;
   const opened: RunStore = fleet ? { store: fleet, dir: null } : await openRunStore(io, storeOption);
   const { store } = opened;
+  // Opened once for the server's life: every run a decision continues here reuses fixes and counts its tests in them.
+  const memories = await openRunMemories(opened);
   const [{ startUiServer }, { machines }, { markdownOf }, { continueRun }, { recordFleetDecision }] = await Promise.all([
     import('../../ui/server.js'), import('../../../machines/index.js'), import('../run-markdown.js'), import('../continue-run.js'), import('../fleet-decide.js'),
   ]);
@@ -58,7 +61,7 @@ export const uiVerb = defineVerb(UI_SPEC, async ({ values }, io) => {
   /** Continues the run in this server, as `recover decide` does: resolves once it has started (or ended), rejects a refused decision. */
   const continueHere = (runId: string, decision: Decision, choice: string) => new Promise<void>((accept, refuse) => {
     let started = false;
-    const done = continueRun(runId, opened, decision, {
+    const done = continueRun(runId, { store: opened, memories, decision }, {
       output: { stdout: discard(), stderr: discard(), pty: ptyFor(io, false) },
       inspect: undefined,
       notice: (message) => log(`recover ui: note: ${message}`),

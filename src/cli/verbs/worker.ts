@@ -3,7 +3,7 @@ import { synchronousCommitWarning } from '../commit-durability.js';
 import { defineVerb } from '../define-verb.js';
 import { durationOption } from '../duration-option.js';
 import { UsageError } from '../errors.js';
-import { countRunTests } from '../flaky-memory.js';
+import { countRunTests } from '../run-memories.js';
 import { openFleetStore } from '../store-option.js';
 import type { VerbSpec } from '../verb.js';
 import { dbErrorReason } from '../../store/postgres/transient.js';

@@ -44,10 +44,12 @@ export interface SizedEntry {
 }
 
 /**
- * Which measured ignored entries fit the budget: smallest first (so one huge directory does not
- * push out many small files), ties in path order.
+ * Which measured ignored entries fit `budget.maxIgnoredBytes` (default
+ * {@link DEFAULT_MAX_IGNORED_BYTES}): smallest first (so one huge directory does not push out
+ * many small files), ties in path order.
  */
-export function chooseWithinBudget(entries: readonly SizedEntry[], maxBytes: number): { kept: SizedEntry[]; left: Unprotected[] } {
+export function chooseWithinBudget(entries: readonly SizedEntry[], budget: SnapshotBudget): { kept: SizedEntry[]; left: Unprotected[] } {
+  const maxBytes = budget.maxIgnoredBytes ?? DEFAULT_MAX_IGNORED_BYTES;
   const sorted = [...entries].sort((a, b) => a.bytes - b.bytes || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const kept: SizedEntry[] = [];
   const left: Unprotected[] = [];
@@ -61,10 +63,10 @@ export function chooseWithinBudget(entries: readonly SizedEntry[], maxBytes: num
   return { kept, left };
 }
 
-/** Is this ignored entry on the skip list? */
-export function onSkipList(path: string, skip: readonly string[]): boolean {
+/** Is this ignored entry on `budget.skipIgnored` (default {@link DEFAULT_SKIPPED_IGNORED})? */
+export function onSkipList(path: string, budget: SnapshotBudget): boolean {
   const name = path.replace(/\/$/, '').split('/').pop() ?? '';
-  return skip.includes(name);
+  return (budget.skipIgnored ?? DEFAULT_SKIPPED_IGNORED).includes(name);
 }
 
 /** `12.3 MB`: a size for people. */

@@ -6,7 +6,7 @@
 import type { Dirent } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chooseWithinBudget, DEFAULT_MAX_IGNORED_BYTES, DEFAULT_SKIPPED_IGNORED, onSkipList, type SizedEntry, type SnapshotBudget, type Unprotected } from './budget.js';
+import { chooseWithinBudget, onSkipList, type SizedEntry, type SnapshotBudget, type Unprotected } from './budget.js';
 import { gitBytes } from './run-git.js';
 
 /** A file or symlink found in the work tree. */
@@ -39,14 +39,13 @@ export async function scanWorkTree(top: string, exclude: readonly string[], budg
   const excluded = new Set(exclude);
   const ignored = (await gitBytes(top, ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory']))
     .toString('utf8').split('\0').filter((p) => p !== '' && !isExcluded(p.replace(/\/$/, ''), excluded));
-  const skip = budget.skipIgnored ?? DEFAULT_SKIPPED_IGNORED;
   const unprotected: Unprotected[] = [];
   const measured: SizedEntry[] = [];
   for (const path of ignored) {
-    if (onSkipList(path, skip)) unprotected.push({ path, reason: 'skip-list', bytes: null });
+    if (onSkipList(path, budget)) unprotected.push({ path, reason: 'skip-list', bytes: null });
     else measured.push({ path, bytes: await sizeOf(join(top, path), path.replace(/\/$/, ''), excluded) });
   }
-  const { kept, left } = chooseWithinBudget(measured, budget.maxIgnoredBytes ?? DEFAULT_MAX_IGNORED_BYTES);
+  const { kept, left } = chooseWithinBudget(measured, budget);
   unprotected.push(...left);
   for (const entry of unprotected) excluded.add(entry.path.replace(/\/$/, ''));
 

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chooseWithinBudget, describeUnprotected, formatBytes, onSkipList, parseByteSize } from '../../../src/runtime/git/budget.js';
+import { chooseWithinBudget, DEFAULT_MAX_IGNORED_BYTES, DEFAULT_SKIPPED_IGNORED, describeUnprotected, formatBytes, onSkipList, parseByteSize } from '../../../src/runtime/git/budget.js';
 
 describe('chooseWithinBudget', () => {
   const entries = fc.array(fc.record({ path: fc.string({ minLength: 1, maxLength: 8 }), bytes: fc.nat(10_000) }), { maxLength: 30 });
 
   it('keeps at most the budget, smallest first, and names every entry it leaves out', () => {
     fc.assert(fc.property(entries, fc.nat(50_000), (input, max) => {
-      const { kept, left } = chooseWithinBudget(input, max);
+      const { kept, left } = chooseWithinBudget(input, { maxIgnoredBytes: max });
       const used = kept.reduce((sum, e) => sum + e.bytes, 0);
       expect(used).toBeLessThanOrEqual(max);
       expect(kept.length + left.length).toBe(input.length);
@@ -21,9 +21,17 @@ describe('chooseWithinBudget', () => {
   });
 
   it('records nothing ignored with a budget of 0, except empty entries', () => {
-    expect(chooseWithinBudget([{ path: 'a', bytes: 1 }, { path: 'b/', bytes: 0 }], 0)).toEqual({
+    expect(chooseWithinBudget([{ path: 'a', bytes: 1 }, { path: 'b/', bytes: 0 }], { maxIgnoredBytes: 0 })).toEqual({
       kept: [{ path: 'b/', bytes: 0 }], left: [{ path: 'a', reason: 'budget', bytes: 1 }],
     });
+  });
+
+  it('keeps up to DEFAULT_MAX_IGNORED_BYTES when the budget names no size', () => {
+    const entries = [{ path: 'fits', bytes: DEFAULT_MAX_IGNORED_BYTES }, { path: 'one-more', bytes: 1 }];
+    expect(chooseWithinBudget(entries, {})).toEqual({
+      kept: [{ path: 'one-more', bytes: 1 }], left: [{ path: 'fits', reason: 'budget', bytes: DEFAULT_MAX_IGNORED_BYTES }],
+    });
+    expect(chooseWithinBudget(entries.slice(0, 1), {}).left).toEqual([]);
   });
 });
 
@@ -32,7 +40,15 @@ describe('the skip list and the words of the report', () => {
     ['node_modules/', true], ['packages/app/node_modules/', true], ['node_modules', true],
     ['node_modules.txt', false], ['build/', false], ['src/.venv/', true],
   ])('onSkipList(%s) is %s with the default names', (path, expected) => {
-    expect(onSkipList(path, ['node_modules', '.venv'])).toBe(expected);
+    expect(onSkipList(path, { skipIgnored: ['node_modules', '.venv'] })).toBe(expected);
+    expect(onSkipList(path, {})).toBe(expected);
+  });
+
+  it('skips only the names given when the budget lists its own (none with an empty list)', () => {
+    expect(onSkipList('dist/', { skipIgnored: ['dist'] })).toBe(true);
+    expect(onSkipList('node_modules/', { skipIgnored: ['dist'] })).toBe(false);
+    expect(onSkipList('node_modules/', { skipIgnored: [] })).toBe(false);
+    expect(DEFAULT_SKIPPED_IGNORED).toContain('node_modules');
   });
 
   it.each([[0, '0 B'], [999, '999 B'], [1000, '1.0 kB'], [2048, '2.0 kB'], [52_428_800, '52.4 MB'], [3e12, '3.0 TB']])('formatBytes(%d) is %s', (bytes, text) => {
