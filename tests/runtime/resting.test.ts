@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyActorRef, InspectionEvent } from 'xstate';
+import type { ActorRefLike, InspectionEvent } from 'xstate';
 import { memoryFixMemory } from '../../src/memory/memory-fix-memory.js';
 import { PolicyError } from '../../src/policy/index.js';
 import { createRecovery, recover, whenResting } from '../../src/runtime/index.js';
@@ -8,8 +8,9 @@ const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:54
 const unauthorized = () => Object.assign(new Error('401 Unauthorized: invalid x-api-key'), { status: 401 });
 
 /** The root actor of the run `recover()` starts, seen through its `inspect` option. */
-function rootOf(events: InspectionEvent[]): AnyActorRef {
-  return events.find((e) => e.actorRef.id !== undefined && !e.actorRef._parent)!.actorRef;
+function rootOf(events: InspectionEvent[]): ActorRefLike {
+  const root = events[0]!.rootId;
+  return events.find((e) => e.actorRef.sessionId === root)!.actorRef;
 }
 
 describe('recover(): the wait for its run to rest', () => {
