@@ -8,7 +8,8 @@
  *   (ii)  the same in batches of concurrent runs (BENCH_BATCH started at once);
  *   (iii) BENCH_CONCURRENT concurrent runs of (b), each contender in a fresh process per
  *         repetition (BENCH_CONCURRENT_REPEATS): wall and CPU time, peak RSS and heap (the
- *         engine's chart alone too);
+ *         engine's chart alone too), each run's result consumed as it arrives (like for like)
+ *         and, as before, every result held to the end (engine/concurrent-entry.ts);
  *   (iv)  persisted runs (engine/persisted.ts), and the persisted transient recovery's CPU time
  *         against the like-for-like baseline that writes before every attempt.
  * (i) and (ii) also time the engine's chart alone (engine/chart-alone.ts): what of the engine's
@@ -61,17 +62,22 @@ async function inMemory(): Promise<void> {
   // The chart alone too: what of the engine's memory and time at this scale is the chart's own.
   const contenders: ContenderName[] = ['p-retry', FLOOR, ENGINE, CHART];
   console.log(`\n(iii) ${CONCURRENT} concurrent runs of (b), all started at once, each contender in a fresh process, median of ${REPEATS} — ${load()}`);
-  const results = concurrentRuns(contenders, CONCURRENT, REPEATS);
-  const floor = results.get(FLOOR)!.median;
-  for (const name of contenders) {
-    const { median: m, all } = results.get(name)!;
-    const range = (field: 'wallMs' | 'peakRssMb') => `${Math.min(...all.map((r) => r[field])).toFixed(0)}–${Math.max(...all.map((r) => r[field])).toFixed(0)}`;
-    console.log(`  ${name.padEnd(20)} ${fmt(m.wallMs, 0, 6)} ms wall (${range('wallMs')}), ${fmt(m.cpuMs, 0, 5)} ms CPU; peak RSS ${fmt(m.peakRssMb, 0, 4)} MB (${range('peakRssMb')}; ${(m.peakRssMb - m.rssBeforeMb).toFixed(0)} over the ${m.rssBeforeMb.toFixed(0)} it started with), peak heap ${fmt(m.peakHeapMb, 0, 4)} MB; ${m.done} ended as expected`);
+  console.log('  each run\'s result consumed as it arrives (like for like: every contender charged for what its runs hold in flight), and, as this bench measured before, all results held until the last run ends (the engine then also keeps each outcome with its history, the chart alone its output, the floor nothing):');
+  const results = concurrentRuns(contenders, CONCURRENT, REPEATS, ['consumed', 'held']);
+  for (const mode of ['consumed', 'held'] as const) {
+    const byName = results.get(mode)!;
+    console.log(`  ${mode === 'consumed' ? 'results consumed as they arrive' : 'all results held (the earlier figure)'}:`);
+    const floor = byName.get(FLOOR)!.median;
+    for (const name of contenders) {
+      const { median: m, all } = byName.get(name)!;
+      const range = (field: 'wallMs' | 'peakRssMb') => `${Math.min(...all.map((r) => r[field])).toFixed(0)}–${Math.max(...all.map((r) => r[field])).toFixed(0)}`;
+      console.log(`    ${name.padEnd(20)} ${fmt(m.wallMs, 0, 6)} ms wall (${range('wallMs')}), ${fmt(m.cpuMs, 0, 5)} ms CPU; peak RSS ${fmt(m.peakRssMb, 0, 4)} MB (${range('peakRssMb')}; ${(m.peakRssMb - m.rssBeforeMb).toFixed(0)} over the ${m.rssBeforeMb.toFixed(0)} it started with), peak heap ${fmt(m.peakHeapMb, 0, 4)} MB; ${m.done} ended as expected`);
+    }
+    const us = byName.get(ENGINE)!.median;
+    console.log(`    engine / XState floor: wall ${(us.wallMs / floor.wallMs).toFixed(2)}×, CPU ${(us.cpuMs / floor.cpuMs).toFixed(2)}×, peak RSS ${(us.peakRssMb / floor.peakRssMb).toFixed(2)}×  (goal: time ≤ 1.3×, peak RSS < 250 MB)`);
+    const chart = byName.get(CHART)!.median;
+    console.log(`    ${CHART} / XState floor: wall ${(chart.wallMs / floor.wallMs).toFixed(2)}×, CPU ${(chart.cpuMs / floor.cpuMs).toFixed(2)}×, peak RSS ${(chart.peakRssMb / floor.peakRssMb).toFixed(2)}× (${chart.peakRssMb.toFixed(0)} MB): the chart's own XState work, before the runtime`);
   }
-  const us = results.get(ENGINE)!.median;
-  console.log(`  engine / XState floor: wall ${(us.wallMs / floor.wallMs).toFixed(2)}×, CPU ${(us.cpuMs / floor.cpuMs).toFixed(2)}×, peak RSS ${(us.peakRssMb / floor.peakRssMb).toFixed(2)}×  (goal: time ≤ 1.3×, peak RSS < 250 MB)`);
-  const chart = results.get(CHART)!.median;
-  console.log(`  ${CHART} / XState floor: wall ${(chart.wallMs / floor.wallMs).toFixed(2)}×, CPU ${(chart.cpuMs / floor.cpuMs).toFixed(2)}×, peak RSS ${(chart.peakRssMb / floor.peakRssMb).toFixed(2)}× (${chart.peakRssMb.toFixed(0)} MB): the chart's own XState work, before the runtime`);
 }
 
 if (process.env.BENCH_ONLY !== 'persisted') await inMemory();

@@ -1,15 +1,18 @@
 import { randomFillSync } from 'node:crypto';
-import { createActor, type ActorRefFrom, type InspectionEvent, type Observer, type SnapshotFrom } from 'xstate';
+import { createActor, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
 import { recoveryMachine, type RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { RecoveryInput } from '../../machines/recovery/types.js';
 import { redactSecrets } from '../redact/index.js';
 import { actorsOf, bindRun, redactPatternsOf, sharedRun, slotWork } from './actors.js';
 import type { AttemptValue } from './attempt-value.js';
-import { extensionsSettled } from './run-extensions.js';
+import { outcomeWhenResting } from './resting.js';
 import { realClock, type Clock } from './clock.js';
 import type { RecoveryOptions, Task } from './options.js';
-import { isResting, outcomeOf, type Outcome } from './outcome.js';
+import type { Outcome } from './outcome.js';
 import { runPolicy } from './run-policy.js';
+
+/** Resolve with the outcome once the actor rests (final, or escalated and waiting); see resting.ts. */
+export { whenResting } from './resting.js';
 
 /** The running recovery actor, for orchestrators. */
 export type RecoveryActor = ActorRefFrom<RecoveryMachine>;
@@ -161,24 +164,6 @@ function startRecovery(task: Task, options: RecoveryOptions, hooks: RecoveryHook
   return { actor, value };
 }
 
-/** Resolve with the outcome once the actor rests (final, or escalated and waiting). */
-export function whenResting(actor: RecoveryActor): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const check = (snapshot: SnapshotFrom<RecoveryMachine>) => {
-      if (snapshot.status === 'error') return reject(snapshot.error);
-      if (isResting(snapshot)) {
-        subscription?.unsubscribe();
-        resolve(outcomeOf(snapshot));
-        return true;
-      }
-      return false;
-    };
-    let subscription: { unsubscribe(): void } | undefined;
-    if (check(actor.getSnapshot())) return;
-    subscription = actor.subscribe({ next: check, error: reject });
-  });
-}
-
 /**
  * Run `task` under the recovery protocol and resolve with its outcome. An escalated run resolves
  * with status `escalated` and is stopped (persist it with a store to decide later: see
@@ -191,16 +176,17 @@ export function whenResting(actor: RecoveryActor): Promise<Outcome> {
  * if (outcome.status === 'succeeded' || outcome.status === 'recovered') use(outcome.value!); // a Release
  * ```
  */
-export async function recover<T = unknown>(task: Task<T>, options: RecoveryOptions = {}): Promise<Outcome<T>> {
+export function recover<T = unknown>(task: Task<T>, options: RecoveryOptions = {}): Promise<Outcome<T>> {
   // Not `createRecovery({ ...options, task })`: on this V8 (Node 20) a spread that adds a key
   // gives every copy a hidden class of its own, ~2 KB allocated and one more map kept per run.
-  const { actor, value } = startRecovery(task, options, NO_HOOKS);
+  // Not an async function: its frame and the promises between it and the wait were ~500 B held
+  // by every run in flight; the wait is one object (resting.ts). A throw while starting (a bad
+  // policy) still rejects rather than throws, as the async function did.
   try {
-    const outcome = await whenResting(actor);
-    await extensionsSettled(actor);
-    return value.outcomeOf<T>(outcome);
-  } finally {
-    actor.stop();
+    const { actor, value } = startRecovery(task, options, NO_HOOKS);
+    return outcomeWhenResting<T>(actor, value);
+  } catch (error) {
+    return Promise.reject(error);
   }
 }
 

@@ -67,5 +67,10 @@ export function runExtensions(options: RecoveryOptions, clock: Clock, redact: re
 
 /** Resolves once what the run's extensions still write (fix memory) is written. */
 export function extensionsSettled(actor: AnyActorRef | undefined): Promise<void> {
-  return (actor && pendingWrites.get(actor)?.()) ?? Promise.resolve();
+  return (actor && extensionsPending(actor)) ?? Promise.resolve();
+}
+
+/** What the run's extensions still write (fix memory), or null when they write nothing (no promise made). */
+export function extensionsPending(actor: AnyActorRef): Promise<void> | null {
+  return pendingWrites.get(actor)?.() ?? null;
 }

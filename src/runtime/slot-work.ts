@@ -77,13 +77,23 @@ export class RunWork implements AttemptBinding {
   /** Texts sealed on their way in (a decision's guidance), by their redacted form; made on the first that held a secret. */
   #originals: Map<string, string> | undefined;
 
-  constructor(private readonly task: Task, private readonly programs: RunPrograms, private readonly settings: RunSettings) {
+  // The settings' fields are the run's own, not a settings object kept beside it (one object less per run in flight).
+  readonly #redact: RegExp[];
+  readonly #rules: readonly unknown[];
+  readonly #hookTimeoutMs: number;
+  readonly #hooks: RunHooks;
+
+  constructor(private readonly task: Task, private readonly programs: RunPrograms, settings: RunSettings) {
     this.clock = settings.clock;
+    this.#redact = settings.redact;
+    this.#rules = settings.rules;
+    this.#hookTimeoutMs = settings.hookTimeoutMs;
+    this.#hooks = settings.hooks;
   }
 
   /** `text` redacted for the run; the original is kept in memory only, for this process's programs (see {@link reveal}). */
   seal(text: string): string {
-    const redacted = redactSecrets(text, this.settings.redact);
+    const redacted = redactSecrets(text, this.#redact);
     if (redacted !== text) (this.#originals ??= new Map()).set(redacted, text);
     return redacted;
   }
@@ -103,7 +113,7 @@ export class RunWork implements AttemptBinding {
    * persistence): a run without a store waits on no promise at all.
    */
   writeAhead(): Promise<void> | null {
-    const { hooks } = this.settings;
+    const hooks = this.#hooks;
     return this.target && hooks.writeAhead ? hooks.writeAhead(this.target) : null;
   }
 
@@ -123,7 +133,7 @@ export class RunWork implements AttemptBinding {
   // called the program before it starts (fix memory counts a failed retry's verdict there).
   async diagnose({ input, signal }: Parameters<RunnerWork<DiagnoseOutput, DiagnoseInput>>[0]): Promise<DiagnoseOutput> {
     await this.writeAhead();
-    const output = await callHook('diagnoser', (context) => this.programs.diagnose!(input, context), signal, this.clock, this.settings.hookTimeoutMs).catch((error: unknown) => this.rethrowClean(error));
+    const output = await callHook('diagnoser', (context) => this.programs.diagnose!(input, context), signal, this.clock, this.#hookTimeoutMs).catch((error: unknown) => this.rethrowClean(error));
     return { ...this.clean(output), at: this.clock.now() };
   }
 
@@ -131,7 +141,7 @@ export class RunWork implements AttemptBinding {
     await this.writeAhead();
     const startedAt = this.clock.now();
     const revealed = { ...input, guidance: this.reveal(input.guidance) };
-    const output = await callHook('adapter', (context) => this.programs.adapt!(revealed, context), signal, this.clock, this.settings.hookTimeoutMs).catch((error: unknown) => this.rethrowClean(error));
+    const output = await callHook('adapter', (context) => this.programs.adapt!(revealed, context), signal, this.clock, this.#hookTimeoutMs).catch((error: unknown) => this.rethrowClean(error));
     if (output === undefined || output === null) return null;
     // How long the adapter (an agent: minutes) took goes on the ADAPT event.
     const at = this.clock.now();
@@ -160,12 +170,12 @@ export class RunWork implements AttemptBinding {
       return { ok: true, at, durationMs: at - startedAt };
     }
     // The raw observation (a secret-shaped path must still read as a security failure), on the run's clock.
-    const classification = classifyObservation(outcome.observation, this.settings.rules, at);
-    return { ok: false, at, durationMs: at - startedAt, observation: this.clean(outcome.observation), classification: redactEvidence(classification, this.settings.redact) };
+    const classification = classifyObservation(outcome.observation, this.#rules, at);
+    return { ok: false, at, durationMs: at - startedAt, observation: this.clean(outcome.observation), classification: redactEvidence(classification, this.#redact) };
   }
 
   private clean<T>(value: T): T {
-    return redactDeep(value, this.settings.redact) as T;
+    return redactDeep(value, this.#redact) as T;
   }
 
   /** A hook's error reaches history, reports and the terminal: its message is redacted first (an agent's stderr may echo a key). */
