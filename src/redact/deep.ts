@@ -105,6 +105,57 @@ export function redactDeep<T>(value: T, extra?: RedactPatterns): T {
   return copy(value, extra, redactSecrets);
 }
 
+/** Whether `value` is a plain JSON container: an array, or an object made by `{}` or `JSON.parse`. */
+function isPlain(value: object): boolean {
+  if (Array.isArray(value)) return true;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Whether {@link redactDeep} would change anything in `value`: a string a rule rewrites, a
+ * non-empty string or a number under a secret-named field, or anything but plain JSON containers
+ * (an Error, a Date, a class instance, a getter that throws, a shared or cyclic reference: their
+ * copies differ from them by construction). Allocates nothing but the walk's own stack.
+ */
+function wouldChange(value: unknown, extra: RedactPatterns | undefined): boolean {
+  if (typeof value === 'string') return redactSecrets(value, extra) !== value;
+  if (typeof value !== 'object' || value === null) return false;
+  const seen = new Set<object>();
+  const stack: { source: object; secret: boolean }[] = [{ source: value, secret: false }];
+  for (let task = stack.pop(); task !== undefined; task = stack.pop()) {
+    const { source } = task;
+    if (seen.has(source) || !isPlain(source)) return true;
+    seen.add(source);
+    const namesSecrets = !Array.isArray(source);
+    for (const key of Object.keys(source)) {
+      if (key === '__proto__') return true; // an own `__proto__` key: the copy's assignment drops it
+      const descriptor = Object.getOwnPropertyDescriptor(source, key);
+      if (descriptor === undefined || !('value' in descriptor)) return true;
+      const child: unknown = descriptor.value;
+      const secret = task.secret || (namesSecrets && isSecretField(key));
+      if (typeof child === 'object' && child !== null) stack.push({ source: child, secret });
+      else if (leaf(child, secret, extra, redactSecrets) !== child) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * {@link redactDeep} for a value built fresh as plain JSON (a failure's observation): `value`
+ * itself when nothing in it needs redacting — most failures hold no secret, and the copy was
+ * ~570 B for every failed attempt of every run — else the redacted copy. Only for values nobody
+ * else holds and mutates: the answer may be the caller's own object.
+ * @internal Not part of the public API.
+ */
+export function redactFresh<T>(value: T, extra?: RedactPatterns): T {
+  try {
+    return wouldChange(value, extra) ? copy(value, extra, redactSecrets) : value;
+  } catch {
+    return copy(value, extra, redactSecrets);
+  }
+}
+
 /**
  * {@link redactDeep} with every string through `redactSecretsWithoutPrescan`: the reference for
  * tests and bench/redact.bench.ts.

@@ -17,6 +17,7 @@ import type { AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInp
 import { classifyObservation } from '../../machines/recovery/failure.js';
 import type { Classification, Evidence } from '../classify/types.js';
 import { redactDeep, redactSecrets } from '../redact/index.js';
+import { redactFresh } from '../redact/deep.js';
 import { sleepUntil, type Clock } from './clock.js';
 import { AttemptValue } from './attempt-value.js';
 import { callHook } from './hook-context.js';
@@ -170,8 +171,9 @@ export class RunWork implements AttemptBinding {
       return { ok: true, at, durationMs: at - startedAt };
     }
     // The raw observation (a secret-shaped path must still read as a security failure), on the run's clock.
+    // Then redacted in place of a copy when it holds no secret: `observationFrom` built it for this attempt alone.
     const classification = classifyObservation(outcome.observation, this.#rules, at);
-    return { ok: false, at, durationMs: at - startedAt, observation: this.clean(outcome.observation), classification: redactEvidence(classification, this.#redact) };
+    return { ok: false, at, durationMs: at - startedAt, observation: redactFresh(outcome.observation, this.#redact), classification: redactEvidence(classification, this.#redact) };
   }
 
   private clean<T>(value: T): T {
