@@ -116,6 +116,23 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a string running to the end of its line', { stderr: 'msgc: locale/fr.cat:8: end-of-line within string' }, 'BROKEN_BUILD'],
   ['a CLI parser\'s missing option', { stderr: "Usage: shipit deploy [OPTIONS]\nTry 'shipit deploy --help' for help.\n\nError: Missing option '--region'.", exitCode: 2 }, 'ERROR_RESPONSE'],
   ['a name DNS did not resolve, as a browser names it', { stderr: 'page.goto: net::ERR_NAME_NOT_RESOLVED at https://app.example.invalid/' }, 'NETWORK'],
+  // The fourth session's concepts, from the misses of every first-sight capture grouped by mechanism (made-up tools' lines).
+  ['a usage error quoting the choices allowed', { stderr: "Usage: shipit deploy [OPTIONS]\nTry 'shipit deploy --help' for help.\n\nError: Invalid value for '--tier': 'gold' is not one of 'free', 'pro'.", exitCode: 2 }, 'ERROR_RESPONSE'],
+  ['a usage error naming a subcommand it lacks', { stderr: "Error: No such command 'relase'.\nRun 'shipit --help' for usage.", exitCode: 2 }, 'ERROR_RESPONSE'],
+  ['a parser expecting one token and getting another', { stderr: 'build.def:4:12: ERROR: Expecting comma got identifier.' }, 'BROKEN_BUILD'],
+  ['a parser naming the block it expected closed', { stderr: "calc: rules.scr:9: 'fi' expected (to close 'if' at line 3) near 'done'" }, 'BROKEN_BUILD'],
+  ['a parser expecting a token before the next one', { stderr: 'CONFIG ERROR: site.cfg:3:1-9: expected a semicolon before next entry.' }, 'BROKEN_BUILD'],
+  ['a build target that is not defined', { stderr: "forge: error: unknown target 'package'" }, 'BROKEN_BUILD'],
+  ['a build task that is not defined', { stderr: 'Task runner: no such task "lint:css"' }, 'BROKEN_BUILD'],
+  ['a project file looked for in several places', { stderr: 'No Forgefile found (looking for: forgefile, Forgefile, forgefile.yml)' }, 'BROKEN_BUILD'],
+  ['an executable looked for in several places', { stdout: 'Could not find executable build/it_tests\nLooked in the following places:\nbuild/it_tests\nbuild/Debug/it_tests', exitCode: 8 }, 'BROKEN_BUILD'],
+  ['a wrapper naming the shell\'s not-found status', { stderr: 'task aborted!\nCommand failed with status (127): [lessc-missing a.less]' }, 'CLI_NOT_FOUND'],
+  ['a spawner that found no command', { stderr: 'spawnlib.SpawnError: The command was not found or was not executable: deployctl.' }, 'CLI_NOT_FOUND'],
+  ['a memory limit reached', { stderr: 'unpack: data.bin.lz: Memory usage limit reached' }, 'RESOURCE_EXHAUSTION'],
+  ['a wait for a held lock that gave up', { stderr: 'runlock: timeout while waiting to get lock /run/deploy.lock' }, 'RESOURCE_BUSY'],
+  ['a memory checker\'s SEGV on a null address', { stderr: '==99==ERROR: MemCheck: SEGV on unknown address 0x000000000000 (pc 0x55 bp 0x7f sp 0x7f T0)' }, 'CLI_CRASH'],
+  ['a password given and wrong, on stdout\'s error line', { stdout: 'certtool error: java.io.IOException: truststore password was incorrect', exitCode: 1 }, 'AUTH_REQUIRED'],
+  ['a wrong key\'s bad decrypt', { stderr: 'bad decrypt\n40D7:error:1C800064:Provider routines:unpad:bad decrypt:block.c:124:' }, 'AUTH_REQUIRED'],
 ];
 
 /** Words that look like a failure and are not one (issue 30, item 5). */
@@ -154,6 +171,13 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['an unknown configuration option named in a failed test', { stdout: '  ✗ warns on an unknown configuration option\n1 failed' }, 'BROKEN_BUILD'],
   ['a missing option named in a failed test', { stdout: '  ✗ reports a missing option\n1 failed' }, 'ERROR_RESPONSE'],
   ['a stack frame\'s position is not a finding', { stderr: 'Error: boom\n    at run (src/app.ts:3:5)\nsrc/app.ts:3:5 Error thrown' }, 'QUALITY_GATE_FAIL'],
+  ['a test\'s expected value before a deadline is not a parser\'s', { stdout: '  ✗ finishes the job\n    expected done before next tick, got pending\n1 failed' }, 'BROKEN_BUILD'],
+  ['a failed test named for an unknown target', { stdout: '  ✗ reports an unknown target\n1 failed' }, 'BROKEN_BUILD'],
+  ['a usage hint does not make a missing program a refusal of its own', { stderr: 'bash: deployctl: command not found' }, 'ERROR_RESPONSE'],
+  ['a count of 127 is not a status', { stderr: 'synced 127 files; error: upload failed' }, 'CLI_NOT_FOUND'],
+  ['a password word in a failed test\'s name on stdout', { stdout: 'error: 1 failed\n  ✗ rejects a wrong password', exitCode: 1 }, 'AUTH_REQUIRED'],
+  ['a lock waited for and got is not busy', { stderr: 'waiting for lock… acquired\nerror: migration 0042 failed: column already exists' }, 'RESOURCE_BUSY'],
+  ['"memory usage" in a report is not a limit', { stderr: 'memory usage: 120 MiB (limit 2 GiB)\nerror: render failed: template not found' }, 'RESOURCE_EXHAUSTION'],
 ];
 
 describe('the generic lexicon (issue 30)', () => {

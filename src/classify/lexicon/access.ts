@@ -9,6 +9,9 @@ import { REPORT_WORDS as REPORT } from '../packs/markers.js';
  * prints "authentication module loaded" has not failed to log in; a test named "returns 401
  * Unauthorized" is about a 401).
  */
+/** A secret that was given and is wrong. */
+const WRONG_SECRET = ['{password} was incorrect', '{password} is incorrect', 'incorrect {password}', 'wrong {password}', 'bad {password}', 'bad decrypt', 'wrong key'];
+
 const OWN_WORDS = { sources: FAILURE_SOURCES, unless: REPORT, wordForms: true } as const;
 
 export const ACCESS_RULES: readonly Rule[] = [
@@ -42,7 +45,20 @@ export const ACCESS_RULES: readonly Rule[] = [
       'is forbidden', '(forbidden)', '{cannot} resolve {authenticate}', '{cannot} read username', '{cannot} read {password}',
       // No signed-in identity to act as: "You do not currently have an active account selected … to obtain new credentials".
       'no active account', 'have an active account', 'obtain new {credential}',
+      // A password or key that was given and is wrong ("keystore password was incorrect", OpenSSL's "bad decrypt" of a wrong key).
+      ...WRONG_SECRET,
     ],
+  },
+  {
+    // A failing command's error line on stdout, when its error went there ("keytool error: … password was incorrect"): its own words.
+    id: 'lexicon.auth-on-stdout',
+    type: 'AUTH_REQUIRED',
+    sources: ['stdout'],
+    unless: REPORT,
+    wordForms: true,
+    phrases: WRONG_SECRET,
+    requires: ['error:', 'fatal:', 'exception:'],
+    sameLine: true,
   },
   {
     // A credential that cannot be read is a credential problem, whatever the reader says about the file

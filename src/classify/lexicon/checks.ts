@@ -1,6 +1,7 @@
 import { RULE_PRIORITY } from '../priority.js';
 import type { Rule } from '../rule.js';
 import { REPORT_WORDS as REPORT } from '../packs/markers.js';
+import { USAGE_MARKERS } from './code.js';
 
 /**
  * Checks of the code and of data, in words and shapes any checker uses (issue 30): a linter's
@@ -91,7 +92,8 @@ export const CHECK_RULES: readonly Rule[] = [
     id: 'lexicon.validation',
     type: 'FORMAT_VALIDATION',
     wordForms: true,
-    unless: REPORT,
+    // A CLI's usage error quoting the choices it allows ("'production' is not one of 'staging', 'prod'") is a refused request.
+    unless: [...REPORT, ...USAGE_MARKERS],
     phrases: [
       'validation error for', 'validation errors for', 'schema validation',
       'does not match schema', 'does not match the schema', 'did not match expected schema', 'does not conform to schema',

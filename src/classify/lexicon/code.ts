@@ -27,6 +27,12 @@ const AT_PAREN = SOURCE_FILES.map((ext) => `*.${ext}(*`);
 const FRAME_FILES = ['js', 'mjs', 'cjs', 'jsx', 'ts', 'tsx', 'java', 'kt', 'scala', 'groovy', 'cs', 'fs', 'vb'];
 
 /** A diagnostic rule: its file's position, on a line of its shape (tsc prints its diagnostics on stdout: every source counts). */
+/**
+ * What a CLI prints beside a usage error (click, clap, cobra: "Try 'x --help' for help", "For more information,
+ * try '--help'", "Run 'x --help' for usage"): the request was refused as given, whatever word the error uses.
+ */
+export const USAGE_MARKERS: readonly string[] = ["--help' for", '--help" for', '--help for', "--help' to", 'for more information, try'];
+
 const diagnostic = (name: string, phrases: readonly string[], shape: LineShape): Rule => ({ id: `lexicon.diagnostic-${name}`, type: 'BROKEN_BUILD', phrases, shape });
 
 export const CODE_RULES: readonly Rule[] = [
@@ -170,8 +176,18 @@ export const CODE_RULES: readonly Rule[] = [
     type: 'CLI_NOT_FOUND',
     phrases: [
       'command not found', 'no such command', 'executable not found', 'executable file not found', 'program not found', 'not recognized as an internal or external command',
-      "executable doesn't exist", 'executable does not exist', 'no such program',
+      "executable doesn't exist", 'executable does not exist', 'no such program', 'command was not found',
     ],
+    // A CLI's usage error names a subcommand it does not have ("Error: No such command 'delpoy'" under "Try '… --help'"): a refused request.
+    unless: USAGE_MARKERS,
+  },
+  {
+    // The shell's code for a command it could not find (127), as a wrapper reports it: "Command failed with status (127)",
+    // "returned non-zero exit status 127". The process's own exit code 127 is the exit-code pack's.
+    id: 'lexicon.status-127',
+    type: 'CLI_NOT_FOUND',
+    sources: FAILURE_SOURCES,
+    phrases: ['status (127)', 'status 127', 'exit code 127', 'exit code (127)', 'exited with 127', 'exit status 127'],
   },
   {
     // A process that cannot be spawned because its file is not there: the program is missing ("spawn terraform ENOENT").
