@@ -133,6 +133,9 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a memory checker\'s SEGV on a null address', { stderr: '==99==ERROR: MemCheck: SEGV on unknown address 0x000000000000 (pc 0x55 bp 0x7f sp 0x7f T0)' }, 'CLI_CRASH'],
   ['a password given and wrong, on stdout\'s error line', { stdout: 'certtool error: java.io.IOException: truststore password was incorrect', exitCode: 1 }, 'AUTH_REQUIRED'],
   ['a wrong key\'s bad decrypt', { stderr: 'bad decrypt\n40D7:error:1C800064:Provider routines:unpad:bad decrypt:block.c:124:' }, 'AUTH_REQUIRED'],
+  ['an analyser\'s finding: a run-time defect with its check\'s id', { stderr: 'lib/pool.c:41:9: error: Resource leak: fd [resourceLeak]' }, 'QUALITY_GATE_FAIL'],
+  ['an analyser\'s finding of another analyser', { stdout: 'src/q.cpp:7:3: error: Access to field results in a null dereference [core.NullDereference,-warnings-as-errors]', exitCode: 1 }, 'QUALITY_GATE_FAIL'],
+  ['a tool\'s namespaced lint denied by -D warnings', { stderr: 'error: this loop never actually loops\n --> src/lib.rs:3:5\n  = note: `-D lintkit::never-loop` implied by `-D warnings`\nerror: could not compile `q`', exitCode: 101 }, 'QUALITY_GATE_FAIL'],
 ];
 
 /** Words that look like a failure and are not one (issue 30, item 5). */
@@ -178,6 +181,9 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['a password word in a failed test\'s name on stdout', { stdout: 'error: 1 failed\n  ✗ rejects a wrong password', exitCode: 1 }, 'AUTH_REQUIRED'],
   ['a lock waited for and got is not busy', { stderr: 'waiting for lock… acquired\nerror: migration 0042 failed: column already exists' }, 'RESOURCE_BUSY'],
   ['"memory usage" in a report is not a limit', { stderr: 'memory usage: 120 MiB (limit 2 GiB)\nerror: render failed: template not found' }, 'RESOURCE_EXHAUSTION'],
+  ['a compiler\'s warning made an error is a build\'s, not an analyser\'s', { stderr: "main.c:1:22: error: unused variable 'n' [-Werror=unused-variable]\ncc1: all warnings being treated as errors" }, 'QUALITY_GATE_FAIL'],
+  ['a compiler\'s own lint denied by -D warnings is a build\'s', { stderr: 'error: unused variable: `n`\n --> src/main.rs:2:9\n  = note: `-D unused-variables` implied by `-D warnings`\nerror: could not compile `q`', exitCode: 101 }, 'QUALITY_GATE_FAIL'],
+  ['a defect word in a compiler\'s error without a check\'s id', { stderr: 'calc.c:3:9: error: division by zero in constant expression' }, 'QUALITY_GATE_FAIL'],
 ];
 
 describe('the generic lexicon (issue 30)', () => {
