@@ -136,6 +136,10 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['an analyser\'s finding: a run-time defect with its check\'s id', { stderr: 'lib/pool.c:41:9: error: Resource leak: fd [resourceLeak]' }, 'QUALITY_GATE_FAIL'],
   ['an analyser\'s finding of another analyser', { stdout: 'src/q.cpp:7:3: error: Access to field results in a null dereference [core.NullDereference,-warnings-as-errors]', exitCode: 1 }, 'QUALITY_GATE_FAIL'],
   ['a tool\'s namespaced lint denied by -D warnings', { stderr: 'error: this loop never actually loops\n --> src/lib.rs:3:5\n  = note: `-D lintkit::never-loop` implied by `-D warnings`\nerror: could not compile `q`', exitCode: 101 }, 'QUALITY_GATE_FAIL'],
+  ['a driver\'s error object with a SQLSTATE of a busy class', { stderr: "error: could not complete the update\n    at Conn.query (/app/node_modules/sqldrv/conn.js:9:3) {\n  severity: 'ERROR',\n  code: '40001'\n}" }, 'RESOURCE_BUSY'],
+  ['a thing the tool did not find', { stderr: 'syncer: failed to open target "vault:archive": didn\'t find section in config file' }, 'ERROR_RESPONSE'],
+  ['a failing command\'s error line on stdout naming what it could not open', { stdout: 'scanit: error: could not find or open any of the paths given.', exitCode: 1 }, 'ERROR_RESPONSE'],
+  ['a JSON parser\'s error class', { stderr: "app.rb:2:in `parse': unexpected token at '<html>' (JSON::ParserError)" }, 'JSON_PARSE_ERROR'],
 ];
 
 /** Words that look like a failure and are not one (issue 30, item 5). */
@@ -184,6 +188,7 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['a compiler\'s warning made an error is a build\'s, not an analyser\'s', { stderr: "main.c:1:22: error: unused variable 'n' [-Werror=unused-variable]\ncc1: all warnings being treated as errors" }, 'QUALITY_GATE_FAIL'],
   ['a compiler\'s own lint denied by -D warnings is a build\'s', { stderr: 'error: unused variable: `n`\n --> src/main.rs:2:9\n  = note: `-D unused-variables` implied by `-D warnings`\nerror: could not compile `q`', exitCode: 101 }, 'QUALITY_GATE_FAIL'],
   ['a defect word in a compiler\'s error without a check\'s id', { stderr: 'calc.c:3:9: error: division by zero in constant expression' }, 'QUALITY_GATE_FAIL'],
+  ['a five-digit code of another field is not a SQLSTATE', { stderr: "error: upload failed\n  port: '40001'" }, 'RESOURCE_BUSY'],
 ];
 
 describe('the generic lexicon (issue 30)', () => {

@@ -136,7 +136,7 @@ export const CODE_RULES: readonly Rule[] = [
     wordForms: true,
     phrases: [
       'invalid json', 'malformed json', 'not valid json', '{cannot} parse json', 'json parse {error}', 'json decode {error}', 'json syntax {error}',
-      'in json at position', 'unexpected end of json', 'json.parse', 'json {error}',
+      'in json at position', 'unexpected end of json', 'json.parse', 'json {error}', 'json parser {error}', 'json::parsererror', 'unfinished json',
     ],
   },
   {
