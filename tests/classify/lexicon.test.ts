@@ -140,6 +140,9 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a thing the tool did not find', { stderr: 'syncer: failed to open target "vault:archive": didn\'t find section in config file' }, 'ERROR_RESPONSE'],
   ['a failing command\'s error line on stdout naming what it could not open', { stdout: 'scanit: error: could not find or open any of the paths given.', exitCode: 1 }, 'ERROR_RESPONSE'],
   ['a JSON parser\'s error class', { stderr: "app.rb:2:in `parse': unexpected token at '<html>' (JSON::ParserError)" }, 'JSON_PARSE_ERROR'],
+  ['a check that printed only the diff it wants', { stdout: 'conf/app.hcl\n--- old/conf/app.hcl\n+++ new/conf/app.hcl\n@@ -1,3 +1,3 @@\n-port=80\n+port = 80\n', exitCode: 3 }, 'QUALITY_GATE_FAIL'],
+  ['a refusal at a position in the build\'s own file', { stdout: 'Forge 2.1\nbuild.forge:4:0: ERROR: Source file src/net.c does not exist.', exitCode: 1 }, 'BROKEN_BUILD'],
+  ['a spawned child\'s exit status field', { stderr: 'spawnkit.EOF: End Of File (EOF).\ncommand: /bin/sh\nexitstatus: 127\nflag_eof: True' }, 'CLI_NOT_FOUND'],
 ];
 
 /** Words that look like a failure and are not one (issue 30, item 5). */
@@ -189,6 +192,9 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['a compiler\'s own lint denied by -D warnings is a build\'s', { stderr: 'error: unused variable: `n`\n --> src/main.rs:2:9\n  = note: `-D unused-variables` implied by `-D warnings`\nerror: could not compile `q`', exitCode: 101 }, 'QUALITY_GATE_FAIL'],
   ['a defect word in a compiler\'s error without a check\'s id', { stderr: 'calc.c:3:9: error: division by zero in constant expression' }, 'QUALITY_GATE_FAIL'],
   ['a five-digit code of another field is not a SQLSTATE', { stderr: "error: upload failed\n  port: '40001'" }, 'RESOURCE_BUSY'],
+  ['a snapshot diff in a test report is a failed test, not a gate', { stdout: ' FAIL  src/a.test.ts\n  - Snapshot  - 1\n  + Received  + 1\n\n  @@ -1,3 +1,3 @@\n  -  "port": 80\n  +  "port": 81\n\nTests:  1 failed, 3 passed', exitCode: 1 }, 'QUALITY_GATE_FAIL'],
+  ['a diff beside an agent\'s patch that does not apply', { stdout: '--- a/x.ts\n+++ b/x.ts\n@@ -1 +1 @@\n-a\n+b', stderr: 'error: corrupt patch at line 5', exitCode: 1 }, 'QUALITY_GATE_FAIL'],
+  ['an unknown option reported at a position is the request\'s', { stdout: 'build.forge:1:0: ERROR: Unknown options: "turbo"', exitCode: 1 }, 'BROKEN_BUILD'],
 ];
 
 describe('the generic lexicon (issue 30)', () => {

@@ -74,6 +74,18 @@ export const CHECK_RULES: readonly Rule[] = [
     requires: ['*::*'],
     sameLine: true,
   },
+  {
+    // A failing check that printed only what it would change, as a unified diff on stdout (a formatter's `--check
+    // --diff`, `gofmt -d`, `terraform fmt -check -diff`): the files are not as the gate wants them. The weakest
+    // reading: any word of a failure outranks it, and a diff an agent produced that does not apply is DIFF_PARSE_ERROR.
+    id: 'lexicon.check-diff',
+    type: 'QUALITY_GATE_FAIL',
+    priority: RULE_PRIORITY.crash - 1,
+    sources: ['stdout'],
+    unless: REPORT,
+    phrases: ['@@ -*'],
+    requires: ['+++'],
+  },
   { id: 'lexicon.lint-table', type: 'QUALITY_GATE_FAIL', priority: RULE_PRIORITY.build + 5, phrases: TABLE_SEVERITIES, shape: 'line:col severity message rule', unless: NOT_READ },
   {
     // A file that does not parse, whoever reports it: a linter cannot check what it cannot parse, so its

@@ -183,11 +183,14 @@ export const CODE_RULES: readonly Rule[] = [
   },
   {
     // The shell's code for a command it could not find (127), as a wrapper reports it: "Command failed with status (127)",
-    // "returned non-zero exit status 127". The process's own exit code 127 is the exit-code pack's.
+    // "returned non-zero exit status 127", a spawned child's `exitstatus: 127` field. The process's own exit code 127 is the exit-code pack's.
     id: 'lexicon.status-127',
     type: 'CLI_NOT_FOUND',
     sources: FAILURE_SOURCES,
-    phrases: ['status (127)', 'status 127', 'exit code 127', 'exit code (127)', 'exited with 127', 'exit status 127'],
+    phrases: [
+      'status (127)', 'status 127', 'exit code 127', 'exit code (127)', 'exited with 127', 'exit status 127', 'exit status: 127', 'exitstatus: 127',
+      'exit_status: 127', 'exit code: 127',
+    ],
   },
   {
     // A process that cannot be spawned because its file is not there: the program is missing ("spawn terraform ENOENT").

@@ -1,5 +1,6 @@
 import { FAILURE_SOURCES, type Rule } from '../rule.js';
 import { REPORT_WORDS } from '../packs/markers.js';
+import { TYPE_PRIORITY } from '../priority.js';
 
 /**
  * A program's own failures at run time and the parse errors of any language, in the words any
@@ -76,6 +77,19 @@ export const RUNTIME_RULES: readonly Rule[] = [
     phrases: ['expecting', 'expected'],
     requires: ['got string', 'got identifier', 'got token', 'got keyword', 'got number', 'got symbol', 'got eol', 'got end', 'to close', 'before next', 'before end of', 'near \'', 'near "', 'near `'],
     sameLine: true,
+  },
+  {
+    // A refusal at a position in a file the tool read (`meson.build:2:0: ERROR: File src/server.c does not exist.`): the
+    // project's own file (its build definition, configuration or source) does not load — a broken build, where the same
+    // words without a position are a refused request.
+    id: 'lexicon.refused-at-position',
+    type: 'BROKEN_BUILD',
+    // Above the refusal it would otherwise be read as, below every other reading (a crash, a failed test, a build's own words).
+    priority: TYPE_PRIORITY.ERROR_RESPONSE + 5,
+    unless: REPORT_WORDS,
+    // Not "unknown": an unknown option is the request's (given on the command line), wherever the tool reports it.
+    phrases: ['does not exist', 'undefined', 'duplicate', 'not found', 'no such'],
+    shape: 'file:line:col: message',
   },
   {
     // What a build runs is not defined in the build's own files: a target, task or script it does not have
