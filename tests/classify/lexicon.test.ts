@@ -195,6 +195,7 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['a snapshot diff in a test report is a failed test, not a gate', { stdout: ' FAIL  src/a.test.ts\n  - Snapshot  - 1\n  + Received  + 1\n\n  @@ -1,3 +1,3 @@\n  -  "port": 80\n  +  "port": 81\n\nTests:  1 failed, 3 passed', exitCode: 1 }, 'QUALITY_GATE_FAIL'],
   ['a diff beside an agent\'s patch that does not apply', { stdout: '--- a/x.ts\n+++ b/x.ts\n@@ -1 +1 @@\n-a\n+b', stderr: 'error: corrupt patch at line 5', exitCode: 1 }, 'QUALITY_GATE_FAIL'],
   ['an unknown option reported at a position is the request\'s', { stdout: 'build.forge:1:0: ERROR: Unknown options: "turbo"', exitCode: 1 }, 'BROKEN_BUILD'],
+  ['a count of 535 without a word of mail is not an SMTP login refused', { stderr: 'sync: retried 535 times, giving up\nerror: upload failed' }, 'AUTH_REQUIRED'],
 ];
 
 describe('the generic lexicon (issue 30)', () => {
