@@ -143,6 +143,8 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a check that printed only the diff it wants', { stdout: 'conf/app.hcl\n--- old/conf/app.hcl\n+++ new/conf/app.hcl\n@@ -1,3 +1,3 @@\n-port=80\n+port = 80\n', exitCode: 3 }, 'QUALITY_GATE_FAIL'],
   ['a refusal at a position in the build\'s own file', { stdout: 'Forge 2.1\nbuild.forge:4:0: ERROR: Source file src/net.c does not exist.', exitCode: 1 }, 'BROKEN_BUILD'],
   ['a spawned child\'s exit status field', { stderr: 'spawnkit.EOF: End Of File (EOF).\ncommand: /bin/sh\nexitstatus: 127\nflag_eof: True' }, 'CLI_NOT_FOUND'],
+  ['a settings validator\'s required key nobody gave', { stderr: 'ValidationError: 1 validation error for Config\nacme_api_key\n  Field required [type=missing, input_value={}, input_type=dict]' }, 'AUTH_REQUIRED'],
+  ['a URL answered forbidden without its code', { stderr: 'error Error: https://registry.example.test/left-pad: forbidden' }, 'AUTH_REQUIRED'],
 ];
 
 /** Words that look like a failure and are not one (issue 30, item 5). */
@@ -196,6 +198,8 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['a diff beside an agent\'s patch that does not apply', { stdout: '--- a/x.ts\n+++ b/x.ts\n@@ -1 +1 @@\n-a\n+b', stderr: 'error: corrupt patch at line 5', exitCode: 1 }, 'QUALITY_GATE_FAIL'],
   ['an unknown option reported at a position is the request\'s', { stdout: 'build.forge:1:0: ERROR: Unknown options: "turbo"', exitCode: 1 }, 'BROKEN_BUILD'],
   ['a count of 535 without a word of mail is not an SMTP login refused', { stderr: 'sync: retried 535 times, giving up\nerror: upload failed' }, 'AUTH_REQUIRED'],
+  ['a key given, another field required', { stderr: "ValidationError: 1 validation error for Config\nregion\n  Field required [type=missing, input_value={'acme_api_key': 'k'}, input_type=dict]" }, 'AUTH_REQUIRED'],
+  ['"forbidden" in a URL\'s path is not a refusal', { stderr: 'GET https://wiki.example.test/forbidden-words: not found' }, 'AUTH_REQUIRED'],
 ];
 
 describe('the generic lexicon (issue 30)', () => {

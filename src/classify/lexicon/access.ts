@@ -12,6 +12,9 @@ import { REPORT_WORDS as REPORT } from '../packs/markers.js';
 /** A secret that was given and is wrong. */
 const WRONG_SECRET = ['{password} was incorrect', '{password} is incorrect', 'incorrect {password}', 'wrong {password}', 'bad {password}', 'bad decrypt', 'wrong key'];
 
+/** How a key's name is spelled in settings and environment variables. */
+const API_KEY_NAMES = ['*_api_key', '*api_key*', 'api key', 'apikey', '*_auth_token', '*_access_token', 'authtoken'];
+
 const OWN_WORDS = { sources: FAILURE_SOURCES, unless: REPORT, wordForms: true } as const;
 
 export const ACCESS_RULES: readonly Rule[] = [
@@ -58,6 +61,15 @@ export const ACCESS_RULES: readonly Rule[] = [
     wordForms: true,
     phrases: WRONG_SECRET,
     requires: ['error:', 'fatal:', 'exception:'],
+    sameLine: true,
+  },
+  {
+    // A URL answered "forbidden" (HTTP 403's reason phrase, printed without its code: "GET https://r.example/x: forbidden").
+    id: 'lexicon.url-forbidden',
+    type: 'AUTH_REQUIRED',
+    ...OWN_WORDS,
+    phrases: ['forbidden'],
+    requires: ['http://*', 'https://*'],
     sameLine: true,
   },
   {
@@ -130,8 +142,19 @@ export const ACCESS_RULES: readonly Rule[] = [
     type: 'AUTH_REQUIRED',
     ...OWN_WORDS,
     phrases: ['environment variable', 'must be set', 'is not set', 'not set in the environment', 'to be set'],
-    requires: ['*_api_key', '*api_key*', 'api key', 'apikey', '*_auth_token', '*_access_token', 'authtoken'],
+    requires: API_KEY_NAMES,
     sameLine: true,
+  },
+  {
+    // A settings validator's required field that is a key ("openai_api_key\n  Field required"): a key nobody gave, a
+    // person's to give — not a value the task can adapt.
+    id: 'lexicon.missing-key-field',
+    type: 'AUTH_REQUIRED',
+    ...OWN_WORDS,
+    phrases: API_KEY_NAMES,
+    requires: ['field required', 'is a required property', 'missing required'],
+    // The input the validator was given, when it names keys: a key there was given (another field is the one missing).
+    unless: [...REPORT, "input_value={'*"],
   },
   {
     id: 'lexicon.auth-expired',
