@@ -120,6 +120,7 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a usage error quoting the choices allowed', { stderr: "Usage: shipit deploy [OPTIONS]\nTry 'shipit deploy --help' for help.\n\nError: Invalid value for '--tier': 'gold' is not one of 'free', 'pro'.", exitCode: 2 }, 'ERROR_RESPONSE'],
   ['a usage error naming a subcommand it lacks', { stderr: "Error: No such command 'relase'.\nRun 'shipit --help' for usage.", exitCode: 2 }, 'ERROR_RESPONSE'],
   ['a parser expecting one token and getting another', { stderr: 'build.def:4:12: ERROR: Expecting comma got identifier.' }, 'BROKEN_BUILD'],
+  ['a build tool\'s parse error on stdout', { stdout: 'Forge 2.1\nbuild.forge:2:17: ERROR: Expecting rparen got string.\nA full log can be found at build/log.txt', exitCode: 1 }, 'BROKEN_BUILD'],
   ['a parser naming the block it expected closed', { stderr: "calc: rules.scr:9: 'fi' expected (to close 'if' at line 3) near 'done'" }, 'BROKEN_BUILD'],
   ['a parser expecting a token before the next one', { stderr: 'CONFIG ERROR: site.cfg:3:1-9: expected a semicolon before next entry.' }, 'BROKEN_BUILD'],
   ['a build target that is not defined', { stderr: "forge: error: unknown target 'package'" }, 'BROKEN_BUILD'],

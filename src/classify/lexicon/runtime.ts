@@ -72,8 +72,8 @@ export const RUNTIME_RULES: readonly Rule[] = [
     // "expected 2 but got 3" names no such place, and test reports do not count.
     id: 'lexicon.parser-expecting',
     type: 'BROKEN_BUILD',
+    // Every stream: build tools print their parse errors on stdout (`meson.build:2:17: ERROR: Expecting rparen got string.`).
     unless: REPORT_WORDS,
-    sources: FAILURE_SOURCES,
     phrases: ['expecting', 'expected'],
     requires: ['got string', 'got identifier', 'got token', 'got keyword', 'got number', 'got symbol', 'got eol', 'got end', 'to close', 'before next', 'before end of', 'near \'', 'near "', 'near `'],
     sameLine: true,
