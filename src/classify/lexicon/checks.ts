@@ -1,7 +1,7 @@
 import { RULE_PRIORITY } from '../priority.js';
 import type { Rule } from '../rule.js';
 import { REPORT_WORDS as REPORT } from '../packs/markers.js';
-import { USAGE_MARKERS } from './code.js';
+import { USAGE_MARKERS } from './commands.js';
 
 /**
  * Checks of the code and of data, in words and shapes any checker uses (issue 30): a linter's

@@ -6,7 +6,7 @@ import { FAILURE_SOURCES, type Rule } from '../rule.js';
  * The task's own failures in words any toolchain uses (issue 30): a compiler's diagnostic by
  * its line shape (whatever the language: gcc, javac, tsc, rustc, csc, ghc, zig… print one of a
  * few shapes), a compiler's vocabulary, a test report's count of failures, a crash, a parse of
- * JSON or a patch, a request the environment refused, a missing command.
+ * JSON or a patch, a request the environment refused (a missing command: commands.ts).
  */
 
 /**
@@ -27,12 +27,6 @@ const AT_PAREN = SOURCE_FILES.map((ext) => `*.${ext}(*`);
 const FRAME_FILES = ['js', 'mjs', 'cjs', 'jsx', 'ts', 'tsx', 'java', 'kt', 'scala', 'groovy', 'cs', 'fs', 'vb'];
 
 /** A diagnostic rule: its file's position, on a line of its shape (tsc prints its diagnostics on stdout: every source counts). */
-/**
- * What a CLI prints beside a usage error (click, clap, cobra: "Try 'x --help' for help", "For more information,
- * try '--help'", "Run 'x --help' for usage"): the request was refused as given, whatever word the error uses.
- */
-export const USAGE_MARKERS: readonly string[] = ["--help' for", '--help" for', '--help for', "--help' to", 'for more information, try'];
-
 const diagnostic = (name: string, phrases: readonly string[], shape: LineShape): Rule => ({ id: `lexicon.diagnostic-${name}`, type: 'BROKEN_BUILD', phrases, shape });
 
 export const CODE_RULES: readonly Rule[] = [
@@ -170,35 +164,6 @@ export const CODE_RULES: readonly Rule[] = [
     type: 'CONTEXT_EXHAUSTED',
     wordForms: true,
     phrases: ['context window {exceed}', '{exceed} context window', 'context length {exceed}', 'too many tokens', 'maximum number of tokens', 'prompt is too long', 'prompt too long', 'input is too long'],
-  },
-  {
-    id: 'lexicon.not-found',
-    type: 'CLI_NOT_FOUND',
-    phrases: [
-      'command not found', 'no such command', 'executable not found', 'executable file not found', 'program not found', 'not recognized as an internal or external command',
-      "executable doesn't exist", 'executable does not exist', 'no such program', 'command was not found',
-    ],
-    // A CLI's usage error names a subcommand it does not have ("Error: No such command 'delpoy'" under "Try '… --help'"): a refused request.
-    unless: USAGE_MARKERS,
-  },
-  {
-    // The shell's code for a command it could not find (127), as a wrapper reports it: "Command failed with status (127)",
-    // "returned non-zero exit status 127", a spawned child's `exitstatus: 127` field. The process's own exit code 127 is the exit-code pack's.
-    id: 'lexicon.status-127',
-    type: 'CLI_NOT_FOUND',
-    sources: FAILURE_SOURCES,
-    phrases: [
-      'status (127)', 'status 127', 'exit code 127', 'exit code (127)', 'exited with 127', 'exit status 127', 'exit status: 127', 'exitstatus: 127',
-      'exit_status: 127', 'exit code: 127',
-    ],
-  },
-  {
-    // A process that cannot be spawned because its file is not there: the program is missing ("spawn terraform ENOENT").
-    id: 'lexicon.spawn-missing',
-    type: 'CLI_NOT_FOUND',
-    phrases: ['enoent', 'no such file or directory'],
-    requires: ['spawn', 'spawnsync', 'execvp', 'exec format', "can't exec", 'cannot exec', 'failed to exec', 'failed to execute'],
-    sameLine: true,
   },
   {
     id: 'lexicon.quality',
