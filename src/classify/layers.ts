@@ -46,6 +46,7 @@ export const PACK_LAYERS: Readonly<Record<string, Layer>> = {
   grpc: 'registry',
   sqlstate: 'registry',
   redis: 'registry',
+  smtp: 'registry',
   cloud: 'registry',
   lexicon: 'lexicon',
 };

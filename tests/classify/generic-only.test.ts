@@ -23,8 +23,9 @@ const CAPTURED_ON = '2026-11-27';
 describe('generic-only accuracy (issue 30)', () => {
   const scores = genericScores(CORPUS);
 
-  test('curated part: at least 88.5 % without any tool-specific pack', () => {
-    expect(scores.curated.right / scores.curated.total, percent(scores.curated)).toBeGreaterThanOrEqual(0.885);
+  // 89.9 % (401/446) with the fourth session's concepts (a build's own targets, usage errors, …).
+  test('curated part: at least 89.5 % without any tool-specific pack', () => {
+    expect(scores.curated.right / scores.curated.total, percent(scores.curated)).toBeGreaterThanOrEqual(0.895);
   });
 
   // Issue 30's goal is 85 %; 90.6 % (77/85) was reached with the lexicon's concepts of the second session.
@@ -32,10 +33,11 @@ describe('generic-only accuracy (issue 30)', () => {
     expect(scores['held-out'].right / scores['held-out'].total, percent(scores['held-out'])).toBeGreaterThanOrEqual(0.88);
   });
 
-  test(`first-sight families of the first two captures of ${CAPTURED_ON}: at least 80 % (36.3 % was the whole classifier at capture)`, () => {
+  // 86.4 % (528/611) with the fourth session's concepts.
+  test(`first-sight families of the first two captures of ${CAPTURED_ON}: at least 85 % (36.3 % was the whole classifier at capture)`, () => {
     const families = new Set(FIRST_SIGHT_RECORD.filter((f) => FLOORED_RECORDS.has(f.classifier)).map((f) => f.family));
     const captured = genericScores(FIRST_SIGHT.filter((e) => families.has(e.source)))['first-sight'];
     expect(captured.total).toBeGreaterThanOrEqual(500);
-    expect(captured.right / captured.total, percent(captured)).toBeGreaterThanOrEqual(0.8);
+    expect(captured.right / captured.total, percent(captured)).toBeGreaterThanOrEqual(0.85);
   });
 });

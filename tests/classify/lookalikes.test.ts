@@ -31,6 +31,11 @@ const LOOKALIKES: [what: string, stderr: string, suggested: FailureType, expecte
   ['source code Node quotes above a caret', "file:///app/main.mjs:2\nawait retry(async () => { throw new AbortError(new Error('GET /v1/x answered 404 Not Found')); });\n                                ^\n\nError: GET /v1/x answered 404 Not Found\n\nNode.js v20.20.2", 'USER_ABORT', 'ERROR_RESPONSE'],
   ['a placeholder for a frame without a name', 'error: toolchain is broken\n\nStack backtrace:\n  12: <unknown>', 'ERROR_RESPONSE', 'UNKNOWN'],
   ['a part of a hyphenated name', 'error: x86_64-unknown-linux-gnu is broken', 'ERROR_RESPONSE', 'UNKNOWN'],
+  // The fourth session's concepts (a build's target, a memory limit, a lock wait, a wrong password) inside names.
+  ['a branch named for an unknown target', "error: pathspec 'fix/unknown-target' did not match any file(s) known to git", 'BROKEN_BUILD', 'ERROR_RESPONSE'],
+  ['a script named for a memory limit', 'Run ./ci/memory-limit-reached.sh\nError: Process completed with exit code 1.', 'RESOURCE_EXHAUSTION', 'UNKNOWN'],
+  ['a test named for a lock wait', 'FAILED tests/test_lock.py::test_timeout_while_waiting_to_get_lock - assert 1 == 2', 'RESOURCE_BUSY', 'VERIFICATION_FAILED'],
+  ['a quoted name of a wrong password check', "error: no such check 'wrong-password' in suite auth", 'AUTH_REQUIRED', 'ERROR_RESPONSE'],
 ];
 
 /**

@@ -10,7 +10,8 @@ const SHAPED: Record<LineShape, (phrase: string) => string> = {
   'file:line:col - error': (p) => `src/x${p}3:5 - error X1: x`,
   'error[CODE]:': (p) => `error[E0001]: ${p}`,
   '--> file:line:col': (p) => ` --> src/x${p}4:13`,
-  'file:line:col: message': (p) => `./x${p}5:2: x`,
+  // A position fragment (`.go:`) makes the file's name; words (an analyser's finding) make the message.
+  'file:line:col: message': (p) => (p.includes(' ') ? `./x.c:5:2: ${p}` : `./x${p}5:2: x`),
   'N failed': (p) => `Tests: 2 ${p}`,
   'not ok N': (p) => `${p} 1 - x`,
   'at fn (file:line)': (p) => `    at f (src/a${p}3:5)`,
@@ -27,8 +28,10 @@ function triggerOf(rule: Rule): object {
   const example = rule.shape === undefined ? undefined : LINE_SHAPES[rule.shape].example;
   const shaped = bare !== undefined && example !== undefined ? (example.toLowerCase().includes(bare) ? example : SHAPED[rule.shape!](bare)) : undefined;
   const phrase = shaped ?? bare;
-  // A required word on a line of its own: a shaped line must stay in its shape.
-  const text = [phrase, rule.requires?.[0]].filter(Boolean).join(rule.shape === undefined ? ' ' : '\n');
+  // A required word on a line of its own: a shaped line must stay in its shape — unless the rule wants it on the
+  // phrase's line (`[ruleId]` after a finding). A wildcard in it stands for any word.
+  const required = rule.requires?.[0]?.replace(/\*/g, 'x');
+  const text = [phrase, required].filter(Boolean).join(rule.shape === undefined || rule.sameLine === true ? ' ' : '\n');
   return {
     // A rule that reads only stdout (a failing command's error line there) is triggered there.
     ...(text ? (rule.sources !== undefined && !rule.sources.includes('stderr') && rule.sources.includes('stdout') ? { stdout: text, exitCode: 1 } : { stderr: text }) : {}),

@@ -7,13 +7,17 @@ import { HTTP_ROWS } from '../../src/classify/registries/http.js';
 import { REGISTRY_PACKS, type RegistryRow } from '../../src/classify/registries/index.js';
 import { REDIS_ROWS } from '../../src/classify/registries/redis.js';
 import { SIGNAL_ROWS } from '../../src/classify/registries/signals.js';
+import { SMTP_ROWS } from '../../src/classify/registries/smtp.js';
 import { SQLSTATE_ROWS } from '../../src/classify/registries/sqlstate.js';
 import { CLOUD_ROWS } from '../../src/classify/registries/cloud.js';
 import type { FailureType } from '../../src/taxonomy/index.js';
 
 const ROWS: Record<string, readonly RegistryRow[]> = {
-  errno: ERRNO_ROWS, http: HTTP_ROWS, sqlstate: SQLSTATE_ROWS, grpc: GRPC_ROWS, cloud: CLOUD_ROWS, redis: REDIS_ROWS, signals: SIGNAL_ROWS,
+  errno: ERRNO_ROWS, http: HTTP_ROWS, sqlstate: SQLSTATE_ROWS, grpc: GRPC_ROWS, cloud: CLOUD_ROWS, redis: REDIS_ROWS, signals: SIGNAL_ROWS, smtp: SMTP_ROWS,
 };
+
+/** A line with a word of each registry's protocol, where a code's in-context spelling counts. */
+const CONTEXT_LINE: Record<string, string> = { smtp: 'RCPT TO:<ops@example.test> recipient refused:' };
 
 describe('the registries are data with their sources', () => {
   test('each is a built-in pack, and a generic one', () => {
@@ -42,7 +46,7 @@ describe('each registry alone: every spelling of every code gives the code\'s ty
     const rows = ROWS[pack.id]!.filter((row) => row.type !== null);
     test.each(rows.map((row) => [row.code, row] as const))(`${pack.id} %s`, (_, row) => {
       for (const phrase of row.phrases ?? []) expect(classifier({ stderr: `x ${phrase} y` }).type, phrase).toBe(row.type);
-      for (const phrase of row.inContext ?? []) expect(classifier({ stderr: `GET https://api.example.com ${phrase}` }).type, phrase).toBe(row.type);
+      for (const phrase of row.inContext ?? []) expect(classifier({ stderr: `${CONTEXT_LINE[pack.id] ?? 'GET https://api.example.com'} ${phrase}` }).type, phrase).toBe(row.type);
       for (const code of row.codes ?? []) expect(classifier({ error: { code } }).type, code).toBe(row.type);
     });
     test(`${pack.id}: a code that routes nowhere gives nothing`, () => {
@@ -53,6 +57,9 @@ describe('each registry alone: every spelling of every code gives the code\'s ty
 
 /** Spellings as tools print them (issue 30, item 2): the whole classifier and the generic one agree. */
 const SPELLINGS: [from: string, observation: Observation, type: FailureType][] = [
+  ['an SMTP reply inside an uncaught exception (Python smtplib)', { stderr: "Traceback (most recent call last):\n  File \"send.py\", line 9, in <module>\nsmtplib.SMTPRecipientsRefused: {'ops@example.test': (550, b'5.1.1 <ops@example.test>: Recipient address rejected: User unknown')}", exitCode: 1 }, 'ERROR_RESPONSE'],
+  ['an SMTP reply in a bounce', { stderr: 'Diagnostic-Code: smtp; 552 5.3.4 Message size exceeds fixed limit' }, 'ERROR_RESPONSE'],
+  ['an SMTP login refused', { stderr: 'mailer: SMTP error: 535 5.7.8 Authentication credentials invalid' }, 'AUTH_REQUIRED'],
   ['HTTP/1.1 status line (curl -i)', { stdout: 'HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\n', exitCode: 22 }, 'SERVER_OVERLOADED'],
   ['a JSON body', { stderr: '{"status": 503, "error": "upstream unavailable"}' }, 'SERVER_OVERLOADED'],
   ['"status: 503"', { stderr: 'request failed, status: 503' }, 'SERVER_OVERLOADED'],

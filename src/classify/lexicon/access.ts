@@ -1,15 +1,21 @@
-import { RULE_PRIORITY } from '../priority.js';
 import { FAILURE_SOURCES, type Rule } from '../rule.js';
 import { REPORT_WORDS as REPORT } from '../packs/markers.js';
 
 /**
- * Who may do what, and how much (issue 30): trust, credentials, their expiry, rate limits,
- * billing, a person stopping the run. Words any tool uses, in their word forms. Credentials and
- * limits count only in the failure's own words and outside test reports (DESIGN.md: a tool that
- * prints "authentication module loaded" has not failed to log in; a test named "returns 401
- * Unauthorized" is about a 401).
+ * Who may do what (issue 30): trust, credentials and their expiry. Words any tool uses, in their
+ * word forms. Credentials count only in the failure's own words and outside test reports
+ * (DESIGN.md: a tool that prints "authentication module loaded" has not failed to log in; a test
+ * named "returns 401 Unauthorized" is about a 401). Limits and billing are in limits.ts.
  */
-const OWN_WORDS = { sources: FAILURE_SOURCES, unless: REPORT, wordForms: true } as const;
+
+/** A secret that was given and is wrong. */
+const WRONG_SECRET = ['{password} was incorrect', '{password} is incorrect', 'incorrect {password}', 'wrong {password}', 'bad {password}', 'bad decrypt', 'wrong key'];
+
+/** How a key's name is spelled in settings and environment variables. */
+const API_KEY_NAMES = ['*_api_key', '*api_key*', 'api key', 'apikey', '*_auth_token', '*_access_token', 'authtoken'];
+
+/** Where credential words count: the failure's own words, outside test reports, in their word forms. */
+export const OWN_WORDS = { sources: FAILURE_SOURCES, unless: REPORT, wordForms: true } as const;
 
 export const ACCESS_RULES: readonly Rule[] = [
   {
@@ -42,7 +48,29 @@ export const ACCESS_RULES: readonly Rule[] = [
       'is forbidden', '(forbidden)', '{cannot} resolve {authenticate}', '{cannot} read username', '{cannot} read {password}',
       // No signed-in identity to act as: "You do not currently have an active account selected … to obtain new credentials".
       'no active account', 'have an active account', 'obtain new {credential}',
+      // A password or key that was given and is wrong ("keystore password was incorrect", OpenSSL's "bad decrypt" of a wrong key).
+      ...WRONG_SECRET,
     ],
+  },
+  {
+    // A failing command's error line on stdout, when its error went there ("keytool error: … password was incorrect"): its own words.
+    id: 'lexicon.auth-on-stdout',
+    type: 'AUTH_REQUIRED',
+    sources: ['stdout'],
+    unless: REPORT,
+    wordForms: true,
+    phrases: WRONG_SECRET,
+    requires: ['error:', 'fatal:', 'exception:'],
+    sameLine: true,
+  },
+  {
+    // A URL answered "forbidden" (HTTP 403's reason phrase, printed without its code: "GET https://r.example/x: forbidden").
+    id: 'lexicon.url-forbidden',
+    type: 'AUTH_REQUIRED',
+    ...OWN_WORDS,
+    phrases: ['forbidden'],
+    requires: ['http://*', 'https://*'],
+    sameLine: true,
   },
   {
     // A credential that cannot be read is a credential problem, whatever the reader says about the file
@@ -114,8 +142,19 @@ export const ACCESS_RULES: readonly Rule[] = [
     type: 'AUTH_REQUIRED',
     ...OWN_WORDS,
     phrases: ['environment variable', 'must be set', 'is not set', 'not set in the environment', 'to be set'],
-    requires: ['*_api_key', '*api_key*', 'api key', 'apikey', '*_auth_token', '*_access_token', 'authtoken'],
+    requires: API_KEY_NAMES,
     sameLine: true,
+  },
+  {
+    // A settings validator's required field that is a key ("openai_api_key\n  Field required"): a key nobody gave, a
+    // person's to give — not a value the task can adapt.
+    id: 'lexicon.missing-key-field',
+    type: 'AUTH_REQUIRED',
+    ...OWN_WORDS,
+    phrases: API_KEY_NAMES,
+    requires: ['field required', 'is a required property', 'missing required'],
+    // The input the validator was given, when it names keys: a key there was given (another field is the one missing).
+    unless: [...REPORT, "input_value={'*"],
   },
   {
     id: 'lexicon.auth-expired',
@@ -125,61 +164,5 @@ export const ACCESS_RULES: readonly Rule[] = [
       '{token} {expire}', '{expire} {token}', '{credential} {expire}', '{expire} {credential}', '{password} {expire}', 'session {expire}',
       '{expire} session', '{login} {expire}', '{key} {expire}', '{relogin}', 'please {relogin}',
     ],
-  },
-  {
-    id: 'lexicon.rate-limit',
-    type: 'RATE_LIMIT',
-    ...OWN_WORDS,
-    phrases: [
-      '{rate limit}', '{rate limit} {exceed}', '{rate limit} {error}', 'too many {request}', '{request} {throttle}', '{throttle} {request}',
-      'was {throttle}', 'been {throttle}', 'being {throttle}', '{throttle} {error}', '{throttle} by', '{request} limit {exceed}',
-      'reduce your {request} rate', 'slow down your {request}',
-    ],
-  },
-  {
-    // An exceeded rate limit named beside a 403 is why the request was refused: wait, no person is needed (GitHub answers a rate limit with 403).
-    id: 'lexicon.rate-limit-exceeded',
-    type: 'RATE_LIMIT',
-    priority: RULE_PRIORITY.limitExplainsRefusal,
-    ...OWN_WORDS,
-    phrases: ['{rate limit} {exceed}', '{exceed} {rate limit}', '{exceed} a {rate limit}', '{exceed} a secondary {rate limit}', '{exceed} your {rate limit}'],
-    requires: ['403', 'forbidden'],
-  },
-  {
-    // A subscription's usage window resets by itself: a rate limit to wait out.
-    id: 'lexicon.usage-limit',
-    type: 'RATE_LIMIT',
-    ...OWN_WORDS,
-    phrases: ['usage limit', 'session limit', 'weekly limit', 'hourly limit', '{exceed} your limit'],
-  },
-  {
-    // "60 requests per minute", "tokens per min": a rate, when a limit or quota is named beside it (a benchmark prints rates too).
-    id: 'lexicon.rate-per-unit',
-    type: 'RATE_LIMIT',
-    ...OWN_WORDS,
-    phrases: ['{request} per {minute}', '{request} per {second}', 'tokens per {minute}', 'tokens per {second}'],
-    requires: ['limit', 'limits', 'exceeded', 'quota', 'reached'],
-    sameLine: true,
-  },
-  {
-    id: 'lexicon.quota',
-    type: 'QUOTA_EXCEEDED',
-    ...OWN_WORDS,
-    // A per-minute quota is a rate limit (it resets by itself); a disk quota is a resource; a service quota
-    // (AWS Service Quotas) is an account's limit on a resource, raised on request, not money spent.
-    unless: [...REPORT, 'disk quota', 'service quota', 'per {minute}', 'per {second}', '*perminute*', 'retrydelay'],
-    phrases: [
-      '{quota} {exceed}', 'insufficient {quota}', 'out of {quota}', 'billing details', 'billing account', 'check your billing',
-      'billing limit', 'billing hard limit', 'billing is not active', 'billing is disabled', 'billing has been disabled', 'payment required',
-      'insufficient credits', 'insufficient funds', 'out of credits', 'credit balance', 'upgrade your plan', 'cost limit {exceed}', 'spending limit',
-    ],
-  },
-  {
-    id: 'lexicon.user-abort',
-    type: 'USER_ABORT',
-    sources: FAILURE_SOURCES,
-    unless: REPORT,
-    wordForms: true,
-    phrases: ['{cancelled} by user', '{cancelled} by the user', 'user {cancelled}', 'user interrupt', 'keyboard interrupt'],
   },
 ];

@@ -1,6 +1,7 @@
 import { RULE_PRIORITY } from '../priority.js';
 import type { Rule } from '../rule.js';
 import { REPORT_WORDS as REPORT } from '../packs/markers.js';
+import { USAGE_MARKERS } from './commands.js';
 
 /**
  * Checks of the code and of data, in words and shapes any checker uses (issue 30): a linter's
@@ -27,6 +28,13 @@ const NOT_READ = ['no such file or directory', 'file not found', 'filenotfounder
 /** Where a table row of findings (`2:10  error  …  rule`) says its severity. */
 const TABLE_SEVERITIES = ['error', 'warning', '✖', '⚠'];
 
+/** Run-time defects an analyser finds by reading the code (cppcheck, clang-tidy, Infer, PVS: their words, not their names). */
+const STATIC_DEFECTS = [
+  'null pointer dereference', 'null dereference', 'dereference of null', 'possible null', 'memory leak', 'resource leak', 'uninitialized variable',
+  'uninitialised variable', 'out of bounds', 'division by zero', 'unused variable', 'unused function', 'unread variable', 'dead store', 'dead code',
+  'unreachable code', 'use after free', 'double free', 'buffer overflow',
+];
+
 export const CHECK_RULES: readonly Rule[] = [
   {
     // A finding names its rule: its words describe the code a linter read ("Undefined variable 'x'
@@ -39,6 +47,44 @@ export const CHECK_RULES: readonly Rule[] = [
     shape: 'file:line[:col] RULE message',
     // A linter that could not read its input checked nothing: the missing file is what failed (flake8's E902).
     unless: NOT_READ,
+  },
+  {
+    // A static analyser's finding: a run-time defect found without running the code ("Null pointer dereference",
+    // "Memory leak", "Uninitialized variable") at a source position, with the id of the check that found it
+    // (`[nullPointer]`, `[clang-analyzer-core.NullDereference]`). The code compiles; an analyser's gate failed it
+    // (DESIGN: QUALITY_GATE_FAIL). A compiler's warning made an error names its flag (`[-Werror=unused-variable]`):
+    // the build failed, BROKEN_BUILD. A type checker's errors name no run-time defect.
+    id: 'lexicon.analyser-finding',
+    type: 'QUALITY_GATE_FAIL',
+    // It refines the compiler-shaped line a compiler's rule reads as a broken build, as a JSON parse error refines a SyntaxError.
+    priority: RULE_PRIORITY.refinement,
+    phrases: STATIC_DEFECTS,
+    shape: 'file:line:col: message',
+    requires: ['*]'],
+    sameLine: true,
+    unless: ['[-w*'],
+  },
+  {
+    // A lint of a tool's own namespace (`tool::lint`) denied by `-D warnings`: a linter's gate, where the compiler's own
+    // lint (`-D unused-variables`) is its warning made an error, a build's.
+    id: 'lexicon.namespaced-lint',
+    type: 'QUALITY_GATE_FAIL',
+    priority: RULE_PRIORITY.refinement,
+    phrases: ['implied by `-d warnings`'],
+    requires: ['*::*'],
+    sameLine: true,
+  },
+  {
+    // A failing check that printed only what it would change, as a unified diff on stdout (a formatter's `--check
+    // --diff`, `gofmt -d`, `terraform fmt -check -diff`): the files are not as the gate wants them. The weakest
+    // reading: any word of a failure outranks it, and a diff an agent produced that does not apply is DIFF_PARSE_ERROR.
+    id: 'lexicon.check-diff',
+    type: 'QUALITY_GATE_FAIL',
+    priority: RULE_PRIORITY.crash - 1,
+    sources: ['stdout'],
+    unless: REPORT,
+    phrases: ['@@ -*'],
+    requires: ['+++'],
   },
   { id: 'lexicon.lint-table', type: 'QUALITY_GATE_FAIL', priority: RULE_PRIORITY.build + 5, phrases: TABLE_SEVERITIES, shape: 'line:col severity message rule', unless: NOT_READ },
   {
@@ -91,7 +137,8 @@ export const CHECK_RULES: readonly Rule[] = [
     id: 'lexicon.validation',
     type: 'FORMAT_VALIDATION',
     wordForms: true,
-    unless: REPORT,
+    // A CLI's usage error quoting the choices it allows ("'production' is not one of 'staging', 'prod'") is a refused request.
+    unless: [...REPORT, ...USAGE_MARKERS],
     phrases: [
       'validation error for', 'validation errors for', 'schema validation',
       'does not match schema', 'does not match the schema', 'did not match expected schema', 'does not conform to schema',

@@ -6,7 +6,7 @@ import { FAILURE_SOURCES, type Rule } from '../rule.js';
  * The task's own failures in words any toolchain uses (issue 30): a compiler's diagnostic by
  * its line shape (whatever the language: gcc, javac, tsc, rustc, csc, ghc, zig… print one of a
  * few shapes), a compiler's vocabulary, a test report's count of failures, a crash, a parse of
- * JSON or a patch, a request the environment refused, a missing command.
+ * JSON or a patch, a request the environment refused (a missing command: commands.ts).
  */
 
 /**
@@ -130,7 +130,7 @@ export const CODE_RULES: readonly Rule[] = [
     wordForms: true,
     phrases: [
       'invalid json', 'malformed json', 'not valid json', '{cannot} parse json', 'json parse {error}', 'json decode {error}', 'json syntax {error}',
-      'in json at position', 'unexpected end of json', 'json.parse', 'json {error}',
+      'in json at position', 'unexpected end of json', 'json.parse', 'json {error}', 'json parser {error}', 'json::parsererror', 'unfinished json',
     ],
   },
   {
@@ -164,22 +164,6 @@ export const CODE_RULES: readonly Rule[] = [
     type: 'CONTEXT_EXHAUSTED',
     wordForms: true,
     phrases: ['context window {exceed}', '{exceed} context window', 'context length {exceed}', 'too many tokens', 'maximum number of tokens', 'prompt is too long', 'prompt too long', 'input is too long'],
-  },
-  {
-    id: 'lexicon.not-found',
-    type: 'CLI_NOT_FOUND',
-    phrases: [
-      'command not found', 'no such command', 'executable not found', 'executable file not found', 'program not found', 'not recognized as an internal or external command',
-      "executable doesn't exist", 'executable does not exist', 'no such program',
-    ],
-  },
-  {
-    // A process that cannot be spawned because its file is not there: the program is missing ("spawn terraform ENOENT").
-    id: 'lexicon.spawn-missing',
-    type: 'CLI_NOT_FOUND',
-    phrases: ['enoent', 'no such file or directory'],
-    requires: ['spawn', 'spawnsync', 'execvp', 'exec format', "can't exec", 'cannot exec', 'failed to exec', 'failed to execute'],
-    sameLine: true,
   },
   {
     id: 'lexicon.quality',

@@ -26,6 +26,8 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
       // A server ending the session ("terminating connection due to administrator command"); a name DNS did not resolve (net::ERR_NAME_NOT_RESOLVED).
       'terminating connection', 'name not resolved',
     ],
+    // A memory checker's "SEGV on unknown address 0x0" is a memory address, not a host.
+    unless: ['segv on unknown address', 'bus on unknown address'],
   },
   {
     id: 'lexicon.timeout',
@@ -55,7 +57,7 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
     wordForms: true,
     phrases: [
       'out of {memory}', 'out of {memory} {error}', 'memory {error}', '{memory} exhausted', 'not enough {memory}', 'insufficient {memory}',
-      '{memory} limit {exceed}', '{exceed} {memory} limit', 'allowed {memory} size', 'bytes exhausted', '{cannot} {allocate}', '{allocate} {fail}', 'oom killer', 'oom-killer', 'oom killed', 'oomkilled',
+      '{memory} limit {exceed}', '{exceed} {memory} limit', '{memory} usage limit', '{memory} limit reached', 'allowed {memory} size', 'bytes exhausted', '{cannot} {allocate}', '{allocate} {fail}', 'oom killer', 'oom-killer', 'oom killed', 'oomkilled',
     ],
   },
   {
@@ -82,6 +84,16 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
       // A bulkhead (a resilience policy's cap on calls in flight) that is full: a slot frees when a call ends.
       'bulkhead capacity', 'bulkhead rejected', 'bulkhead is full', 'bulkhead full',
     ],
+  },
+  {
+    // A wait for a lock someone holds that gave up ("timeout while waiting to get lock"): the lock is held, the wait is how
+    // it shows. A wait that ended ("Blocking waiting for file lock… acquired") is progress, not a failure.
+    id: 'lexicon.lock-wait',
+    type: 'RESOURCE_BUSY',
+    wordForms: true,
+    phrases: ['waiting to get {lock}', 'waiting for {lock}', 'waiting for the {lock}', 'waiting to acquire {lock}', 'waiting on {lock}'],
+    requires: ['{timeout}', '{timed out}', 'gave up', 'giving up'],
+    sameLine: true,
   },
   {
     // A circuit breaker that is open stops calls to a dependency that kept failing; it closes when the dependency recovers.

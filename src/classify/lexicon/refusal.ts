@@ -78,7 +78,7 @@ export const REFUSAL_RULES: readonly Rule[] = [
     ...REFUSAL_WORDS,
     wordForms: true,
     phrases: [
-      'could not be found', 'cannot be found', "couldn't find", 'could not find', 'unable to find', 'cannot find', "can't find", 'cannot find or open', '{cannot} open',
+      'could not be found', 'cannot be found', "couldn't find", "didn't find", 'did not find', 'could not find', 'unable to find', 'cannot find', "can't find", 'cannot find or open', '{cannot} open',
       'no matching', 'not matched', 'nothing to do', 'no value for required', 'is required', 'are required', 'must precede', 'too open',
       'must be at least', 'must be at most', 'is not set, and has no default', 'expected rather than',
     ],
@@ -90,7 +90,10 @@ export const REFUSAL_RULES: readonly Rule[] = [
     priority: RULE_PRIORITY.crash - 6,
     sources: ['stdout'],
     unless: [...TEST_REPORT_MARKERS, '✗', '✕', 'not ok'],
-    phrases: ['invalid', 'unrecognized', 'unrecognised', 'unknown', 'not an', 'is not a', 'failed to parse', 'must be at least', 'nothing to do', 'not matched'],
+    phrases: [
+      'invalid', 'unrecognized', 'unrecognised', 'unknown', 'not an', 'is not a', 'failed to parse', 'must be at least', 'nothing to do', 'not matched',
+      'could not find', 'could not open', 'cannot open', 'does not exist', 'no such file',
+    ],
     requires: ['error:', 'error!', 'fatal:', 'exception:'],
     sameLine: true,
   },

@@ -1,5 +1,6 @@
 import { FAILURE_SOURCES, type Rule } from '../rule.js';
 import { REPORT_WORDS } from '../packs/markers.js';
+import { TYPE_PRIORITY } from '../priority.js';
 
 /**
  * A program's own failures at run time and the parse errors of any language, in the words any
@@ -18,7 +19,7 @@ export const RUNTIME_RULES: readonly Rule[] = [
       'use after free', 'use-after-free', 'heap-use-after-free', 'double free', 'double-free', 'invalid free', 'free(): invalid pointer',
       'memory leak', 'memory leaks', 'detected memory leaks', 'definitely lost', 'invalid read of size', 'invalid write of size',
       'uninitialised value', 'uninitialized value', 'uninitialised byte', 'uninitialized byte', 'mismatched free', 'stack smashing detected',
-      'stack-use-after-return', 'null pointer dereference', 'misaligned address',
+      'stack-use-after-return', 'null pointer dereference', 'misaligned address', 'segv on unknown address',
     ],
   },
   {
@@ -64,6 +65,52 @@ export const RUNTIME_RULES: readonly Rule[] = [
       // A string that runs to the end of its line ("end-of-line within string", "newline in string").
       'end-of-line within string', 'end of line within string', 'newline in string',
     ],
+  },
+  {
+    // A parser naming what it expected and where it stopped, with the token between: "Expecting rparen got string",
+    // "'end' expected (to close 'function' at line 1) near 'print'", "expected a comma before next field". A test's
+    // "expected 2 but got 3" names no such place, and test reports do not count.
+    id: 'lexicon.parser-expecting',
+    type: 'BROKEN_BUILD',
+    // Every stream: build tools print their parse errors on stdout (`meson.build:2:17: ERROR: Expecting rparen got string.`).
+    unless: REPORT_WORDS,
+    phrases: ['expecting', 'expected'],
+    requires: ['got string', 'got identifier', 'got token', 'got keyword', 'got number', 'got symbol', 'got eol', 'got end', 'to close', 'before next', 'before end of', 'near \'', 'near "', 'near `'],
+    sameLine: true,
+  },
+  {
+    // A refusal at a position in a file the tool read (`meson.build:2:0: ERROR: File src/server.c does not exist.`): the
+    // project's own file (its build definition, configuration or source) does not load — a broken build, where the same
+    // words without a position are a refused request.
+    id: 'lexicon.refused-at-position',
+    type: 'BROKEN_BUILD',
+    // Above the refusal it would otherwise be read as, below every other reading (a crash, a failed test, a build's own words).
+    priority: TYPE_PRIORITY.ERROR_RESPONSE + 5,
+    unless: REPORT_WORDS,
+    // Not "unknown": an unknown option is the request's (given on the command line), wherever the tool reports it.
+    phrases: ['does not exist', 'undefined', 'duplicate', 'not found', 'no such'],
+    shape: 'file:line:col: message',
+  },
+  {
+    // What a build runs is not defined in the build's own files: a target, task or script it does not have
+    // ("unknown target 'install'", "No rule to make target", "Missing script: build", "Don't know how to build task").
+    id: 'lexicon.build-target',
+    type: 'BROKEN_BUILD',
+    unless: REPORT_WORDS,
+    sources: FAILURE_SOURCES,
+    phrases: [
+      'unknown target', 'no such target', 'no rule to make target', 'no targets specified', 'unknown task', 'no such task', 'task not found',
+      'missing script', "don't know how to build task",
+    ],
+  },
+  {
+    // A file the tool looks for in the project and lists where it looked ("No Rakefile found (looking for: rakefile, …)",
+    // "Could not find executable …\nLooked in the following places:"): the project lacks a file its build needs.
+    id: 'lexicon.looked-for',
+    type: 'BROKEN_BUILD',
+    unless: REPORT_WORDS,
+    phrases: ['found (looking for', 'not found', 'could not find', 'cannot find', 'unable to find'],
+    requires: ['looking for:', 'looked in the following', 'looked in:', 'searched in:'],
   },
   {
     // A library or module the program loads and does not find: "cannot load such file -- faraday (LoadError)",

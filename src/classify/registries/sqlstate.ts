@@ -68,7 +68,8 @@ const CODES: readonly Code[] = [
   ['55P03', 'lock not available', 'RESOURCE_BUSY'],
   ['57000', 'operator intervention', null],
   ['57014', 'query canceled', 'TIMEOUT'],
-  ['57P01', 'admin shutdown', 'SERVER_ERROR'],
+  // The server ended the session ("terminating connection due to administrator command"): a lost connection, as the lexicon reads it.
+  ['57P01', 'admin shutdown', 'NETWORK'],
   ['57P02', 'crash shutdown', 'SERVER_ERROR'],
   ['57P03', 'cannot connect now', 'RESOURCE_BUSY'],
   ['57P04', 'database dropped', 'ERROR_RESPONSE'],
@@ -77,11 +78,16 @@ const CODES: readonly Code[] = [
 
 /**
  * How clients print a SQLSTATE: pgx `(SQLSTATE 40P01)`, JDBC `SQLState: 40001`, PDO
- * `SQLSTATE[40001]`, psql's verbose `ERROR:  40P01:` / `FATAL:  57P03:`, MySQL `ERROR 1213 (40001):`.
+ * `SQLSTATE[40001]`, psql's verbose `ERROR:  40P01:` / `FATAL:  57P03:`, MySQL `ERROR 1213 (40001):`, a driver's
+ * error object as Node prints it (`code: '40001'`).
  */
 function spellings(code: string): string[] {
   const c = code.toLowerCase();
-  return [`sqlstate ${c}`, `sqlstate: ${c}`, `sqlstate=${c}`, `sqlstate[${c}]`, `sql state: ${c}`, `sql state ${c}`, `error: ${c}:`, `fatal: ${c}:`, `(${c}):`];
+  return [
+    `sqlstate ${c}`, `sqlstate: ${c}`, `sqlstate=${c}`, `sqlstate[${c}]`, `sql state: ${c}`, `sql state ${c}`, `error: ${c}:`, `fatal: ${c}:`, `(${c}):`,
+    // A driver's error object dumped by the runtime (node-postgres `code: '40001'`, mysql2 `sqlState: '40001'`).
+    `code: '${c}'`, `sqlstate: '${c}'`,
+  ];
 }
 
 /**
