@@ -13,9 +13,12 @@ import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'n
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { firstSightCliCases } from './cases/first-sight-cli.mjs';
+import { firstSightClientCases } from './cases/first-sight-clients.mjs';
+import { firstSightFormatCases } from './cases/first-sight-formats.mjs';
 import { firstSightFreshCases } from './cases/first-sight-fresh.mjs';
 import { firstSightLibCases } from './cases/first-sight-libs.mjs';
 import { firstSightMoreCases } from './cases/first-sight-more.mjs';
+import { firstSightRunnerCases } from './cases/first-sight-runners.mjs';
 import { firstSightServerCases } from './cases/first-sight-servers.mjs';
 import { firstSightServiceCases } from './cases/first-sight-services.mjs';
 import { firstSightToolCases } from './cases/first-sight-tools.mjs';
@@ -63,7 +66,7 @@ const RECORD = join(ROOT, 'tests', 'classify', 'corpus', 'first-sight-record.jso
 const recorded = new Set(existsSync(RECORD) ? JSON.parse(readFileSync(RECORD, 'utf8')).map((f) => f.family) : []);
 
 async function main() {
-  const cases = [...firstSightCliCases(), ...firstSightLibCases(), ...firstSightMoreCases(), ...firstSightServerCases(), ...firstSightFreshCases(), ...firstSightServiceCases(), ...firstSightToolCases()].filter((c) => matches(c.id) && !recorded.has(c.source));
+  const cases = [...firstSightCliCases(), ...firstSightLibCases(), ...firstSightMoreCases(), ...firstSightServerCases(), ...firstSightFreshCases(), ...firstSightServiceCases(), ...firstSightToolCases(), ...firstSightClientCases(), ...firstSightFormatCases(), ...firstSightRunnerCases()].filter((c) => matches(c.id) && !recorded.has(c.source));
   const out = [];
   const problems = [];
   let postgres; // started for the first case that needs it (server: 'postgres'), stopped at the end

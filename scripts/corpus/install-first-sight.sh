@@ -6,6 +6,8 @@
 # jsonschema, jinja2, numpy, requests, cryptography, click and pexpect (installed with the image's Python;
 # Debian's python3-* builds of the same libraries are a fallback, at other versions: bookworm's
 # python3-cryptography is older than the x509.verification API the cryptography cert-* cases use).
+# python3-pyftpdlib is for Debian's own python3 (/usr/bin/python3 runs ftp-server.py); the ftplib
+# cases' client is the image's Python. The imagemagick cases call /usr/bin/convert by its path.
 # The nginx and mosquitto packages are installed for their programs only: the cases start their own
 # servers in scratch directories on free ports (a machine without an init system starts none).
 # Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
@@ -16,7 +18,9 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   openssl sqlite3 default-jdk-headless chromium python3-cryptography \
   mypy flake8 black yamllint shellcheck ansible-core rsync httpie ruby php-cli lua5.4 valgrind pylint \
   restic rclone mosquitto mosquitto-clients nginx subversion meson bats cppcheck graphviz jsonnet \
-  gettext util-linux python3-click python3-pexpect
+  gettext util-linux python3-click python3-pexpect \
+  mercurial aria2 msmtp s3cmd socat python3-pyftpdlib libxml2-utils protobuf-compiler age minisign \
+  imagemagick parallel scons e2fsprogs
 command -v pnpm >/dev/null || npm install -g pnpm@9
 command -v yarn >/dev/null || npm install -g yarn@1
 command -v biome >/dev/null || npm install -g @biomejs/biome@1

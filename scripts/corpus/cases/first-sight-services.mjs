@@ -28,9 +28,9 @@ import { ROOT } from '../tools.mjs';
 
 const tool = (family) => (id, type, cmd, files = {}, extra = {}) => ({ id: `${family}.${id}`, source: family, type, files, cmd, ...extra });
 /** Shell lines that put a free local TCP port in $port. */
-const FREE_PORT = 'port=$(python3 -c \'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])\')';
+export const FREE_PORT = 'port=$(python3 -c \'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])\')';
 /** Shell lines that wait (at most 10 s) until something listens on $port. */
-const WAIT_PORT = 'for i in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.1; done';
+export const WAIT_PORT = 'for i in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.1; done';
 
 function restic() {
   const c = (id, type, cmd, extra = {}) => ({ ...tool('restic')(id, type, `export RESTIC_PASSWORD=correct-horse; ${cmd}`, extra.files ?? {}, extra), origin: cmd });
