@@ -30,7 +30,7 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
   },
   {
     id: '004 rollback critical gate', requirement: 'a critical quality gate failure rolls the changes back, then re-attempts', status: '✓',
-    where: ['src/policy/types.ts', 'machines/recovery/routing.ts', 'machines/recovery/halt.ts', 'machines/recovery.machine.ts'],
+    where: ['src/policy/types.ts', 'machines/recovery/routing.ts', 'machines/recovery/halt.ts', 'machines/recovery/states/diagnose.ts', 'machines/recovery/states/recovery.ts'],
     tests: [at(HALT, 'a critical quality gate (criticalGate in the config) rolls the gate\'s changes back, then the next fix is tried and passes'), MODEL],
   },
   {
@@ -128,17 +128,17 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
   },
   {
     id: '004 SKIP', requirement: 'mark the agent skipped and continue without it', status: '✓',
-    where: ['machines/recovery.machine.ts', 'machines/supervisor/lifecycle.ts'],
+    where: ['machines/recovery/states/escalated.ts', 'machines/supervisor/lifecycle.ts'],
     tests: [at(F.examples, 'decide abort → 5 (aborted), manual → 7 (manual), skip → 4 (skipped)'), at(F.supervisor, 'escalates a waiting dependent with DEPENDENCY_FAILURE when its upstream is skipped')],
   },
   {
     id: '004 ROLLBACK', requirement: 'roll back to the checkpoint and re-attempt', status: '✓',
-    where: ['machines/recovery.machine.ts', 'src/cli/verbs/decide.ts', 'src/runtime/git-rollback.ts'],
+    where: ['machines/recovery/states/escalated.ts', 'src/cli/verbs/decide.ts', 'src/runtime/git-rollback.ts'],
     tests: [at(F.rollbackDecision, 'puts the whole repository back byte for byte, and keeps the person\'s edits under a printed ref')],
   },
   {
     id: '004 ABORT', requirement: 'shut down gracefully, keeping the partial work', status: '✓',
-    where: ['machines/recovery.machine.ts', 'machines/supervisor.machine.ts'],
+    where: ['machines/recovery/states/escalated.ts', 'machines/supervisor.machine.ts'],
     tests: [at(F.examples, 'decide abort → 5 (aborted), manual → 7 (manual), skip → 4 (skipped)')],
   },
   {
