@@ -158,10 +158,12 @@ export function createWorker(options: WorkerOptions): Worker {
     };
     const record = claim.started ? await retryTransient(() => store.load(lease.runId), { budgetMs: commitRetryMs }) : null;
     const submission = claim.input as Submission | null;
+    // The run's meta as last committed: its test ledger grows with each attempt (by any owner).
+    let meta = record?.meta;
     // A run `recover run` offered to the fleet was never queued: its command is in its meta, read
     // as an attempt starts, so a meta that cannot be read fails the attempt naming the field (the
     // run comes to rest with it in its history) instead of passing from worker to worker.
-    const inputOf = submission ? () => submission.input : () => (record ? commandInputOf(record.runId, record.meta) : null);
+    const inputOf = submission ? () => submission.input : () => (record && meta ? commandInputOf(record.runId, meta) : null);
     const fn = tasks[claim.taskName]!;
     const task = async (ctx: TaskContext) => {
       await slot.take(ctx.signal); // taken once the write-ahead checkpoint landed (see `common`): at once
@@ -210,27 +212,28 @@ export function createWorker(options: WorkerOptions): Worker {
       },
     });
     // What this claim adds to the run's meta: the takeover (from whom, at which event, with which fence).
-    const meta: Record<string, unknown> = {};
+    const added: Record<string, unknown> = {};
     if (lease.tookOverFrom) {
       const takeover: Takeover = { from: lease.tookOverFrom, fence: lease.fence, atSeq: record?.history.length ?? 0, at: lease.acquiredAt };
-      meta.takeovers = [...listIn(record?.meta.takeovers), takeover];
+      added.takeovers = [...listIn(record?.meta.takeovers), takeover];
     }
     recordTakeover(lease, record?.meta.traceparent); // telemetry: `recover.lease.takeovers`, when this claim replaced an owner
     // A decision is claimed with its run, which has started (it rests escalated).
     const decision = claim.started && claim.decision ? decisionOf(lease.runId, claim.decision) : undefined;
-    if (decision) meta.decisions = [...listIn(record?.meta.decisions), decision.record];
+    if (decision) added.decisions = [...listIn(record?.meta.decisions), decision.record];
     // The run's options, built once: what it was submitted with, and this worker's store, lease and notices.
     const options: PersistedOptions = {
       ...submission?.options, runId: lease.runId, onStart,
       // Once a checkpoint landed, the run waits for one of the worker's slots (slots.ts) before it
       // goes on: runs in hand write their first checkpoint while others run their attempts, and
       // at most `concurrency` runs are past it at once. The attempt's timeout starts after the wait.
-      store: claimedStore(store, lease, async (commit) => {
+      store: claimedStore(store, lease, async (commit, checkpoint) => {
         await commitHard(commit);
+        meta = checkpoint.head.meta;
         await slot.take(halted);
       }),
       onNotice: (message: string) => emit({ type: 'notice', runId: lease.runId, message }),
-      meta: claim.started ? meta : { ...meta, fleet: { task: claim.taskName }, ...commandMeta(claim) },
+      meta: claim.started ? added : { ...added, fleet: { task: claim.taskName }, ...commandMeta(claim) },
     };
     const outcome = claim.started ? await resume(lease.runId, { ...options, task, ...(decision ? { decision: decision.answer } : {}) }) : await recoverPersisted(task, options);
     return outcome.status;
