@@ -100,8 +100,8 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
   },
   {
     id: '004 escalate cost', requirement: 'a cost impact over the limit stops for approval', status: '✓',
-    where: ['src/policy/approval.ts', 'src/runtime/agent/hook-program.ts', 'machines/recovery/answers.ts', 'machines/recovery/halt.ts'],
-    tests: [at(APPROVAL, "an agent's fix that cost more than costUsd (its own total_cost_usd) asks approval, measured or not"), at(F.hookFailures, 'a spend over the agent budget escalates with its own reason')],
+    where: ['src/policy/approval.ts', 'src/runtime/agent/hook-program.ts', 'src/runtime/agent/cost.ts', 'machines/recovery/answers.ts', 'machines/recovery/halt.ts'],
+    tests: [at(APPROVAL, "an agent's fix that cost more than costUsd (its own total_cost_usd) asks approval, measured or not"), at(APPROVAL, 'an adapter answering plain JSON reports its cost in the answer: held to costUsd the same way, and said on stderr'), at(F.hookFailures, 'a spend over the agent budget escalates with its own reason')],
   },
   {
     id: '004 escalate security', requirement: 'any security concern: ALERT_IMMEDIATE', status: '✓',

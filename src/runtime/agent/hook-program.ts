@@ -25,7 +25,7 @@ import type { Phase } from '../../taxonomy/index.js';
 import { reportExit, reportSpawn } from '../attempt-process.js';
 import { HOOK_TIMEOUT_MS } from '../hook-context.js';
 import { runCommandOnce, type CommandResult } from '../command.js';
-import { firstLine, readDiagnosis, readFix, unwrapEnvelope, type Envelope } from './answer.js';
+import { firstLine, readDiagnosis, readFix, unwrapEnvelope, type AnswerCost, type Envelope } from './answer.js';
 import { lastObjectWithKey } from './json-scan.js';
 import { formatReminder } from './prompt.js';
 import { changedPaths, snapshotWorkTree } from './work-tree.js';
@@ -103,7 +103,11 @@ export async function runAdaptProgram(program: HookProgram<AdaptInput>, input: A
     if (result.kind === 'none') return { fix: null, message: result.message };
     costUsd += result.envelope.costUsd ?? 0;
     const answer = readFix(result.envelope.text);
-    if (answer.kind === 'fix') return costed(answer.confidence === undefined ? { fix: answer.fix } : { fix: answer.fix, confidence: answer.confidence });
+    if (answer.kind === 'fix') {
+      // A plain JSON answer's own cost counts where no envelope reported one (the envelope's is the CLI's measurement).
+      if (answer.cost) costUsd += answeredCost(program.label, answer.cost, result.envelope, options);
+      return costed(answer.confidence === undefined ? { fix: answer.fix } : { fix: answer.fix, confidence: answer.confidence });
+    }
     if (answer.kind === 'none') return { fix: null, message: `${program.label} answered that it has no fix` };
     // No readable fix: a changed tree is the fix the agent applied; otherwise ask once more.
     const changed = changedPaths(before, await snapshotWorkTree(cwd, { ignore }));
@@ -115,6 +119,18 @@ export async function runAdaptProgram(program: HookProgram<AdaptInput>, input: A
     options.onNote?.(`${program.label}: ${answer.reason}; asking once more for the answer format`);
     reminder = formatReminder('ADAPT');
   }
+}
+
+/**
+ * The USD an answer's `cost` adds to the fix (none when the envelope reported the call's cost),
+ * told like an envelope's cost (`onCost`: an agent's budget), and said in a note with its tokens.
+ */
+function answeredCost(label: string, cost: AnswerCost, envelope: Envelope, options: HookRunOptions): number {
+  const usd = envelope.costUsd === undefined ? cost.usd : undefined;
+  if (usd !== undefined) options.onCost?.(usd);
+  const parts = [...(cost.usd !== undefined ? [`$${cost.usd.toFixed(4)}`] : []), ...(cost.tokens !== undefined ? [`${cost.tokens} tokens`] : [])];
+  options.onNote?.(`${label}: this call cost ${parts.join(', ')}, as its answer says`);
+  return usd ?? 0;
 }
 
 /** Runs the DIAGNOSE program (one re-ask when its answer is unreadable); a failure rejects. */
