@@ -12,7 +12,7 @@
  * recovery/states/: `executing` (the attempt and its watches), `recovery` (the diagnosis's
  * routing table in diagnose.ts, and the passes that need an actor), `escalated` (awaiting a decision).
  */
-import { finalOutput, type RecoveryOutput } from './recovery/output.js';
+import { finalOutput, isRecoveryOutput, type RecoveryOutput } from './recovery/output.js';
 import { initialContext } from './recovery/context.js';
 import { recoverySetup } from './recovery/setup.js';
 import { RECOVERY_MACHINE_ID } from './recovery/slots.js';
@@ -58,7 +58,10 @@ export const recoveryMachine = recoverySetup.createMachine({
     handedOff: { type: 'final', output: ({ context }) => finalOutput('handedOff', context) },
   },
   // A parent that invokes this machine gets the final state's summary as `onDone`'s output.
-  output: ({ event }) => (event as { output?: RecoveryOutput }).output as RecoveryOutput,
+  output: ({ event }): RecoveryOutput => {
+    if (!isRecoveryOutput(event.output)) throw new Error(`recovery machine: the final state gave no summary (${event.type})`);
+    return event.output;
+  },
 });
 
 /** The recovery machine's type, for embedding. */
