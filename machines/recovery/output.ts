@@ -20,3 +20,11 @@ export interface RecoveryOutput {
 export function finalOutput(status: RunStatus, c: RecoveryContext): RecoveryOutput {
   return { runId: c.runId, status, attempts: c.attempt, iterations: c.iteration, level: c.level, reason: c.reason, type: c.failure?.classification.type ?? null };
 }
+
+/**
+ * Whether `value` (a done event's output, typed unknown by XState) is a final state's summary:
+ * every final state of the chart outputs one (`finalOutput`), so the machine's own output is it.
+ */
+export function isRecoveryOutput(value: unknown): value is RecoveryOutput {
+  return typeof value === 'object' && value !== null && 'runId' in value && 'status' in value && 'attempts' in value;
+}

@@ -4,7 +4,7 @@
  */
 import { readTestRun } from '../classify/tests/index.js';
 import type { Observation } from '../classify/types.js';
-import type { CommandResult } from './command-process.js';
+import type { CommandResult } from './command-result.js';
 import { TaskFailure } from './task-failure.js';
 
 /** The `TaskFailure` of a failed command: exit code, signal, tails and its tests. */

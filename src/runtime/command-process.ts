@@ -1,22 +1,19 @@
 /**
  * One run of a program: no shell, the leader of its own process group, live output passed on,
  * bounded tails kept, a timeout, an abort, a start deadline and a pseudo-terminal honoured.
- * Never rejects: every outcome is a `CommandResult`. `commandTask` (command.ts) runs it per attempt.
+ * Never rejects: every outcome is a `CommandResult` (command-result.ts). `commandTask`
+ * (command.ts) runs it per attempt.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
-import type { Writable } from 'node:stream';
 import { afterQuiet } from './close-grace.js';
+import { EXIT_NOT_FOUND, EXIT_TIMEOUT, type CommandResult, type RunOnceOptions } from './command-result.js';
 import { terminateGroup } from './process-group.js';
-import { Tail } from './output-tail.js';
-import { findsProgram, ptyArgv, type PtySize } from './pty.js';
-import { gated, gateOutcome, hostClock, type GateOutcome } from './start-gate.js';
+import { pipeOutput, Tail } from './output-tail.js';
+import { findsProgram, ptyArgv } from './pty.js';
+import { gated, hostClock, readGateOutcome, type GateOutcome } from './start-gate.js';
 
-/** Exit code reported when a command ran out of time (as GNU `timeout` does). */
-export const EXIT_TIMEOUT = 124;
-/** Exit code reported when the program does not exist (as a shell does). */
-export const EXIT_NOT_FOUND = 127;
 /**
  * After the command's group is gone, how long its output pipes may stay open with nothing read
  * (a process that left the group holds them), in awake event-loop time (see close-grace.ts).
@@ -24,65 +21,6 @@ export const EXIT_NOT_FOUND = 127;
 const CLOSE_GRACE_MS = 200;
 /** The most awake loop time a finished command's pipes are read for while output keeps coming. */
 const CLOSE_LIMIT_MS = 2_000;
-
-/** How a program is spawned and its output kept: the options `runCommandOnce` and `commandTask` share. Every field optional. */
-export interface SpawnOptions {
-  /** Working directory. Default: the current one. */
-  cwd?: string;
-  /** Extra environment, on top of `process.env`. */
-  env?: NodeJS.ProcessEnv;
-  /** Where the live output goes. Default `null`: nowhere (only the tails are kept). */
-  stream?: { stdout: Writable; stderr: Writable } | null;
-  /** Most bytes kept of stdout and of stderr each (the end of the output). Default 8192. */
-  tailBytes?: number;
-  /** Called on every chunk of output: a liveness signal for spinners and heartbeats. */
-  onOutput?: () => void;
-  /**
-   * Run the command on a pseudo-terminal of this size (see pty.ts: util-linux `script`), so it
-   * behaves as on a terminal while its output is still captured; stderr then arrives on stdout.
-   * Ignored where there is no util-linux `script`. Default `null`: plain pipes.
-   */
-  pty?: PtySize | null;
-  /**
-   * Start the program only if the host clock (`hostClock()`, centiseconds) is still before this
-   * when the forked child checks it (see start-gate.ts); else nothing runs and the result says
-   * `lapsed`. Default: no deadline. Ignored where `hostClock()` is null.
-   */
-  startBy?: number;
-}
-
-/** Options of one run. */
-export interface RunOnceOptions extends SpawnOptions {
-  /** Kill the process group after this many ms and report exit 124. Default: no limit. */
-  timeoutMs?: number | null;
-  /** Aborting kills the process group. */
-  signal?: AbortSignal;
-  /** Written to the child's stdin, which is then closed. Default: stdin is empty (`/dev/null`). */
-  input?: string;
-  /** Called right after the spawn with the child's pid (also its process group id). */
-  onSpawn?: (pid: number) => void;
-}
-
-/** What one run of a command left behind. */
-export interface CommandResult {
-  /** Exit code; 124 on timeout, 127 when not found, 126 when not executable, 128 + n when killed by signal n. */
-  exitCode: number;
-  /** The signal that ended the process, if one did. */
-  signal: NodeJS.Signals | null;
-  /** The last `tailBytes` of stdout (decoded as UTF-8). */
-  stdout: string;
-  /** The last `tailBytes` of stderr (decoded as UTF-8). */
-  stderr: string;
-  /** Total bytes printed, including what the tails dropped. */
-  stdoutBytes: number;
-  stderrBytes: number;
-  durationMs: number;
-  timedOut: boolean;
-  aborted: boolean;
-  notFound: boolean;
-  /** True when a `startBy` deadline had passed: the program was never started. */
-  lapsed: boolean;
-}
 
 /**
  * Run a program once, without a shell, as the leader of its own process group (so a timeout, an
@@ -109,7 +47,7 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
       detached: true,
     });
     // The gate's one byte (fd 3 closes at the exec or when the gate exits): awaited before reporting.
-    const gateSaid = gate ? readGate(child.stdio[3] as NodeJS.ReadableStream | null) : Promise.resolve<GateOutcome>('started');
+    const gateSaid = gate ? readGateOutcome(child.stdio[3] as NodeJS.ReadableStream | null) : Promise.resolve<GateOutcome>('started');
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let timedOut = false;
     let aborted = false;
@@ -147,18 +85,8 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
       });
     };
 
-    const pump = (source: NodeJS.ReadableStream | null, tail: Tail, target: Writable | undefined) => {
-      source?.on('data', (chunk: Buffer) => {
-        tail.push(chunk);
-        options.onOutput?.();
-        if (target && !target.write(chunk)) {
-          source.pause(); // respect a slow terminal instead of buffering without bound
-          target.once('drain', () => source.resume());
-        }
-      });
-    };
-    pump(child.stdout, out, options.stream?.stdout);
-    pump(child.stderr, err, options.stream?.stderr);
+    pipeOutput(child.stdout, out, options.stream?.stdout, options.onOutput);
+    pipeOutput(child.stderr, err, options.stream?.stderr, options.onOutput);
     if (options.input !== undefined && child.stdin) {
       child.stdin.on('error', () => {}); // a program that exits without reading its stdin is not a failure
       child.stdin.end(options.input);
@@ -199,16 +127,5 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
         if (child.stdout?.closed !== false && child.stderr?.closed !== false) finish(code, signal);
       });
     });
-  });
-}
-
-/** The byte the start gate wrote on `fd3` before the pipe closed (none: it died before its check). */
-function readGate(fd3: NodeJS.ReadableStream | null): Promise<GateOutcome> {
-  if (!fd3) return Promise.resolve('lapsed');
-  let said = '';
-  return new Promise((resolve) => {
-    fd3.on('data', (chunk: Buffer) => { said += chunk.toString('latin1'); });
-    fd3.on('error', () => undefined);
-    fd3.on('close', () => resolve(gateOutcome(said.slice(0, 1))));
   });
 }

@@ -11,7 +11,8 @@ import type { TestLedgerData } from '../store/test-ledger-data.js';
 import { traceEnv } from '../telemetry/trace-env.js';
 import { reportExit, reportSpawn } from './attempt-process.js';
 import { failureOf, outputTests, testsOf } from './command-failure.js';
-import { runCommandOnce, type CommandResult, type SpawnOptions } from './command-process.js';
+import { runCommandOnce } from './command-process.js';
+import type { CommandResult, SpawnOptions } from './command-result.js';
 import type { Task, TaskContext } from './options.js';
 import { charCount, checkOutput, expectsOutput, OUTPUT_CHECK_BYTES, outputObservation, type OutputExpectations } from './output-check.js';
 import { StartLapsedError } from './start-gate.js';
@@ -19,7 +20,8 @@ import { testAwareAttempt, testsObservation, type RerunMode } from './test-attem
 import { reportTestLedger, TestLedger } from './test-ledger.js';
 import { TaskFailure } from './task-failure.js';
 
-export { EXIT_NOT_FOUND, EXIT_TIMEOUT, runCommandOnce, type CommandResult, type RunOnceOptions, type SpawnOptions } from './command-process.js';
+export { runCommandOnce } from './command-process.js';
+export { EXIT_NOT_FOUND, EXIT_TIMEOUT, type CommandResult, type RunOnceOptions, type SpawnOptions } from './command-result.js';
 export { KILL_GRACE_MS, killGroup, terminateGroup } from './process-group.js';
 
 /** Options of `commandTask`: how each attempt's process is spawned, and what the task reads of it. Every field optional. */

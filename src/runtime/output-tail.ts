@@ -1,4 +1,5 @@
 /** The bounded tail of a command's output stream: what a failure shows, whatever was printed. */
+import type { Writable } from 'node:stream';
 
 /** The last `limit` bytes of a stream, in chunks: memory stays bounded whatever is printed. */
 export class Tail {
@@ -26,4 +27,20 @@ export class Tail {
     while (this.total > bytes.length && start < Math.min(3, bytes.length) && (bytes[start]! & 0xc0) === 0x80) start++;
     return bytes.subarray(start).toString('utf8');
   }
+}
+
+/**
+ * Keep `source`'s output in `tail` and pass it on to `target` (when there is one), calling
+ * `onOutput` on every chunk. A target that cannot keep up pauses the source until it drains,
+ * instead of buffering without bound (a slow terminal).
+ */
+export function pipeOutput(source: NodeJS.ReadableStream | null, tail: Tail, target: Writable | undefined, onOutput?: () => void): void {
+  source?.on('data', (chunk: Buffer) => {
+    tail.push(chunk);
+    onOutput?.();
+    if (target && !target.write(chunk)) {
+      source.pause();
+      target.once('drain', () => source.resume());
+    }
+  });
 }

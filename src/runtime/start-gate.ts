@@ -50,6 +50,17 @@ export function gateOutcome(byte: string): GateOutcome {
   return byte === 's' ? 'started' : byte === 'n' ? 'not-found' : 'lapsed';
 }
 
+/** The byte the gate wrote on `fd3` before the pipe closed, read as its outcome (no pipe or no byte: it died before its check). */
+export function readGateOutcome(fd3: NodeJS.ReadableStream | null): Promise<GateOutcome> {
+  if (!fd3) return Promise.resolve('lapsed');
+  let said = '';
+  return new Promise((resolve) => {
+    fd3.on('data', (chunk: Buffer) => { said += chunk.toString('latin1'); });
+    fd3.on('error', () => undefined);
+    fd3.on('close', () => resolve(gateOutcome(said.slice(0, 1))));
+  });
+}
+
 /**
  * Thrown by an attempt that was not started because its start deadline had passed (the owner's
  * lease may have run out): nothing ran, and the run is to be let go, not failed.

@@ -95,4 +95,17 @@ describe('approval thresholds (seed 004 ASK_APPROVE)', () => {
     expect(outcome.reason).toBe('approval_required');
     expect(outcome.history.find((e) => e.phase === 'ADAPT')!.message).toBe('approval required: the fix cost $2.50, more than costUsd $1');
   });
+  test('an adapter answering plain JSON reports its cost in the answer: held to costUsd the same way, and said on stderr', { timeout: 180_000 }, () => {
+    const cwd = tempCwd({ maxDelayMs: 20, flakeProbe: false, approval: { costUsd: 1, maxChangedFraction: 1 } });
+    writeFileSync(join(cwd, 'build.js'), `if (!require('fs').existsSync('utils.js')) { console.error("Error: Cannot find module './utils' from 'src/index.js'"); process.exit(1); }\n`);
+    writeFileSync(join(cwd, 'adapter.js'), `require('fs').writeFileSync('utils.js', 'module.exports = {}\\n');
+console.log('Created utils.js.');
+console.log(JSON.stringify({ fix: 'create utils.js', confidence: 0.9, cost: { usd: 2.5, tokens: 48000 } }));
+`);
+    const { status, outcome, stderr } = recoverJson<RunOutcome>(cwd, ['run', '--adapter', 'node adapter.js', '--', 'node', 'build.js']);
+    expect(status).toBe(3);
+    expect(outcome.reason).toBe('approval_required');
+    expect(outcome.history.find((e) => e.phase === 'ADAPT')!.message).toBe('approval required: the fix cost $2.50, more than costUsd $1');
+    expect(stderr).toContain('adapter `node adapter.js`: this call cost $2.5000, 48000 tokens, as its answer says');
+  });
 });

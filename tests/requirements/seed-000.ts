@@ -60,7 +60,7 @@ export const SEED_000: SeedDocument = {
     },
     {
       id: '000-L2', requirement: 'level 2 (alternative): a systematic error tries a different approach (the extension point: an adapter or agent)', status: '✓',
-      where: ['machines/recovery.machine.ts', 'src/runtime/program-hooks.ts'],
+      where: ['machines/recovery/states/diagnose.ts', 'machines/recovery/states/recovery.ts', 'src/runtime/program-hooks.ts'],
       tests: [
         at(F.recover, 'adapts a systematic failure with the adapter and gives the fix to the next attempt'),
         at(F.examples, 'broken-build.mjs with adapter-create-module.mjs: the adapter writes the module, exit 0'),
@@ -68,7 +68,7 @@ export const SEED_000: SeedDocument = {
     },
     {
       id: '000-L2 fall-through', requirement: 'with no alternative, level 2 falls through to escalate, logged explicitly (task 4)', status: '✓',
-      where: ['machines/recovery.machine.ts', 'machines/recovery/actions.ts', 'machines/recovery/pass-steps.ts'],
+      where: ['machines/recovery/states/diagnose.ts', 'machines/recovery/actions.ts', 'machines/recovery/pass-steps.ts'],
       tests: [
         at(F.recover, 'without an adapter, a systematic failure that fails the probe escalates as the level-2 fall-through'),
         at(F.examples, 'always-fails-test.mjs without an adapter: flake probe, then escalated with no alternative (exit 3)'),
@@ -89,7 +89,7 @@ export const SEED_000: SeedDocument = {
     },
     {
       id: '000-L4', requirement: 'level 4 (escalate): a fatal error escalates at once, one execution, no retry', status: '✓',
-      where: ['machines/recovery/routing.ts', 'machines/recovery.machine.ts'],
+      where: ['machines/recovery/routing.ts', 'machines/recovery/states/diagnose.ts'],
       tests: [at(F.recover, 'escalates fatal and security failures without a single retry')],
     },
     {
@@ -102,7 +102,7 @@ export const SEED_000: SeedDocument = {
     },
     {
       id: '000-3.3 decisions', requirement: 'the person reviewing the checkpoint chooses skip, retry with modifications or manual', status: '✓',
-      where: ['machines/recovery.machine.ts', 'src/cli/verbs/decide.ts'],
+      where: ['machines/recovery/states/escalated.ts', 'src/cli/verbs/decide.ts'],
       tests: [at(F.examples, 'decide abort → 5 (aborted), manual → 7 (manual), skip → 4 (skipped)')],
     },
     {

@@ -29,7 +29,7 @@ export const SEED_001: SeedDocument = {
     },
     {
       id: '001 VERIFICATION_FAILED action', requirement: 'retry with a different approach, up to 3 attempts', status: '✓',
-      where: ['machines/recovery.machine.ts', 'src/policy/layers.ts'],
+      where: ['machines/recovery/states/diagnose.ts', 'src/policy/layers.ts'],
       tests: [
         at(F.recover, 'adapts a systematic failure with the adapter and gives the fix to the next attempt'),
         at(F.defaults, 'has budget ${row.budget}'),
@@ -56,7 +56,7 @@ export const SEED_001: SeedDocument = {
     },
     {
       id: '001 CIRCULAR_FIX action', requirement: 'a circular fix is not tried: skip and escalate', status: '✓',
-      where: ['machines/recovery/answers.ts', 'machines/recovery.machine.ts', 'src/report/escalation-sections.ts'],
+      where: ['machines/recovery/answers.ts', 'machines/recovery/states/recovery.ts', 'src/report/escalation-sections.ts'],
       tests: [
         at(F.circularRun, 'the third async/await approach is circular: not tried, the run escalates as circular_fix'),
         at(F.escalation, 'circular fix: marks the similar rejected fix'),

@@ -64,7 +64,7 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 BR-001 RETRY', requirement: 'a retry re-runs the whole validation, not a part', status: '✓',
-    where: ['src/runtime/command.ts', 'machines/recovery.machine.ts'],
+    where: ['src/runtime/command.ts', 'machines/recovery/states/executing.ts'],
     tests: [at(F.regression, 'sees a fix that breaks two passing tests as a regression and tells the adapter which')],
   },
   {
@@ -146,12 +146,12 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 AC-001', requirement: 'PAUSE: no further change, full context captured (message, stack, test), DIAGNOSE next (same step)', status: '✓',
-    where: ['machines/recovery.machine.ts', 'src/runtime/observe.ts', 'src/hooks/claude/rules.ts'],
+    where: ['machines/recovery/states/executing.ts', 'machines/recovery/states/diagnose.ts', 'src/runtime/observe.ts', 'src/hooks/claude/rules.ts'],
     tests: [PATHS, at(F.observeStack, 'reaches the diagnoser and the adapter of a recover() run, naming where it was thrown'), at(F.hookAgent, '(a) build fails, the model edits, the build passes: a recovered run in the store')],
   },
   {
     id: 'UC-AP-004 AC-002', requirement: 'a confident fix is applied, the task re-run in full, the success logged (size and time: BR-001 ADAPT, NFR-AP-01)', status: '✓',
-    where: ['machines/recovery.machine.ts', 'machines/recovery/pass-steps.ts', 'machines/recovery/attempt-steps.ts'],
+    where: ['machines/recovery/states/recovery.ts', 'machines/recovery/pass-steps.ts', 'machines/recovery/attempt-steps.ts'],
     tests: [at(F.recover, 'adapts a systematic failure with the adapter and gives the fix to the next attempt')],
   },
   {
@@ -185,7 +185,7 @@ export const SEED_003_CRITERIA: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 AC-007', requirement: 'fails, then passes unchanged: flagged flaky, escalated non-deterministic, race recommendation, no more retries', status: '✓',
-    where: ['machines/recovery.machine.ts', 'src/report/recommendations.ts', 'src/runtime/test-ledger.ts', 'src/runtime/test-attempt.ts', 'src/runtime/test-runners.ts'],
+    where: ['machines/recovery/states/recovery.ts', 'src/report/recommendations.ts', 'src/runtime/test-ledger.ts', 'src/runtime/test-attempt.ts', 'src/runtime/test-runners.ts'],
     tests: [
       at(F.escalation, 'non-deterministic failure: says so, shows the probe, recommends investigating races'),
       at(F.examples, 'flaky-test.mjs: the unchanged re-run passes, so it escalates as non-deterministic (exit 3)'),

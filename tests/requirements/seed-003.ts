@@ -44,7 +44,7 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 §8 RETRY', requirement: 'the task is executed again and the result logged', status: '✓',
-    where: ['machines/recovery.machine.ts', 'machines/recovery/history.ts'],
+    where: ['machines/recovery/states/recovery.ts', 'machines/recovery/states/executing.ts', 'machines/recovery/history.ts'],
     tests: [at(F.recover, 'retries a transient failure after the policy delays (5 s, 10 s) and recovers')],
   },
   {
@@ -59,7 +59,7 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 Alt-1', requirement: 'still failing after a fix: diagnose again with the new failure and the fixes tried, up to 3 iterations', status: '✓',
-    where: ['machines/recovery.machine.ts', 'src/runtime/agent/prompt.ts'],
+    where: ['machines/recovery/states/recovery.ts', 'src/runtime/agent/prompt.ts'],
     tests: [
       at(F.prompt, 'asks for hypotheses without changes, with the tried fixes from the history, the format last'),
       at(F.hookRules, 'refuses a repeated fix, escalates after the third failed iteration, then denies edits, commands and Stop'),
@@ -72,7 +72,7 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 Alt-2 rejected round', requirement: 'the low-confidence round that was set aside is marked so', status: '✓',
-    where: ['machines/recovery/pass-steps.ts', 'machines/recovery.machine.ts'],
+    where: ['machines/recovery/pass-steps.ts', 'machines/recovery/states/diagnose.ts'],
     tests: [
       at(F.rounds, '0.30 in round 1, 0.90 in round 2: asks again, then adapts and recovers'),
       at(F.rounds, 'below 0.50 after the last round: escalates low_confidence, having asked diagnoseRounds times'),
@@ -80,7 +80,7 @@ export const SEED_003_FLOWS: readonly Requirement[] = [
   },
   {
     id: 'UC-AP-004 Alt-3', requirement: 'a failure that passes on an unchanged re-run escalates as non_deterministic_failure', status: '✓',
-    where: ['machines/recovery/routing.ts', 'machines/recovery/answers.ts', 'machines/recovery.machine.ts'],
+    where: ['machines/recovery/routing.ts', 'machines/recovery/answers.ts', 'machines/recovery/states/recovery.ts'],
     tests: [
       at(F.recover, 'probes flakiness: a failure that passes unchanged escalates as non-deterministic, or passes as flaky'),
       at(F.examples, 'flaky-test.mjs: the unchanged re-run passes, so it escalates as non-deterministic (exit 3)'),

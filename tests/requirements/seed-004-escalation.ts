@@ -30,7 +30,7 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
   },
   {
     id: '004 rollback critical gate', requirement: 'a critical quality gate failure rolls the changes back, then re-attempts', status: '✓',
-    where: ['src/policy/types.ts', 'machines/recovery/routing.ts', 'machines/recovery/halt.ts', 'machines/recovery.machine.ts'],
+    where: ['src/policy/types.ts', 'machines/recovery/routing.ts', 'machines/recovery/halt.ts', 'machines/recovery/states/diagnose.ts', 'machines/recovery/states/recovery.ts'],
     tests: [at(HALT, 'a critical quality gate (criticalGate in the config) rolls the gate\'s changes back, then the next fix is tried and passes'), MODEL],
   },
   {
@@ -100,8 +100,8 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
   },
   {
     id: '004 escalate cost', requirement: 'a cost impact over the limit stops for approval', status: '✓',
-    where: ['src/policy/approval.ts', 'src/runtime/agent/hook-program.ts', 'machines/recovery/answers.ts', 'machines/recovery/halt.ts'],
-    tests: [at(APPROVAL, "an agent's fix that cost more than costUsd (its own total_cost_usd) asks approval, measured or not"), at(F.hookFailures, 'a spend over the agent budget escalates with its own reason')],
+    where: ['src/policy/approval.ts', 'src/runtime/agent/hook-program.ts', 'src/runtime/agent/cost.ts', 'machines/recovery/answers.ts', 'machines/recovery/halt.ts'],
+    tests: [at(APPROVAL, "an agent's fix that cost more than costUsd (its own total_cost_usd) asks approval, measured or not"), at(APPROVAL, 'an adapter answering plain JSON reports its cost in the answer: held to costUsd the same way, and said on stderr'), at(F.hookFailures, 'a spend over the agent budget escalates with its own reason')],
   },
   {
     id: '004 escalate security', requirement: 'any security concern: ALERT_IMMEDIATE', status: '✓',
@@ -128,17 +128,17 @@ export const SEED_004_ESCALATION: readonly Requirement[] = [
   },
   {
     id: '004 SKIP', requirement: 'mark the agent skipped and continue without it', status: '✓',
-    where: ['machines/recovery.machine.ts', 'machines/supervisor/lifecycle.ts'],
+    where: ['machines/recovery/states/escalated.ts', 'machines/supervisor/lifecycle.ts'],
     tests: [at(F.examples, 'decide abort → 5 (aborted), manual → 7 (manual), skip → 4 (skipped)'), at(F.supervisor, 'escalates a waiting dependent with DEPENDENCY_FAILURE when its upstream is skipped')],
   },
   {
     id: '004 ROLLBACK', requirement: 'roll back to the checkpoint and re-attempt', status: '✓',
-    where: ['machines/recovery.machine.ts', 'src/cli/verbs/decide.ts', 'src/runtime/git-rollback.ts'],
+    where: ['machines/recovery/states/escalated.ts', 'src/cli/verbs/decide.ts', 'src/runtime/git-rollback.ts'],
     tests: [at(F.rollbackDecision, 'puts the whole repository back byte for byte, and keeps the person\'s edits under a printed ref')],
   },
   {
     id: '004 ABORT', requirement: 'shut down gracefully, keeping the partial work', status: '✓',
-    where: ['machines/recovery.machine.ts', 'machines/supervisor.machine.ts'],
+    where: ['machines/recovery/states/escalated.ts', 'machines/supervisor.machine.ts'],
     tests: [at(F.examples, 'decide abort → 5 (aborted), manual → 7 (manual), skip → 4 (skipped)')],
   },
   {

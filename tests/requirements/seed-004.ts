@@ -18,7 +18,7 @@ export const SEED_004_DETECTION: readonly Requirement[] = [
   },
   {
     id: '004 HEARTBEAT_TIMEOUT', requirement: 'no heartbeat for 30 s: HEARTBEAT_TIMEOUT, severity high, restarted at once, 3 attempts', status: '✓',
-    where: ['machines/recovery.machine.ts', 'machines/supervisor/watch.ts', 'src/policy/layers.ts'],
+    where: ['machines/recovery/states/executing.ts', 'machines/supervisor/watch.ts', 'src/policy/layers.ts'],
     tests: [
       at(F.recover, 'fails an attempt whose heartbeats stop (HEARTBEAT_TIMEOUT) and restarts it at once'),
       at(F.supervisor, 'keeps watch deadlines across a restore: a restored supervisor waits only for what remains'),
@@ -37,7 +37,7 @@ export const SEED_004_DETECTION: readonly Requirement[] = [
   },
   {
     id: '004 PROGRESS_STALL', requirement: 'no progress for 5 min: PROGRESS_STALL, severity medium, retried with a fresh context, 2 attempts', status: '✓',
-    where: ['machines/recovery.machine.ts', 'machines/supervisor/watch.ts', 'machines/supervisor/failures.ts', 'src/policy/layers.ts'],
+    where: ['machines/recovery/states/executing.ts', 'machines/supervisor/watch.ts', 'machines/supervisor/failures.ts', 'src/policy/layers.ts'],
     tests: [
       at(F.progressStall, 'no progress for 5 min: PROGRESS_STALL, medium, retried at once with a fresh context'),
       at(F.progressStall, '2 retries, then it escalates: the third stall is not retried'),

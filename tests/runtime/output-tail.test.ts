@@ -4,8 +4,9 @@
  * (a UTF-8 character cut in half at the start is dropped, never mangled).
  */
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
-import { Tail } from '../../src/runtime/output-tail.js';
+import { describe, expect, test, vi } from 'vitest';
+import { PassThrough, Writable } from 'node:stream';
+import { pipeOutput, Tail } from '../../src/runtime/output-tail.js';
 
 const chunks = fc.array(fc.uint8Array({ maxLength: 64 }), { maxLength: 20 });
 
@@ -49,5 +50,42 @@ describe('Tail', () => {
     tail.push(Buffer.from('printed'));
     expect(tail.text()).toBe('');
     expect(tail.total).toBe(7);
+  });
+});
+
+describe('pipeOutput', () => {
+  test('keeps the tail, passes every chunk on and signals each one', async () => {
+    const source = new PassThrough();
+    const tail = new Tail(4);
+    const seen: string[] = [];
+    const target = new Writable({ write(chunk: Buffer, _encoding, done) { seen.push(chunk.toString()); done(); } });
+    let signals = 0;
+    pipeOutput(source, tail, target, () => { signals++; });
+    source.write('abc');
+    source.end('defg');
+    await new Promise((resolve) => source.on('end', resolve));
+    expect(seen.join('')).toBe('abcdefg');
+    expect(tail.text()).toBe('defg');
+    expect(tail.total).toBe(7);
+    expect(signals).toBe(2);
+  });
+
+  test('a target that cannot keep up pauses the source until it drains', async () => {
+    const source = new PassThrough();
+    let release: () => void = () => {};
+    const target = new Writable({ highWaterMark: 1, write(_chunk, _encoding, done) { release = done; } });
+    pipeOutput(source, new Tail(16), target);
+    source.write('x');
+    await vi.waitFor(() => expect(source.isPaused()).toBe(true));
+    release();
+    await vi.waitFor(() => expect(source.isPaused()).toBe(false));
+  });
+
+  test('without a target, only the tail is kept', () => {
+    const source = new PassThrough();
+    const tail = new Tail(8);
+    pipeOutput(source, tail, undefined);
+    source.write('only');
+    expect(tail.text()).toBe('only');
   });
 });

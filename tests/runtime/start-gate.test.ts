@@ -1,10 +1,11 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandTask, runCommandOnce } from '../../src/runtime/command.js';
-import { gateOutcome, hostClock, StartLapsedError } from '../../src/runtime/start-gate.js';
+import { gateOutcome, hostClock, readGateOutcome, StartLapsedError } from '../../src/runtime/start-gate.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -28,6 +29,18 @@ describe('hostClock', () => {
 describe('gateOutcome', () => {
   it.each([['s', 'started'], ['l', 'lapsed'], ['n', 'not-found'], ['', 'lapsed']] as const)('%j is %s', (byte, outcome) => {
     expect(gateOutcome(byte)).toBe(outcome);
+  });
+});
+
+describe('readGateOutcome', () => {
+  // A real child writing on its fd 3, as the gate does: its first byte decides, none means lapsed.
+  it.each([['printf s >&3', 'started'], ['printf nx >&3', 'not-found'], ['printf l >&3', 'lapsed'], ['exit 0', 'lapsed']] as const)('`%s` reads as %s', async (script, outcome) => {
+    const child = spawn('/bin/sh', ['-c', script], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+    await expect(readGateOutcome(child.stdio[3] as NodeJS.ReadableStream)).resolves.toBe(outcome);
+  });
+
+  it('no pipe at all is a gate that never checked: lapsed', async () => {
+    await expect(readGateOutcome(null)).resolves.toBe('lapsed');
   });
 });
 

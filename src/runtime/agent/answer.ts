@@ -8,13 +8,15 @@
  */
 import type { Hypothesis } from '../../taxonomy/index.js';
 import { readConfidence, show } from './confidence.js';
+import { readCost, type AnswerCost } from './cost.js';
 import { isRecord, lastObjectWithKey, type ScanResult } from './json-scan.js';
 
 export { unwrapEnvelope, type Envelope } from './envelope.js';
+export type { AnswerCost } from './cost.js';
 
 /** An adapter's answer: a fix (what it changed), none (it found no fix), or unreadable (why). */
 export type FixAnswer =
-  | { kind: 'fix'; fix: string; confidence?: number }
+  | { kind: 'fix'; fix: string; confidence?: number; cost?: AnswerCost }
   | { kind: 'none' }
   | { kind: 'unreadable'; reason: string };
 
@@ -28,18 +30,24 @@ export const FIRST_LINE_MAX = 200;
 
 /**
  * Reads an adapter's answer from its text: the last JSON object with a "fix" key. `"fix": null`
- * or a blank fix → `none`. `confidence` may be 0..1, a percentage (80, "80%") or a numeric
- * string, or absent/null; anything else makes the answer unreadable. The fix is kept verbatim.
+ * or a blank fix → `none` (its other fields are not read). `confidence` may be 0..1, a percentage
+ * (80, "80%") or a numeric string, or absent/null; `cost` may be `{"usd": n, "tokens": n}` (each
+ * optional; see cost.ts), or absent/null; anything else in either makes the answer unreadable.
+ * The fix is kept verbatim.
  */
 export function readFix(text: string): FixAnswer {
   const found = lastObjectWithKey(text, 'fix');
   if (found.kind !== 'found') return { kind: 'unreadable', reason: missing(found, text, 'fix') };
-  const { fix, confidence } = found.value;
+  const { fix, confidence, cost } = found.value;
   if (fix === null || (typeof fix === 'string' && !fix.trim())) return { kind: 'none' };
   if (typeof fix !== 'string') return { kind: 'unreadable', reason: `"fix" is ${show(fix)}; expected one sentence saying what was changed, or null` };
   const reading = readConfidence(confidence, '"confidence"');
   if (!reading.ok) return { kind: 'unreadable', reason: reading.reason };
-  return reading.value === undefined ? { kind: 'fix', fix } : { kind: 'fix', fix, confidence: reading.value };
+  const spent = readCost(cost);
+  if (!spent.ok) return { kind: 'unreadable', reason: spent.reason };
+  return {
+    kind: 'fix', fix, ...(reading.value === undefined ? {} : { confidence: reading.value }), ...(spent.value === undefined ? {} : { cost: spent.value }),
+  };
 }
 
 /**

@@ -4,19 +4,20 @@
  * one, and everything else goes to the store. The runtime then commits with the claim's fence
  * and releases it when the run ends.
  */
-import type { AcquireOptions, Lease, Store } from '../../store/types.js';
+import type { AcquireOptions, Checkpoint, Lease, Store } from '../../store/types.js';
 
 /**
  * `store` with `lease` handed out by the first `acquire(lease.runId)`. `wrapCommit`, when given,
- * runs each commit of the run (a PostgreSQL commit renews the lease: the worker notes when).
+ * runs each commit of the run, given what it writes (a PostgreSQL commit renews the lease: the
+ * worker notes when, and keeps the run's meta as last written).
  */
-export function claimedStore(store: Store, lease: Lease, wrapCommit?: (commit: () => Promise<void>) => Promise<void>): Store {
+export function claimedStore(store: Store, lease: Lease, wrapCommit?: (commit: () => Promise<void>, checkpoint: Checkpoint) => Promise<void>): Store {
   let handed = false;
   return {
     load: (runId) => store.load(runId),
     commit: (runId, fence, checkpoint) => {
       const commit = () => store.commit(runId, fence, checkpoint);
-      return wrapCommit && runId === lease.runId ? wrapCommit(commit) : commit();
+      return wrapCommit && runId === lease.runId ? wrapCommit(commit, checkpoint) : commit();
     },
     list: () => store.list(),
     acquire: async (runId: string, options?: AcquireOptions) => {

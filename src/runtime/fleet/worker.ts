@@ -17,17 +17,15 @@ import { dbErrorReason, isTransientDbError, retryTransient } from '../../store/p
 import { markDecisionTaken, type Claim } from '../../store/postgres/queue.js';
 import type { PostgresStore } from '../../store/postgres/store.js';
 import type { LeaseHolder } from '../../store/types.js';
-import { decisionChoiceOf } from '../../policy/types.js';
 import { recordTakeover } from '../../telemetry/takeover.js';
 import type { TaskContext } from '../options.js';
 import { recoverPersisted, resume, RunInterruptedError, type PersistedOptions } from '../persisted.js';
-import type { DecisionRecord, RunMeta, Takeover } from '../run-meta.js';
-import type { RunDecision } from '../run-key.js';
 import type { RecoveryActor } from '../recovery.js';
 import { startClaimLoop, type RunEnd, type StartedRun } from './claim-loop.js';
 import type { SlotTicket } from './slots.js';
 import { claimedStore } from './claimed-store.js';
-import { COMMAND_TASK, commandInputOf, runCommandTask, type CommandInput } from './command-task.js';
+import { claimMeta } from './claim-meta.js';
+import { COMMAND_TASK, commandInputOf, runCommandTask } from './command-task.js';
 import type { Submission } from './submit.js';
 import { hostClock, StartLapsedError } from '../start-gate.js';
 import type { FleetTask } from './task.js';
@@ -158,10 +156,12 @@ export function createWorker(options: WorkerOptions): Worker {
     };
     const record = claim.started ? await retryTransient(() => store.load(lease.runId), { budgetMs: commitRetryMs }) : null;
     const submission = claim.input as Submission | null;
+    // The run's meta as last committed: its test ledger grows with each attempt (by any owner).
+    let meta = record?.meta;
     // A run `recover run` offered to the fleet was never queued: its command is in its meta, read
     // as an attempt starts, so a meta that cannot be read fails the attempt naming the field (the
     // run comes to rest with it in its history) instead of passing from worker to worker.
-    const inputOf = submission ? () => submission.input : () => (record ? commandInputOf(record.runId, record.meta) : null);
+    const inputOf = submission ? () => submission.input : () => (record && meta ? commandInputOf(record.runId, meta) : null);
     const fn = tasks[claim.taskName]!;
     const task = async (ctx: TaskContext) => {
       await slot.take(ctx.signal); // taken once the write-ahead checkpoint landed (see `common`): at once
@@ -209,60 +209,27 @@ export function createWorker(options: WorkerOptions): Worker {
         if (attempt === 1) emit({ type: 'notice', runId: lease.runId, message: `checkpoint not written (${dbErrorReason(error)}); retrying under fence ${lease.fence} for up to ${Math.round(commitRetryMs / 1000)} s` });
       },
     });
-    // What this claim adds to the run's meta: the takeover (from whom, at which event, with which fence).
-    const meta: Record<string, unknown> = {};
-    if (lease.tookOverFrom) {
-      const takeover: Takeover = { from: lease.tookOverFrom, fence: lease.fence, atSeq: record?.history.length ?? 0, at: lease.acquiredAt };
-      meta.takeovers = [...listIn(record?.meta.takeovers), takeover];
-    }
     recordTakeover(lease, record?.meta.traceparent); // telemetry: `recover.lease.takeovers`, when this claim replaced an owner
-    // A decision is claimed with its run, which has started (it rests escalated).
-    const decision = claim.started && claim.decision ? decisionOf(lease.runId, claim.decision) : undefined;
-    if (decision) meta.decisions = [...listIn(record?.meta.decisions), decision.record];
+    // What this claim adds to the run's meta (claim-meta.ts): the takeover, a claimed decision, a queued command.
+    const { meta: added, decision } = claimMeta(claim, record);
     // The run's options, built once: what it was submitted with, and this worker's store, lease and notices.
     const options: PersistedOptions = {
       ...submission?.options, runId: lease.runId, onStart,
       // Once a checkpoint landed, the run waits for one of the worker's slots (slots.ts) before it
       // goes on: runs in hand write their first checkpoint while others run their attempts, and
       // at most `concurrency` runs are past it at once. The attempt's timeout starts after the wait.
-      store: claimedStore(store, lease, async (commit) => {
+      store: claimedStore(store, lease, async (commit, checkpoint) => {
         await commitHard(commit);
+        meta = checkpoint.head.meta;
         await slot.take(halted);
       }),
       onNotice: (message: string) => emit({ type: 'notice', runId: lease.runId, message }),
-      meta: claim.started ? meta : { ...meta, fleet: { task: claim.taskName }, ...commandMeta(claim) },
+      meta: added,
     };
-    const outcome = claim.started ? await resume(lease.runId, { ...options, task, ...(decision ? { decision: decision.answer } : {}) }) : await recoverPersisted(task, options);
+    const outcome = claim.started ? await resume(lease.runId, { ...options, task, ...(decision ? { decision } : {}) }) : await recoverPersisted(task, options);
     return outcome.status;
   };
 
   const loop = startClaimLoop({ store, holder, tasks: names, concurrency, leaseMs, pollMs, report: emit, start });
   return { id, stop: loop.stop, done: loop.done };
-}
-
-/** For the `command` task: the command line and directory, as `recover run` keeps them, so `recover resume` works too. */
-function commandMeta(claim: Claim): RunMeta {
-  if (claim.taskName !== COMMAND_TASK) return {};
-  const input = (claim.input as Submission | null)?.input as CommandInput | null;
-  if (input === null || typeof input !== 'object' || typeof input.cmd !== 'string') return {};
-  return { command: [input.cmd, ...(input.args ?? [])], cwd: input.cwd ?? process.cwd(), options: {} };
-}
-
-/**
- * A claimed decision as the run takes it (`answer`) and as its meta records who took it (`record`,
- * as `recover decide` keeps it in `meta.decisions`).
- * @throws Error when it names no known choice.
- */
-function decisionOf(runId: string, claimed: NonNullable<Claim['decision']>): { answer: RunDecision; record: DecisionRecord } {
-  const choice = decisionChoiceOf(claimed.choice);
-  if (choice === null) throw new Error(`run ${runId}: decision ${claimed.id} names no known choice ('${claimed.choice}')`);
-  return {
-    answer: { choice, ...(claimed.guidance !== null ? { guidance: claimed.guidance } : {}) },
-    record: { by: claimed.by ?? 'unknown', choice: claimed.choice, at: Date.now() },
-  };
-}
-
-/** A list kept in a run's meta (its entries kept as they are), or none. */
-function listIn(value: unknown): readonly unknown[] {
-  return Array.isArray(value) ? value : [];
 }

@@ -26,6 +26,12 @@ describe('readFix', () => {
     ['a percent string', '{"fix": "x", "confidence": "85%"}', { kind: 'fix', fix: 'x', confidence: 0.85 }],
     ['a percent string with a space', '{"fix": "x", "confidence": " 85 %"}', { kind: 'fix', fix: 'x', confidence: 0.85 }],
     ['a string percentage without %', '{"fix": "x", "confidence": "60"}', { kind: 'fix', fix: 'x', confidence: 0.6 }],
+    ['its cost in USD and tokens', '{"fix": "x", "confidence": 0.9, "cost": {"usd": 0.042, "tokens": 1200}}', { kind: 'fix', fix: 'x', confidence: 0.9, cost: { usd: 0.042, tokens: 1200 } }],
+    ['its cost in USD only', '{"fix": "x", "cost": {"usd": 0}}', { kind: 'fix', fix: 'x', cost: { usd: 0 } }],
+    ['its cost in tokens only', '{"fix": "x", "cost": {"tokens": 0}}', { kind: 'fix', fix: 'x', cost: { tokens: 0 } }],
+    ['cost null is no cost', '{"fix": "x", "cost": null}', { kind: 'fix', fix: 'x' }],
+    ['a cost with neither part is no cost', '{"fix": "x", "cost": {"usd": null, "model": "m"}}', { kind: 'fix', fix: 'x' }],
+    ['fix null ignores a bad cost', '{"fix": null, "cost": "cheap"}', { kind: 'none' }],
   ])('reads %s', (_name, text, expected) => {
     expect(readFix(text)).toEqual(expected);
   });
@@ -42,6 +48,13 @@ describe('readFix', () => {
     ['a confidence over 100', '{"fix": "x", "confidence": 150}', '"confidence" is 150; expected a number from 0 to 1 (or a percentage)'],
     ['a percent over 100', '{"fix": "x", "confidence": "120%"}', '"confidence" is "120%"; expected a number from 0 to 1 (or a percentage)'],
     ['a boolean confidence', '{"fix": "x", "confidence": true}', '"confidence" is true; expected a number from 0 to 1 (or a percentage)'],
+    ['a cost that is a number', '{"fix": "x", "cost": 0.04}', '"cost" is 0.04; expected {"usd": 0.04, "tokens": 1200} (each optional)'],
+    ['a cost that is a list', '{"fix": "x", "cost": [0.04]}', '"cost" is [0.04]; expected {"usd": 0.04, "tokens": 1200} (each optional)'],
+    ['a USD cost in a string', '{"fix": "x", "cost": {"usd": "$0.04"}}', '"cost.usd" is "$0.04"; expected a number of US dollars, 0 or more'],
+    ['a negative USD cost', '{"fix": "x", "cost": {"usd": -1}}', '"cost.usd" is -1; expected a number of US dollars, 0 or more'],
+    ['a fractional token count', '{"fix": "x", "cost": {"tokens": 12.5}}', '"cost.tokens" is 12.5; expected a whole number of tokens, 0 or more'],
+    ['a token count in a string', '{"fix": "x", "cost": {"usd": 0.1, "tokens": "1200"}}', '"cost.tokens" is "1200"; expected a whole number of tokens, 0 or more'],
+    ['a negative token count', '{"fix": "x", "cost": {"tokens": -3}}', '"cost.tokens" is -3; expected a whole number of tokens, 0 or more'],
   ])('is unreadable for %s, saying why', (_name, text, reason) => {
     expect(readFix(text)).toEqual({ kind: 'unreadable', reason });
   });

@@ -61,6 +61,24 @@ describe('an adapter program answering like an agent', () => {
     expect(calls()).toBe(2);
   });
 
+  it('carries the cost a plain JSON answer reports with the fix, and says it, tokens included', async () => {
+    const notes: string[] = [];
+    const output = await scripted([{ stdout: 'Pinned it.\n{"fix": "pin lodash", "confidence": 0.8, "cost": {"usd": 0.042, "tokens": 1200}}' }], notes)(adaptInput);
+    // As an agent's envelope cost does: the approval thresholds' costUsd reads it.
+    expect(output).toEqual({ fix: 'pin lodash', confidence: 0.8, costUsd: 0.042 });
+    expect(notes).toContain(`adapter \`${process.execPath} ${agentScript}\`: this call cost $0.0420, 1200 tokens, as its answer says`);
+  });
+
+  it('refuses a cost of the wrong type, naming the adapter and the field, and asks once more', async () => {
+    const notes: string[] = [];
+    const bad = { stdout: '{"fix": "pin lodash", "cost": {"usd": "$0.04"}}' };
+    await expect(scripted([bad, bad], notes)(adaptInput)).resolves.toEqual({
+      fix: null, message: `adapter \`${process.execPath} ${agentScript}\` gave no readable answer twice and changed no file: "cost.usd" is "$0.04"; expected a number of US dollars, 0 or more`,
+    });
+    expect(notes[0]).toMatch(/^adapter `.+`: "cost\.usd" is "\$0\.04"; expected a number of US dollars, 0 or more; asking once more for the answer format$/);
+    expect(calls()).toBe(2);
+  });
+
   it('retries an agent whose API was overloaded, then takes its answer', async () => {
     const notes: string[] = [];
     const output = await scripted([
@@ -116,6 +134,17 @@ describe('agentHooks (a preset run as the real CLI would be, here a scripted sta
     expect(seen!.stdin).toMatch(/^A command failed/);
     expect(seen!.stdin).toContain('npm run build');
     expect(seen!.stdin.split("Cannot find module './utils'").length - 1).toBe(1);
+  });
+
+  it('counts the envelope\'s cost once when the answer inside it reports one too (the CLI\'s measurement wins)', async () => {
+    const { adapt } = withClaude([{ stdout: envelope('{"fix": "create src/utils.js", "cost": {"usd": 5, "tokens": 900}}', 0.01) }]);
+    await expect(adapt(adaptInput)).resolves.toEqual({ fix: 'create src/utils.js', costUsd: 0.01 });
+  });
+
+  it('counts a plain answer\'s cost against the agent budget like an envelope\'s', async () => {
+    const { adapt } = withClaude([{ stdout: '{"fix": "first try", "cost": {"usd": 0.3}}' }, { stdout: '{"fix": "second try", "cost": {"usd": 0.3}}' }], 0.5);
+    await expect(adapt(adaptInput)).resolves.toEqual({ fix: 'first try', costUsd: 0.3 });
+    await expect(adapt(adaptInput)).rejects.toThrow(/spent \$0\.6000, over the run's limit of \$0\.5/);
   });
 
   it('stops the run when its agent spend goes over the limit', async () => {

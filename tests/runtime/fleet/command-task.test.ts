@@ -19,6 +19,18 @@ describe('the command input of a run offered to the fleet', () => {
     expect(commandInputOf('r1', { hook: 'claude', sessionId: 's', cwd: '/w', command: 'npm test' })).toBeNull();
   });
 
+  it('carries the tests, the re-run mode and the stored ledger, so a worker that takes the run over continues them', () => {
+    const testLedger = { version: 1, ids: ['a'], executions: [{ attempt: 1, probe: false, scope: 'all', statuses: 'f', failures: [{ i: 0 }] }], flaky: [] };
+    expect.soft(commandInputOf('r1', { command: ['node', '--test'], options: { tests: ['auto'], rerun: 'whole' }, testLedger }))
+      .toEqual({ cmd: 'node', args: ['--test'], tests: ['auto'], rerun: 'whole', testLedger });
+    // No ledger yet (the first attempt did not end), no re-run mode (the default stands).
+    expect.soft(commandInputOf('r1', { command: ['pytest'], options: { tests: ['report.xml'] } })).toEqual({ cmd: 'pytest', args: [], tests: ['report.xml'] });
+    // A ledger without tests is not carried: a run without --tests reads no reports.
+    expect.soft(commandInputOf('r1', { command: ['make'], options: {}, testLedger })).toEqual({ cmd: 'make', args: [] });
+    // A ledger that is not one (a damaged meta) is not continued: a new one starts.
+    expect.soft(commandInputOf('r1', { command: ['pytest'], options: { tests: ['r.xml'] }, testLedger: { version: 2 } })).toEqual({ cmd: 'pytest', args: [], tests: ['r.xml'] });
+  });
+
   it('refuses a bad meta naming the run and the field', () => {
     expect(() => commandInputOf('r2', { command: ['npm'], cwd: 7 })).toThrow(new RunMetaError('r2', 'meta.cwd', 'is 7, not text'));
   });
