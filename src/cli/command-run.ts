@@ -5,25 +5,14 @@
  * `recover run` builds them from the meta it is about to store; `resume`, `decide` and `recover
  * ui` from the stored one, so every process runs the same run.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { PolicyConfig } from '../policy/types.js';
 import type { Adapter, Diagnoser } from '../runtime/options.js';
 import type { CommandRunMeta } from '../runtime/run-meta.js';
+import type { TestCommand } from '../runtime/test-command.js';
 import { loadConfig, type LoadedConfig } from './config.js';
 import { UsageError } from './errors.js';
 import type { CommandOutput } from './run-watch.js';
 import type { CliIO } from './verb.js';
-
-/** What `--tests` makes of a command: the argv it runs with, the report files read after a failed attempt, the environment the reporter reads. */
-export interface TestReports {
-  /** The command, with the runner's reporter added under `--tests auto`. */
-  argv: string[];
-  /** Report files relative to the run's cwd; none: the output is read. */
-  files: string[];
-  env: Record<string, string>;
-}
 
 /**
  * A command run as this process runs it, read once from its meta: the meta with the literal
@@ -35,7 +24,8 @@ export interface CommandRun {
   /** The run's meta with the literal command, adapter and diagnoser (secrets in: never stored). */
   readonly meta: CommandRunMeta;
   readonly config: LoadedConfig;
-  readonly tests: TestReports;
+  /** What `--tests` makes of its command (`testCommandOf`). */
+  readonly tests: TestCommand;
   /** The package.json scripts of the run's cwd (for `npm test` under `--tests`); none when unreadable. */
   readonly scripts: Record<string, string>;
 }
@@ -46,9 +36,10 @@ export interface CommandRun {
  * unless `config` is the one already loaded (`recover run` read it with its flags).
  */
 export async function readCommandRun(runId: string, meta: CommandRunMeta, config?: LoadedConfig): Promise<CommandRun> {
-  const scripts = packageScripts(meta.cwd);
-  const tests = await testReportsOf(runId, meta, scripts);
-  return { runId, meta, config: config ?? await loadConfig(meta.cwd, meta.options.config ?? undefined), tests, scripts };
+  const { packageScripts, testCommandOf } = await import('../runtime/test-command.js');
+  const tests = testCommandOf(runId, meta.command, meta.options.tests ?? [], meta.cwd);
+  if ('refused' in tests) throw new UsageError(tests.refused);
+  return { runId, meta, config: config ?? await loadConfig(meta.cwd, meta.options.config ?? undefined), tests, scripts: packageScripts(meta.cwd) };
 }
 
 /**
@@ -111,31 +102,4 @@ export async function runtimeOptionsOf(run: CommandRun, output: CommandOutput, i
 export function ptyFor(io: Pick<CliIO, 'env'>, json: boolean, out: { isTTY?: boolean; columns?: number; rows?: number } = process.stdout): { columns: number; rows: number } | null {
   if (json || out.isTTY !== true || io.env.TERM === 'dumb' || io.env.RECOVER_PTY === '0') return null;
   return { columns: out.columns || 80, rows: out.rows || 24 };
-}
-
-/**
- * The command as it runs under `--tests`: with `auto`, the runner's reporter added (a runner it
- * cannot tell is a usage error); the report files to read after each failed attempt; and the
- * environment the reporter reads. `scripts`: the cwd's package.json scripts.
- */
-async function testReportsOf(runId: string, meta: CommandRunMeta, scripts: Record<string, string>): Promise<TestReports> {
-  const tests = meta.options.tests ?? [];
-  if (tests[0] !== 'auto') return { argv: meta.command, files: tests, env: {} };
-  const { autoTestReports } = await import('../runtime/test-runners.js');
-  const dir = join(tmpdir(), 'recover-tests', runId);
-  const auto = autoTestReports(meta.command, dir, scripts);
-  if ('refused' in auto) throw new UsageError(auto.refused);
-  // Some reporters (node's --test-reporter-destination) do not create the directory they write into.
-  mkdirSync(dir, { recursive: true });
-  return { argv: auto.argv, files: auto.reports, env: auto.env };
-}
-
-/** The package.json scripts of `cwd` (for `npm test` under `--tests auto`); none when it has no readable one. */
-function packageScripts(cwd: string): Record<string, string> {
-  try {
-    const scripts = (JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { scripts?: unknown }).scripts;
-    return typeof scripts === 'object' && scripts !== null ? Object.fromEntries(Object.entries(scripts).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : {};
-  } catch {
-    return {};
-  }
 }

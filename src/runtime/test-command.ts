@@ -2,10 +2,8 @@
  * What `--tests` makes of a run's command line, in whichever process runs it: the argv (with the
  * runner's reporter under `--tests auto`), the report files read after each execution, and the
  * environment the reporter reads. A fleet worker that takes a `recover run` over reads the same
- * reports as the process that started it (see fleet/command-task.ts).
- *
- * The CLI's `testReportsOf` (src/cli/command-run.ts) computes the same for `recover run`,
- * `resume`, `decide` and `ui`, with a usage error for a refusal.
+ * reports as the process that started it (see fleet/command-task.ts); `recover run`, `resume`,
+ * `decide` and `ui` read it in `readCommandRun` (src/cli/command-run.ts), a refusal there a usage error.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
