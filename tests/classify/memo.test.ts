@@ -1,0 +1,157 @@
+/**
+ * The verdict memo (src/classify/memo.ts): the same verdicts with and without it, for every
+ * corpus text and for generated observations; only plain JSON data is taken; verdicts that
+ * depend on the call's time or history are never kept; callers get copies; the memo is bounded.
+ */
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { classify, createClassifier, type Classifier } from '../../src/classify/index.js';
+import { memoized, memoKey, MEMO_MAX_CHARS } from '../../src/classify/memo.js';
+import { CORPUS } from './corpus/index.js';
+
+/** A real classifier that counts the calls that reached it (so a hit is told from a miss). */
+function counted(): { classifier: Classifier; calls: () => number } {
+  const real = createClassifier();
+  let calls = 0;
+  return { classifier: (o, call) => { calls++; return real(o, call); }, calls: () => calls };
+}
+
+const NOW = Date.parse('2026-01-01T00:00:00Z');
+const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+describe('the same verdicts with and without the memo', () => {
+  const reference = createClassifier();
+
+  test('every corpus text: the first call (a miss) and the second (a hit) give what the classifier gives', () => {
+    const { classifier, calls } = counted();
+    const memo = memoized(classifier, 4_096);
+    for (const entry of CORPUS) {
+      const expected = reference(entry.observation, { now: NOW });
+      expect(memo(entry.observation, { now: NOW })).toEqual(expected);
+      // The second call reads a fresh copy of the same text: a hit when the memo took it.
+      const again = memo(plain(entry.observation), { now: NOW });
+      expect(again).toEqual(expected);
+      expect(JSON.stringify(again)).toBe(JSON.stringify(expected)); // same field order: stored JSON is byte-identical
+    }
+    // Most corpus texts are short enough to be kept: the property above ran on hits, not only misses.
+    expect(calls()).toBeLessThan(CORPUS.length * 2 - CORPUS.length / 2);
+  });
+
+  test('generated observations with the rules\' words, in any order of calls', () => {
+    const words = fc.constantFrom('rate', 'limit', 'ECONNREFUSED', 'retry', 'after', 'try again in 6s', '/etc/shadow', 'EACCES', 'expected', 'SyntaxError', 'quota', '\n', 'Tests:', 'failed', '429', 'é');
+    const text = fc.array(words, { maxLength: 12 }).map((w) => w.join(' '));
+    const observation = fc.record(
+      {
+        message: text, stderr: text, stdout: text, exitCode: fc.integer({ min: -1, max: 300 }), status: fc.constantFrom(404, 429, 500, 503),
+        signal: fc.constantFrom('SIGKILL', 'SIGTERM'),
+        error: fc.record({ name: fc.constantFrom('Error', 'TypeError', 'AbortError'), message: text, code: fc.constantFrom('ECONNRESET', 'ENOENT', 'EACCES', 'E2BIG') }, { requiredKeys: [] }),
+        headers: fc.record({ 'retry-after': fc.constantFrom('6', 'Wed, 21 Oct 2026 07:28:00 GMT') }),
+      },
+      { requiredKeys: [] },
+    );
+    const memo = memoized(createClassifier(), 8);
+    fc.assert(fc.property(fc.array(fc.tuple(observation, fc.integer({ min: NOW - 1e9, max: NOW + 1e9 })), { minLength: 1, maxLength: 30 }), (calls) => {
+      for (const [o, now] of [...calls, ...calls]) expect(memo(o, { now })).toEqual(reference(o, { now }));
+    }), { numRuns: 200 });
+  });
+
+  test('classify() itself: repeated calls give equal, separate verdicts', () => {
+    const observation = { error: { name: 'Error', message: 'connect ECONNREFUSED 127.0.0.1:5432', code: 'ECONNREFUSED' } };
+    const first = classify(observation);
+    const second = classify(plain(observation));
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+    expect(first.type).toBe('NETWORK');
+  });
+});
+
+describe('a hit reaches no classifier; what is never kept', () => {
+  const short = { error: { name: 'Error', message: 'connect ECONNREFUSED 127.0.0.1:5432', code: 'ECONNREFUSED' } };
+
+  test('the same text again is answered from the memo, a different text is not', () => {
+    const { classifier, calls } = counted();
+    const memo = memoized(classifier);
+    memo(short);
+    memo(plain(short));
+    expect(calls()).toBe(1);
+    memo({ error: { ...short.error, message: 'connect ECONNREFUSED 127.0.0.1:5433' } });
+    expect(calls()).toBe(2);
+  });
+
+  test('a verdict with a retry-after hint is classified every time (an HTTP date is read against `now`)', () => {
+    const { classifier, calls } = counted();
+    const memo = memoized(classifier);
+    const limited = { status: 503, headers: { 'retry-after': 'Thu, 01 Jan 2026 00:01:00 GMT' } };
+    expect(memo(limited, { now: NOW }).retryAfterMs).toBe(60_000);
+    expect(memo(limited, { now: NOW + 30_000 }).retryAfterMs).toBe(30_000);
+    expect(calls()).toBe(2);
+  });
+
+  test('a call with history (circular fixes) is never answered from the memo', () => {
+    const { classifier, calls } = counted();
+    const memo = memoized(classifier);
+    memo(short);
+    const history = { previousApproaches: ['raise the timeout'], currentApproach: 'raise the timeout' };
+    expect(memo(short, { history }).type).toBe(createClassifier()(short, { history }).type);
+    expect(calls()).toBe(2);
+  });
+
+  test('a caller that changes its verdict changes nobody else\'s', () => {
+    const memo = memoized(createClassifier());
+    const first = memo(short);
+    const second = memo(plain(short));
+    second.evidence[0]!.match = 'changed';
+    second.type = 'UNKNOWN';
+    const third = memo(plain(short));
+    expect(third).toEqual(first);
+    expect(third.evidence[0]!.match).not.toBe('changed');
+  });
+
+  test(`bounded: the least recently used verdict is dropped first`, () => {
+    const { classifier, calls } = counted();
+    const memo = memoized(classifier, 2);
+    const a = { message: 'a ECONNRESET' };
+    const b = { message: 'b ECONNRESET' };
+    const c = { message: 'c ECONNRESET' };
+    memo(a); memo(b); memo(a); memo(c); // b is the least recently used when c comes
+    expect(calls()).toBe(3);
+    memo(a);
+    expect(calls()).toBe(3);
+    memo(b);
+    expect(calls()).toBe(4);
+  });
+});
+
+describe('memoKey takes plain JSON data only', () => {
+  class Failure { message = 'x'; }
+  const cases: [string, unknown][] = [
+    ['a live Error', { error: new Error('x') }],
+    ['a class instance', { error: new Failure() }],
+    ['a getter', { get message() { return 'x'; } }],
+    ['a non-enumerable field', Object.defineProperty({}, 'message', { value: 'x', enumerable: false })],
+    ['a symbol key', { [Symbol('s')]: 1, message: 'x' }],
+    ['a Proxy', new Proxy({ message: 'x' }, {})],
+    ['undefined', { message: undefined }],
+    ['NaN', { exitCode: Number.NaN }],
+    ['Infinity', { status: Number.POSITIVE_INFINITY }],
+    ['-0', { exitCode: -0 }],
+    ['a bigint', { exitCode: 1n }],
+    ['a function (toJSON)', { error: { message: 'x', toJSON: () => ({}) } }],
+    ['a Date', { error: { at: new Date(0) } }],
+    ['a sparse array', { validationErrors: ['a', , 'c'] }], // eslint-disable-line no-sparse-arrays
+    ['an array with an extra field', { validationErrors: Object.assign(['a'], { extra: 1 }) }],
+    ['a text over the bound', { stderr: 'x'.repeat(MEMO_MAX_CHARS) }],
+    ['a string', 'connect ECONNREFUSED'],
+    ['null', null],
+  ];
+  test.each(cases)('refuses %s', (_, value) => {
+    expect(memoKey(value)).toBeUndefined();
+  });
+
+  test('takes plain data, arrays and null-prototype objects, as their JSON text', () => {
+    const data = { error: { name: 'Error', message: 'x', cause: { code: 'ECONNRESET' } }, exitCode: 1, tests: { failing: ['a', 'b'] }, signal: null, ok: false };
+    expect(memoKey(data)).toBe(JSON.stringify(data));
+    const bare = Object.assign(Object.create(null) as object, { message: 'x' });
+    expect(memoKey(bare)).toBe('{"message":"x"}');
+  });
+});
