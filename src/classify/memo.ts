@@ -40,9 +40,15 @@ export function memoized(classifier: Classifier, entries = MEMO_ENTRIES): Classi
   };
 }
 
-/** A copy the caller may change without changing the memo: the fields in the classifier's order. */
+/**
+ * A copy the caller may change without changing the memo. Literals in the classifier's own field
+ * order (`result` in decide.ts; a kept verdict has no `retryAfterMs`), not spreads: a spread copy
+ * gets a hidden class of its own, and every guard reading the verdict would then see two shapes.
+ */
 function copyOf(verdict: Classification): Classification {
-  return { ...verdict, evidence: verdict.evidence.map((item) => ({ ...item })) };
+  const evidence = verdict.evidence.map(({ rule, source, match }) => ({ rule, source, match }));
+  const { type, category, severity, action, confidence } = verdict;
+  return { type, category, severity, action, confidence, evidence };
 }
 
 /**
