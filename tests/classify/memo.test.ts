@@ -3,6 +3,7 @@
  * corpus text and for generated observations; only plain JSON data is taken; verdicts that
  * depend on the call's time or history are never kept; callers get copies; the memo is bounded.
  */
+import { setFlagsFromString } from 'node:v8';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { classify, createClassifier, type Classifier } from '../../src/classify/index.js';
@@ -62,6 +63,23 @@ describe('the same verdicts with and without the memo', () => {
     expect(second).toEqual(first);
     expect(second).not.toBe(first);
     expect(first.type).toBe('NETWORK');
+  });
+});
+
+describe('a verdict from the memo has the shape of a fresh one', () => {
+  // V8's own answer (not a guess): a spread copy had a hidden class of its own, and every guard
+  // reading `classification.category` then saw two shapes. Natives syntax, enabled for this check only.
+  setFlagsFromString('--allow-natives-syntax');
+  const sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
+
+  test('the verdict and each evidence item', () => {
+    const observation = { error: { name: 'Error', message: 'connect ECONNREFUSED 127.0.0.1:5432', code: 'ECONNREFUSED' } };
+    const fresh = createClassifier()(observation);
+    const memo = memoized(createClassifier());
+    memo(observation);
+    const hit = memo(plain(observation));
+    expect(sameMap(hit, fresh)).toBe(true);
+    expect(sameMap(hit.evidence[0]!, fresh.evidence[0]!)).toBe(true);
   });
 });
 
