@@ -1,15 +1,16 @@
 /**
- * A small memo of verdicts by the observation's exact JSON text: a fleet retrying a flapping
+ * A small memo of verdicts by the observation's exact data: a fleet retrying a flapping
  * service, or a run retrying a transient failure, classifies the same observation again and
  * again, and the scan is most of what a failed attempt costs (~10 µs for a short one).
  *
  * Exact, not approximate: a verdict is reused only for an observation that is plain JSON data
- * (plain objects and arrays of own enumerable data fields; strings, finite numbers, booleans,
- * null) whose JSON text is the same, so the classifier would read the same values from it. A
- * live Error, a class instance, a getter, a Proxy, `undefined`, `NaN` or `-0` anywhere makes
- * the observation one the memo does not take (it is classified as always). A verdict that
- * depends on the call's time (a retry-after hint: an HTTP date is read against `now`) or on
- * the call's history (CIRCULAR_FIX) is never kept. Each caller gets its own copy of a verdict.
+ * (plain objects of own enumerable fields, arrays without holes; strings, finite numbers,
+ * booleans, null) holding the same data as the one classified, so the classifier reads the same
+ * values from it. A live Error, a class instance, a Proxy, a non-enumerable field, `undefined`,
+ * `NaN` or `-0` anywhere makes the observation one the memo does not take (it is classified as
+ * always). A verdict that depends on the call's time (a retry-after hint: an HTTP date is read
+ * against `now`) or on the call's history (CIRCULAR_FIX) is never kept. Each caller gets its own
+ * copy of a verdict.
  */
 import { types } from 'node:util';
 import type { Classifier } from './classify.js';
@@ -17,7 +18,7 @@ import type { Classification } from './types.js';
 
 /** Verdicts kept per classifier, least recently used dropped first. */
 export const MEMO_ENTRIES = 64;
-/** Longest observation (characters of its JSON text, near enough) the memo takes: memory stays under ~0.5 MB per classifier. */
+/** Longest observation (characters of its key, about its JSON text's) the memo takes: memory stays under ~0.5 MB per classifier. */
 export const MEMO_MAX_CHARS = 4_096;
 
 /** `classifier` with a memo of its verdicts (see the file's header); the verdicts are the same with and without. */
@@ -52,58 +53,65 @@ function copyOf(verdict: Classification): Classification {
 }
 
 /**
- * The observation's JSON text when it is plain JSON data of at most {@link MEMO_MAX_CHARS}
- * characters (see the file's header), else `undefined`. Reads no getter and runs no trap.
+ * A text that is the same for two observations exactly when they hold the same JSON data (the
+ * same fields in the same order, the same values), made in one pass; `undefined` when the
+ * observation is not plain JSON data (see the file's header) or its text would pass
+ * {@link MEMO_MAX_CHARS}. Each field is read once: a getter (no plain data has one) runs once
+ * more than it would without the memo, and an observation is then answered as the observation
+ * of the values it gave. Runs no Proxy trap.
  */
 export function memoKey(observation: unknown): string | undefined {
   if (typeof observation !== 'object' || observation === null) return undefined;
   try {
-    if (plainData(observation, { chars: 0 }, 0) === false) return undefined;
-    return JSON.stringify(observation);
+    return encode(observation, 0, '');
   } catch {
-    return undefined;
+    return undefined; // a getter that throws: classified as always
   }
 }
 
 /** How deep a memoised observation may nest (an observation is a few levels: error, cause, tests). */
 const MAX_DEPTH = 8;
 
-/** True when `value` is JSON data as described, within the size budget. */
-function plainData(value: unknown, budget: { chars: number }, depth: number): boolean {
+/**
+ * `out` followed by `value`'s encoding, or `undefined`. Every piece says where it ends (a string
+ * its length, a number its `;`, a container its count), so no two values share an encoding.
+ */
+function encode(value: unknown, depth: number, out: string): string | undefined {
   switch (typeof value) {
     case 'string':
-      budget.chars += value.length + 2;
-      return budget.chars <= MEMO_MAX_CHARS;
+      return out.length + value.length < MEMO_MAX_CHARS ? `${out}s${value.length}:${value}` : undefined;
     case 'number':
-      budget.chars += 8;
-      return Number.isFinite(value) && !Object.is(value, -0);
+      // JSON writes NaN and ±Infinity as null and -0 as 0: the classifier reads them otherwise.
+      return Number.isFinite(value) && !Object.is(value, -0) ? `${out}n${value};` : undefined;
     case 'boolean':
-      budget.chars += 5;
-      return true;
+      return out + (value ? 't' : 'f');
     case 'object':
-      if (value === null) return true;
-      return depth < MAX_DEPTH && plainContainer(value, budget, depth);
+      if (value === null) return `${out}z`;
+      if (depth >= MAX_DEPTH || types.isProxy(value)) return undefined;
+      return Array.isArray(value) ? encodeArray(value, depth, out) : encodeObject(value, depth, out);
     default:
-      return false; // undefined, a function, a symbol, a bigint: JSON would drop or refuse them
+      return undefined; // undefined, a function, a symbol, a bigint: JSON would drop or refuse them
   }
 }
 
-function plainContainer(value: object, budget: { chars: number }, depth: number): boolean {
-  if (types.isProxy(value)) return false;
-  const array = Array.isArray(value);
+function encodeArray(value: readonly unknown[], depth: number, out: string | undefined): string | undefined {
+  // No hole and no other enumerable field: the classifier lists an array by its keys.
+  if (Object.getPrototypeOf(value) !== Array.prototype || Object.keys(value).length !== value.length) return undefined;
+  out = `${out}[${value.length}:`;
+  for (let i = 0; i < value.length && out !== undefined; i++) out = encode(value[i], depth + 1, out);
+  return out;
+}
+
+function encodeObject(value: object, depth: number, out: string | undefined): string | undefined {
   const proto = Object.getPrototypeOf(value) as unknown;
-  if (array ? proto !== Array.prototype : proto !== Object.prototype && proto !== null) return false;
-  const names = Object.getOwnPropertyNames(value);
-  // Every own field enumerable (an array's own `length` aside): JSON sees what the classifier reads.
-  if (Object.getOwnPropertySymbols(value).length > 0) return false;
-  if (array && names.length !== (value as unknown[]).length + 1) return false; // a hole or an extra field
-  for (const name of names) {
-    if (array && name === 'length') continue;
-    const field = Object.getOwnPropertyDescriptor(value, name)!;
-    if (!field.enumerable || !('value' in field)) return false;
-    budget.chars += name.length + 4;
-    if (!plainData(field.value, budget, depth + 1)) return false;
+  if (proto !== Object.prototype && proto !== null) return undefined;
+  const keys = Object.keys(value);
+  // Every own field enumerable: the classifier reads fields by name, JSON only the enumerable ones.
+  if (Object.getOwnPropertyNames(value).length !== keys.length) return undefined;
+  out = `${out}{${keys.length}:`;
+  for (let i = 0; i < keys.length && out !== undefined; i++) {
+    const key = keys[i]!;
+    out = encode((value as Record<string, unknown>)[key], depth + 1, `${out}${key.length}:${key}`);
   }
-  return budget.chars <= MEMO_MAX_CHARS;
+  return out !== undefined && out.length <= MEMO_MAX_CHARS ? out : undefined;
 }
-
