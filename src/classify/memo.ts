@@ -16,30 +16,53 @@ import { types } from 'node:util';
 import type { Classifier } from './classify.js';
 import type { Classification } from './types.js';
 
-/** Verdicts kept per classifier, least recently used dropped first. */
-export const MEMO_ENTRIES = 64;
-/** Longest observation (characters of its key, about its JSON text's) the memo takes: memory stays under ~0.5 MB per classifier. */
+/**
+ * Verdicts kept per classifier, the oldest replaced first. Few: the memo is for the same failure
+ * seen again soon (a retry, the next run of a flapping service), and a larger one cost more than
+ * it saved when failures did not repeat (a Map of 64 made every never-seen failure ~10 % slower
+ * in the engine, bench/engine-cpu/transient.bench.ts).
+ */
+export const MEMO_ENTRIES = 4;
+/** Longest observation (characters of its key, about its JSON text's) the memo takes. */
 export const MEMO_MAX_CHARS = 4_096;
 
 /** `classifier` with a memo of its verdicts (see the file's header); the verdicts are the same with and without. */
 export function memoized(classifier: Classifier, entries = MEMO_ENTRIES): Classifier {
-  const memo = new Map<string, Classification>();
+  // A ring searched from the newest: no hashing of a long key, nothing kept but the few entries.
+  const keys: (string | undefined)[] = new Array<string | undefined>(entries).fill(undefined);
+  const verdicts: (Classification | undefined)[] = new Array<Classification | undefined>(entries).fill(undefined);
+  let next = 0;
+  // Failures that do not repeat (a new text each time) would pay for a memo that never answers:
+  // after MEMO_IDLE_AFTER misses in a row, it looks at one call in MEMO_IDLE_AFTER (the others
+  // go straight to the classifier), until a look finds its verdict kept.
+  let misses = 0;
+  let skip = 0;
   return (observation, call) => {
+    if (skip > 0) {
+      skip--;
+      return classifier(observation, call);
+    }
     const key = call?.history === undefined ? memoKey(observation) : undefined;
     if (key === undefined) return classifier(observation, call);
-    const kept = memo.get(key);
-    if (kept !== undefined) {
-      memo.delete(key); // most recently used goes last
-      memo.set(key, kept);
-      return copyOf(kept);
+    for (let n = 1; n <= entries; n++) {
+      const i = (next - n + entries) % entries;
+      if (keys[i] === key) {
+        misses = 0;
+        return copyOf(verdicts[i]!);
+      }
     }
+    if (++misses >= MEMO_IDLE_AFTER) skip = MEMO_IDLE_AFTER - 1;
     const verdict = classifier(observation, call);
     if (verdict.retryAfterMs !== undefined) return verdict;
-    if (memo.size >= entries) memo.delete(memo.keys().next().value!);
-    memo.set(key, copyOf(verdict));
+    keys[next] = key;
+    verdicts[next] = copyOf(verdict);
+    next = (next + 1) % entries;
     return verdict;
   };
 }
+
+/** Misses in a row after which the memo looks at one call in this many (see {@link memoized}). */
+export const MEMO_IDLE_AFTER = 16;
 
 /**
  * A copy the caller may change without changing the memo. Literals in the classifier's own field

@@ -7,7 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { classify, createClassifier, type Classifier } from '../../src/classify/index.js';
-import { memoized, memoKey, MEMO_MAX_CHARS } from '../../src/classify/memo.js';
+import { MEMO_IDLE_AFTER, memoized, memoKey, MEMO_MAX_CHARS } from '../../src/classify/memo.js';
 import { CORPUS } from './corpus/index.js';
 
 /** A real classifier that counts the calls that reached it (so a hit is told from a miss). */
@@ -125,22 +125,52 @@ describe('a hit reaches no classifier; what is never kept', () => {
     expect(third.evidence[0]!.match).not.toBe('changed');
   });
 
-  test(`bounded: the least recently used verdict is dropped first`, () => {
+  test('bounded: the oldest verdict is replaced first', () => {
     const { classifier, calls } = counted();
     const memo = memoized(classifier, 2);
     const a = { message: 'a ECONNRESET' };
     const b = { message: 'b ECONNRESET' };
     const c = { message: 'c ECONNRESET' };
-    memo(a); memo(b); memo(a); memo(c); // b is the least recently used when c comes
+    memo(a); memo(b); memo(a); // a answered from the memo
+    expect(calls()).toBe(2);
+    memo(c); // replaces a, the oldest kept
+    expect(calls()).toBe(3);
+    memo(b); memo(c);
     expect(calls()).toBe(3);
     memo(a);
-    expect(calls()).toBe(3);
-    memo(b);
     expect(calls()).toBe(4);
   });
 });
 
-describe('memoKey takes plain JSON data only', () => {
+describe('failures that do not repeat', () => {
+  test('after a run of misses the memo looks at one call in MEMO_IDLE_AFTER, and answers again once a look finds its verdict', () => {
+    const reference = createClassifier();
+    const memo = memoized(createClassifier());
+    let looked = 0;
+    const texts = Array.from({ length: MEMO_IDLE_AFTER * 3 }, (_, i) => ({ message: `connect ECONNREFUSED 127.0.0.1:${1024 + i}` }));
+    // A getter counts the calls the memo read (memoKey reads each field once); the classifier reads it too.
+    const watched = (o: { message: string }) => ({ get message() { looked++; return o.message; } });
+    for (const o of texts) expect(memo(watched(o))).toEqual(reference(o));
+    const reads = looked;
+    // Every call reaches the classifier (one read each); the memo read MEMO_IDLE_AFTER calls, then one in MEMO_IDLE_AFTER.
+    expect(reads - texts.length).toBe(MEMO_IDLE_AFTER + Math.floor((texts.length - MEMO_IDLE_AFTER) / MEMO_IDLE_AFTER));
+    // The same failure again: within two looks it is kept and answered from the memo.
+    const { classifier, calls } = counted();
+    const idleMemo = memoized(classifier);
+    for (const o of texts) idleMemo(o);
+    const before = calls();
+    const same = texts[0]!;
+    for (let i = 0; i < MEMO_IDLE_AFTER * 2; i++) expect(idleMemo(plain(same))).toEqual(reference(same));
+    const after = calls();
+    idleMemo(plain(same));
+    idleMemo(plain(same));
+    expect(calls()).toBe(after); // answered from the memo now
+    expect(after - before).toBeLessThanOrEqual(MEMO_IDLE_AFTER * 2);
+  });
+});
+
+describe('memoKey takes plain JSON data only'
+, () => {
   class Failure { message = 'x'; }
   const cases: [string, unknown][] = [
     ['a live Error', { error: new Error('x') }],
