@@ -18,11 +18,17 @@ import type { Classification } from './types.js';
 
 /**
  * Verdicts kept per classifier, the oldest replaced first. Few: the memo is for the same failure
- * seen again soon (a retry, the next run of a flapping service), and a larger one cost more than
- * it saved when failures did not repeat (a Map of 64 made every never-seen failure ~10 % slower
- * in the engine, bench/engine-cpu/transient.bench.ts).
+ * seen again soon (a retry, the next run of a flapping service).
  */
 export const MEMO_ENTRIES = 4;
+/**
+ * Misses in a row after which the memo looks at one call in this many (see {@link memoized}).
+ * Measured: with a look on every call (a Map of 64, then this ring), an engine run whose failure
+ * text was new every time cost ~0.3× the XState floor more than without the memo
+ * (bench/engine-cpu/transient.bench.ts, second row) — more than a miss costs alone (~1 µs, the
+ * key and the search); the cause was not found. Idle, it is within noise of no memo.
+ */
+export const MEMO_IDLE_AFTER = 16;
 /** Longest observation (characters of its key, about its JSON text's) the memo takes. */
 export const MEMO_MAX_CHARS = 4_096;
 
@@ -60,9 +66,6 @@ export function memoized(classifier: Classifier, entries = MEMO_ENTRIES): Classi
     return verdict;
   };
 }
-
-/** Misses in a row after which the memo looks at one call in this many (see {@link memoized}). */
-export const MEMO_IDLE_AFTER = 16;
 
 /**
  * A copy the caller may change without changing the memo. Literals in the classifier's own field
