@@ -4,6 +4,7 @@ import { compileRules, mergeRules, SCAN_ORDER, type CompiledRules } from './comp
 import { cachedCompile } from './compiled-cache.js';
 import { compiledRulesCache } from './process-cache.js';
 import { decide } from './decide.js';
+import { memoized } from './memo.js';
 import { readObservation, type Facts } from './observe.js';
 import { BUILT_IN_PACKS } from './packs/index.js';
 import { EVIDENCE_CONFIDENCE, RULE_PRIORITY, tierOf } from './priority.js';
@@ -66,7 +67,8 @@ let defaultClassifier: Classifier | undefined;
 export function classify(observation: Observation | unknown, options?: ClassifyOptions): Classification {
   const call: CallOptions | undefined = options && { now: options.now, history: options.history };
   if (options?.packs === undefined && options?.rules === undefined) {
-    defaultClassifier ??= createClassifier({ automatonCache: compiledRulesCache() });
+    // Memoised (memo.ts): a run retrying the same failure, or a fleet the same flapping service, is not scanned again.
+    defaultClassifier ??= memoized(createClassifier({ automatonCache: compiledRulesCache() }));
     return defaultClassifier(observation, call);
   }
   const packs = options.packs ?? BUILT_IN_PACKS;
@@ -82,7 +84,7 @@ export function classify(observation: Observation | unknown, options?: ClassifyO
   if (byRules === undefined) cache.set(packs, (byRules = new Map()));
   let classifier = byRules.get(key);
   if (classifier === undefined) {
-    classifier = createClassifier({ packs, rules, automatonCache: compiledRulesCache() });
+    classifier = memoized(createClassifier({ packs, rules, automatonCache: compiledRulesCache() }));
     if (byRules.size >= MAX_CACHED) byRules.delete(byRules.keys().next().value!);
     byRules.set(key, classifier);
   }
