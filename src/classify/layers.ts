@@ -47,6 +47,7 @@ export const PACK_LAYERS: Readonly<Record<string, Layer>> = {
   sqlstate: 'registry',
   redis: 'registry',
   smtp: 'registry',
+  ftp: 'registry',
   cloud: 'registry',
   lexicon: 'lexicon',
 };

@@ -8,16 +8,17 @@ import { REGISTRY_PACKS, type RegistryRow } from '../../src/classify/registries/
 import { REDIS_ROWS } from '../../src/classify/registries/redis.js';
 import { SIGNAL_ROWS } from '../../src/classify/registries/signals.js';
 import { SMTP_ROWS } from '../../src/classify/registries/smtp.js';
+import { FTP_ROWS } from '../../src/classify/registries/ftp.js';
 import { SQLSTATE_ROWS } from '../../src/classify/registries/sqlstate.js';
 import { CLOUD_ROWS } from '../../src/classify/registries/cloud.js';
 import type { FailureType } from '../../src/taxonomy/index.js';
 
 const ROWS: Record<string, readonly RegistryRow[]> = {
-  errno: ERRNO_ROWS, http: HTTP_ROWS, sqlstate: SQLSTATE_ROWS, grpc: GRPC_ROWS, cloud: CLOUD_ROWS, redis: REDIS_ROWS, signals: SIGNAL_ROWS, smtp: SMTP_ROWS,
+  errno: ERRNO_ROWS, http: HTTP_ROWS, sqlstate: SQLSTATE_ROWS, grpc: GRPC_ROWS, cloud: CLOUD_ROWS, redis: REDIS_ROWS, signals: SIGNAL_ROWS, smtp: SMTP_ROWS, ftp: FTP_ROWS,
 };
 
 /** A line with a word of each registry's protocol, where a code's in-context spelling counts. */
-const CONTEXT_LINE: Record<string, string> = { smtp: 'RCPT TO:<ops@example.test> recipient refused:' };
+const CONTEXT_LINE: Record<string, string> = { smtp: 'RCPT TO:<ops@example.test> recipient refused:', ftp: 'ftplib.error_perm:' };
 
 describe('the registries are data with their sources', () => {
   test('each is a built-in pack, and a generic one', () => {
@@ -107,6 +108,9 @@ const SPELLINGS: [from: string, observation: Observation, type: FailureType][] =
   ['Ansible uri', { stderr: '"msg": "Status code was 401 and not [200]"' }, 'AUTH_REQUIRED'],
   // A failing command's stdout: a status there is its own words, as on stderr (nothing else was printed).
   ['a status on a failing command\'s stdout', { stdout: 'HTTP 401 Unauthorized\n', stderr: '', exitCode: 1 }, 'AUTH_REQUIRED'],
+  ['an FTP reply in a Python exception (RFC 959: 530 not logged in)', { stderr: 'ftplib.error_perm: 530 Anonymous access not allowed.' }, 'AUTH_REQUIRED'],
+  ['curl\'s FTP response code (RFC 959: 550 not taken)', { stderr: 'curl: (9) Server denied you to change to the given directory (FTP response code 550)' }, 'ERROR_RESPONSE'],
+  ['a data connection that failed (RFC 959: 425)', { stderr: 'ftp: 425 Can\'t open data connection.' }, 'NETWORK'],
   ['a 429 in a failing package manager\'s report on stdout', { stdout: ' ERR_X_FETCH_429  GET https://registry.example.com/left-pad: Too Many Requests - 429\n', exitCode: 1 }, 'RATE_LIMIT'],
 ];
 

@@ -30,6 +30,10 @@ export const ACCESS_RULES: readonly Rule[] = [
       'local issuer {certificate}', 'invalid {certificate}', '{certificate} is not valid', '{certificate} {error}', '{certificate} problem',
       '{certificate} revoked', 'revoked {certificate}', "doesn't match {certificate}", 'does not match {certificate}',
       'hostname mismatch', '{certificate} chain',
+      // A TLS handshake refused on trust (GnuTLS: "not signed by known authorities", "issuer is not known"), a name the
+      // certificate does not carry ("its commonName does not match hostname"): a person must fix trust or the name.
+      'not signed by known authorities', 'signed by an unknown authority', 'issuer is not known', 'unknown issuer',
+      'does not match hostname', "doesn't match hostname", 'does not match host name', 'hostname does not match', 'commonname does not match',
     ],
   },
   {
@@ -48,6 +52,11 @@ export const ACCESS_RULES: readonly Rule[] = [
       'is forbidden', '(forbidden)', '{cannot} resolve {authenticate}', '{cannot} read username', '{cannot} read {password}',
       // No signed-in identity to act as: "You do not currently have an active account selected … to obtain new credentials".
       'no active account', 'have an active account', 'obtain new {credential}',
+      // An authorization the server asks for ("http authorization required", "Authorization failed."), a password a
+      // method needs and nobody gave ("authentication method PLAIN needs a password"), a key file without a secret key
+      // in it, a key that opens none of the recipients: credentials a person must give.
+      '{authorize} required', '{authorize} is required', '{authorize} {fail}', 'needs a {password}', 'requires a {password}',
+      'need a {password}', 'no secret key', 'no secret keys', 'no identity matched', 'no identities matched', 'no matching identity',
       // A password or key that was given and is wrong ("keystore password was incorrect", OpenSSL's "bad decrypt" of a wrong key).
       ...WRONG_SECRET,
     ],
@@ -59,8 +68,9 @@ export const ACCESS_RULES: readonly Rule[] = [
     sources: ['stdout'],
     unless: REPORT,
     wordForms: true,
-    phrases: WRONG_SECRET,
-    requires: ['error:', 'fatal:', 'exception:'],
+    phrases: [...WRONG_SECRET, '{authorize} {fail}', '{authenticate} {fail}'],
+    // `errorCode=24 Authorization failed.`: a download manager's error chain, printed on stdout.
+    requires: ['error:', 'fatal:', 'exception:', 'errorcode=*'],
     sameLine: true,
   },
   {
@@ -83,20 +93,31 @@ export const ACCESS_RULES: readonly Rule[] = [
     sameLine: true,
   },
   {
+    // A key file that is not there (`reading "keys/deploy.key": failed to open file: … no such file or directory`): the
+    // secret the run signs or decrypts with was never given, a person's to give — not a file the task can adapt around.
+    id: 'lexicon.key-file-missing',
+    type: 'AUTH_REQUIRED',
+    ...OWN_WORDS,
+    phrases: ['no such file or directory', 'failed to open', '{cannot} open', 'does not exist'],
+    requires: ['*.key', '*.key"', "*.key'", '*.p12', '*.pfx', '*.jks', '*.keytab', 'id_rsa', 'id_ecdsa', 'id_ed25519', 'private key', 'secret key', 'identity file'],
+    sameLine: true,
+  },
+  {
     // An operation the system allows only with a privilege the run lacks (tracing another process, mounting, changing
     // owners): a person must grant it. A file's "permission denied" is not this: that file is refused, adapt.
     id: 'lexicon.privilege',
     type: 'AUTH_REQUIRED',
     ...OWN_WORDS,
     phrases: ['operation not permitted', 'permission denied', 'eperm'],
-    requires: ['ptrace', 'attach', 'mount', 'umount', 'chown', 'setuid', 'setgid', 'chroot', 'capability', 'cap_sys_admin', 'cap_net_admin', 'privilege', 'privileges'],
+    // `bind(…127.0.0.1:80…): Permission denied`: a port below 1024 is a privilege (CAP_NET_BIND_SERVICE), not a file.
+    requires: ['ptrace', 'attach', 'mount', 'umount', 'chown', 'setuid', 'setgid', 'chroot', 'capability', 'cap_sys_admin', 'cap_net_admin', 'privilege', 'privileges', 'bind'],
     sameLine: true,
   },
   {
     id: 'lexicon.privilege-needed',
     type: 'AUTH_REQUIRED',
     ...OWN_WORDS,
-    phrases: ['requires root', 'must be root', 'must be run as root', 'need to be root', 'root privileges', 'superuser privileges', 'insufficient privileges', 'are you root'],
+    phrases: ['requires root', 'must be root', 'must be run as root', 'need to be root', 'root privileges', 'superuser privileges', 'insufficient privileges', 'not enough privileges', 'are you root'],
   },
   {
     // A signature that does not verify, or a signer nobody trusts: trust, which a person must fix (CERTIFICATE_ERROR's meaning, not only TLS).

@@ -146,6 +146,10 @@ export const CHECK_RULES: readonly Rule[] = [
       'is not of type', 'must be equal to one of the allowed values', 'is not one of', 'is less than the minimum of',
       'is greater than the maximum of', 'does not match pattern', 'must match pattern', 'is not valid under any of the given schemas',
       'extra inputs are not permitted',
+      // A document checked against its DTD, XML Schema or RELAX NG ("validity error", "fails to validate", "is not a valid
+      // value of the atomic type", "This element is not expected"): the document misfits its schema.
+      'validity {error}', 'fails to validate', 'does not follow the dtd', 'is not a valid value of', "doesn't allow value",
+      'does not allow value', 'element is not expected',
       // A validator's "expected number, received string": the type a value had.
       'received string', 'received number', 'received undefined', 'received null', 'received boolean', 'received object', 'received array',
       'received nan', 'received bigint',
@@ -161,6 +165,15 @@ export const CHECK_RULES: readonly Rule[] = [
     // HTTP's 412 Precondition Failed is a server's refusal (the registry's).
     unless: [...REPORT, '412'],
     phrases: ['precondition {fail}', 'postcondition {fail}', 'health check {fail}', 'healthcheck {fail}', 'check {fail}', 'checks {fail}', 'condition {fail}'],
+  },
+  {
+    // A hook the repository runs refused the change ("pretxncommit.ticket hook exited with status 1", "pre-receive hook
+    // declined"): a gate the project set, which the change must pass — fix the change, as a failed lint.
+    id: 'lexicon.hook-rejected',
+    type: 'QUALITY_GATE_FAIL',
+    wordForms: true,
+    unless: REPORT,
+    phrases: ['hook exited with status', 'hook exited with code', 'hook {fail}', 'hook declined', 'hook rejected', 'rejected by hook', 'declined by hook'],
   },
   {
     // The schema itself is broken: the program's own artifact, not the data (jsonschema's SchemaError, ajv's "schema is invalid").

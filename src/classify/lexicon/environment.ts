@@ -25,6 +25,8 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
       'is the server running', 'server is not running', 'no server running', 'no response from server', 'server did not respond',
       // A server ending the session ("terminating connection due to administrator command"); a name DNS did not resolve (net::ERR_NAME_NOT_RESOLVED).
       'terminating connection', 'name not resolved',
+      // A peer that closed a stream before the bytes it announced arrived (IncompleteReadError, http.client's IncompleteRead).
+      'incomplete read',
     ],
     // A memory checker's "SEGV on unknown address 0x0" is a memory address, not a host.
     unless: ['segv on unknown address', 'bus on unknown address'],
@@ -68,6 +70,9 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
       'out of {space}', 'no space left', 'not enough {space}', 'insufficient {space}', 'disk full', 'disk is full', 'disk quota exceeded',
       'too many open files', 'file descriptors exhausted', 'out of file descriptors', 'too many processes', 'too many clients',
       'too many {connection}', 'no {connection} slots',
+      // A program's own resource limits ("cache resources exhausted", "width or height exceeds limit" of a pixel cache): the
+      // resource ran out or would, not the request's form.
+      'resources exhausted', 'resource limit {exceed}', '{exceed} resource limit', 'exceeds limit', 'exceeds the limit',
     ],
   },
   {
@@ -87,11 +92,14 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
   },
   {
     // A wait for a lock someone holds that gave up ("timeout while waiting to get lock"): the lock is held, the wait is how
-    // it shows. A wait that ended ("Blocking waiting for file lock… acquired") is progress, not a failure.
+    // it shows. A wait that ended ("Blocking waiting for file lock… acquired") is progress, not a failure. A semaphore is a
+    // lock with a count ("Semaphore timed out"). Placed with a test's own timeout: a timeout that names what it waited for
+    // is that thing's, above the bare "timed out" a tool's or a registry's rule reads on the same line.
     id: 'lexicon.lock-wait',
     type: 'RESOURCE_BUSY',
+    priority: RULE_PRIORITY.testTimeout,
     wordForms: true,
-    phrases: ['waiting to get {lock}', 'waiting for {lock}', 'waiting for the {lock}', 'waiting to acquire {lock}', 'waiting on {lock}'],
+    phrases: ['waiting to get {lock}', 'waiting for {lock}', 'waiting for the {lock}', 'waiting to acquire {lock}', 'waiting on {lock}', 'semaphore {timed out}', 'semaphore {timeout}'],
     requires: ['{timeout}', '{timed out}', 'gave up', 'giving up'],
     sameLine: true,
   },

@@ -21,12 +21,16 @@ export const LIMIT_RULES: readonly Rule[] = [
   },
   {
     // An exceeded rate limit named beside a 403 is why the request was refused: wait, no person is needed (GitHub answers a rate limit with 403).
+    // So is a request to slow down beside a 503 (S3's "503 (SlowDown): Please reduce your request rate."): the server throttles this client.
     id: 'lexicon.rate-limit-exceeded',
     type: 'RATE_LIMIT',
     priority: RULE_PRIORITY.limitExplainsRefusal,
     ...OWN_WORDS,
-    phrases: ['{rate limit} {exceed}', '{exceed} {rate limit}', '{exceed} a {rate limit}', '{exceed} a secondary {rate limit}', '{exceed} your {rate limit}'],
-    requires: ['403', 'forbidden'],
+    phrases: [
+      '{rate limit} {exceed}', '{exceed} {rate limit}', '{exceed} a {rate limit}', '{exceed} a secondary {rate limit}', '{exceed} your {rate limit}',
+      'reduce your {request} rate', 'slow down your {request}',
+    ],
+    requires: ['403', 'forbidden', '503'],
   },
   {
     // A subscription's usage window resets by itself: a rate limit to wait out.

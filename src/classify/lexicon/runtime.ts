@@ -88,7 +88,19 @@ export const RUNTIME_RULES: readonly Rule[] = [
     priority: TYPE_PRIORITY.ERROR_RESPONSE + 5,
     unless: REPORT_WORDS,
     // Not "unknown": an unknown option is the request's (given on the command line), wherever the tool reports it.
-    phrases: ['does not exist', 'undefined', 'duplicate', 'not found', 'no such'],
+    // A definition the file repeats or the language forbids there ("Field number 1 has already been used", "Required fields
+    // are not allowed in proto3").
+    phrases: ['does not exist', 'undefined', 'duplicate', 'not found', 'no such', 'already been used', 'are not allowed', 'is not allowed'],
+    shape: 'file:line:col: message',
+  },
+  {
+    // A token the parser wanted at a position in the file (`billing.proto:6:3: Expected ";".`): the file does not parse. Not
+    // an assertion printed at a position, which says what it got ("expected 'ok' but got 'fail'").
+    id: 'lexicon.expected-at-position',
+    type: 'BROKEN_BUILD',
+    priority: TYPE_PRIORITY.ERROR_RESPONSE + 5,
+    unless: [...REPORT_WORDS, 'but got', 'but was', 'but found', 'but received', 'got:', 'actual', 'received:', 'to equal', 'to be'],
+    phrases: ['expected "', "expected '"],
     shape: 'file:line:col: message',
   },
   {
@@ -101,6 +113,8 @@ export const RUNTIME_RULES: readonly Rule[] = [
     phrases: [
       'unknown target', 'no such target', 'no rule to make target', 'no targets specified', 'unknown task', 'no such task', 'task not found',
       'missing script', "don't know how to build task",
+      // "Do not know how to make File target `install-docs'", "Source `src/config.c' not found, needed by target `src/config.o'".
+      'do not know how to make', "don't know how to make", 'needed by target',
     ],
   },
   {

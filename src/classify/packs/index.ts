@@ -23,7 +23,7 @@ import { securityPack } from './security.js';
 import { seed001Pack } from './seed001.js';
 import { toolchainPack } from './toolchain.js';
 import { trustPack } from './trust.js';
-import { cloudPack, errnoPack, grpcPack, redisPack, signalsPack, smtpPack, sqlstatePack } from '../registries/index.js';
+import { cloudPack, errnoPack, ftpPack, grpcPack, redisPack, signalsPack, smtpPack, sqlstatePack } from '../registries/index.js';
 
 export { agentsPack, busyPack, cloudAuthPack, databasesPack, jvmPack, nativePack, servicesPack, trustPack };
 export { cloudPack, errnoPack, grpcPack, integrityPack, lexiconPack, redisPack, signalsPack, sqlstatePack };
@@ -62,6 +62,7 @@ export const BUILT_IN_PACKS: readonly RulePack[] = [
   sqlstatePack,
   redisPack,
   smtpPack,
+  ftpPack,
   cloudPack,
   // The lexicon last: on a tie, a code is more exact than a word.
   lexiconPack,

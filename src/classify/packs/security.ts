@@ -52,9 +52,31 @@ export const securityPack: RulePack = {
         // "rm -rf /" also catches "rm -rf /*" ("*" is not a word character); a trailing "*" here
         // would mean "any prefix" and catch "rm -rf /tmp" too.
         'rm -rf /', 'rm -fr /', 'rm -r -f /', 'rm -rf --no-preserve-root', '--no-preserve-root',
-        'dangerous to operate recursively on', 'mkfs', 'of=/dev/sd*', 'of=/dev/nvme*', 'drop database', 'format c:',
+        'dangerous to operate recursively on', 'of=/dev/sd*', 'of=/dev/nvme*', 'drop database', 'format c:',
         'chmod -r 777 /',
       ],
+    },
+    {
+      // An archive member that would land outside the directory it is extracted to (a `../` name, a link to an absolute
+      // path: "zip slip"): an extraction filter refused a path traversal, which re-running cannot make safe.
+      id: 'security.path-escape',
+      type: 'SECURITY_VIOLATION',
+      sources: FAILURE_SOURCES,
+      phrases: [
+        'outside the destination', 'outside of the destination', 'outside the target directory', 'outside the extraction directory',
+        'path traversal', 'is a link to an absolute path', 'zip slip',
+      ],
+    },
+    {
+      // Making a file system erases a device: the risk is `mkfs … /dev/sdb`. A program of the mkfs family naming itself
+      // in its own diagnostics (`mkfs.ext4: No space left on device while writing out …`, on an image file) is not.
+      id: 'security.erase-device',
+      type: 'SECURITY_VIOLATION',
+      sources: FAILURE_SOURCES,
+      phrases: ['mkfs'],
+      requires: ['/dev/*'],
+      sameLine: true,
+      inIdentifiers: true,
     },
   ],
 };

@@ -1,0 +1,29 @@
+import type { Rule } from '../rule.js';
+import { REPORT_WORDS as REPORT } from '../packs/markers.js';
+
+/**
+ * Stored data that fails its own integrity check (issue 30), in words any tool uses: DESIGN's
+ * DATA_CORRUPTION (critical: halt, no retry, rolled back when a rollback is configured). A
+ * digest that does not match what was downloaded or stored, an authenticated payload whose tag
+ * does not verify (the ciphertext was changed), a file system check that found its structures
+ * inconsistent. Tools' own sentences are the integrity pack's; these are the concepts.
+ */
+export const INTEGRITY_RULES: readonly Rule[] = [
+  {
+    id: 'lexicon.corruption',
+    type: 'DATA_CORRUPTION',
+    wordForms: true,
+    unless: REPORT,
+    // A check's verdict is its own words wherever the checker printed them (fsck writes its findings to stdout).
+    failingStdout: true,
+    phrases: [
+      // A digest that does not match ("Checksum error detected. file=…", "checksum mismatch").
+      'checksum {error}', 'checksum mismatch', 'checksums do not match', 'hash mismatch', 'digest mismatch',
+      // Authenticated encryption whose tag does not verify: the payload was changed (a wrong key is a credential: access.ts).
+      'decrypt and authenticate', 'authentication tag mismatch',
+      // A file system check's findings left unfixed ("Filesystem still has errors", "Block bitmap differences").
+      'still has errors', 'bitmap differences', 'count wrong for', 'inconsistencies found', 'file system is inconsistent',
+      'filesystem is inconsistent', 'file system is corrupt', 'filesystem is corrupt',
+    ],
+  },
+];
