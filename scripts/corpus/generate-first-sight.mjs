@@ -19,6 +19,8 @@ import { firstSightFreshCases } from './cases/first-sight-fresh.mjs';
 import { firstSightLibCases } from './cases/first-sight-libs.mjs';
 import { firstSightMoreCases } from './cases/first-sight-more.mjs';
 import { firstSightRunnerCases } from './cases/first-sight-runners.mjs';
+import { firstSightStdlibCases } from './cases/first-sight-stdlib.mjs';
+import { firstSightStreamCases } from './cases/first-sight-streams.mjs';
 import { firstSightServerCases } from './cases/first-sight-servers.mjs';
 import { firstSightServiceCases } from './cases/first-sight-services.mjs';
 import { firstSightToolCases } from './cases/first-sight-tools.mjs';
@@ -66,7 +68,7 @@ const RECORD = join(ROOT, 'tests', 'classify', 'corpus', 'first-sight-record.jso
 const recorded = new Set(existsSync(RECORD) ? JSON.parse(readFileSync(RECORD, 'utf8')).map((f) => f.family) : []);
 
 async function main() {
-  const cases = [...firstSightCliCases(), ...firstSightLibCases(), ...firstSightMoreCases(), ...firstSightServerCases(), ...firstSightFreshCases(), ...firstSightServiceCases(), ...firstSightToolCases(), ...firstSightClientCases(), ...firstSightFormatCases(), ...firstSightRunnerCases()].filter((c) => matches(c.id) && !recorded.has(c.source));
+  const cases = [...firstSightCliCases(), ...firstSightLibCases(), ...firstSightMoreCases(), ...firstSightServerCases(), ...firstSightFreshCases(), ...firstSightServiceCases(), ...firstSightToolCases(), ...firstSightClientCases(), ...firstSightFormatCases(), ...firstSightRunnerCases(), ...firstSightStdlibCases(), ...firstSightStreamCases()].filter((c) => matches(c.id) && !recorded.has(c.source));
   const out = [];
   const problems = [];
   let postgres; // started for the first case that needs it (server: 'postgres'), stopped at the end

@@ -10,6 +10,9 @@
 # cases' client is the image's Python. The imagemagick cases call /usr/bin/convert by its path.
 # The nginx and mosquitto packages are installed for their programs only: the cases start their own
 # servers in scratch directories on free ports (a machine without an init system starts none).
+# The fifth capture's Python cases (zipfile, configparser, tomllib, argparse, concurrent.futures,
+# doctest, ElementTree, shutil, pickle, shelve, xmlrpc.client) need Python >= 3.11 (tomllib), the
+# image's or Debian's; js-yaml and PostCSS come from the project's node_modules; iconv is libc-bin's.
 # Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
 set -e
 apt-get update -qq
@@ -20,7 +23,8 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   restic rclone mosquitto mosquitto-clients nginx subversion meson bats cppcheck graphviz jsonnet \
   gettext util-linux python3-click python3-pexpect \
   mercurial aria2 msmtp s3cmd socat python3-pyftpdlib libxml2-utils protobuf-compiler age minisign \
-  imagemagick parallel scons e2fsprogs
+  imagemagick parallel scons e2fsprogs \
+  lz4 libc-bin
 command -v pnpm >/dev/null || npm install -g pnpm@9
 command -v yarn >/dev/null || npm install -g yarn@1
 command -v biome >/dev/null || npm install -g @biomejs/biome@1
