@@ -9,6 +9,7 @@ import { hint } from '../policy/paths.js';
 import { DECISION_NAMES, DECISION_NAME_LIST, decisionChoiceOf, type DecisionChoice } from '../policy/types.js';
 import { CLOSED_RUN_STATUSES, type RunStatus } from '../taxonomy/index.js';
 import type { RunRecord } from '../store/types.js';
+import { decisionsOf, type DecisionRecord } from '../runtime/run-meta.js';
 
 /** A decision as a person gave it. */
 export interface Decision {
@@ -17,14 +18,6 @@ export interface Decision {
   guidance?: string;
   /** Who decided: `--as NAME`, else the OS user. */
   by: string;
-}
-
-/** One line of a run's `meta.decisions`: who took which decision when. */
-export interface DecisionRecord {
-  by: string;
-  choice: DecisionChoice;
-  /** Epoch milliseconds. */
-  at: number;
 }
 
 /** The choice `raw` names (`retry-with-modifications`, the policy's spelling, as well as `retry-with`), or a UsageError listing the valid ones. */
@@ -81,12 +74,4 @@ export function ensureOffered(runId: string, record: { status: RunStatus; decisi
 export function admitDecision(record: RunRecord, decision: Decision, now: number): { decisions: DecisionRecord[] } {
   ensureOffered(record.runId, record, decision);
   return { decisions: [...decisionsOf(record.meta), { by: decision.by, choice: decision.choice, at: now }] };
-}
-
-/** The decisions kept in a run's meta, oldest first (malformed entries dropped). */
-export function decisionsOf(meta: Record<string, unknown>): DecisionRecord[] {
-  const list = meta.decisions;
-  if (!Array.isArray(list)) return [];
-  return list.filter((d): d is DecisionRecord => typeof d === 'object' && d !== null
-    && typeof (d as DecisionRecord).by === 'string' && typeof (d as DecisionRecord).choice === 'string' && typeof (d as DecisionRecord).at === 'number');
 }

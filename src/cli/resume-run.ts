@@ -56,7 +56,7 @@ export async function resumeRun(runId: string, options: ResumeRunOptions, io: Cl
     if (typeof meta.command !== 'string' || meta.sessionId === undefined || meta.cwd === undefined) throw new CliError(`run ${runId}: a hook run's meta lacks its command, session or cwd`);
     const hookMeta = { hook: 'claude' as const, sessionId: meta.sessionId, cwd: meta.cwd, command: meta.command };
     const { choice, guidance } = options.decision;
-    const snapshot = await stepRun(options.store.store, runId, hookMeta, { feed: null, decision: { choice, ...(guidance !== undefined ? { guidance } : {}) } }, Date.now());
+    const snapshot = await stepRun(options.store.store, runId, hookMeta, { feed: null, decision: options.decision }, Date.now());
     // Only the phase the run is left in is told: the hook's answers are written on the agent's next call.
     const phase = phaseOf(snapshot);
     io.stdout.write(`${runId}: decision recorded (${choice}); the run is ${phase === 'ended' ? 'ended' : `in ${phase}`}: the agent continues on its next tool call${guidance !== undefined ? ', and is told the guidance then' : ''}\n`);

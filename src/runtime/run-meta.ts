@@ -88,6 +88,14 @@ export interface DecisionRecord {
   at: number;
 }
 
+/** The decisions kept in a run's meta, oldest first (malformed entries dropped: the decoder names them on resume). */
+export function decisionsOf(meta: Record<string, unknown> | undefined): DecisionRecord[] {
+  const list = meta?.['decisions'];
+  if (!Array.isArray(list)) return [];
+  return list.filter((d: unknown): d is DecisionRecord => typeof d === 'object' && d !== null
+    && typeof (d as DecisionRecord).by === 'string' && typeof (d as DecisionRecord).choice === 'string' && typeof (d as DecisionRecord).at === 'number');
+}
+
 /** A run's stored meta: every key optional (a library run keeps only its caller's), unknown keys kept. */
 export interface RunMeta {
   /** `recover run`: the command, redacted. A hook run keeps the agent's command as one string. */

@@ -1,6 +1,6 @@
 /** What `recover decide` and `recover ui` share: choice spellings, who decides, and the admission check. */
 import { describe, expect, test } from 'vitest';
-import { admitDecision, deciderName, decisionsOf, parseChoice } from '../../src/cli/decision.js';
+import { admitDecision, deciderName, parseChoice } from '../../src/cli/decision.js';
 import type { RunRecord } from '../../src/store/types.js';
 import { makeRun } from '../store/helpers/fixtures.js';
 
@@ -40,10 +40,6 @@ describe('admitDecision', () => {
     expect(() => admitDecision(record, { choice: 'skip', by: 'a' }, 1)).toThrow(`run r1 ${why}`);
   });
 
-  test('malformed stored decisions are dropped, not trusted', () => {
-    expect(decisionsOf({ decisions: [{ by: 'a', choice: 'skip', at: 1 }, { by: 2 }, 'x', null] })).toEqual([{ by: 'a', choice: 'skip', at: 1 }]);
-    expect(decisionsOf({ decisions: 'no' })).toEqual([]);
-  });
 });
 
 describe('deciderName', () => {

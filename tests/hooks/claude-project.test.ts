@@ -69,7 +69,10 @@ describe('two sessions in one project, through the engine and a lowdb store', ()
     // A person decides (as `recover decide` does on a hook run): the tree is free again.
     const { stepRun } = await import('../../src/hooks/claude/engine.js');
     const record = await store.load(run!.runId);
-    await stepRun(store, run!.runId, record!.meta as never, { feed: null, decision: { choice: 'abort' } }, Date.now());
+    const decidedAt = Date.now();
+    await stepRun(store, run!.runId, record!.meta as never, { feed: null, decision: { choice: 'abort', by: 'alice' } }, decidedAt);
+    // Who decided is kept, as `recover decide` keeps it for a command run.
+    expect((await store.load(run!.runId))!.meta.decisions).toEqual([{ by: 'alice', choice: 'abort', at: decidedAt }]);
     expect(await send('s2', { kind: 'edit-before', name: 'PreToolUse', fix: 'Write a.js: x' })).toBeNull();
     expect(readEscalations(escalationsFile(join(dir, '.recovery'), dir), dir, () => undefined)).toEqual([]);
   });
@@ -90,7 +93,7 @@ describe('two sessions in one project, through the engine and a lowdb store', ()
 describe('two session ids through the built CLI', () => {
   beforeAll(() => ensureCli(), 120_000);
 
-  it("a new session is denied while the first session's run is escalated, and allowed once recover decide has answered", () => {
+  it("a new session is denied while the first session's run is escalated, and allowed once recover decide has answered", async () => {
     writeFileSync(join(dir, 'package.json'), '{}\n');
     mkdirSync(join(dir, 'src'));
     const env = cliEnv({ RECOVERY_STORE: join(dir, '.recovery') });
@@ -106,8 +109,9 @@ describe('two session ids through the built CLI', () => {
     expect(edit.stderr).toBe('');
     expect(JSON.parse(edit.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: expect.stringContaining(`recover decide ${runId} --choice`) } });
     expect(hook('second', { hook_event_name: 'Stop', stop_hook_active: false }).stdout).toMatch(/"decision":"block"/);
-    const decide = spawnSync(process.execPath, [BIN, 'decide', runId, '--choice', 'abort'], { cwd: dir, env, encoding: 'utf8' });
+    const decide = spawnSync(process.execPath, [BIN, 'decide', runId, '--choice', 'abort', '--as', 'bob'], { cwd: dir, env, encoding: 'utf8' });
     expect(decide.status, decide.stderr).toBe(0);
+    expect((await openStore(join(dir, '.recovery')).load(runId))!.meta.decisions).toEqual([{ by: 'bob', choice: 'abort', at: expect.any(Number) }]);
     const after = hook('second', { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } });
     expect([after.stdout, after.stderr]).toEqual(['', '']);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandRunOf, runMetaOf, RunMetaError } from '../../src/runtime/run-meta.js';
+import { commandRunOf, decisionsOf, runMetaOf, RunMetaError } from '../../src/runtime/run-meta.js';
 
 /** The meta `recover run` writes, as a record keeps it (JSON). */
 const commandRun = () => ({
@@ -46,5 +46,14 @@ describe('run meta', () => {
     expect(commandRunOf('r1', { command: ['make'] }, '/here')).toEqual({ command: ['make'], cwd: '/here', options: {} });
     expect(commandRunOf('r1', commandRun()).cwd).toBe('/repo');
     expect(() => commandRunOf('r9', { runKey: 'k' })).toThrow(new RunMetaError('r9', 'meta.command', "is missing: the run was not started by 'recover run'"));
+  });
+});
+
+describe('decisionsOf', () => {
+  it('keeps the well-formed decisions, oldest first, and drops malformed ones rather than trust them', () => {
+    expect(decisionsOf({ decisions: [{ by: 'a', choice: 'skip', at: 1 }, { by: 2 }, 'x', null, { by: 'b', choice: 'abort', at: 2 }] }))
+      .toEqual([{ by: 'a', choice: 'skip', at: 1 }, { by: 'b', choice: 'abort', at: 2 }]);
+    expect(decisionsOf({ decisions: 'no' })).toEqual([]);
+    expect(decisionsOf(undefined)).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import { checkedRecoverySnapshot, persistedSnapshotOf, restoredActor, storedSnap
 import { recoveryInput } from '../../runtime/recovery.js';
 import { statusOf } from '../../runtime/outcome.js';
 import { realClock } from '../../runtime/clock.js';
+import { decisionsOf, type DecisionRecord } from '../../runtime/run-meta.js';
 import type { RunRecord, Store } from '../../store/types.js';
 import type { Feed, RunPhase, HookRunView } from './rules.js';
 
@@ -40,7 +41,8 @@ export interface Step {
   fix?: string;
   /** How a failure is classified. Default: `classify` (the built-in rules, built in this process). */
   classify?: (observation: Observation) => Classification;
-  decision?: { choice: import('../../policy/types.js').DecisionChoice; guidance?: string };
+  /** A person's decision on the escalated run; `by` (who decided) is kept in `meta.decisions`, as `recover decide` keeps it for a command run. */
+  decision?: { choice: import('../../policy/types.js').DecisionChoice; guidance?: string; by?: string };
 }
 
 type Snapshot = SnapshotFrom<RecoveryMachine>;
@@ -110,9 +112,11 @@ export async function stepRun(store: Store, runId: string, meta: HookRunMeta, st
       : restoredRun(record, logic);
     actor.start();
     await settle();
+    let decided: DecisionRecord | null = null;
     if (step.decision && actor.getSnapshot().matches('escalated')) {
       actor.send({ type: 'DECIDE', choice: step.decision.choice, at: now, ...(step.decision.guidance !== undefined ? { guidance: step.decision.guidance } : {}) });
       await settle();
+      if (step.decision.by !== undefined) decided = { by: step.decision.by, choice: step.decision.choice, at: now };
     }
     if (step.feed === 'fail' || step.feed === 'pass') {
       if (actor.getSnapshot().matches('executing')) {
@@ -126,7 +130,7 @@ export async function stepRun(store: Store, runId: string, meta: HookRunMeta, st
       }
     }
     const snapshot = actor.getSnapshot();
-    const identity: RunIdentity = { runId, task: record?.task ?? input.task, createdAt: record?.createdAt ?? now, meta: { ...record?.meta, ...meta } };
+    const identity: RunIdentity = { runId, task: record?.task ?? input.task, createdAt: record?.createdAt ?? now, meta: { ...record?.meta, ...meta, ...(decided ? { decisions: [...decisionsOf(record?.meta), decided] } : {}) } };
     const config = fresh ? HOOK_POLICY : storedSnapshotOf(record).config;
     const { head, history } = checkpointOf(identity, snapshot, persistedSnapshotOf(snapshot, config), now);
     await store.commit(runId, lease.fence, { events: history.slice(record?.history.length ?? 0), head });
