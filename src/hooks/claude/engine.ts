@@ -159,7 +159,7 @@ function logicFor(opts: { feed: Feed; fix?: string | null; now?: number; attempt
       rollback: fromPromise<RollbackOutput, RollbackInput>(async () => ({ restored: false, at: now })),
       sleepUntil: fromPromise<SleepOutput, SleepInput>(async () => ({ at: now })),
     } satisfies Record<keyof typeof RECOVERY_SLOTS, unknown>,
-  }) as unknown as RecoveryMachine;
+  });
 }
 
 /** The actor restored from a run's checkpoint (checked like `resume` checks it). */
