@@ -5,16 +5,16 @@ import { REDACTED } from '../../src/redact/secret-keys.js';
 
 const SECRETS = ['sk-ant-api03-0123456789abcdef', 'password=hunter2', 'https://u:pw@host/x', 'AKIAIOSFODNN7EXAMPLE', 'plain text', 'ECONNREFUSED'];
 
+/** JSON-like values whose strings are often secrets and whose keys often name one. */
+const JSON_VALUE = fc.letrec((tie) => ({
+  node: fc.oneof({ depthSize: 'small' }, fc.oneof(fc.string(), fc.constantFrom(...SECRETS)), fc.integer(), fc.boolean(), fc.constant(null), tie('list'), tie('record')),
+  list: fc.array(tie('node'), { maxLength: 4 }),
+  record: fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('password', 'apiKey', 'authorization', 'message', 'stack', 'code')), tie('node'), { maxKeys: 4 }),
+})).node;
+
 describe('redactDeep with the pre-scan', () => {
   it('gives what every rule over every string gives, for any value', () => {
-    const text = fc.oneof(fc.string(), fc.constantFrom(...SECRETS));
-    const key = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('password', 'apiKey', 'authorization', 'message', 'stack', 'code'));
-    const value = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.boolean(), fc.constant(null), tie('list'), tie('record')),
-      list: fc.array(tie('node'), { maxLength: 4 }),
-      record: fc.dictionary(key, tie('node'), { maxKeys: 4 }),
-    })).node;
-    fc.assert(fc.property(value, (v) => {
+    fc.assert(fc.property(JSON_VALUE, (v) => {
       expect(redactDeep(v)).toEqual(redactDeepWithoutPrescan(v));
     }), { numRuns: 1000 });
     fc.assert(fc.property(fc.anything(), (v) => {
@@ -50,16 +50,8 @@ describe('redactDeep with the pre-scan', () => {
 });
 
 describe('redactFresh', () => {
-  const text = fc.oneof(fc.string(), fc.constantFrom(...SECRETS));
-  const key = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('password', 'apiKey', 'authorization', 'message', 'stack', 'code'));
-  const json = fc.letrec((tie) => ({
-    node: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.boolean(), fc.constant(null), tie('list'), tie('record')),
-    list: fc.array(tie('node'), { maxLength: 4 }),
-    record: fc.dictionary(key, tie('node'), { maxKeys: 4 }),
-  })).node;
-
   it('answers what redactDeep answers, for any value', () => {
-    fc.assert(fc.property(json, (v) => {
+    fc.assert(fc.property(JSON_VALUE, (v) => {
       expect(redactFresh(v)).toEqual(redactDeep(v));
     }), { numRuns: 1000 });
     fc.assert(fc.property(fc.anything(), (v) => {
@@ -68,7 +60,7 @@ describe('redactFresh', () => {
   });
 
   it('is the value itself exactly when redactDeep would change nothing in a plain JSON value', () => {
-    fc.assert(fc.property(json, (v) => {
+    fc.assert(fc.property(JSON_VALUE, (v) => {
       const same = JSON.stringify(redactDeep(v)) === JSON.stringify(v);
       expect(redactFresh(v) === v).toBe(same);
     }), { numRuns: 1000 });
