@@ -191,6 +191,8 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a KeyError handled, another exception raised: the later one is the failure', { stderr: "Traceback (most recent call last):\n  File \"settings.py\", line 9, in get\nKeyError: 'port'\n\nDuring handling of the above exception, another exception occurred:\n\nTraceback (most recent call last):\n  File \"app.py\", line 6, in <module>\nsettings.NoSettingError: No setting 'port' in section: 'web'" }, 'CLI_CRASH'],
   ['a compressed frame whose content checksum is invalid', { stderr: 'Error 66 : Decompression error : ERROR_contentChecksum_invalid' }, 'DATA_CORRUPTION'],
   ['a stream\'s data check incorrect, inside an uncaught exception', { stderr: "Error: incorrect data check\n    at Inflate.onError (file:///app/restore.mjs:9:3) {\n  code: 'Z_DATA_ERROR'\n}\n\nNode.js v20.20.2" }, 'DATA_CORRUPTION'],
+  ['a runner\'s raised exception with a network cause in it', { stdout: 'Failed example:\n    fetch_rate("EUR")\nException raised:\n    Traceback (most recent call last):\n      File "rates.py", line 9, in fetch_rate\n    ConnectionRefusedError: [Errno 111] Connection refused\n***Test Failed*** 1 failures.', exitCode: 1 }, 'NETWORK'],
+  ['a runner\'s raised exception without a root cause stays a failed test', { stdout: "Failed example:\n    gross('10')\nException raised:\n    Traceback (most recent call last):\n    TypeError: can't multiply sequence by non-int of type 'float'\n***Test Failed*** 1 failures.", exitCode: 1 }, 'VERIFICATION_FAILED'],
   ['seed 002\'s template key alone stays CONTEXT_ERROR', { stderr: "Traceback (most recent call last):\n  File \"agent.py\", line 3, in <module>\nKeyError: 'task_description'" }, 'CONTEXT_ERROR'],
 ];
 
@@ -261,6 +263,7 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['a codec error is text in another encoding, not a document that does not load', { stderr: "Traceback (most recent call last):\n  File \"main.py\", line 1, in <module>\nUnicodeDecodeError: 'utf-8' codec can't decode byte 0xff in position 0: invalid start byte" }, 'BROKEN_BUILD'],
   ['a model\'s tool input that fails its schema is not a document\'s parse', { stderr: 'ToolInputParsingException [Error]: Received tool input did not match expected schema\n    at Tool.call (file:///app/node_modules/agentkit/tools.js:113:10)' }, 'BROKEN_BUILD'],
   ['a key typed with an invalid checksum is not stored data', { stderr: 'keytool: error: malformed recipient "k1qqsz": invalid checksum' }, 'DATA_CORRUPTION'],
+  ['a network word in a test that compared values is a failed test, not a raised cause', { stdout: "Failed example:\n    status()\nExpected:\n    'connection refused'\nGot:\n    'ok'\n***Test Failed*** 1 failures.", exitCode: 1 }, 'NETWORK'],
   ['a buffer size printed as information is not a limit', { stdout: 'buffer: 4096 bytes (max output length 64 MiB)\n', stderr: 'error: upload failed' }, 'RESOURCE_EXHAUSTION'],
   ['a value a YAML writer cannot dump is the program\'s, not a document', { stderr: 'YAMLException: unacceptable kind of an object to dump [object Function]\n    at writeNode (file:///app/node_modules/yamlish/index.mjs:29:15)' }, 'BROKEN_BUILD'],
 ];
