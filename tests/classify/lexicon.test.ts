@@ -193,6 +193,10 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a stream\'s data check incorrect, inside an uncaught exception', { stderr: "Error: incorrect data check\n    at Inflate.onError (file:///app/restore.mjs:9:3) {\n  code: 'Z_DATA_ERROR'\n}\n\nNode.js v20.20.2" }, 'DATA_CORRUPTION'],
   ['a runner\'s raised exception with a network cause in it', { stdout: 'Failed example:\n    fetch_rate("EUR")\nException raised:\n    Traceback (most recent call last):\n      File "rates.py", line 9, in fetch_rate\n    ConnectionRefusedError: [Errno 111] Connection refused\n***Test Failed*** 1 failures.', exitCode: 1 }, 'NETWORK'],
   ['a runner\'s raised exception without a root cause stays a failed test', { stdout: "Failed example:\n    gross('10')\nException raised:\n    Traceback (most recent call last):\n    TypeError: can't multiply sequence by non-int of type 'float'\n***Test Failed*** 1 failures.", exitCode: 1 }, 'VERIFICATION_FAILED'],
+  ['text not in the encoding it was read as', { stderr: 'transcode: illegal input sequence at position 42' }, 'ERROR_RESPONSE'],
+  ['a character cut short at the end of the input', { stderr: 'transcode: incomplete character or shift sequence at end of buffer' }, 'ERROR_RESPONSE'],
+  ['a compressed stream cut short', { stderr: 'Error 68 : Unfinished stream' }, 'ERROR_RESPONSE'],
+  ['a CLI refusing its parameters above its usage', { stderr: 'Incorrect parameters\nUsage :\n      squash [arg] [input] [output]' }, 'ERROR_RESPONSE'],
   ['seed 002\'s template key alone stays CONTEXT_ERROR', { stderr: "Traceback (most recent call last):\n  File \"agent.py\", line 3, in <module>\nKeyError: 'task_description'" }, 'CONTEXT_ERROR'],
 ];
 
@@ -264,6 +268,7 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['a model\'s tool input that fails its schema is not a document\'s parse', { stderr: 'ToolInputParsingException [Error]: Received tool input did not match expected schema\n    at Tool.call (file:///app/node_modules/agentkit/tools.js:113:10)' }, 'BROKEN_BUILD'],
   ['a key typed with an invalid checksum is not stored data', { stderr: 'keytool: error: malformed recipient "k1qqsz": invalid checksum' }, 'DATA_CORRUPTION'],
   ['a network word in a test that compared values is a failed test, not a raised cause', { stdout: "Failed example:\n    status()\nExpected:\n    'connection refused'\nGot:\n    'ok'\n***Test Failed*** 1 failures.", exitCode: 1 }, 'NETWORK'],
+  ['an incomplete word on a line without an input is no refusal', { stderr: 'sync: 3 of 5 uploads incomplete; retrying in 5s\nerror: upload timed out after 30s' }, 'ERROR_RESPONSE'],
   ['a buffer size printed as information is not a limit', { stdout: 'buffer: 4096 bytes (max output length 64 MiB)\n', stderr: 'error: upload failed' }, 'RESOURCE_EXHAUSTION'],
   ['a value a YAML writer cannot dump is the program\'s, not a document', { stderr: 'YAMLException: unacceptable kind of an object to dump [object Function]\n    at writeNode (file:///app/node_modules/yamlish/index.mjs:29:15)' }, 'BROKEN_BUILD'],
 ];
