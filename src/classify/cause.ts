@@ -69,6 +69,15 @@ export const TAP_FAILURE_RULE = 'lexicon.tap';
  */
 const TAP_CAUSE_TYPES: ReadonlySet<FailureType> = new Set<FailureType>([...ROOT_CAUSE_TYPES, 'TIMEOUT']);
 
+/**
+ * A runner that reports a failed test as an exception the test raised (`lexicon.test-raised`: doctest's
+ * "Exception raised:" above the example's traceback), not as values compared: the exception is the
+ * test's own error, as a TAP diagnostic is, so a root cause in the output (the traceback's
+ * `ConnectionRefusedError`) outranks the failed test — the network failed, not the code. A test
+ * that raised a `TypeError` has no root cause to yield to and stays a failed test.
+ */
+export const TEST_RAISED_RULE = 'lexicon.test-raised';
+
 /** A TAP diagnostic: a line with `#` first (after blanks), or the comment after ` # ` on the `not ok` line itself. */
 function isTapDiagnostic(line: string): boolean {
   const text = line.trimStart();
@@ -84,7 +93,8 @@ export function promoteRootCause(sorted: Candidate[]): boolean {
   const best = sorted[0];
   if (best === undefined || best.priority >= RULE_PRIORITY.processEnd) return false;
   const tap = best.rule === TAP_FAILURE_RULE;
-  if (!WRAPPER_TYPES.has(best.type) && !tap) return false;
+  const raised = best.type === 'VERIFICATION_FAILED' && sorted.some((c) => c.rule === TEST_RAISED_RULE);
+  if (!WRAPPER_TYPES.has(best.type) && !tap && !raised) return false;
   for (let i = 1; i < sorted.length; i++) {
     const c = sorted[i]!;
     if (!(tap ? TAP_CAUSE_TYPES : ROOT_CAUSE_TYPES).has(c.type) || c.priority < MIN_CAUSE_PRIORITY) continue;

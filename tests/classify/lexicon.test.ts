@@ -177,6 +177,27 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['an FTP reply of a login refused inside an exception', { stderr: 'Traceback (most recent call last):\n  File "up.py", line 4, in <module>\nftpclient.error_perm: 530 Login incorrect.' }, 'AUTH_REQUIRED'],
   ['an archive member outside the destination', { stderr: "unpack.OutsideDestinationError: '../../.bashrc' would be extracted to '/w/.bashrc', which is outside the destination" }, 'SECURITY_VIOLATION'],
   ['an archive member linking to an absolute path', { stderr: "unpack.AbsoluteLinkError: 'app/passwd' is a link to an absolute path" }, 'SECURITY_VIOLATION'],
+  // Found by the fifth capture's misses (made-up tools' lines): a configuration file that does not load, inside the crash that carried it.
+  ['a document decoder\'s error inside a traceback', { stderr: 'Traceback (most recent call last):\n  File "deploy.py", line 3, in <module>\n    cfg = hcl.load(f)\nhcl.HCLDecodeError: Unclosed block (at line 7, column 2)' }, 'BROKEN_BUILD'],
+  ['an INI reader\'s parsing errors inside a traceback', { stderr: "Traceback (most recent call last):\n  File \"run.py\", line 5, in <module>\nconf.ParsingError: Source contains parsing errors: 'svc.ini'\n\t[line  3]: 'port 80\\n'" }, 'BROKEN_BUILD'],
+  ['a configuration file without a section header', { stderr: "iniparse.MissingSectionHeaderError: File contains no section headers.\nfile: 'svc.ini', line: 1" }, 'BROKEN_BUILD'],
+  ['an option given twice in a configuration file', { stderr: "settings.DuplicateOptionError: While reading from 'svc.ini' [line 4]: option 'port' in section 'web' already exists" }, 'BROKEN_BUILD'],
+  ['a mapping key given twice, under a Node stack', { stderr: 'YAMLError: duplicated mapping key (4:3)\n    at throwError (file:///app/node_modules/yamlish/index.mjs:12:9)\n\nNode.js v20.20.2' }, 'BROKEN_BUILD'],
+  ['an indentation that nests nothing', { stderr: 'ParserError: bad indentation of a sequence entry (5:7)\n    at readBlock (/app/node_modules/yml/lib/loader.js:88:11)' }, 'BROKEN_BUILD'],
+  ['a tab in an indentation of spaces', { stderr: 'Error: tab characters must not be used in indentation (2:1)\n    at load (/app/node_modules/yml/lib/loader.js:40:3)' }, 'BROKEN_BUILD'],
+  ['a tag no schema defines', { stderr: 'LoaderError: unknown tag !<!vault> (3:12)\n    at load (/app/node_modules/yml/lib/loader.js:40:3)' }, 'BROKEN_BUILD'],
+  ['a decompression\'s output bounded by a maximum size, inside an uncaught exception', { stderr: 'RangeError [ERR_BUFFER_TOO_LARGE]: Cannot create a Buffer larger than 1048576 bytes\n    at inflate (file:///app/unpack.mjs:5:19)\n\nNode.js v20.20.2' }, 'RESOURCE_EXHAUSTION'],
+  ['an output past its maximum length', { stderr: 'unpack: error: maximum output length exceeded (64 MiB)' }, 'RESOURCE_EXHAUSTION'],
+  ['a KeyError handled, another exception raised: the later one is the failure', { stderr: "Traceback (most recent call last):\n  File \"settings.py\", line 9, in get\nKeyError: 'port'\n\nDuring handling of the above exception, another exception occurred:\n\nTraceback (most recent call last):\n  File \"app.py\", line 6, in <module>\nsettings.NoSettingError: No setting 'port' in section: 'web'" }, 'CLI_CRASH'],
+  ['a compressed frame whose content checksum is invalid', { stderr: 'Error 66 : Decompression error : ERROR_contentChecksum_invalid' }, 'DATA_CORRUPTION'],
+  ['a stream\'s data check incorrect, inside an uncaught exception', { stderr: "Error: incorrect data check\n    at Inflate.onError (file:///app/restore.mjs:9:3) {\n  code: 'Z_DATA_ERROR'\n}\n\nNode.js v20.20.2" }, 'DATA_CORRUPTION'],
+  ['a runner\'s raised exception with a network cause in it', { stdout: 'Failed example:\n    fetch_rate("EUR")\nException raised:\n    Traceback (most recent call last):\n      File "rates.py", line 9, in fetch_rate\n    ConnectionRefusedError: [Errno 111] Connection refused\n***Test Failed*** 1 failures.', exitCode: 1 }, 'NETWORK'],
+  ['a runner\'s raised exception without a root cause stays a failed test', { stdout: "Failed example:\n    gross('10')\nException raised:\n    Traceback (most recent call last):\n    TypeError: can't multiply sequence by non-int of type 'float'\n***Test Failed*** 1 failures.", exitCode: 1 }, 'VERIFICATION_FAILED'],
+  ['text not in the encoding it was read as', { stderr: 'transcode: illegal input sequence at position 42' }, 'ERROR_RESPONSE'],
+  ['a character cut short at the end of the input', { stderr: 'transcode: incomplete character or shift sequence at end of buffer' }, 'ERROR_RESPONSE'],
+  ['a compressed stream cut short', { stderr: 'Error 68 : Unfinished stream' }, 'ERROR_RESPONSE'],
+  ['a CLI refusing its parameters above its usage', { stderr: 'Incorrect parameters\nUsage :\n      squash [arg] [input] [output]' }, 'ERROR_RESPONSE'],
+  ['seed 002\'s template key alone stays CONTEXT_ERROR', { stderr: "Traceback (most recent call last):\n  File \"agent.py\", line 3, in <module>\nKeyError: 'task_description'" }, 'CONTEXT_ERROR'],
 ];
 
 /** Words that look like a failure and are not one (issue 30, item 5). */
@@ -242,7 +263,14 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['a checksum printed as information', { stdout: 'checksum: 3f2a… ok\n', stderr: 'error: upload failed' }, 'DATA_CORRUPTION'],
   ['a request rate in a 503 without a throttle asked', { stderr: 'GET https://api.example.test/v1 returned 503 Service Unavailable (request rate 12/s)' }, 'RATE_LIMIT'],
   ['an assertion that says what it got is not a parser\'s expected token', { stderr: "AssertionError: expected 'ok' but got 'fail'" }, 'BROKEN_BUILD'],
-  ['an FTP code without a word of FTP', { stderr: 'sync: copied 530 files\nerror: upload failed' }, 'AUTH_REQUIRED'],
+  ['an FTP code without a word of FTP', { stderr: 'sync: copied 530 files\nerror: upload failed' }, 'AUTH_REQUIRED'],  // Look-alikes of the fifth capture's concepts.
+  ['a codec error is text in another encoding, not a document that does not load', { stderr: "Traceback (most recent call last):\n  File \"main.py\", line 1, in <module>\nUnicodeDecodeError: 'utf-8' codec can't decode byte 0xff in position 0: invalid start byte" }, 'BROKEN_BUILD'],
+  ['a model\'s tool input that fails its schema is not a document\'s parse', { stderr: 'ToolInputParsingException [Error]: Received tool input did not match expected schema\n    at Tool.call (file:///app/node_modules/agentkit/tools.js:113:10)' }, 'BROKEN_BUILD'],
+  ['a key typed with an invalid checksum is not stored data', { stderr: 'keytool: error: malformed recipient "k1qqsz": invalid checksum' }, 'DATA_CORRUPTION'],
+  ['a network word in a test that compared values is a failed test, not a raised cause', { stdout: "Failed example:\n    status()\nExpected:\n    'connection refused'\nGot:\n    'ok'\n***Test Failed*** 1 failures.", exitCode: 1 }, 'NETWORK'],
+  ['an incomplete word on a line without an input is no refusal', { stderr: 'sync: 3 of 5 uploads incomplete; retrying in 5s\nerror: upload timed out after 30s' }, 'ERROR_RESPONSE'],
+  ['a buffer size printed as information is not a limit', { stdout: 'buffer: 4096 bytes (max output length 64 MiB)\n', stderr: 'error: upload failed' }, 'RESOURCE_EXHAUSTION'],
+  ['a value a YAML writer cannot dump is the program\'s, not a document', { stderr: 'YAMLException: unacceptable kind of an object to dump [object Function]\n    at writeNode (file:///app/node_modules/yamlish/index.mjs:29:15)' }, 'BROKEN_BUILD'],
 ];
 
 describe('the generic lexicon (issue 30)', () => {

@@ -35,7 +35,9 @@ const LOOKALIKES: [what: string, stderr: string, suggested: FailureType, expecte
   ['a branch named for an unknown target', "error: pathspec 'fix/unknown-target' did not match any file(s) known to git", 'BROKEN_BUILD', 'ERROR_RESPONSE'],
   ['a script named for a memory limit', 'Run ./ci/memory-limit-reached.sh\nError: Process completed with exit code 1.', 'RESOURCE_EXHAUSTION', 'UNKNOWN'],
   ['a test named for a lock wait', 'FAILED tests/test_lock.py::test_timeout_while_waiting_to_get_lock - assert 1 == 2', 'RESOURCE_BUSY', 'VERIFICATION_FAILED'],
-  ['a quoted name of a wrong password check', "error: no such check 'wrong-password' in suite auth", 'AUTH_REQUIRED', 'ERROR_RESPONSE'],
+  ['a quoted name of a wrong password check', "error: no such check 'wrong-password' in suite auth", 'AUTH_REQUIRED', 'ERROR_RESPONSE'],  // The fifth session's concepts (a document that does not load) inside names.
+  ['a test named for a parsing error', 'FAILED tests/test_config.py::test_parsing_error_is_reported - assert 1 == 2', 'BROKEN_BUILD', 'VERIFICATION_FAILED'],
+  ['a branch named for a duplicate option', "error: pathspec 'fix/duplicate-option' did not match any file(s) known to git", 'BROKEN_BUILD', 'ERROR_RESPONSE'],
 ];
 
 /**

@@ -92,6 +92,9 @@ export const CODE_RULES: readonly Rule[] = [
     phrases: ['{test} {fail}', '{fail} {test}', '{assertion} {fail}', '{assertion} {error}', 'verification failed'],
   },
   { id: 'lexicon.test-count', type: 'VERIFICATION_FAILED', phrases: ['failed', 'failing', 'failures'], shape: 'N failed' },
+  // A runner saying a test raised where it should have printed or compared (doctest's "Exception raised:" above the
+  // example's traceback): the raised exception is the test's failure, so a root cause in it outranks the verdict (cause.ts).
+  { id: 'lexicon.test-raised', type: 'VERIFICATION_FAILED', phrases: ['exception raised:'] },
   {
     // A property-based test names the input that falsified the property (QuickCheck's "Falsifiable", Hypothesis's
     // "Falsifying example:", the "Counterexample:" of fast-check and others, proptest's "minimal failing input"):

@@ -76,6 +76,16 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
     ],
   },
   {
+    // A buffer or output bounded by a size the data outgrew (a decompression's maximum output length, a runtime's
+    // largest buffer, "ERR_BUFFER_TOO_LARGE"): the output would not fit, whatever asked for it. In the failure's own
+    // words only: a tool's settings on stdout name the same limit without having hit it.
+    id: 'lexicon.output-limit',
+    type: 'RESOURCE_EXHAUSTION',
+    sources: FAILURE_SOURCES,
+    wordForms: true,
+    phrases: ['buffer too large', 'buffer larger than', 'maximum output length', 'max output length', 'output length {exceed}'],
+  },
+  {
     id: 'lexicon.busy',
     type: 'RESOURCE_BUSY',
     wordForms: true,

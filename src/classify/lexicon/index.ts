@@ -4,6 +4,7 @@ import { CHECK_RULES } from './checks.js';
 import { CODE_RULES } from './code.js';
 import { COMMAND_RULES } from './commands.js';
 import { ENVIRONMENT_RULES } from './environment.js';
+import { INPUT_RULES } from './inputs.js';
 import { INTEGRITY_RULES } from './integrity.js';
 import { LIMIT_RULES } from './limits.js';
 import { REFUSAL_RULES } from './refusal.js';
@@ -18,5 +19,5 @@ import { RUNTIME_RULES } from './runtime.js';
 export const lexiconPack: RulePack = {
   id: 'lexicon',
   description: 'Concept words in their word forms (network, time, resources, locks, credentials, limits, code, tests, crashes, lint findings, validation) and diagnostic line shapes',
-  rules: [...ENVIRONMENT_RULES, ...ACCESS_RULES, ...LIMIT_RULES, ...CODE_RULES, ...COMMAND_RULES, ...REFUSAL_RULES, ...RUNTIME_RULES, ...CHECK_RULES, ...INTEGRITY_RULES],
+  rules: [...ENVIRONMENT_RULES, ...ACCESS_RULES, ...LIMIT_RULES, ...CODE_RULES, ...INPUT_RULES, ...COMMAND_RULES, ...REFUSAL_RULES, ...RUNTIME_RULES, ...CHECK_RULES, ...INTEGRITY_RULES],
 };

@@ -19,6 +19,9 @@ export const INTEGRITY_RULES: readonly Rule[] = [
     phrases: [
       // A digest that does not match ("Checksum error detected. file=…", "checksum mismatch").
       'checksum {error}', 'checksum mismatch', 'checksums do not match', 'hash mismatch', 'digest mismatch',
+      // A compressed stream's own check of its content ("contentChecksum_invalid", zlib's "incorrect data check"): the
+      // stored frame was changed. Not "invalid checksum" before a name: a key or address typed wrong carries one too.
+      'checksum invalid', 'incorrect data check',
       // Authenticated encryption whose tag does not verify: the payload was changed (a wrong key is a credential: access.ts).
       'decrypt and authenticate', 'authentication tag mismatch',
       // A file system check's findings left unfixed ("Filesystem still has errors", "Block bitmap differences").

@@ -9,7 +9,7 @@ import { FAILURE_SOURCES, type Rule } from '../rule.js';
  */
 
 /** Kinds of input a tool reads and can find are not what they should be: an archive, a key, a database. */
-const INPUT_KINDS = ['file', 'archive', 'format', 'database', 'repository', 'keystore', 'certificate', 'image', 'object', 'data', 'input', 'stream'];
+const INPUT_KINDS = ['file', 'archive', 'format', 'database', 'repository', 'keystore', 'certificate', 'image', 'object', 'data', 'input', 'stream', 'sequence'];
 
 /**
  * Where single refusal words count: the failure's own words, never inside a test report (where they
@@ -54,7 +54,7 @@ export const REFUSAL_RULES: readonly Rule[] = [
     wordForms: true,
     phrases: [
       'invalid', 'unknown', 'unsupported', 'not supported', 'unrecognized', 'unrecognised', 'no such', 'duplicate', 'not allowed',
-      'not recognized', 'did you mean',
+      'not recognized', 'did you mean', 'incorrect parameter', 'incorrect parameters',
     ],
   },
   {
@@ -67,6 +67,9 @@ export const REFUSAL_RULES: readonly Rule[] = [
       'is not a', 'not a valid', 'not an', 'not in', 'does not look like', 'does not appear to be', 'no valid', 'is corrupt', 'is corrupted',
       'corrupt input', 'premature end', 'unexpected end of archive', 'truncated', 'too short', 'bad crc', 'crc error', 'failed to read',
       'could not read', 'unable to read', 'unable to load', 'could not be processed', 'cannot be processed',
+      // Text not in the encoding it was read as, a stream cut short: "illegal input sequence at position 13" (a
+      // character-set conversion), "incomplete character or shift sequence", "Unfinished stream" (a compressed frame).
+      'illegal', 'incomplete', 'unfinished',
     ],
     requires: INPUT_KINDS,
     sameLine: true,

@@ -16,3 +16,11 @@ export const TEST_REPORT_MARKERS: readonly string[] = [
  * own-words codes) list these as `unless`.
  */
 export const REPORT_WORDS: readonly string[] = [...TEST_REPORT_MARKERS, 'expected:', 'received:', 'assertionerror', '✗', '✕', 'not ok'];
+
+/**
+ * When a `KeyError` is not seed 002's prompt template lacking a key (CONTEXT_ERROR, `KeyError:
+ * 'task_description'`), but a library's lookup (issue 30, fifth capture): the `KeyError` was
+ * handled and another exception raised while handling it (Python's "During handling of the above
+ * exception": the later exception is the failure, read by its own words or as the crash).
+ */
+export const NOT_A_TEMPLATE_KEY: readonly string[] = ['during handling of the above exception'];

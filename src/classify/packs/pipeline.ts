@@ -1,4 +1,5 @@
 import { RULE_PRIORITY } from '../priority.js';
+import { NOT_A_TEMPLATE_KEY } from './markers.js';
 import { FAILURE_SOURCES, type RulePack, type TextSource } from '../rule.js';
 
 const OWN_WORDS_AND_CHECKS: readonly TextSource[] = [...FAILURE_SOURCES, 'validationErrors'];
@@ -45,6 +46,7 @@ export const pipelinePack: RulePack = {
       id: 'pipeline.template',
       type: 'CONTEXT_ERROR',
       sources: FAILURE_SOURCES,
+      unless: NOT_A_TEMPLATE_KEY,
       phrases: ['missing placeholder', 'missing template variable', 'unresolved placeholder', 'keyerror'],
     },
     { id: 'pipeline.heartbeat', type: 'HEARTBEAT_TIMEOUT', phrases: ['no heartbeat', 'heartbeat timeout', 'heartbeat timed out', 'missed heartbeat', 'heartbeat_timeout'] },

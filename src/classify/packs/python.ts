@@ -1,4 +1,5 @@
 import { RULE_PRIORITY } from '../priority.js';
+import { NOT_A_TEMPLATE_KEY } from './markers.js';
 import { FAILURE_SOURCES, type RulePack } from '../rule.js';
 
 /**
@@ -29,7 +30,7 @@ export const pythonPack: RulePack = {
       priority: RULE_PRIORITY.refinement,
       phrases: ['jsondecodeerror', 'json.decoder', 'expecting value: line', 'expecting property name enclosed in double quotes'],
     },
-    { id: 'python.key-error', type: 'CONTEXT_ERROR', sources: FAILURE_SOURCES, phrases: ['keyerror'] },
+    { id: 'python.key-error', type: 'CONTEXT_ERROR', sources: FAILURE_SOURCES, unless: NOT_A_TEMPLATE_KEY, phrases: ['keyerror'] },
     { id: 'python.memory', type: 'RESOURCE_EXHAUSTION', phrases: ['memoryerror'] },
     {
       id: 'python.network',
