@@ -13,6 +13,9 @@
 # The fifth capture's Python cases (zipfile, configparser, tomllib, argparse, concurrent.futures,
 # doctest, ElementTree, shutil, pickle, shelve, xmlrpc.client) need Python >= 3.11 (tomllib), the
 # image's or Debian's; js-yaml and PostCSS come from the project's node_modules; iconv is libc-bin's.
+# The sixth capture: zstd (above), bc, xxd, coreutils (sort, dd, split, cp) and Python's imaplib,
+# poplib, socket, ssl, lzma, csv, logging.config, compileall and fcntl; its disk and read-only cases
+# mount a tmpfs in a user and mount namespace (unshare, util-linux).
 # Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
 set -e
 apt-get update -qq
@@ -24,7 +27,8 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   gettext util-linux python3-click python3-pexpect \
   mercurial aria2 msmtp s3cmd socat python3-pyftpdlib libxml2-utils protobuf-compiler age minisign \
   imagemagick parallel scons e2fsprogs \
-  lz4 libc-bin
+  lz4 libc-bin \
+  bc xxd coreutils
 command -v pnpm >/dev/null || npm install -g pnpm@9
 command -v yarn >/dev/null || npm install -g yarn@1
 command -v biome >/dev/null || npm install -g @biomejs/biome@1
