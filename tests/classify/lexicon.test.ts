@@ -205,6 +205,7 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a memory limit exceeded in the failure\'s words', { stderr: 'render: error: memory limit exceeded (512 MiB) while rasterising page 9' }, 'RESOURCE_EXHAUSTION'],
   ['a decoder\'s corrupt input, inside a traceback', { stderr: 'Traceback (most recent call last):\n  File "restore.py", line 3, in <module>\n    data = f.read()\nbrotli.error: Corrupt input data' }, 'DATA_CORRUPTION'],
   ['restored bytes that do not match the stored checksum', { stderr: 'backup.tar.sz : Decoding error (22) : Restored data doesn\'t match checksum' }, 'DATA_CORRUPTION'],
+  ['a certificate class as the exception\'s name still counts, under a quoted call', { stderr: 'Traceback (most recent call last):\n  File "fetch.py", line 4, in <module>\n    sess.get(url)\nssl.SSLCertVerificationError: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: self-signed certificate' }, 'CERTIFICATE_ERROR'],
   ['seed 002\'s template key alone stays CONTEXT_ERROR', { stderr: "Traceback (most recent call last):\n  File \"agent.py\", line 3, in <module>\nKeyError: 'task_description'" }, 'CONTEXT_ERROR'],
 ];
 
