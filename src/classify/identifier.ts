@@ -39,7 +39,7 @@ function isSegmentChar(c: string): boolean {
  * quotes above a caret (see {@link inQuotedSource}).
  */
 export function insideIdentifier(text: string, start: number, end: number): boolean {
-  if (inQuotedCode(text, start, end)) return true;
+  if (inPythonFrame(text, start) || inQuotedSource(text, end)) return true;
   const low = Math.max(0, start - IDENTIFIER_REACH);
   const high = Math.min(text.length, end + 1 + IDENTIFIER_REACH);
   let before = start - 1;
@@ -61,13 +61,13 @@ export function insideIdentifier(text: string, start: number, end: number): bool
 }
 
 /**
- * True when `text[start, end]` is code a runtime quotes, not what happened: a Python traceback
- * frame's function name or the source line under it, or a line of source above a caret line (see
- * {@link inQuotedSource}). A joined name there (`ctx.load_cert_chain(…)`) is a call, not an error's
- * name: the scanner asks this of joined word forms too, which skip the identifier walk.
+ * True when `text[start]` is code a Python traceback quotes: a frame's function name or the
+ * source line under it. A joined name there (`ctx.load_cert_chain(…)`) is a call, not an error's
+ * name: the scanner asks this of joined word forms too, which skip the identifier walk. (Not
+ * Node's caret excerpt: its `triggerUncaughtException(` is how an uncaught error shows.)
  */
-export function inQuotedCode(text: string, start: number, end: number): boolean {
-  return inPythonFrame(text, start) || inQuotedSource(text, end);
+export function inPythonCode(text: string, start: number): boolean {
+  return inPythonFrame(text, start);
 }
 
 /** True when `text[at]` is a `-` with a word character beyond it (in direction `step`). */
