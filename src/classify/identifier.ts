@@ -60,6 +60,16 @@ export function insideIdentifier(text: string, start: number, end: number): bool
   return context < low || !VALUE_CONTEXT.has(text[context]!);
 }
 
+/**
+ * True when `text[start]` is code a Python traceback quotes: a frame's function name or the
+ * source line under it. A joined name there (`ctx.load_cert_chain(…)`) is a call, not an error's
+ * name: the scanner asks this of joined word forms too, which skip the identifier walk. (Not
+ * Node's caret excerpt: its `triggerUncaughtException(` is how an uncaught error shows.)
+ */
+export function inPythonCode(text: string, start: number): boolean {
+  return inPythonFrame(text, start);
+}
+
 /** True when `text[at]` is a `-` with a word character beyond it (in direction `step`). */
 function joinedByHyphen(text: string, at: number, step: 1 | -1): boolean {
   const beyond = text.charCodeAt(at + step);
@@ -79,7 +89,16 @@ const MAX_FRAME_LINE = 4 * IDENTIFIER_REACH;
 function inPythonFrame(text: string, start: number): boolean {
   const from = text.lastIndexOf('\n', start - 1) + 1;
   if (start - from > MAX_FRAME_LINE) return false;
-  if (text.startsWith(', in ', start - 5)) return PYTHON_FRAME.test(text.slice(from, text.indexOf('\n', start) >>> 0));
+  // The function's name, or a part of it (a joined form matches `cert_chain` inside `in verify_cert_chain`).
+  // Bounded walks only: a huge single line must not cost its length on every match in it.
+  const limit = Math.min(text.length, start + MAX_FRAME_LINE);
+  let eol = start;
+  while (eol < limit && text.charCodeAt(eol) !== 10) eol++;
+  if (eol < limit || limit === text.length) {
+    const line = text.slice(from, eol);
+    const name = line.lastIndexOf(', in ');
+    if (name >= 0 && from + name + 5 <= start) return PYTHON_FRAME.test(line);
+  }
   // CPython indents the quoted source line; the exception line under a frame without source is not.
   if (from < 2 || (text[from] !== ' ' && text[from] !== '\t')) return false;
   const previous = text.lastIndexOf('\n', from - 2) + 1;

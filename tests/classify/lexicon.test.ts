@@ -197,6 +197,15 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a character cut short at the end of the input', { stderr: 'transcode: incomplete character or shift sequence at end of buffer' }, 'ERROR_RESPONSE'],
   ['a compressed stream cut short', { stderr: 'Error 68 : Unfinished stream' }, 'ERROR_RESPONSE'],
   ['a CLI refusing its parameters above its usage', { stderr: 'Incorrect parameters\nUsage :\n      squash [arg] [input] [output]' }, 'ERROR_RESPONSE'],
+  // Found by the sixth capture's misses (made-up tools' lines): resource limits in other words, stored data that fails its check.
+  ['a record\'s field larger than the reader\'s limit, inside a traceback', { stderr: 'Traceback (most recent call last):\n  File "load.py", line 4, in <module>\n    for rec in tsv.reader(f):\ntsv.Error: field larger than field limit (65536)' }, 'RESOURCE_EXHAUSTION'],
+  ['a decoder that would need more memory than it may use', { stderr: 'snap: frame 3: block requires too much memory for decoding (limit 64 MiB)' }, 'RESOURCE_EXHAUSTION'],
+  ['a window larger than the maximum allowed', { stderr: 'unpack: archive.bin: window size larger than maximum: 2097152 > 1048576' }, 'RESOURCE_EXHAUSTION'],
+  ['a finite set of names used up', { stderr: 'chunk: output file names exhausted' }, 'RESOURCE_EXHAUSTION'],
+  ['a memory limit exceeded in the failure\'s words', { stderr: 'render: error: memory limit exceeded (512 MiB) while rasterising page 9' }, 'RESOURCE_EXHAUSTION'],
+  ['a decoder\'s corrupt input, inside a traceback', { stderr: 'Traceback (most recent call last):\n  File "restore.py", line 3, in <module>\n    data = f.read()\nbrotli.error: Corrupt input data' }, 'DATA_CORRUPTION'],
+  ['restored bytes that do not match the stored checksum', { stderr: 'backup.tar.sz : Decoding error (22) : Restored data doesn\'t match checksum' }, 'DATA_CORRUPTION'],
+  ['a certificate class as the exception\'s name still counts, under a quoted call', { stderr: 'Traceback (most recent call last):\n  File "fetch.py", line 4, in <module>\n    sess.get(url)\nssl.SSLCertVerificationError: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: self-signed certificate' }, 'CERTIFICATE_ERROR'],
   ['seed 002\'s template key alone stays CONTEXT_ERROR', { stderr: "Traceback (most recent call last):\n  File \"agent.py\", line 3, in <module>\nKeyError: 'task_description'" }, 'CONTEXT_ERROR'],
 ];
 
@@ -270,6 +279,11 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['a network word in a test that compared values is a failed test, not a raised cause', { stdout: "Failed example:\n    status()\nExpected:\n    'connection refused'\nGot:\n    'ok'\n***Test Failed*** 1 failures.", exitCode: 1 }, 'NETWORK'],
   ['an incomplete word on a line without an input is no refusal', { stderr: 'sync: 3 of 5 uploads incomplete; retrying in 5s\nerror: upload timed out after 30s' }, 'ERROR_RESPONSE'],
   ['a buffer size printed as information is not a limit', { stdout: 'buffer: 4096 bytes (max output length 64 MiB)\n', stderr: 'error: upload failed' }, 'RESOURCE_EXHAUSTION'],
+  // Look-alikes of the sixth capture's concepts.
+  ['a limit printed as a setting is not a limit hit', { stdout: 'field size: larger than field limit values are truncated\nmemory: too much memory is refused above 512 MiB\n', stderr: 'error: upload failed' }, 'RESOURCE_EXHAUSTION'],
+  ['a failed test named for a limit', { stdout: '  ✗ refuses a frame that requires too much memory\n1 failed' }, 'RESOURCE_EXHAUSTION'],
+  ['a password that does not match is not stored data', { stderr: "error: the passwords don't match; try again" }, 'DATA_CORRUPTION'],
+  ['a failed test named for corrupt input', { stdout: '  ✗ rejects corrupt input data\n1 failed' }, 'DATA_CORRUPTION'],
   ['a value a YAML writer cannot dump is the program\'s, not a document', { stderr: 'YAMLException: unacceptable kind of an object to dump [object Function]\n    at writeNode (file:///app/node_modules/yamlish/index.mjs:29:15)' }, 'BROKEN_BUILD'],
 ];
 

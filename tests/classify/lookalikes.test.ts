@@ -38,6 +38,9 @@ const LOOKALIKES: [what: string, stderr: string, suggested: FailureType, expecte
   ['a quoted name of a wrong password check', "error: no such check 'wrong-password' in suite auth", 'AUTH_REQUIRED', 'ERROR_RESPONSE'],  // The fifth session's concepts (a document that does not load) inside names.
   ['a test named for a parsing error', 'FAILED tests/test_config.py::test_parsing_error_is_reported - assert 1 == 2', 'BROKEN_BUILD', 'VERIFICATION_FAILED'],
   ['a branch named for a duplicate option', "error: pathspec 'fix/duplicate-option' did not match any file(s) known to git", 'BROKEN_BUILD', 'ERROR_RESPONSE'],
+  // The sixth capture: a joined name (snake_case) in the source line a Python traceback quotes is a call, not an error's name.
+  ['a call joined from a certificate word, quoted in a traceback', 'Traceback (most recent call last):\n  File "serve.py", line 3, in <module>\n    ctx.load_cert_chain(\'srv.pem\')\nFileNotFoundError: [Errno 2] No such file or directory', 'CERTIFICATE_ERROR', 'ERROR_RESPONSE'],
+  ['a frame\'s function joined from a certificate word', 'Traceback (most recent call last):\n  File "tls.py", line 9, in verify_cert_chain\n    raise ValueError(\'bad port\')\nValueError: bad port', 'CERTIFICATE_ERROR', 'CLI_CRASH'],
 ];
 
 /**

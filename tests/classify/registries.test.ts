@@ -111,6 +111,10 @@ const SPELLINGS: [from: string, observation: Observation, type: FailureType][] =
   ['an FTP reply in a Python exception (RFC 959: 530 not logged in)', { stderr: 'ftplib.error_perm: 530 Anonymous access not allowed.' }, 'AUTH_REQUIRED'],
   ['curl\'s FTP response code (RFC 959: 550 not taken)', { stderr: 'curl: (9) Server denied you to change to the given directory (FTP response code 550)' }, 'ERROR_RESPONSE'],
   ['a data connection that failed (RFC 959: 425)', { stderr: 'ftp: 425 Can\'t open data connection.' }, 'NETWORK'],
+  // EAGAIN from a lock call that would block (the sixth capture): a lock held, not a provider's capacity.
+  ['EAGAIN from a non-blocking lock, inside a traceback', { stderr: 'Traceback (most recent call last):\n  File "job.py", line 5, in <module>\n    portalocker.lock(f, LOCK_EX | LOCK_NB)\nBlockingIOError: [Errno 11] Resource temporarily unavailable' }, 'RESOURCE_BUSY'],
+  ['EAGAIN in C\'s strerror words', { stderr: 'lockrun: flock(/var/run/job.lock): Resource temporarily unavailable' }, 'RESOURCE_BUSY'],
+  ['a service temporarily unavailable is still its overload', { stderr: 'Error: 503 Service Temporarily Unavailable: the server is temporarily unavailable, try later' }, 'SERVER_OVERLOADED'],
   ['a 429 in a failing package manager\'s report on stdout', { stdout: ' ERR_X_FETCH_429  GET https://registry.example.com/left-pad: Too Many Requests - 429\n', exitCode: 1 }, 'RATE_LIMIT'],
 ];
 

@@ -86,6 +86,21 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
     phrases: ['buffer too large', 'buffer larger than', 'maximum output length', 'max output length', 'output length {exceed}'],
   },
   {
+    // A limit the data outgrew, in other words (the sixth capture): a record's field larger than the reader's limit, a
+    // decoder that would need more memory than it is allowed ("requires too much memory", a window "larger than
+    // maximum"), a finite set of names used up ("output file suffixes exhausted"). The run needs a larger limit or
+    // smaller pieces: a resource, not this approach's error. In the failure's own words only, as the output limit.
+    id: 'lexicon.size-limit',
+    type: 'RESOURCE_EXHAUSTION',
+    sources: FAILURE_SOURCES,
+    wordForms: true,
+    phrases: [
+      'larger than field limit', 'larger than the field limit', 'larger than the limit', 'larger than limit', 'larger than maximum',
+      'larger than the maximum', 'too much memory', 'memory limit {exceed}', '{exceed} memory limit', '{exceed} the memory limit',
+      'suffixes exhausted', 'file names exhausted', 'names exhausted',
+    ],
+  },
+  {
     id: 'lexicon.busy',
     type: 'RESOURCE_BUSY',
     wordForms: true,

@@ -22,6 +22,9 @@ export const INTEGRITY_RULES: readonly Rule[] = [
       // A compressed stream's own check of its content ("contentChecksum_invalid", zlib's "incorrect data check"): the
       // stored frame was changed. Not "invalid checksum" before a name: a key or address typed wrong carries one too.
       'checksum invalid', 'incorrect data check',
+      // A decoder that found its input's structure broken ("Corrupt input data") or its restored bytes unlike the stored
+      // digest ("Restored data doesn't match checksum"): the stored data changed, not the approach.
+      'corrupt input data', 'input data is corrupt', "doesn't match checksum", 'does not match checksum', 'does not match its checksum',
       // Authenticated encryption whose tag does not verify: the payload was changed (a wrong key is a credential: access.ts).
       'decrypt and authenticate', 'authentication tag mismatch',
       // A file system check's findings left unfixed ("Filesystem still has errors", "Block bitmap differences").

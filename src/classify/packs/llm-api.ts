@@ -41,6 +41,8 @@ export const llmApiPack: RulePack = {
     {
       id: 'llm-api.overloaded',
       type: 'SERVER_OVERLOADED',
+      // EAGAIN's message is a call that would block (a lock held, a full pipe), not a provider's capacity: the errno registry reads it.
+      unless: ['resource temporarily unavailable'],
       phrases: [
         'overloaded', 'overloaded_error', 'currently overloaded', 'model is overloaded', 'at capacity', 'service unavailable',
         'serviceunavailableexception', 'temporarily unavailable', 'currently unavailable', 'modelnotreadyexception',
