@@ -16,8 +16,8 @@ import type { CliIO } from './verb.js';
 
 /**
  * A command run as this process runs it, read once from its meta: the meta with the literal
- * command line, the config file it started with, what `--tests` makes of its command, and the
- * cwd's package.json scripts. The runtime options are then read from it by field.
+ * command line, the config file it started with and what `--tests` makes of its command. The
+ * runtime options are then read from it by field.
  */
 export interface CommandRun {
   readonly runId: string;
@@ -26,8 +26,6 @@ export interface CommandRun {
   readonly config: LoadedConfig;
   /** What `--tests` makes of its command (`testCommandOf`). */
   readonly tests: TestCommand;
-  /** The package.json scripts of the run's cwd (for `npm test` under `--tests`); none when unreadable. */
-  readonly scripts: Record<string, string>;
 }
 
 /**
@@ -36,10 +34,10 @@ export interface CommandRun {
  * unless `config` is the one already loaded (`recover run` read it with its flags).
  */
 export async function readCommandRun(runId: string, meta: CommandRunMeta, config?: LoadedConfig): Promise<CommandRun> {
-  const { packageScripts, testCommandOf } = await import('../runtime/test-command.js');
+  const { testCommandOf } = await import('../runtime/test-command.js');
   const tests = testCommandOf(runId, meta.command, meta.options.tests ?? [], meta.cwd);
   if ('refused' in tests) throw new UsageError(tests.refused);
-  return { runId, meta, config: config ?? await loadConfig(meta.cwd, meta.options.config ?? undefined), tests, scripts: packageScripts(meta.cwd) };
+  return { runId, meta, config: config ?? await loadConfig(meta.cwd, meta.options.config ?? undefined), tests };
 }
 
 /**
@@ -50,16 +48,15 @@ export async function runtimeOptionsOf(run: CommandRun, output: CommandOutput, i
   const { commandTask } = await import('../runtime/command.js');
   const [cmd, ...args] = run.tests.argv as [string, ...string[]];
   const { ledgerDataOf } = await import('../store/test-ledger-data.js');
+  const { testTaskOptions } = await import('../runtime/test-command.js');
+  const tests = testTaskOptions(run.tests, run.meta.cwd, ledgerDataOf(run.meta), run.meta.options.rerun);
   const expect = run.meta.options.expect ?? null;
   const task = commandTask(cmd, args, {
     // The output checks read stdout alone: a pseudo-terminal would mix stderr (and CRLFs) into it.
     cwd: run.meta.cwd, stream: { stdout: output.stdout, stderr: output.stderr }, pty: expect ? null : output.pty,
     ...(expect ? { expect } : {}),
     // A resumed run continues its test ledger (the executions so far, the flaky tests found).
-    ...(run.tests.files.length > 0 ? {
-      testReports: run.tests.files, testLedger: ledgerDataOf(run.meta), scripts: run.scripts,
-      ...(run.meta.options.rerun ? { rerun: run.meta.options.rerun } : {}), ...(run.config.redact ? { redact: run.config.redact } : {}),
-    } : {}),
+    ...(tests ? { ...tests, ...(run.config.redact ? { redact: run.config.redact } : {}) } : {}),
     ...(Object.keys(run.tests.env).length > 0 ? { env: run.tests.env } : {}),
     // A command line that risks data loss is refused unless the person running it says it may (seed 004 BLOCK_AND_ALERT).
     ...(io.env.RECOVERY_ALLOW_DATA_LOSS === '1' ? { allowDataLoss: true } : {}),

@@ -8,6 +8,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TestLedgerData } from '../store/test-ledger-data.js';
+import type { CommandOptions } from './command.js';
 import { autoTestReports } from './test-runners.js';
 
 /** A command as it runs under `--tests`. */
@@ -43,4 +45,14 @@ export function packageScripts(cwd: string): Record<string, string> {
   } catch {
     return {};
   }
+}
+
+/**
+ * The test options of `commandTask` for `made` run in `cwd`, continuing `ledger` (the run's stored
+ * test ledger, null for a new one) with `rerun` (default `failed`): what `recover run`, `resume`,
+ * `decide`, `ui` and a fleet worker taking a run over give alike. Null when no report is read.
+ */
+export function testTaskOptions(made: TestCommand, cwd: string, ledger: TestLedgerData | null, rerun: CommandOptions['rerun']): Pick<CommandOptions, 'testReports' | 'scripts' | 'testLedger' | 'rerun'> | null {
+  if (made.files.length === 0) return null;
+  return { testReports: made.files, testLedger: ledger, scripts: packageScripts(cwd), ...(rerun ? { rerun } : {}) };
 }

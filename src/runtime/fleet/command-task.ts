@@ -8,7 +8,7 @@ import { commandTask, type CommandOptions } from '../command.js';
 import { runMetaOf } from '../run-meta.js';
 import type { OutputExpectations } from '../output-check.js';
 import type { RerunMode } from '../test-attempt.js';
-import { packageScripts, testCommandOf } from '../test-command.js';
+import { testCommandOf, testTaskOptions } from '../test-command.js';
 import type { FleetTask } from './task.js';
 
 /** The input of the `command` task. */
@@ -71,11 +71,8 @@ function testsOf(runId: string, command: string[], input: CommandInput): { argv:
   const cwd = typeof input.cwd === 'string' ? input.cwd : process.cwd();
   const made = testCommandOf(runId, command, input.tests.map(String), cwd);
   if ('refused' in made) throw new Error(`run ${runId}: ${made.refused}`);
-  if (made.files.length === 0) return null;
-  return {
-    argv: made.argv, env: made.env,
-    options: { testReports: made.files, scripts: packageScripts(cwd), testLedger: input.testLedger ?? null, ...(input.rerun ? { rerun: input.rerun } : {}) },
-  };
+  const options = testTaskOptions(made, cwd, input.testLedger ?? null, input.rerun);
+  return options && { argv: made.argv, env: made.env, options };
 }
 
 /**
