@@ -118,6 +118,9 @@ describe('atomic commits', () => {
       const started = await child!.send({ op: 'save-loop', dir, runId: 'loop' });
       expect(started, `trial ${trial} (seed ${seed})`).toMatchObject({ ok: true, started: stored });
       cut += (started as unknown as { repairs: string[] }).repairs.length;
+      // The first trial's kill must come after a commit: on a loaded machine the child may not
+      // have made one within the random delay, and an empty store proves nothing. Waited for, not timed.
+      while (stored === 0 && (await store.load('loop')) === null) await new Promise((resolve) => setTimeout(resolve, 5));
       await new Promise((resolve) => setTimeout(resolve, 5 + next() * 60));
       await child!.kill();
       const run = await store.load('loop'); // throws CorruptRunError if a write was torn
