@@ -27,6 +27,8 @@ const ROWS: Row[] = [
   ['an archive with a truncated header', { stderr: py("tarfile.open('r.tgz')", "tarfile.ReadError: file could not be opened successfully:\n- method tar: ReadError('truncated header')") }, 'ERROR_RESPONSE'],
   ['a database file of no known type', { stderr: py("shelve.open('state/jobs', flag='r')", 'dbm.error: db type could not be determined') }, 'ERROR_RESPONSE'],
   ['a member the archive lacks (a sentence in a KeyError)', { stderr: py("z.extract('app/config.toml')", "KeyError: \"There is no item named 'app/config.toml' in the archive\"") }, 'ERROR_RESPONSE', 'whole'],
+  ['a certificate file that is not PEM', { stderr: py("ctx.load_cert_chain('server.pem')", 'ssl.SSLError: [SSL] PEM lib (_ssl.c:3905)') }, 'ERROR_RESPONSE'],
+  ['a certificate file that is not DER', { stderr: py('x509.load_pem_x509_certificate(data)', 'ValueError: error parsing asn1 value: ParseError { kind: ShortData { needed: 96 } }') }, 'ERROR_RESPONSE'],
   ['zlib: not its header', { stderr: node('Error: incorrect header check', 'Z_DATA_ERROR') }, 'ERROR_RESPONSE'],
   ['zlib: the stream ends early', { stderr: node('Error: unexpected end of file', 'Z_BUF_ERROR') }, 'ERROR_RESPONSE'],
   ['a CLI: gzip data cut short', { stderr: 'gzip: backup.sql.gz: unexpected end of file' }, 'ERROR_RESPONSE'],
@@ -43,6 +45,7 @@ const ROWS: Row[] = [
   ['a configuration without its version', { stderr: py('logging.config.dictConfig(cfg)', "ValueError: dictionary doesn't specify a version") }, 'BROKEN_BUILD'],
   ['a model library that cannot build a schema', { stderr: py('class Job(BaseModel):', "pydantic.errors.PydanticSchemaGenerationError: Unable to generate pydantic-core schema for <class 'Lock'>.") }, 'BROKEN_BUILD'],
   ['a model field without its annotation', { stderr: py('class Job(BaseModel):', 'pydantic.errors.PydanticUserError: A non-annotated attribute was detected: `retries = 3`. All model fields require a type annotation') }, 'BROKEN_BUILD'],
+  ['a schema whose reference points nowhere', { stderr: py('validator.validate(doc)', "referencing.exceptions.PointerToNowhere: '/definitions/port' does not exist within {'type': 'object'}") }, 'BROKEN_BUILD'],
   // A defect of the program: a key missing from its own mapping, a value its code passed.
   ['a key missing from its own mapping (3.11 subscript)', { stderr: py("print(cfg['tool']['name'])\n          ~~~~~~~~~~~^^^^^^^^", "KeyError: 'name'") }, 'CLI_CRASH', 'whole'],
   ['a resolver refusing the port the code passed', { stderr: py("socket.create_connection(('127.0.0.1', -1))", 'socket.gaierror: [Errno -8] Servname not supported for ai_socktype') }, 'CLI_CRASH', 'whole'],
@@ -64,6 +67,7 @@ const LOOKALIKES: [what: string, observation: Observation, suggested: FailureTyp
   ['a test named for a configurator', { stderr: 'FAILED tests/test_log.py::test_unable_to_configure_handler - assert 1 == 2' }, 'BROKEN_BUILD', 'VERIFICATION_FAILED', 'whole'],
   ['an unexpected response that was a refused connection', { stderr: 'fetch failed: unexpected response\n[cause]: Error: connect ECONNREFUSED 127.0.0.1:8080' }, 'ERROR_RESPONSE', 'NETWORK'],
   ['an unexpected response to a certificate', { stderr: 'unexpected response from https://api.internal: certificate verify failed: self-signed certificate' }, 'ERROR_RESPONSE', 'CERTIFICATE_ERROR'],
+  ['a certificate that does not verify', { stderr: py('urllib.request.urlopen(url)', 'ssl.SSLCertVerificationError: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: self-signed certificate (_ssl.c:1006)') }, 'ERROR_RESPONSE', 'CERTIFICATE_ERROR'],
   ['a 401 in an exception', { stderr: 'Error: Unexpected server response: 401\n    at ClientRequest.<anonymous> (/srv/app/node_modules/ws/lib/websocket.js:913:7)' }, 'ERROR_RESPONSE', 'AUTH_REQUIRED'],
 ];
 

@@ -20,6 +20,9 @@ export const CONFIGURATION_RULES: readonly Rule[] = [
       // A model library refusing a model's definition (`PydanticSchemaGenerationError: Unable to generate … schema for
       // <…>`, `PydanticUserError: A non-annotated attribute was detected … All model fields require a type annotation`).
       'schema generation error', 'non-annotated attribute', 'require a type annotation', 'requires a type annotation',
+      // A schema whose reference points nowhere (`PointerToNowhere: '/definitions/port' does not exist within …`,
+      // `Unresolvable JSON pointer`): the project's schema does not load.
+      'pointer to nowhere', 'pointertonowhere', 'unresolvable json pointer', 'unresolvable reference',
     ],
   },
 ];

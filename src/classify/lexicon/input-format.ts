@@ -26,6 +26,8 @@ export const INPUT_FORMAT_RULES: readonly Rule[] = [
       'bad zip file', 'not a zip file', 'not a gzip file', 'not a bzip2 file', 'not an lzma file', 'not a tar file', 'not an archive',
       'unpickling error', 'invalid load key', 'incorrect header check', 'input format not supported',
       'file format not recognized', 'db type could not be determined', 'decompression failed', 'bad magic number', 'invalid magic number',
+      // OpenSSL's PEM library refusing a file that is not PEM (`ssl.SSLError: [SSL] PEM lib`): the file, not trust.
+      '[ssl] pem lib',
       // Cut short or empty: `pickle data was truncated`, `ReadError('truncated header')`, `EOFError: Ran out of input`,
       // `EOFError: Compressed file ended before the end-of-stream marker was reached`.
       'data was truncated', 'truncated header', 'ran out of input', 'file ended before', 'ended before the end-of-stream',
@@ -45,5 +47,14 @@ export const INPUT_FORMAT_RULES: readonly Rule[] = [
     unless: REPORT_WORDS,
     phrases: ['unexpected end of file', 'unexpected eof', 'premature end'],
     requires: ['z_buf_error', 'gzip:', 'in archive', '.gz:', '.zst', '.xz:', '.bz2:', 'read error'],
+  },
+  {
+    // A DER/ASN.1 structure that does not parse (`ValueError: error parsing asn1 value: ParseError { kind: ShortData }`): a
+    // certificate or key file that is not one, in words a source parser's rule would read as a broken build.
+    id: 'lexicon.input-not-asn1',
+    type: 'ERROR_RESPONSE',
+    priority: TYPE_PRIORITY.BROKEN_BUILD + 5,
+    unless: REPORT_WORDS,
+    phrases: ['error parsing asn1', 'asn1 parse error', 'asn.1 parse error'],
   },
 ];
