@@ -39,6 +39,9 @@ const ROWS: Row[] = [
   ['an XML-RPC fault', { stderr: py('proxy.release(\'api\', \'1.4\')', "xmlrpc.client.Fault: <Fault 404: 'no such release: api 1.4'>") }, 'ERROR_RESPONSE'],
   ['a reply that is not the protocol\'s', { stderr: py('proxy.release()', 'xmlrpc.client.ResponseError: ResponseError()') }, 'ERROR_RESPONSE'],
   ['TLS answered in plain text', { stderr: py('ctx.wrap_socket(sock)', 'ssl.SSLError: [SSL: WRONG_VERSION_NUMBER] wrong version number (_ssl.c:1006)') }, 'ERROR_RESPONSE'],
+  ['a protocol error carrying a 404', { stderr: py('proxy.release()', 'xmlrpc.client.ProtocolError: <ProtocolError for 127.0.0.1:8000/RPC2: 404 Not Found>') }, 'ERROR_RESPONSE'],
+  ['a protocol error without a status stays the network\'s', { stderr: py('session.get(url)', "urllib3.exceptions.ProtocolError: ('Connection aborted.', RemoteDisconnected('Remote end closed connection without response'))") }, 'NETWORK'],
+  ['EPROTO by number', { stderr: 'OSError: [Errno 71] Protocol error' }, 'NETWORK'],
   ['a server turning a connection away for now', { stderr: py("imaplib.IMAP4('mail')", "imaplib.IMAP4.error: b'* BYE Too many connections, try again later'") }, 'SERVER_OVERLOADED'],
   // A configuration or a model definition that does not load.
   ['a configurator refusing a section', { stderr: py('logging.config.dictConfig(cfg)', "ValueError: Unable to configure handler 'console'") }, 'BROKEN_BUILD'],

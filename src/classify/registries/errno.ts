@@ -150,6 +150,11 @@ const pack = registryPack(ERRNO_ROWS, {
   source: SOURCE,
 });
 
+/** EPROTO's message. */
+const EPROTO_WORDS = 'protocol error';
+/** A peer's status with its reason phrase: the answer a protocol error carries (4xx: the request refused). */
+const STATUS_LINES = ['400 bad request', '404 not found', '405 method not allowed', '406 not acceptable', '409 conflict', '410 gone', '415 unsupported media type', '422 unprocessable entity'];
+
 /** The types getaddrinfo's codes route to: their rules read Python's bracketed negative numbers. */
 const EAI_TYPES = new Set(EAI.map((row) => row[3]));
 
@@ -161,5 +166,18 @@ const EAI_TYPES = new Set(EAI.map((row) => row[3]));
  */
 export const errnoPack: RulePack = {
   ...pack,
-  rules: pack.rules.map((rule) => (EAI_TYPES.has(rule.type) ? rule : { ...rule, unless: [...(rule.unless ?? []), '[errno -*'] })),
+  rules: pack.rules.map((rule) => {
+    const guarded = EAI_TYPES.has(rule.type) ? rule : { ...rule, unless: [...(rule.unless ?? []), '[errno -*'] };
+    // EPROTO's message is also the class of an exception that carries a peer's status (`ProtocolError for host/RPC2: 404
+    // Not Found`): there the status is the answer (the HTTP registry reads it), so its words count only in a rule of
+    // their own that yields to a status on the line (session 14).
+    return guarded.phrases?.includes(EPROTO_WORDS) ? { ...guarded, phrases: guarded.phrases.filter((p) => p !== EPROTO_WORDS) } : guarded;
+  }).concat([{
+    id: 'errno.protocol-error',
+    type: 'NETWORK',
+    source: SOURCE,
+    phrases: [EPROTO_WORDS],
+    wordForms: true,
+    unless: STATUS_LINES,
+  }]),
 };
