@@ -227,15 +227,15 @@ function cronParser() {
   const c = nodeLib('cron-parser');
   const parse = (expression) => `import parser from 'cron-parser';\nconst next = parser.parseExpression(${JSON.stringify(expression)}).next();\nconsole.log(next.toString());\n`;
   return [
-    c('minute-range', 'ERROR_RESPONSE', parse('61 * * * *')),
-    c('bad-character', 'ERROR_RESPONSE', parse('*/5 * * * MON-FRY')),
-    c('too-many-fields', 'ERROR_RESPONSE', parse('0 0 * * * * * *')),
-    c('hour-range', 'ERROR_RESPONSE', parse('0 25 * * *')),
-    c('day-of-month-range', 'ERROR_RESPONSE', parse('0 0 32 * *')),
-    c('month-range', 'ERROR_RESPONSE', parse('0 0 1 13 *')),
-    c('step-zero', 'ERROR_RESPONSE', parse('*/0 * * * *')),
-    c('reversed-range', 'ERROR_RESPONSE', parse('0 0 5-1 * *')),
-    c('bad-weekday', 'ERROR_RESPONSE', parse('0 0 * * 9')),
+    c('minute-range', 'CLI_CRASH', parse('61 * * * *')),
+    c('bad-character', 'CLI_CRASH', parse('*/5 * * * MON-FRY')),
+    c('too-many-fields', 'CLI_CRASH', parse('0 0 * * * * * *')),
+    c('hour-range', 'CLI_CRASH', parse('0 25 * * *')),
+    c('day-of-month-range', 'CLI_CRASH', parse('0 0 32 * *')),
+    c('month-range', 'CLI_CRASH', parse('0 0 1 13 *')),
+    c('step-zero', 'CLI_CRASH', parse('*/0 * * * *')),
+    c('reversed-range', 'CLI_CRASH', parse('0 0 5-1 * *')),
+    c('bad-weekday', 'CLI_CRASH', parse('0 0 * * 9')),
   ];
 }
 
@@ -243,16 +243,16 @@ function luxon() {
   const c = nodeLib('luxon');
   const head = "import { DateTime, Duration, Settings } from 'luxon';\nSettings.throwOnInvalid = true;\n";
   return [
-    c('iso', 'ERROR_RESPONSE', `${head}console.log(DateTime.fromISO('2026-13-45T10:00').toISO());\n`),
-    c('zone', 'ERROR_RESPONSE', `${head}console.log(DateTime.now().setZone('Europe/Springfield').toISO());\n`),
-    c('duration', 'ERROR_RESPONSE', `${head}console.log(Duration.fromISO('PT5X').toMillis());\n`),
-    c('format', 'ERROR_RESPONSE', `${head}console.log(DateTime.fromFormat('2026/01/02', 'yyyy-MM-dd').toISO());\n`),
-    c('interval', 'ERROR_RESPONSE', `${head}import { Interval } from 'luxon';\nconst start = DateTime.fromISO('2026-03-02');\nconsole.log(Interval.fromDateTimes(start, start.minus({ days: 1 })).length('days'));\n`),
-    c('sql', 'ERROR_RESPONSE', `${head}console.log(DateTime.fromSQL('2026-02-30 25:00:00').toISO());\n`),
-    c('http-date', 'ERROR_RESPONSE', `${head}console.log(DateTime.fromHTTP('Someday, 02 Jan 2026 10:00:00 GMT').toISO());\n`),
+    c('iso', 'CLI_CRASH', `${head}console.log(DateTime.fromISO('2026-13-45T10:00').toISO());\n`),
+    c('zone', 'CLI_CRASH', `${head}console.log(DateTime.now().setZone('Europe/Springfield').toISO());\n`),
+    c('duration', 'CLI_CRASH', `${head}console.log(Duration.fromISO('PT5X').toMillis());\n`),
+    c('format', 'CLI_CRASH', `${head}console.log(DateTime.fromFormat('2026/01/02', 'yyyy-MM-dd').toISO());\n`),
+    c('interval', 'CLI_CRASH', `${head}import { Interval } from 'luxon';\nconst start = DateTime.fromISO('2026-03-02');\nconsole.log(Interval.fromDateTimes(start, start.minus({ days: 1 })).length('days'));\n`),
+    c('sql', 'CLI_CRASH', `${head}console.log(DateTime.fromSQL('2026-02-30 25:00:00').toISO());\n`),
+    c('http-date', 'CLI_CRASH', `${head}console.log(DateTime.fromHTTP('Someday, 02 Jan 2026 10:00:00 GMT').toISO());\n`),
     c('offset-zone', 'ERROR_RESPONSE', `${head}console.log(DateTime.now().setZone('UTC+99').toISO());\n`),
-    c('rfc2822', 'ERROR_RESPONSE', `${head}console.log(DateTime.fromRFC2822('Tue, 31 Feb 2026 10:00:00 +0000').toISO());\n`),
-    c('unit', 'ERROR_RESPONSE', `${head}console.log(DateTime.now().plus({ fortnights: 1 }).toISO());\n`),
+    c('rfc2822', 'CLI_CRASH', `${head}console.log(DateTime.fromRFC2822('Tue, 31 Feb 2026 10:00:00 +0000').toISO());\n`),
+    c('unit', 'CLI_CRASH', `${head}console.log(DateTime.now().plus({ fortnights: 1 }).toISO());\n`),
   ];
 }
 

@@ -186,7 +186,7 @@ function ws() {
     c('dns', 'NETWORK', client("'wss://stream.no-such-host.invalid/events'")),
     c('handshake-timeout', 'TIMEOUT', client(local, '{ handshakeTimeout: 1500 }'), { status: 'sleep' }),
     c('self-signed', 'CERTIFICATE_ERROR', client(local), { status: 200, tls: 'valid' }),
-    c('bad-url', 'ERROR_RESPONSE', client("'http//127.0.0.1/events'")),
+    c('bad-url', 'CLI_CRASH', client("'http//127.0.0.1/events'")),
   ];
 }
 

@@ -119,7 +119,7 @@ function tarfile() {
     // release/ has no write bit, and the process runs without the capability that lets root ignore it.
     { ...c('permission-denied', 'ERROR_RESPONSE', extract(), `${ok}mkdir -p release && chmod 555 release && `), origin: 'python3 extract.py (tarfile; release/ not writable by the process)' },
     { ...c('disk-full', 'RESOURCE_EXHAUSTION', extract()), cmd: `${make(big)}${tinyFs('release', 'python3 extract.py')}`, origin: 'python3 extract.py (tarfile; release/: a 64 KiB file system)' },
-    c('unknown-compression', 'ERROR_RESPONSE', "with tarfile.open('release.tar.zst', 'r:zst') as tar:\n    tar.extractall('release', filter='data')\n", ok.replace('release.tar.gz', 'release.tar.zst').replace('"w:gz"', '"w"')),
+    c('unknown-compression', 'CLI_CRASH', "with tarfile.open('release.tar.zst', 'r:zst') as tar:\n    tar.extractall('release', filter='data')\n", ok.replace('release.tar.gz', 'release.tar.zst').replace('"w:gz"', '"w"')),
   ].map((x) => (x.id === 'tarfile.permission-denied' ? { ...x, cmd: x.cmd.replace('python3 extract.py', 'setpriv --bounding-set=-dac_override,-dac_read_search python3 extract.py') } : x));
 }
 

@@ -115,7 +115,7 @@ function socketLib() {
     c('read-timeout', 'TIMEOUT', client(), serve('sleep')),
     c('reset', 'NETWORK', client(), serve('reset')),
     c('closed', 'NETWORK', client(), serve('"" close')),
-    c('address-in-use', 'RESOURCE_BUSY', "import os, socket\ns = socket.socket()\ns.bind(('127.0.0.1', int(os.environ['PORT'])))\ns.listen()\n", serve('sleep')),
+    c('address-in-use', 'ERROR_RESPONSE', "import os, socket\ns = socket.socket()\ns.bind(('127.0.0.1', int(os.environ['PORT'])))\ns.listen()\n", serve('sleep')),
     // Ambiguous: a port number out of range refused by the resolver (gaierror): the program's value, CLI_CRASH, not the network.
     c('bad-port', 'CLI_CRASH', client("'127.0.0.1'", '-1')),
     c('unix-missing', 'ERROR_RESPONSE', "import socket\ns = socket.socket(socket.AF_UNIX)\ns.connect('/work/case/run/collector.sock')\n"),

@@ -33,10 +33,10 @@ function zipfile() {
   const make = `python3 -c 'import zipfile\nwith zipfile.ZipFile("release.zip", "w") as z:\n    z.writestr("app/VERSION", "1.4.0-release\\n")\n    z.writestr("app/data.bin", bytes(200000))' && `;
   const secret = 'mkdir -p app && echo "DB_HOST=db.internal" > app/secrets.env && zip -q -P correct-horse secrets.zip app/secrets.env && ';
   return [
-    c('not-a-zip', 'CLI_CRASH', extract(), 'echo "<html>502 Bad Gateway</html>" > release.zip && '),
-    c('truncated', 'CLI_CRASH', extract(), `${make}head -c 120 release.zip > cut.zip && mv cut.zip release.zip && `),
+    c('not-a-zip', 'ERROR_RESPONSE', extract(), 'echo "<html>502 Bad Gateway</html>" > release.zip && '),
+    c('truncated', 'ERROR_RESPONSE', extract(), `${make}head -c 120 release.zip > cut.zip && mv cut.zip release.zip && `),
     c('bad-crc', 'DATA_CORRUPTION', "import zipfile\n\nwith zipfile.ZipFile('release.zip') as z:\n    print(z.read('app/VERSION').decode())\n", `${make}python3 -c 'd = open("release.zip", "rb").read().replace(b"1.4.0-release", b"1.4.0-RELEASE"); open("release.zip", "wb").write(d)' && `),
-    c('member-missing', 'CLI_CRASH', "import zipfile\n\nwith zipfile.ZipFile('release.zip') as z:\n    z.extract('app/config.toml', 'release')\n", make),
+    c('member-missing', 'ERROR_RESPONSE', "import zipfile\n\nwith zipfile.ZipFile('release.zip') as z:\n    z.extract('app/config.toml', 'release')\n", make),
     c('missing-archive', 'ERROR_RESPONSE', extract('dist/release-1.4.zip')),
     // secrets.zip: a member encrypted by zip -P (the origin leaves the password out)
     { ...c('encrypted', 'AUTH_REQUIRED', extract('secrets.zip', 'secrets'), secret), origin: 'python3 main.py (zipfile; secrets.zip: a member encrypted by zip -P)' },
@@ -57,7 +57,7 @@ function configparser() {
     c('duplicate-option', 'BROKEN_BUILD', '[db]\nhost = db.internal\nport = 5432\nhost = replica.internal\n'),
     c('parsing-error', 'BROKEN_BUILD', '[db]\nhost = db.internal\nport 5432\n  - replica.internal\n[worker\n'),
     // Ambiguous: a value names an interpolation key the file does not define — a template whose variable is missing (as jinja2.undefined, CONTEXT_ERROR).
-    c('interpolation-missing', 'CONTEXT_ERROR', '[db]\nport = 5432\nurl = postgres://%(host)s:%(port)s/app\n'),
+    c('interpolation-missing', 'BROKEN_BUILD', '[db]\nport = 5432\nurl = postgres://%(host)s:%(port)s/app\n'),
     c('interpolation-syntax', 'BROKEN_BUILD', '[db]\nhost = db.internal\nurl = postgres://app:p%ss@%(host)s/app\n'),
     c('no-option', 'CLI_CRASH', ok, "print(cfg.get('db', 'password'))\n"),
     c('no-section', 'CLI_CRASH', ok, "print(cfg.getint('cache', 'size'))\n"),
@@ -159,8 +159,8 @@ function shutil() {
     c('source-missing', 'ERROR_RESPONSE', "shutil.copy('build/app.tar.gz', 'dist/')\n", 'mkdir -p dist && '),
     c('same-file', 'CLI_CRASH', "shutil.copy('site/index.html', 'site/./index.html')\n", site),
     c('unknown-format', 'CLI_CRASH', "shutil.make_archive('dist/site', 'tar.zst', 'site')\n", site),
-    c('not-an-archive', 'CLI_CRASH', "shutil.unpack_archive('release.zip', 'release')\n", 'echo "<html>502 Bad Gateway</html>" > release.zip && '),
-    c('unknown-archive', 'CLI_CRASH', "shutil.unpack_archive('release.bin', 'release')\n", 'echo data > release.bin && '),
+    c('not-an-archive', 'ERROR_RESPONSE', "shutil.unpack_archive('release.zip', 'release')\n", 'echo "<html>502 Bad Gateway</html>" > release.zip && '),
+    c('unknown-archive', 'ERROR_RESPONSE', "shutil.unpack_archive('release.bin', 'release')\n", 'echo data > release.bin && '),
     c('move-into-itself', 'CLI_CRASH', "shutil.move('site', 'site/archive/site')\n", `${site}mkdir -p site/archive && `),
     c('dangling-link', 'ERROR_RESPONSE', "shutil.copytree('site', 'public')\n", `${site}ln -s ../../shared/logo.svg site/assets/logo.svg && `),
     { ...c('disk-full', 'RESOURCE_EXHAUSTION', "shutil.copy('app.bin', 'out/app.bin')\n", 'head -c 400000 /dev/zero > app.bin && '), cmd: `head -c 400000 /dev/zero > app.bin && ${tinyFs('out', 'python3 main.py')}`, origin: 'python3 main.py (shutil; out/: a 64 KiB file system)' },
@@ -173,9 +173,9 @@ function pickle() {
   const load = "with open('cache/jobs.pkl', 'rb') as f:\n    jobs = pickle.load(f)\nprint(len(jobs))\n";
   const write = (obj, head = '') => `mkdir -p cache && python3 -c '${head}import pickle\npickle.dump(${obj}, open("cache/jobs.pkl", "wb"))' && `;
   return [
-    c('truncated', 'CLI_CRASH', load, `${write('[{"id": i, "name": "job-%d" % i} for i in range(500)]')}head -c 300 cache/jobs.pkl > cut && mv cut cache/jobs.pkl && `),
-    c('empty', 'CLI_CRASH', load, 'mkdir -p cache && : > cache/jobs.pkl && '),
-    c('not-a-pickle', 'CLI_CRASH', load, 'mkdir -p cache && echo \'{"jobs": []}\' > cache/jobs.pkl && '),
+    c('truncated', 'ERROR_RESPONSE', load, `${write('[{"id": i, "name": "job-%d" % i} for i in range(500)]')}head -c 300 cache/jobs.pkl > cut && mv cut cache/jobs.pkl && `),
+    c('empty', 'ERROR_RESPONSE', load, 'mkdir -p cache && : > cache/jobs.pkl && '),
+    c('not-a-pickle', 'ERROR_RESPONSE', load, 'mkdir -p cache && echo \'{"jobs": []}\' > cache/jobs.pkl && '),
     c('missing-class', 'CLI_CRASH', load, `${write('[Job()]', 'class Job: pass\n')}`),
     c('missing-module', 'BROKEN_BUILD', load, `mkdir -p cache lib && echo "class Job: pass" > lib/jobs.py && (cd lib && python3 -c 'import pickle, jobs\npickle.dump([jobs.Job()], open("../cache/jobs.pkl", "wb"))') && `),
     c('lambda', 'CLI_CRASH', "retry = {'backoff': lambda n: 2 ** n}\nwith open('state.pkl', 'wb') as f:\n    pickle.dump(retry, f)\n"),
@@ -216,7 +216,7 @@ function shelve() {
     c('read-only', 'CLI_CRASH', "with shelve.open('state/jobs', flag='r') as db:\n    db['worker'] = {'replicas': 3}\n", seed),
     c('unpicklable', 'CLI_CRASH', "import threading\n\nwith shelve.open('state/jobs') as db:\n    db['lock'] = threading.Lock()\n", seed),
     c('closed', 'CLI_CRASH', "db = shelve.open('state/jobs')\ndb.close()\nprint(db['api'])\n", seed),
-    c('not-a-db', 'CLI_CRASH', "with shelve.open('state/jobs', flag='r') as db:\n    print(db['api'])\n", 'mkdir -p state && echo "<html>502</html>" > state/jobs && '),
+    c('not-a-db', 'ERROR_RESPONSE', "with shelve.open('state/jobs', flag='r') as db:\n    print(db['api'])\n", 'mkdir -p state && echo "<html>502</html>" > state/jobs && '),
     { ...c('disk-full', 'RESOURCE_EXHAUSTION', "with shelve.open('out/jobs') as db:\n    db['blob'] = bytes(400000)\n"), cmd: tinyFs('out', 'python3 main.py'), origin: 'python3 main.py (shelve; out/: a 64 KiB file system)' },
     { ...c('read-only-fs', 'ERROR_RESPONSE', "with shelve.open('out/jobs') as db:\n    db['api'] = {'replicas': 2}\n"), cmd: tinyFs('out', 'python3 main.py', 'ro,size=64k'), origin: 'python3 main.py (shelve; out/: a read-only file system)' },
   ];

@@ -99,11 +99,11 @@ function nodeZlib() {
   const gunzip = "const data = zlib.gunzipSync(readFileSync('backup.json.gz'));\nconsole.log(JSON.parse(data).length);\n";
   const packed = 'node -e \'require("fs").writeFileSync("backup.json.gz", require("zlib").gzipSync(JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ id: i, name: "job-" + i })))))\' && ';
   return [
-    c('not-gzip', 'CLI_CRASH', gunzip, 'echo "<html>502 Bad Gateway</html>" > backup.json.gz && '),
-    c('truncated', 'CLI_CRASH', gunzip, `${packed}head -c 2000 backup.json.gz > cut && mv cut backup.json.gz && `),
+    c('not-gzip', 'ERROR_RESPONSE', gunzip, 'echo "<html>502 Bad Gateway</html>" > backup.json.gz && '),
+    c('truncated', 'ERROR_RESPONSE', gunzip, `${packed}head -c 2000 backup.json.gz > cut && mv cut backup.json.gz && `),
     c('bad-crc', 'DATA_CORRUPTION', gunzip, `${packed}node -e 'const fs = require("fs"); const d = fs.readFileSync("backup.json.gz"); d[d.length - 6] ^= 0xff; fs.writeFileSync("backup.json.gz", d)' && `),
-    c('stream-bad-header', 'CLI_CRASH', "await pipeline(createReadStream('backup.json.gz'), zlib.createGunzip(), createWriteStream('backup.json'));\n", 'echo "not compressed" > backup.json.gz && '),
-    c('brotli', 'CLI_CRASH', "console.log(zlib.brotliDecompressSync(readFileSync('bundle.js.br')).length);\n", 'echo "console.log(1)" > bundle.js.br && '),
+    c('stream-bad-header', 'ERROR_RESPONSE', "await pipeline(createReadStream('backup.json.gz'), zlib.createGunzip(), createWriteStream('backup.json'));\n", 'echo "not compressed" > backup.json.gz && '),
+    c('brotli', 'ERROR_RESPONSE', "console.log(zlib.brotliDecompressSync(readFileSync('bundle.js.br')).length);\n", 'echo "console.log(1)" > bundle.js.br && '),
     c('max-output', 'RESOURCE_EXHAUSTION', "const data = zlib.gunzipSync(readFileSync('backup.json.gz'), { maxOutputLength: 4096 });\nconsole.log(data.length);\n", packed),
     c('missing-file', 'ERROR_RESPONSE', "await pipeline(createReadStream('backups/2026-11-27.json.gz'), zlib.createGunzip(), createWriteStream('backup.json'));\n"),
     c('bad-level', 'CLI_CRASH', "writeFileSync('app.js.gz', zlib.gzipSync(readFileSync('main.mjs'), { level: 12 }));\n"),

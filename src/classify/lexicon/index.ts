@@ -3,10 +3,13 @@ import { ACCESS_RULES } from './access.js';
 import { CHECK_RULES } from './checks.js';
 import { CODE_RULES } from './code.js';
 import { COMMAND_RULES } from './commands.js';
+import { CONFIGURATION_RULES } from './configuration.js';
 import { ENVIRONMENT_RULES } from './environment.js';
+import { INPUT_FORMAT_RULES } from './input-format.js';
 import { INPUT_RULES } from './inputs.js';
 import { INTEGRITY_RULES } from './integrity.js';
 import { LIMIT_RULES } from './limits.js';
+import { PEER_ANSWER_RULES } from './peer-answer.js';
 import { REFUSAL_RULES } from './refusal.js';
 import { RUNTIME_RULES } from './runtime.js';
 
@@ -19,5 +22,6 @@ import { RUNTIME_RULES } from './runtime.js';
 export const lexiconPack: RulePack = {
   id: 'lexicon',
   description: 'Concept words in their word forms (network, time, resources, locks, credentials, limits, code, tests, crashes, lint findings, validation) and diagnostic line shapes',
-  rules: [...ENVIRONMENT_RULES, ...ACCESS_RULES, ...LIMIT_RULES, ...CODE_RULES, ...INPUT_RULES, ...COMMAND_RULES, ...REFUSAL_RULES, ...RUNTIME_RULES, ...CHECK_RULES, ...INTEGRITY_RULES],
+  rules: [...ENVIRONMENT_RULES, ...ACCESS_RULES, ...LIMIT_RULES, ...CODE_RULES, ...INPUT_RULES, ...COMMAND_RULES, ...REFUSAL_RULES, ...RUNTIME_RULES, ...CHECK_RULES, ...INTEGRITY_RULES,
+    ...INPUT_FORMAT_RULES, ...PEER_ANSWER_RULES, ...CONFIGURATION_RULES],
 };

@@ -52,6 +52,8 @@ export const databasesPack: RulePack = {
       type: 'RESOURCE_EXHAUSTION',
       source: `${PG}; ${MYSQL}; ${REDIS}`,
       phrases: ['too many clients already', 'too many connections', 'remaining connection slots are reserved', 'oom command not allowed', 'out of shared memory'],
+      // A server that asks for a later try is overloaded, not out of the database's connection slots (lexicon/peer-answer.ts).
+      unless: ['try again later', 'temporarily unavailable'],
     },
     {
       id: 'databases.rejected',

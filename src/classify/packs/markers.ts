@@ -23,4 +23,12 @@ export const REPORT_WORDS: readonly string[] = [...TEST_REPORT_MARKERS, 'expecte
  * handled and another exception raised while handling it (Python's "During handling of the above
  * exception": the later exception is the failure, read by its own words or as the crash).
  */
-export const NOT_A_TEMPLATE_KEY: readonly string[] = ['during handling of the above exception'];
+export const NOT_A_TEMPLATE_KEY: readonly string[] = [
+  'during handling of the above exception',
+  // Session 14: a KeyError carrying a sentence (`KeyError: "There is no item named 'x' in the archive"`: Python quotes a
+  // message holding a quote with double quotes) is a library's lookup refusal in words, not a template's key.
+  'keyerror: "*',
+  // Session 14: the program's own subscript under the traceback's frame (Python 3.11 marks `cfg['tool']['name']` with
+  // `~~~^^^`): a key missing from its own mapping is a defect of the program (CLI_CRASH), not a prompt template's.
+  '~^',
+];

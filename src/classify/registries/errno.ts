@@ -68,6 +68,11 @@ const EAI: readonly Errno[] = [
   ['EAI_AGAIN', -3, 'temporary failure in name resolution', 'NETWORK'],
   ['EAI_FAIL', -4, 'non-recoverable failure in name resolution', 'NETWORK'],
   ['EAI_NODATA', -5, 'no address associated with hostname', 'NETWORK'],
+  // A port, family or flag the program passed that the resolver does not take: the program's value (the crash reads it).
+  ['EAI_BADFLAGS', -1, 'bad value for ai_flags', null],
+  ['EAI_FAMILY', -6, 'ai_family not supported', null],
+  ['EAI_SOCKTYPE', -7, 'ai_socktype not supported', null],
+  ['EAI_SERVICE', -8, 'servname not supported for ai_socktype', null],
 ];
 
 /** c-ares (Node's DNS): the codes `dns` and `getaddrinfo` failures carry in Node (`getaddrinfo ENOTFOUND host`). */
@@ -139,8 +144,40 @@ export const ERRNO_ROWS: readonly RegistryRow[] = [
 ];
 
 /** The errno registry: POSIX/Linux error numbers, getaddrinfo's, and Windows' socket and system errors. */
-export const errnoPack: RulePack = registryPack(ERRNO_ROWS, {
+const pack = registryPack(ERRNO_ROWS, {
   id: 'errno',
   description: 'Error numbers: POSIX/Linux errno (names, numbers, messages), getaddrinfo EAI_*, c-ares (Node DNS), Windows WSAE*/ERROR_*',
   source: SOURCE,
 });
+
+/** EPROTO's message. */
+const EPROTO_WORDS = 'protocol error';
+/** A peer's status with its reason phrase: the answer a protocol error carries (4xx: the request refused). */
+const STATUS_LINES = ['400 bad request', '404 not found', '405 method not allowed', '406 not acceptable', '409 conflict', '410 gone', '415 unsupported media type', '422 unprocessable entity'];
+
+/** The types getaddrinfo's codes route to: their rules read Python's bracketed negative numbers. */
+const EAI_TYPES = new Set(EAI.map((row) => row[3]));
+
+/**
+ * The errno registry. Python prints getaddrinfo's codes as a bracketed negative number (`[Errno -8]
+ * Servname not supported`: EAI_SERVICE); inside it, Node's negated spelling of a positive errno
+ * (`errno -8`, ENOEXEC) is not evidence (session 14), so the other types' rules do not count in a
+ * field that has one.
+ */
+export const errnoPack: RulePack = {
+  ...pack,
+  rules: pack.rules.map((rule) => {
+    const guarded = EAI_TYPES.has(rule.type) ? rule : { ...rule, unless: [...(rule.unless ?? []), '[errno -*'] };
+    // EPROTO's message is also the class of an exception that carries a peer's status (`ProtocolError for host/RPC2: 404
+    // Not Found`): there the status is the answer (the HTTP registry reads it), so its words count only in a rule of
+    // their own that yields to a status on the line (session 14).
+    return guarded.phrases?.includes(EPROTO_WORDS) ? { ...guarded, phrases: guarded.phrases.filter((p) => p !== EPROTO_WORDS) } : guarded;
+  }).concat([{
+    id: 'errno.protocol-error',
+    type: 'NETWORK',
+    source: SOURCE,
+    phrases: [EPROTO_WORDS],
+    wordForms: true,
+    unless: STATUS_LINES,
+  }]),
+};

@@ -107,8 +107,18 @@ export const SQLSTATE_ROWS: readonly RegistryRow[] = CODES.map(([code, condition
 }));
 
 /** The SQLSTATE registry: what the SQL standard's error classes mean for a recovery. */
-export const sqlstatePack: RulePack = registryPack(SQLSTATE_ROWS, {
+const pack = registryPack(SQLSTATE_ROWS, {
   id: 'sqlstate',
   description: 'SQLSTATE codes (SQL standard classes, PostgreSQL codes and condition names)',
   source: SOURCE,
 });
+
+/**
+ * The SQLSTATE registry. Its condition names are words other servers use too: a server that turns a
+ * connection away with `too many connections, try again later` (IMAP's BYE, FTP's 421) is
+ * overloaded (lexicon/peer-answer.ts), not a database out of connection slots (session 14).
+ */
+export const sqlstatePack: RulePack = {
+  ...pack,
+  rules: pack.rules.map((rule) => (rule.type === 'RESOURCE_EXHAUSTION' ? { ...rule, unless: [...(rule.unless ?? []), 'try again later', 'temporarily unavailable'] } : rule)),
+};
