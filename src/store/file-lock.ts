@@ -3,7 +3,7 @@
  *
  * - Fence: when the caller passes `lastFence` (the highest fence the run has seen), the lock
  *   holds `lastFence() + 1`, and at least one more than any stale lock it replaces, so every
- *   acquisition of a run gets a fence greater than all before it (see lowdb-store.ts).
+ *   acquisition of a run gets a fence greater than all before it (see lowdb-acquire.ts).
  * - Acquire: create the file with O_EXCL (`wx`): of any number of racing processes exactly one
  *   succeeds; the others read the holder and get `RunLockedError` naming its pid.
  * - Stale: a holder pid that no longer runs on this host (or is a zombie). A lock from another
@@ -25,7 +25,7 @@
  *   the run's last fence survives its lease at the cost of one rename (no fence file write when
  *   the run is acquired). A dead holder's fence is in its stale lock, read when it is taken over.
  * - The held lock's descriptor stays open for the lease's lifetime: `unchanged()` is one fstat
- *   showing the file is still linked and still exactly as written (see lowdb-store.ts's commit).
+ *   showing the file is still linked and still exactly as written (see `Ownership` in lowdb-ownership.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync, type BigIntStats } from 'node:fs';

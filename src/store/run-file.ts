@@ -6,7 +6,7 @@
  * - version 2 (written now): the head plus `fence`, `events` (committed events) and `logBytes`
  *   (committed bytes of `<runId>.events.ndjson`);
  * - version 1 (releases before run log v2): the head with the whole history inside. It loads as
- *   it is and becomes version 2 on the run's next commit (see lowdb-store.ts).
+ *   it is and becomes version 2 on the run's next commit (see lowdb-commit.ts).
  */
 import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
