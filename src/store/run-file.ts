@@ -150,7 +150,8 @@ function isFormat2(value: unknown): value is Record<string, unknown> & { format:
 
 /** A format-2 head, or a throw saying which field is wrong (`runHeadProblem`'s checks and the counts). */
 function assertHeadFile(value: Record<string, unknown>, runId: string): asserts value is Record<string, unknown> & HeadFile {
-  const problem = runHeadProblem(value, runId) ?? countsProblem(value);
+  const shape = runHeadProblem(value, runId);
+  const problem = shape !== null ? `${shape.field}: ${shape.problem}` : countsProblem(value);
   if (problem !== null) throw new Error(`not a run head: ${problem}`);
 }
 
