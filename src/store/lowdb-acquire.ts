@@ -7,7 +7,8 @@ import { closeSync, lstatSync, readFileSync, readdirSync, renameSync } from 'nod
 import { join } from 'node:path';
 import { RunFencedError } from './errors.js';
 import { cutUncommitted } from './event-log.js';
-import { acquireFileLock, lockHolder, type FileLock } from './file-lock.js';
+import { acquireFileLock, type FileLock } from './file-lock.js';
+import { lockHolder } from './lock-file.js';
 import { removeIfThere, writeError, type StoreFiles } from './lowdb-files.js';
 import { committedOf, owned, written, type Ownership } from './lowdb-ownership.js';
 import { previousHeadPath, readHeadFile, type HeadState } from './run-file.js';

@@ -5,7 +5,7 @@
  */
 import { RunFencedError } from './errors.js';
 import { logText, openLogForWrite, readLog, writeLogAt, writeLogFd } from './event-log.js';
-import { lockHolder } from './file-lock.js';
+import { lockHolder } from './lock-file.js';
 import { assertRepeatsMatch, commitArgumentsError, splitEvents } from './history.js';
 import { writeError, type StoreFiles } from './lowdb-files.js';
 import { files, owned, written, type Ownership } from './lowdb-ownership.js';

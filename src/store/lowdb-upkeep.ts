@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { RunLockedError } from './errors.js';
-import { lockHolder } from './file-lock.js';
+import { lockHolder } from './lock-file.js';
 import { acquireRun } from './lowdb-acquire.js';
 import { removeIfThere, type StoreFiles } from './lowdb-files.js';
 import { files, owned, written } from './lowdb-ownership.js';
