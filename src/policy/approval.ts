@@ -28,11 +28,14 @@ export interface ApprovalConfig {
 /** The thresholds with every field resolved. */
 export type ResolvedApproval = Required<ApprovalConfig>;
 
-/** The defaults of an `approval` that is set (an absent `approval` asks for nothing). */
-export const DEFAULT_APPROVAL: Readonly<ResolvedApproval> = Object.freeze({
+/**
+ * The defaults of an `approval` that is set (an absent `approval` asks for nothing). Frozen, its
+ * `paths` too, and typed so: `readonly string[]`.
+ */
+export const DEFAULT_APPROVAL: Readonly<Omit<ResolvedApproval, 'paths'> & { paths: readonly string[] }> = Object.freeze({
   maxChangedFiles: 0,
   maxChangedFraction: 0.1,
-  paths: Object.freeze([]) as unknown as string[],
+  paths: Object.freeze([]),
   breaking: true,
   costUsd: 100,
 });

@@ -3,7 +3,7 @@
  *
  * - Fence: when the caller passes `lastFence` (the highest fence the run has seen), the lock
  *   holds `lastFence() + 1`, and at least one more than any stale lock it replaces, so every
- *   acquisition of a run gets a fence greater than all before it (see lowdb-store.ts).
+ *   acquisition of a run gets a fence greater than all before it (see lowdb-acquire.ts).
  * - Acquire: create the file with O_EXCL (`wx`): of any number of racing processes exactly one
  *   succeeds; the others read the holder and get `RunLockedError` naming its pid.
  * - Stale: a holder pid that no longer runs on this host (or is a zombie). A lock from another
@@ -14,7 +14,7 @@
  *   re-reads the lock under the ticket and deletes it only if unchanged and still stale. The
  *   random token makes every lock's content unique, so a ticket can only ever match one lock.
  *   Then everyone races on `wx` again. A ticket left by a taker that died is stale in turn and
- *   removed the same way.
+ *   removed the same way (stale-lock.ts).
  * - Creation is open + write, so a reader may see an empty file for a moment: that counts as held
  *   (pid unknown) unless it is older than `WRITING_GRACE_MS`, when its creator must have died.
  *   The fence is computed between the two, while the (empty) file already excludes everyone
@@ -25,21 +25,16 @@
  *   the run's last fence survives its lease at the cost of one rename (no fence file write when
  *   the run is acquired). A dead holder's fence is in its stale lock, read when it is taken over.
  * - The held lock's descriptor stays open for the lease's lifetime: `unchanged()` is one fstat
- *   showing the file is still linked and still exactly as written (see lowdb-store.ts's commit).
+ *   showing the file is still linked and still exactly as written (see `Ownership` in lowdb-ownership.ts).
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync, type BigIntStats } from 'node:fs';
-import { hostname } from 'node:os';
-import { dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { closeSync, fstatSync, readFileSync, renameSync, unlinkSync, type BigIntStats } from 'node:fs';
 import { RunLockedError } from './errors.js';
-import { isProcessAlive } from './process-alive.js';
+import { HOST, judge, openExclusive, readLock, writeAll, type Holder } from './lock-file.js';
+import { removeStale } from './stale-lock.js';
 
-/** How long an empty or unparseable lock file counts as "being written" before it is stale. */
-export const WRITING_GRACE_MS = 10_000;
+/** Rounds of create, read and judge before `acquireFileLock` gives up with `RunLockedError`. */
 const MAX_ROUNDS = 200;
-const MAX_TICKET_DEPTH = 4;
-/** Read once: a lock records the host it was taken on, and pids are only comparable on one host. */
-const HOST = hostname();
 /**
  * Lock tokens: 64 random bits drawn once per process, then a counter. What a token must be is
  * unique (a takeover ticket matches one lock's exact content), not secret: with the pid and the
@@ -47,11 +42,6 @@ const HOST = hostname();
  */
 const TOKEN_PREFIX = randomBytes(8).toString('hex');
 let tokenCounter = 0;
-
-/** What a lock file holds. */
-export interface Holder { pid: number; hostname: string; acquiredAt: number; token: string; fence: number }
-interface Seen { text: string; holder: Holder | null; mtimeMs: number }
-type Verdict = 'alive' | 'stale' | 'writing';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -171,101 +161,4 @@ function heldLock(lockPath: string, runId: string, me: Holder, text: string, too
       }
     },
   };
-}
-
-/** Creates `path` empty only if it does not exist: its descriptor, or null when it exists. */
-function openExclusive(path: string): number | null {
-  try {
-    return openSync(path, 'wx');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return null;
-    if (code !== 'ENOENT') throw error;
-    mkdirSync(dirname(path), { recursive: true });
-    return openExclusive(path);
-  }
-}
-
-/** Writes all of `text` (a short write on a full disk would leave a partial lock). */
-function writeAll(fd: number, text: string): void {
-  const data = Buffer.from(text, 'utf8');
-  let written = 0;
-  while (written < data.length) written += writeSync(fd, data, written, data.length - written);
-}
-
-/** Creates `path` with `text` only if it does not exist. False when it exists. */
-function createExclusive(path: string, text: string): boolean {
-  const fd = openExclusive(path);
-  if (fd === null) return false;
-  try {
-    writeAll(fd, text);
-  } catch (error) {
-    closeSync(fd);
-    unlinkSync(path); // an empty lock would block the run for WRITING_GRACE_MS
-    throw error;
-  }
-  closeSync(fd);
-  return true;
-}
-
-/** The holder recorded in the lock file at `path`, or null when there is none (or it is being written). */
-export function lockHolder(path: string): Holder | null {
-  return readLock(path)?.holder ?? null;
-}
-
-function readLock(path: string): Seen | null {
-  try {
-    const text = readFileSync(path, 'utf8');
-    return { text, holder: parseHolder(text), mtimeMs: statSync(path).mtimeMs };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
-function parseHolder(text: string): Holder | null {
-  try {
-    const v = JSON.parse(text) as Partial<Holder> | null;
-    // Locks taken before fences existed have none: 0.
-    if (v && Number.isSafeInteger(v.pid) && typeof v.hostname === 'string' && typeof v.acquiredAt === 'number') return { ...v, fence: Number.isSafeInteger(v.fence) ? v.fence : 0 } as Holder;
-  } catch {
-    // fall through: empty or partly written
-  }
-  return null;
-}
-
-function judge(seen: Seen): Verdict {
-  const holder = seen.holder;
-  if (holder === null) return Date.now() - seen.mtimeMs > WRITING_GRACE_MS ? 'stale' : 'writing';
-  if (holder.hostname !== HOST) return 'alive';
-  return isProcessAlive(holder.pid) ? 'alive' : 'stale';
-}
-
-/**
- * Removes the stale lock `seen` from `path` if it is still there, under a ticket unique to its
- * content. 'removed' or 'changed' mean "race on wx again"; 'busy' means another process holds
- * the ticket right now.
- */
-function removeStale(path: string, seen: Seen, myText: string, depth: number): 'removed' | 'changed' | 'busy' {
-  const ticket = `${path}.takeover-${createHash('sha256').update(seen.text).digest('hex').slice(0, 16)}`;
-  if (!createExclusive(ticket, myText)) {
-    const other = readLock(ticket);
-    // Its holder died mid-takeover: clear that ticket the same way (depth bounds a pathological chain).
-    if (other !== null && judge(other) === 'stale' && depth < MAX_TICKET_DEPTH) removeStale(ticket, other, myText, depth + 1);
-    return 'busy';
-  }
-  try {
-    const now = readLock(path);
-    if (now === null || now.text !== seen.text || judge(now) !== 'stale') return 'changed';
-    // Only a holder of this ticket may delete this exact content, and we hold it: no one can
-    // have swapped the file between the read above and this unlink.
-    unlinkSync(path);
-    return 'removed';
-  } finally {
-    try {
-      unlinkSync(ticket);
-    } catch {
-      // already gone: a contender judged us dead (we are not); nothing to undo
-    }
-  }
 }

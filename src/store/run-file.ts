@@ -6,7 +6,7 @@
  * - version 2 (written now): the head plus `fence`, `events` (committed events) and `logBytes`
  *   (committed bytes of `<runId>.events.ndjson`);
  * - version 1 (releases before run log v2): the head with the whole history inside. It loads as
- *   it is and becomes version 2 on the run's next commit (see lowdb-store.ts).
+ *   it is and becomes version 2 on the run's next commit (see lowdb-commit.ts).
  */
 import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -131,16 +131,34 @@ export function parseHeadText(text: string, runId: string): HeadState {
 }
 
 function headState(value: unknown, runId: string): HeadState {
-  const v = value as Record<string, unknown> | null;
-  if (v !== null && typeof v === 'object' && v.format === 2) {
-    const problem = runHeadProblem(v, runId) ?? countsProblem(v);
-    if (problem !== null) return { kind: 'damaged', error: new Error(`not a run head: ${problem}`) };
-    return { kind: 'ok', head: v as unknown as HeadFile, v1History: null };
+  try {
+    if (isFormat2(value)) {
+      assertHeadFile(value, runId);
+      return { kind: 'ok', head: value, v1History: null };
+    }
+    assertRunRecord(value, runId);
+  } catch (error) {
+    return { kind: 'damaged', error: error as Error };
   }
-  const problem = runRecordProblem(value, runId);
-  if (problem !== null) return { kind: 'damaged', error: new Error(`not a run record: ${problem.field}: ${problem.problem}`) };
-  const { history, ...rest } = v as unknown as RunHead & { history: HistoryEvent[] };
+  const { history, ...rest } = value;
   return { kind: 'ok', head: { ...rest, format: 2, fence: 0, events: history.length, logBytes: 0 }, v1History: history };
+}
+
+function isFormat2(value: unknown): value is Record<string, unknown> & { format: 2 } {
+  return value !== null && typeof value === 'object' && (value as { format?: unknown }).format === 2;
+}
+
+/** A format-2 head, or a throw saying which field is wrong (`runHeadProblem`'s checks and the counts). */
+function assertHeadFile(value: Record<string, unknown>, runId: string): asserts value is Record<string, unknown> & HeadFile {
+  const shape = runHeadProblem(value, runId);
+  const problem = shape !== null ? `${shape.field}: ${shape.problem}` : countsProblem(value);
+  if (problem !== null) throw new Error(`not a run head: ${problem}`);
+}
+
+/** A version-1 run record (its history inside), or a throw saying which field is wrong. */
+function assertRunRecord(value: unknown, runId: string): asserts value is RunHead & { history: HistoryEvent[] } {
+  const problem = runRecordProblem(value, runId);
+  if (problem !== null) throw new Error(`not a run record: ${problem.field}: ${problem.problem}`);
 }
 
 function countsProblem(v: Record<string, unknown>): string | null {

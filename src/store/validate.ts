@@ -5,7 +5,6 @@
  * outline, and is checked by `checkEnvelope` before a restore.
  */
 import { isRunStatus, RUN_STATUSES } from '../taxonomy/run-status.js';
-import type { RunRecord } from './types.js';
 import { runIdProblem } from './run-id.js';
 
 /** Where a value breaks the RunRecord shape. */

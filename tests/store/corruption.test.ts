@@ -181,6 +181,21 @@ describe('a damaged event log or head link', () => {
     await expect(store.load('r1')).rejects.toThrow(/line 1 of the event log is not JSON/);
   });
 
+  it.each([
+    ['status', { status: 'bogus' }, /not a run head: status: expected one of /],
+    ['runId', { runId: 'other' }, /not a run head: runId: expected "r1", found "other"/],
+    ['events', { events: -1 }, /not a run head: events: expected a whole number >= 0/],
+  ])('a head whose %s is wrong is damage naming the field', async (_field, change, message) => {
+    const head = join(dir, 'runs', 'r1.json');
+    const bytes = JSON.stringify({ ...JSON.parse(await readFile(head, 'utf8')), ...change });
+    await writeFile(head, bytes);
+    const error = await store.load('r1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CorruptRunError);
+    expect((error as Error).message).toContain(head);
+    expect((error as Error).message).toMatch(message);
+    expect(await readFile(head, 'utf8')).toBe(bytes);
+  });
+
   it('a dangling symbolic link as a run file is listed as damaged, not as missing', async () => {
     await symlink(join(dir, 'gone.json'), join(dir, 'runs', 'dangling.json'));
     const error = await store.load('dangling').catch((e: unknown) => e);

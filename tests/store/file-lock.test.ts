@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RunLockedError } from '../../src/store/errors.js';
-import { WRITING_GRACE_MS } from '../../src/store/file-lock.js';
+import { WRITING_GRACE_MS } from '../../src/store/lock-file.js';
 import { openStore } from '../../src/store/lowdb-store.js';
 import { isProcessAlive } from '../../src/store/process-alive.js';
 import type { Store } from '../../src/store/types.js';

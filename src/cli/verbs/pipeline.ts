@@ -52,7 +52,7 @@ export const pipelineVerb = defineVerb(PIPELINE_SPEC, async ({ values, operands:
       ...(Object.keys(policy).length > 0 ? { policy } : {}),
       onStep(step, actor) {
         progress.note(`recover: step ${step.id} (${step.index}/${step.total}): ${step.run}`);
-        progress.watch(actor as unknown as Parameters<typeof progress.watch>[0]);
+        progress.watch(actor);
       },
     });
   } catch (error) {

@@ -6,11 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { createActor, type AnyActorRef, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { pipelineMachine } from '../../../machines/pipeline.machine.js';
 import type { PipelineStatus, StepResult } from '../../../machines/pipeline/types.js';
 import { acquireFileLock } from '../../store/file-lock.js';
 import { realClock, type Clock } from '../clock.js';
+import type { RecoveryActor } from '../recovery.js';
 import { bindPipelineActors, type PipelineRunState } from './actors.js';
 import { CHECKPOINT_FILE, CHECKPOINT_FORMAT, CHECKPOINT_VERSION, latestRunDir, pipelineDir, readCheckpoint, writeCheckpoint, type PipelineCheckpoint } from './checkpoint.js';
 import { PipelineResumeError } from './errors.js';
@@ -42,7 +43,7 @@ export interface RunPipelineOptions {
    * Called as each step's recovery actor starts (reused steps never start one), so a caller can
    * show the step's attempts as `recover run` shows a run's. Default: none.
    */
-  onStep?: (step: StartedStep, actor: AnyActorRef) => void;
+  onStep?: (step: StartedStep, actor: RecoveryActor) => void;
   /** An AI coding agent for the steps' DIAGNOSE and ADAPT, after seed 002's strategies (`--agent`, the config's `agent`). Default: none. */
   agent?: AgentOptions;
   /** The pipeline's policy (the config file and `--on-flaky`); each step's own `policy` over it, field by field. Default: none (the defaults). */
@@ -127,10 +128,12 @@ async function execute(
       steps: loaded.definition.order.map((id) => ({ id, needs: loaded.definition.steps.find((s) => s.id === id)!.needs })),
     },
   });
-  // The step's recovery actor, so `saveStep` can record its history.
+  // The step's recovery actor, so `saveStep` can record its history. XState types a child by
+  // the union of every actor the machine may invoke; the child with id `step` is `runStep`'s,
+  // the recovery machine.
   const order = loaded.definition.order;
   actor.subscribe((snapshot) => {
-    const step = snapshot.children.step as AnyActorRef | undefined;
+    const step = snapshot.children.step as RecoveryActor | undefined;
     if (step !== undefined && step !== run.stepActor && snapshot.context.current !== null) {
       const id = snapshot.context.current;
       const definition = loaded.definition.steps.find((s) => s.id === id)!;

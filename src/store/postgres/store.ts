@@ -1,24 +1,24 @@
 /**
  * The PostgreSQL store: the Store contract (run log v2) on one database that many processes on
- * many hosts share. A commit is one transaction: lock the run's row, check the fence, insert the
- * new events (primary key run + seq), replace the head; a reader's `load` is one statement, so it
- * sees one commit or the next, never half. Leases expire by the database clock (see lease.ts).
- * The schema is created and migrated on first use (schema.ts).
+ * many hosts share. A commit (commit.ts) is one transaction: lock the run's row, check the fence,
+ * insert the new events (primary key run + seq), replace the head; a reader's `load` is one
+ * statement, so it sees one commit or the next, never half. Leases expire by the database clock
+ * (see lease.ts); prune and repair are in upkeep.ts. The schema is created and migrated on first
+ * use (schema.ts).
  */
-import { CommitBatcher, offer, RENEW } from './commit-batch.js';
+import { CommitBatcher } from './commit-batch.js';
+import { commitRun } from './commit.js';
 import { loadPg, type PgPool, type PgPoolClient } from './pg-driver.js';
 import type { HistoryEvent } from '../../taxonomy/history.js';
-import type { RunStatus } from '../../taxonomy/run-status.js';
-import { CorruptRunError, RunFencedError, StoreUnavailableError } from '../errors.js';
-import { assertRepeatsMatch, commitArgumentsError, splitEvents } from '../history.js';
+import { CorruptRunError, StoreUnavailableError } from '../errors.js';
 import { KeyedMutex } from '../keyed-mutex.js';
 import { assertRunId } from '../run-id.js';
 import type { AcquireOptions, Checkpoint, Lease, RepairResult, RunHead, RunRecord, RunSummary, Store } from '../types.js';
 import { eventProblem, runHeadProblem } from '../validate.js';
-import { DEFAULT_LEASE_MS, holderOf, leaseOf, ownerGone, takeRun } from './lease.js';
+import { DEFAULT_LEASE_MS, holderOf, leaseOf, takeRun } from './lease.js';
 import { migrate } from './schema.js';
-import { isFinalRow, SQL_ESCALATED, SQL_RUNNING } from './statuses.js';
 import { dbErrorReason } from './transient.js';
+import { pruneRuns, repairRuns } from './upkeep.js';
 
 /** Options of `postgresStore`. */
 export interface PostgresStoreOptions {
@@ -103,65 +103,7 @@ export class PostgresStore implements Store {
   }
 
   commit(runId: string, fence: number, checkpoint: Checkpoint): Promise<void> {
-    const invalid = commitArgumentsError(runId, checkpoint);
-    if (invalid) return Promise.reject(invalid);
-    // Serialised now: what is written is the checkpoint as it was when commit was called.
-    const write: HeadWrite = {
-      head: JSON.stringify(checkpoint.head), status: checkpoint.head.status, updatedAt: checkpoint.head.updatedAt, fleetTask: fleetTaskOf(checkpoint.head),
-    };
-    const eventsJson = JSON.stringify(checkpoint.events ?? []);
-    const events = JSON.parse(eventsJson) as HistoryEvent[];
-    // One commit of a run at a time from this process, in call order (the database would order
-    // concurrent transactions by who locks the row first, not by who called first).
-    return this.#turns.run(runId, async () => {
-      await this.ready();
-      // The usual commit continues the log where this owner left it: one statement, one round
-      // trip, shared with the other runs' commits waiting meanwhile (commit-batch.ts). Anything
-      // else (a retried commit repeating events, a gap) takes the careful path.
-      const first: unknown = events[0]?.seq;
-      const base = events.length === 0 ? null : typeof first === 'number' && Number.isSafeInteger(first) && first >= 1 ? first - 1 : undefined;
-      if (base === undefined) return this.#commitCarefully(runId, fence, events, write);
-      const fresh = base === null ? [] : splitEvents(runId, base, events).fresh;
-      // All of them new (the usual case): their JSON is the text already made (a JSON round trip keeps it).
-      const freshJson = fresh.length === events.length ? eventsJson : JSON.stringify(fresh);
-      const row = await this.#batch.add({
-        runId, fence, base, events: freshJson, count: fresh.length, head: write.head, status: write.status, updatedAt: write.updatedAt,
-        final: isFinalRow(write.status), task: write.fleetTask,
-      });
-      assertOwner(runId, fence, row);
-      if (!row.committed) await this.#commitCarefully(runId, fence, events, write);
-    });
-  }
-
-  /** A commit whose events do not simply continue the log: repeats are compared, gaps refused. */
-  #commitCarefully(runId: string, fence: number, events: HistoryEvent[], write: HeadWrite): Promise<void> {
-    const { head, status, updatedAt, fleetTask } = write;
-    return this.#transaction(async (client) => {
-      const { rows } = await client.query<OwnerRow & { events: number; status: RunStatus | null }>(
-        'SELECT fence, owner IS NOT NULL AS owned, events, status FROM recovery_runs WHERE run_id = $1 FOR UPDATE', [runId]);
-      const row = rows[0];
-      assertOwner(runId, fence, row);
-      const { repeated, fresh } = splitEvents(runId, row.events, events);
-      if (repeated.length > 0) {
-        const logged = await client.query<{ event: HistoryEvent }>(
-          'SELECT event FROM recovery_run_events WHERE run_id = $1 AND seq <= $2 ORDER BY seq', [runId, row.events]);
-        assertRepeatsMatch(runId, logged.rows.map((r) => r.event), repeated, row.events + fresh.length + 1);
-      }
-      if (fresh.length > 0) {
-        await client.query(
-          `INSERT INTO recovery_run_events (run_id, seq, event)
-           SELECT $1, $2 + t.n, t.e FROM json_array_elements($3::json) WITH ORDINALITY AS t(e, n)`,
-          [runId, row.events, JSON.stringify(fresh)]);
-      }
-      await client.query(
-        `UPDATE recovery_runs SET head = $2, status = $3, updated_at = $4, events = $5, head_fence = $6, final = $7, ${offer('$8')}, ${RENEW}
-          WHERE run_id = $1`,
-        [runId, head, status, updatedAt, row.events + fresh.length, fence, isFinalRow(status), fleetTask]);
-      if (row.status === 'escalated' && status !== 'escalated') {
-        await client.query('UPDATE recovery_decisions SET taken_at = now(), taken_fence = $2 WHERE run_id = $1 AND taken_at IS NULL', [runId, fence]);
-      }
-      if (status !== 'running' && status !== row.status) await client.query("SELECT pg_notify('recovery_run', $1)", [runId]);
-    });
+    return commitRun(this, this.#turns, this.#batch, runId, fence, checkpoint);
   }
 
   async list(): Promise<RunSummary[]> {
@@ -180,37 +122,12 @@ export class PostgresStore implements Store {
     return leaseOf(this.pool, runId, taken.fence, holder, leaseMs, taken.acquiredAt, taken.tookOverFrom, { keepAlive: true, withdrawOnRelease: true });
   }
 
-  async prune(olderThanMs: number, now: number = Date.now()): Promise<string[]> {
-    if (!Number.isFinite(olderThanMs) || olderThanMs < 0) throw new RangeError(`prune: olderThanMs must be a finite number >= 0, got ${olderThanMs}`);
-    await this.ready();
-    // The row stays (head and events gone) so the run's fence keeps growing: a stale owner of a
-    // pruned run can never write again, even if the id is reused.
-    const { rows } = await this.pool.query<{ run_id: string }>(
-      `WITH gone AS (
-         UPDATE recovery_runs SET head = NULL, status = NULL, updated_at = NULL, events = 0, final = false,
-                task_name = NULL, input = NULL, owner = NULL, lease_until = NULL
-          WHERE head IS NOT NULL AND updated_at < $1 AND (owner IS NULL OR lease_until <= now()) RETURNING run_id),
-       events AS (DELETE FROM recovery_run_events e USING gone WHERE e.run_id = gone.run_id),
-       decisions AS (DELETE FROM recovery_decisions d USING gone WHERE d.run_id = gone.run_id)
-       SELECT run_id FROM gone ORDER BY run_id COLLATE "C"`, [now - olderThanMs]);
-    return rows.map((r) => r.run_id);
+  prune(olderThanMs: number, now: number = Date.now()): Promise<string[]> {
+    return pruneRuns(this, olderThanMs, now);
   }
 
-  async repair(): Promise<RepairResult> {
-    await this.ready();
-    // Heads and events are checked on every commit and the database keeps them whole, so nothing
-    // is ever damaged here; what can be left behind is a lease on a run that was never written.
-    const { rows } = await this.pool.query<{ run_id: string; fence: string; owner: Parameters<typeof ownerGone>[0]; expired: boolean }>(
-      `SELECT run_id, fence, owner, lease_until <= now() AS expired FROM recovery_runs
-        WHERE owner IS NOT NULL AND head IS NULL ORDER BY run_id COLLATE "C"`);
-    const releasedLeases: string[] = [];
-    for (const row of rows) {
-      if (!ownerGone(row.owner, row.expired)) continue;
-      const { rowCount } = await this.pool.query(
-        'UPDATE recovery_runs SET owner = NULL, lease_until = NULL WHERE run_id = $1 AND fence = $2 AND head IS NULL', [row.run_id, row.fence]);
-      if (rowCount === 1) releasedLeases.push(row.run_id);
-    }
-    return { moved: [], skipped: [], releasedLeases };
+  repair(): Promise<RepairResult> {
+    return repairRuns(this);
   }
 
   /** Runs `work` in a transaction on one connection: committed when it resolves, rolled back when it throws. */
@@ -238,32 +155,6 @@ export class PostgresStore implements Store {
   transaction<T>(work: (client: PgPoolClient) => Promise<T>): Promise<T> {
     return this.#transaction(work);
   }
-}
-
-/** What a commit writes to the run's row besides its events: the head, serialised when commit was called. */
-interface HeadWrite {
-  head: string;
-  status: RunHead['status'];
-  updatedAt: number;
-  /** The fleet task the head offers the run to (see `offer`), or null. */
-  fleetTask: string | null;
-}
-
-/** The run's owner as a commit finds it. */
-interface OwnerRow {
-  fence: string;
-  owned: boolean;
-}
-
-/** Refuses a commit with `fence` unless that fence still owns the run. */
-function assertOwner<R extends OwnerRow>(runId: string, fence: number, row: R | undefined): asserts row is R {
-  if (row === undefined || !row.owned || Number(row.fence) !== fence) throw new RunFencedError(runId, fence, row?.owned ? Number(row.fence) : null);
-}
-
-/** The registered task a run's head offers it to (`meta.fleet.task`), else null. */
-function fleetTaskOf(head: RunHead): string | null {
-  const fleet = head.meta.fleet;
-  return typeof fleet === 'object' && fleet !== null && 'task' in fleet && typeof fleet.task === 'string' ? fleet.task : null;
 }
 
 /** The URL without its password, for messages and reports. */
