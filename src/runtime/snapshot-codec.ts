@@ -16,7 +16,6 @@ import { envelopeProblem } from '../store/validate.js';
 import type { PolicyConfig } from '../policy/types.js';
 import type { Clock } from './clock.js';
 import { compactContext, expandContext } from './compact-snapshot.js';
-import { noteKilled } from './interrupt.js';
 import { actorOptions } from './recovery.js';
 
 /** A recovery snapshot as XState persists it, with its full context. */
@@ -156,7 +155,7 @@ export async function storedRunStart(runId: string, stored: StoredSnapshot, cloc
     const snapshot = checkedRecoverySnapshot(stored.envelope, logic, runId);
     const carry = continuationOf(snapshot, clock.now());
     if (carry) return { input: continuedInput(snapshot.context, carry, clock.now()) };
-    return { snapshot: noteKilled(markInterrupted(snapshot, clock.now()), killed) };
+    return { snapshot: markInterrupted(snapshot, clock.now(), killed) };
   };
 }
 
