@@ -12,7 +12,8 @@ function midAttempt() {
   const snapshot = actor.getSnapshot();
   actor.stop();
   expect(snapshot.matches('executing')).toBe(true);
-  return snapshot;
+  // As a checkpoint holds it (what `resume` hands over): the state value and the context.
+  return { status: snapshot.status as string, value: snapshot.value as unknown, context: snapshot.context };
 }
 
 describe('markInterrupted', () => {
