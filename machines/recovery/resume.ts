@@ -11,17 +11,26 @@ interface PersistedLike {
 
 /**
  * A checkpoint taken while an attempt was running means the process died mid-attempt: the
- * attempt will be re-run (at-least-once), and history says so with one RESUME/interrupted event.
- * Other checkpoints are returned unchanged. Pure: the caller passes the time.
+ * attempt will be re-run (at-least-once), and history says so with one RESUME/interrupted event,
+ * which names the previous attempt's processes that were still running and were `killed` before
+ * it runs again (default: none). Other checkpoints are returned unchanged. Pure: the caller
+ * passes the time and the process ids.
  */
-export function markInterrupted<T extends PersistedLike>(snapshot: T, now: number): T {
+export function markInterrupted<T extends PersistedLike>(snapshot: T, now: number, killed: readonly number[] = []): T {
   const value = snapshot.value;
   const midAttempt = (typeof value === 'object' && value !== null && 'executing' in value) || JSON.stringify(value).includes('"probeFlake"');
   if (!midAttempt) return snapshot;
   const context = produce(snapshot.context, (d) => {
-    appendHistory(d as RecoveryContext, { phase: 'RESUME', result: 'interrupted', reason: 'interrupted', at: Math.max(now, d.clockAt), message: `attempt ${d.attempt} was interrupted; running it again` });
+    appendHistory(d as RecoveryContext, { phase: 'RESUME', result: 'interrupted', reason: 'interrupted', at: Math.max(now, d.clockAt), message: `attempt ${d.attempt} was interrupted; running it again${killedNote(killed)}` });
   });
   return { ...snapshot, context };
+}
+
+/** What the RESUME/interrupted event says of the processes killed before the attempt runs again: nothing when none were. */
+function killedNote(pids: readonly number[]): string {
+  if (pids.length === 0) return '';
+  const who = pids.length === 1 ? `process ${pids[0]} was` : `processes ${pids.join(', ')} were`;
+  return ` (the previous attempt's ${who} still running; killed)`;
 }
 
 /**

@@ -5,7 +5,6 @@
  * opened, and end as every run verb ends.
  */
 import { storedOutcomeOf } from '../runtime/outcome.js';
-import { runMetaOf } from '../runtime/run-meta.js';
 import type { Store } from '../store/types.js';
 import { continueRun } from './continue-run.js';
 import { ensureOffered, hasEnded, type Decision } from './decision.js';
@@ -51,14 +50,10 @@ export async function resumeRun(runId: string, options: ResumeRunOptions, io: Cl
   // the run continues on the agent's next tool call (`recover hook claude`).
   if (record.meta.hook === 'claude' && !hasEnded(record.status)) {
     if (!options.decision) throw new CliError(`run ${runId} is a Claude Code hook run: it continues on the agent's next tool call; an escalated one needs 'recover decide'`, EXIT.usage);
-    const { stepRun, phaseOf } = await import('../hooks/claude/engine.js');
-    const meta = runMetaOf(runId, record.meta);
-    if (typeof meta.command !== 'string' || meta.sessionId === undefined || meta.cwd === undefined) throw new CliError(`run ${runId}: a hook run's meta lacks its command, session or cwd`);
-    const hookMeta = { hook: 'claude' as const, sessionId: meta.sessionId, cwd: meta.cwd, command: meta.command };
+    const { decideRun } = await import('../hooks/claude/engine.js');
     const { choice, guidance } = options.decision;
-    const snapshot = await stepRun(options.store.store, runId, hookMeta, { feed: null, decision: options.decision }, Date.now());
     // Only the phase the run is left in is told: the hook's answers are written on the agent's next call.
-    const phase = phaseOf(snapshot);
+    const phase = await decideRun(options.store.store, runId, options.decision, Date.now());
     io.stdout.write(`${runId}: decision recorded (${choice}); the run is ${phase === 'ended' ? 'ended' : `in ${phase}`}: the agent continues on its next tool call${guidance !== undefined ? ', and is told the guidance then' : ''}\n`);
     return EXIT.ok;
   }

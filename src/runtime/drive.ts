@@ -4,7 +4,7 @@
  * restored, a stop from outside turned into `RunInterruptedError` after the last checkpoint, and
  * the outcome with the passing attempt's value (kept in memory, never checkpointed).
  */
-import type { SnapshotFrom } from 'xstate';
+import { Actor, type SnapshotFrom } from 'xstate';
 import type { RecoveryMachine } from '../../machines/recovery.machine.js';
 import { killLeftovers, stillRunning, watchAttemptProcesses, type AttemptProcess } from './attempt-process.js';
 import { Checkpointer, checkpointWithoutReport } from './checkpointer.js';
@@ -12,16 +12,17 @@ import { RunInterruptedError, trackedTask } from './interrupt.js';
 import { isResting, outcomeOf, statusOf, type Outcome } from './outcome.js';
 import { sharedRun } from './actors.js';
 import { extensionsSettled } from './run-extensions.js';
-import { forwardHistory, type RecoveryActor } from './recovery.js';
+import { actorOptions, forwardHistory, type RecoveryActor } from './recovery.js';
 import type { RunContext } from './run-context.js';
-import { persistedSnapshotEncoder } from './snapshot-codec.js';
+import { persistedSnapshotEncoder, type RecoveryStart } from './snapshot-codec.js';
 import { watchTestLedger } from './test-ledger.js';
 
 /**
- * Run the actor `create` makes from the shared machine as the owner holding `context.lease`
- * (released at the end, whatever happens), and resolve with its outcome once it rests.
+ * Run the actor that starts as `start` says (a new input, or a stored snapshot) in the shared
+ * machine, with the run's actor options, as the owner holding `context.lease` (released at the
+ * end, whatever happens), and resolve with its outcome once it rests.
  */
-export async function drive<T>(context: RunContext<T>, create: (logic: RecoveryMachine) => RecoveryActor): Promise<Outcome<T>> {
+export async function drive<T>(context: RunContext<T>, start: (logic: RecoveryMachine) => RecoveryStart): Promise<Outcome<T>> {
   const { task, options, clock, lease, stored, shownThrough } = context;
   // The identity gains the run span's `traceparent` below; the decision is applied once.
   let { identity, decision } = context;
@@ -84,7 +85,7 @@ export async function drive<T>(context: RunContext<T>, create: (logic: RecoveryM
   if (traceparent) identity = { ...identity, meta: { ...identity.meta, traceparent } };
   let settled = false;
   try {
-    actor = create(logic);
+    actor = new Actor(logic, actorOptions(options, start(logic)));
     attach(actor);
     restoredFinal = actor.getSnapshot().status === 'done' && !decision;
     if (options.onEvent) forwardHistory(actor, options.onEvent, shownThrough);

@@ -4,7 +4,6 @@
  * attempt that was running has really ended (its command's process group is gone) before the
  * last checkpoint is written and the lock released.
  */
-import type { HistoryEvent } from '../taxonomy/index.js';
 import type { Task } from './options.js';
 import { attemptAborted } from './run-attempt.js';
 
@@ -52,18 +51,4 @@ export function trackedTask(task: Task): { task: Task; idle(withinMs?: number): 
       clearTimeout(timer);
     },
   };
-}
-
-/**
- * Says in the RESUME/interrupted event (the last one, added by `markInterrupted`) which
- * processes of the previous attempt were still running and had to be killed. Unchanged when
- * there were none or the last event is not a RESUME. Pure.
- */
-export function noteKilled<T extends { context: { history: HistoryEvent[] } }>(snapshot: T, pids: readonly number[]): T {
-  const history = snapshot.context.history;
-  const last = history[history.length - 1];
-  if (pids.length === 0 || !last || last.phase !== 'RESUME') return snapshot;
-  const who = pids.length === 1 ? `process ${pids[0]} was` : `processes ${pids.join(', ')} were`;
-  const message = `${last.message ?? 'interrupted'} (the previous attempt's ${who} still running; killed)`;
-  return { ...snapshot, context: { ...snapshot.context, history: [...history.slice(0, -1), { ...last, message }] } };
 }

@@ -3,7 +3,6 @@
  * names), `resume` continues a stored one. Each builds the run's context once (run-context.ts
  * says where each field comes from) and executes it through `drive` (drive.ts).
  */
-import { createActor } from 'xstate';
 import { RunNotFoundError } from '../store/errors.js';
 import type { Lease, RunRecord } from '../store/types.js';
 import { CLOSED_RUN_STATUSES } from '../taxonomy/index.js';
@@ -14,12 +13,12 @@ import { storedOutcomeOf, type Outcome } from './outcome.js';
 import { redactDeep } from '../redact/index.js';
 import { redactPatternsOf } from './actors.js';
 import { recordTakeover } from '../telemetry/takeover.js';
-import { actorOptions, recoveryInput } from './recovery.js';
+import { recoveryInput } from './recovery.js';
 import { drive } from './drive.js';
 import type { PersistedOptions, ResumeOptions } from './persisted-options.js';
 import type { RunContext } from './run-context.js';
 import { ensureDecisionOffered, keyedRunId } from './run-key.js';
-import { storedRunStarter, storedSnapshotOf } from './snapshot-codec.js';
+import { storedRunStart, storedSnapshotOf } from './snapshot-codec.js';
 
 export { RunInterruptedError } from './interrupt.js';
 export { loadRun } from './load-run.js';
@@ -77,7 +76,7 @@ export async function recoverPersisted<T = unknown>(task: Task<T>, options: Pers
     decision: undefined,
     shownThrough: 0,
   };
-  return drive(context, (logic) => createActor(logic, actorOptions(options, { input })));
+  return drive(context, () => ({ input }));
 }
 
 /** A keyed run found in the store, held under `lease`: its stored outcome when it has ended, else continued. */
@@ -108,7 +107,8 @@ async function acquire(options: PersistedOptions, runId: string): Promise<Lease>
  * A process group the previous (SIGKILLed) process left running is killed first and named in
  * the RESUME/interrupted event, so the attempt never runs twice at once. A run that passes in
  * this call carries the passing attempt's return value as `value`; one restored already ended
- * has none (values are never stored).
+ * has none (values are never stored). The run keeps the slots it was started with (restored or
+ * continued): pass the same `diagnose`, `adapt` and `rollback` it had (a slot it was not started with is never called).
  *
  * @example
  * ```ts
@@ -137,7 +137,7 @@ async function continueHeld<T>(runId: string, lease: Lease, options: PersistedOp
     // orphan of a `recover` killed with SIGKILL, and must end before the attempt runs again.
     const killed = await killLeftovers(attemptProcessesOf(record.meta));
     const clock = options.clock ?? realClock;
-    const start = await storedRunStarter(runId, stored, options, clock, killed);
+    const start = await storedRunStart(runId, stored, clock, killed);
     const context: RunContext<T> = {
       task: how.task,
       // Traced, the new run span links to the one of the process that left the run (it escalated there).

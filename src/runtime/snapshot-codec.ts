@@ -6,7 +6,7 @@
  * The context's compact form (history out, policy as its config) is compact-snapshot.ts, this
  * module's helper: it keeps the policy hashing and its caches, which would double this file.
  */
-import { Actor, createActor, getStateNodes, type Snapshot, type SnapshotFrom, type StateValue } from 'xstate';
+import { Actor, getStateNodes, type Snapshot, type SnapshotFrom, type StateValue } from 'xstate';
 import { RECOVERY_ACTOR_SLOTS, RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, recoveryMigrations, type RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { Carry, RecoveryContext, RecoveryInput } from '../../machines/recovery/types.js';
 import { checkEnvelope } from '../store/envelope.js';
@@ -16,9 +16,7 @@ import { envelopeProblem } from '../store/validate.js';
 import type { PolicyConfig } from '../policy/types.js';
 import type { Clock } from './clock.js';
 import { compactContext, expandContext } from './compact-snapshot.js';
-import { noteKilled } from './interrupt.js';
-import type { RecoveryOptions } from './options.js';
-import { actorOptions, type RecoveryActor } from './recovery.js';
+import { actorOptions } from './recovery.js';
 
 /** A recovery snapshot as XState persists it, with its full context. */
 export type RecoverySnapshot = Snapshot<unknown> & { value: StateValue; context: RecoveryContext };
@@ -127,42 +125,51 @@ export function checkedRecoverySnapshot(envelope: unknown, logic: Pick<RecoveryM
 }
 
 /**
- * The actor of `snapshot` restored into `logic`, not started. Made with XState's public `Actor`
- * (what `createActor` makes): the typed `createActor` insists on the machine's input whenever it
- * is required, even beside a snapshot; `Actor`'s options do not, and a restore never reads one.
- * `options`: the clock and inspection (default: real time, none).
+ * How a run's actor starts: a fresh machine with its input (a new run, or a handed-off run
+ * continued in a fresh context), or a stored snapshot restored. `drive` creates the actor from
+ * it with the run's own actor options (clock, inspection), so this module never reads them.
  */
-export function restoredActor(logic: RecoveryMachine, snapshot: RecoverySnapshot, options: RecoveryOptions = {}): Actor<RecoveryMachine> {
-  return new Actor(logic, actorOptions(options, { snapshot }));
+export type RecoveryStart = { input: RecoveryInput } | { snapshot: RecoverySnapshot };
+
+/**
+ * The actor of `snapshot` restored into `logic`, not started, on real time and without
+ * inspection (a persisted run's actor is made by `drive`, from a {@link RecoveryStart}). Made
+ * with XState's public `Actor` (what `createActor` makes): the typed `createActor` insists on
+ * the machine's input whenever it is required, even beside a snapshot; `Actor`'s options do
+ * not, and a restore never reads one.
+ */
+export function restoredActor(logic: RecoveryMachine, snapshot: RecoverySnapshot): Actor<RecoveryMachine> {
+  return new Actor(logic, actorOptions({}, { snapshot }));
 }
 
 /**
- * How the stored run becomes an actor again, for `drive`: its checkpoint checked against the
- * machine, then a handed-off run continued in a fresh machine (RESUME/resumed), any other restored
- * with an interrupted attempt marked (RESUME/interrupted, naming the processes `killed` first).
- * Loads the resume helpers (and immer) here: a run that never resumes does not load them.
+ * How the stored run starts again, for `drive`: its checkpoint checked against the machine,
+ * then a handed-off run continued in a fresh machine (RESUME/resumed), any other restored with
+ * an interrupted attempt marked (RESUME/interrupted, naming the processes `killed` first), at
+ * `clock`'s time. Loads the resume helpers (and immer) here: a run that never resumes does not
+ * load them.
  */
-export async function storedRunStarter(
-  runId: string, stored: StoredSnapshot, options: RecoveryOptions, clock: Clock, killed: readonly number[],
-): Promise<(logic: RecoveryMachine) => RecoveryActor> {
+export async function storedRunStart(runId: string, stored: StoredSnapshot, clock: Clock, killed: readonly number[]): Promise<(logic: RecoveryMachine) => RecoveryStart> {
   const { continuationOf, markInterrupted } = await import('../../machines/recovery/resume.js');
   return (logic) => {
     const snapshot = checkedRecoverySnapshot(stored.envelope, logic, runId);
     const carry = continuationOf(snapshot, clock.now());
-    if (carry) return createActor(logic, actorOptions(options, { input: continuedInput(snapshot.context, options, carry, clock.now()) }));
-    return restoredActor(logic, noteKilled(markInterrupted(snapshot, clock.now()), killed), options);
+    if (carry) return { input: continuedInput(snapshot.context, carry, clock.now()) };
+    return { snapshot: markInterrupted(snapshot, clock.now(), killed) };
   };
 }
 
 /**
- * The input of the fresh machine a handed-off run continues in: the stored run's own policy,
- * rules, timeout and last known good state (so the continuation keeps the rules it started
- * with), the slots the resumer provides, and what the run carries.
+ * The input of the fresh machine a handed-off run continues in: what the stored run was
+ * started with (its policy, rules, timeout, last known good state and the slots it has: a
+ * resumed run, restored or continued, keeps them), and what the run carries. Each read from
+ * the stored context by field, under the input's own name for it.
  */
-function continuedInput(stored: RecoveryContext, options: RecoveryOptions, carry: Carry, now: number): RecoveryInput {
+function continuedInput(stored: RecoveryContext, carry: Carry, now: number): RecoveryInput {
+  const { fixed } = stored;
   return {
-    runId: stored.runId, task: stored.task, policy: stored.policy, rules: stored.fixed.rules, timeoutMs: stored.next.timeoutMs, lastKnownGood: stored.fixed.lastKnownGood,
-    hasDiagnoser: options.diagnose !== undefined, hasAdapter: options.adapt !== undefined, hasRollback: options.rollback !== undefined,
+    runId: stored.runId, task: stored.task, policy: stored.policy, rules: fixed.rules, timeoutMs: stored.next.timeoutMs, lastKnownGood: fixed.lastKnownGood,
+    hasDiagnoser: fixed.hasDiagnoser, hasAdapter: fixed.hasAdapter, hasRollback: fixed.hasRollback,
     now, carry,
   };
 }

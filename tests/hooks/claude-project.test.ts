@@ -67,10 +67,9 @@ describe('two sessions in one project, through the engine and a lowdb store', ()
     expect(await send('s2', { kind: 'stop', name: 'Stop', stopHookActive: false })).toMatchObject({ decision: 'block', reason: expect.stringMatching(/ESCALATED/) });
     expect(await send('s2', { kind: 'stop', name: 'Stop', stopHookActive: true })).toBeNull();
     // A person decides (as `recover decide` does on a hook run): the tree is free again.
-    const { stepRun } = await import('../../src/hooks/claude/engine.js');
-    const record = await store.load(run!.runId);
+    const { decideRun } = await import('../../src/hooks/claude/engine.js');
     const decidedAt = Date.now();
-    await stepRun(store, run!.runId, record!.meta as never, { feed: null, decision: { choice: 'abort', by: 'alice' } }, decidedAt);
+    expect(await decideRun(store, run!.runId, { choice: 'abort', by: 'alice' }, decidedAt)).toBe('ended');
     // Who decided is kept, as `recover decide` keeps it for a command run.
     expect((await store.load(run!.runId))!.meta.decisions).toEqual([{ by: 'alice', choice: 'abort', at: decidedAt }]);
     expect(await send('s2', { kind: 'edit-before', name: 'PreToolUse', fix: 'Write a.js: x' })).toBeNull();

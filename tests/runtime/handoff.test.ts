@@ -3,13 +3,16 @@
  * context") carrying its attempts, fixes and history, bounded by the resource budget.
  * Real lowdb store on disk; the task is a function that runs out of heap while told to.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { continuationOf } from '../../machines/recovery/resume.js';
+import type { RecoveryContext } from '../../machines/recovery/types.js';
 import { recoverPersisted, resume } from '../../src/runtime/index.js';
-import { openStore } from '../../src/store/index.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import type { RunHead } from '../../src/store/types.js';
+import type { HistoryEvent } from '../../src/taxonomy/index.js';
 
 const OOM = 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory';
 const dirs: string[] = [];
@@ -69,6 +72,48 @@ describe('handoff and continuation', () => {
     // An escalated run is not continued by a plain resume: it waits for a decision.
     expect((await resume('always-oom', { store, task })).status).toBe('escalated');
     expect(seen).toHaveLength(4);
+  });
+
+  /** The slots the stored run's checkpoint says it has (its context's `fixed`). */
+  async function storedSlots(store: Store, runId: string) {
+    const { fixed } = ((await store.load(runId))!.checkpoint!.snapshot as { context: RecoveryContext }).context;
+    return { hasDiagnoser: fixed.hasDiagnoser, hasAdapter: fixed.hasAdapter, hasRollback: fixed.hasRollback };
+  }
+
+  /** A failure with no retry of its own (a bug in the code: systematic), then a pass. */
+  const OOM_THEN_BUG = (failures: string[]) => () => {
+    failures.push('called');
+    if (failures.length === 1) throw new TypeError("Cannot read properties of undefined (reading 'id')");
+  };
+
+  it('a continued run keeps the slots it was started with, as a restored one does: a slot the resumer adds is never called', async () => {
+    const store = tempStore();
+    await recoverPersisted(exhaustingTask(1).task, { store, runId: 'no-adapter' });
+    expect(await storedSlots(store, 'no-adapter')).toEqual({ hasDiagnoser: false, hasAdapter: false, hasRollback: false });
+    let adapted = 0;
+    const calls: string[] = [];
+    const outcome = await resume('no-adapter', { store, task: OOM_THEN_BUG(calls), adapt: async () => { adapted += 1; return { fix: 'guard the id', confidence: 0.9 }; } });
+    expect(adapted).toBe(0);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(outcome.history.some((e) => e.phase === 'ADAPT')).toBe(false);
+    expect(await storedSlots(store, 'no-adapter')).toEqual({ hasDiagnoser: false, hasAdapter: false, hasRollback: false });
+  });
+
+  it("a handed-off checkpoint written by the previous build (fixtures/v6, made by main c3d0438's code) continues with the adapter it was started with", async () => {
+    const { events, head } = JSON.parse(readFileSync(new URL('./fixtures/v6/handed-off-with-adapter.json', import.meta.url), 'utf8')) as { events: HistoryEvent[]; head: RunHead };
+    expect(head).toMatchObject({ status: 'handedOff', checkpoint: { version: 6 } });
+    const store = tempStore();
+    const lease = await store.acquire(head.runId);
+    await store.commit(head.runId, lease.fence, { events, head });
+    await lease.release();
+    expect(await storedSlots(store, head.runId)).toEqual({ hasDiagnoser: false, hasAdapter: true, hasRollback: false });
+    const fixes: string[] = [];
+    const calls: string[] = [];
+    const outcome = await resume(head.runId, { store, task: OOM_THEN_BUG(calls), adapt: async (input) => { fixes.push(input.failure.classification.type); return { fix: 'guard the id', confidence: 0.9 }; } });
+    expect(fixes).toHaveLength(1);
+    expect(outcome.status).toBe('recovered');
+    expect(outcome.history.map((e) => e.phase)).toEqual(expect.arrayContaining(['HANDOFF', 'RESUME', 'ADAPT']));
+    expect(await storedSlots(store, head.runId)).toEqual({ hasDiagnoser: false, hasAdapter: true, hasRollback: false });
   });
 
   it('continuationOf: only a handed-off snapshot continues, one RESUME event, iteration + 1', () => {

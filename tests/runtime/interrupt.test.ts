@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { noteKilled, trackedTask } from '../../src/runtime/interrupt.js';
+import { trackedTask } from '../../src/runtime/interrupt.js';
 import type { TaskContext } from '../../src/runtime/options.js';
-import type { HistoryEvent } from '../../src/taxonomy/index.js';
 
 function ctx(signal: AbortSignal): TaskContext {
   return {
@@ -9,8 +8,6 @@ function ctx(signal: AbortSignal): TaskContext {
     signal, heartbeat: () => {}, progress: () => {},
   } as TaskContext;
 }
-
-const event = (phase: string, message: string | null) => ({ seq: 1, phase, result: 'interrupted', message }) as unknown as HistoryEvent;
 
 describe('trackedTask', () => {
   it('idle() waits for the calls in flight to settle', async () => {
@@ -43,24 +40,5 @@ describe('trackedTask', () => {
     await expect(Promise.resolve(task(ctx(controller.signal)))).rejects.toThrow('stopped');
     await idle();
     expect(ran).toBe(false);
-  });
-});
-
-describe('noteKilled', () => {
-  const snapshot = { context: { history: [event('PAUSE', 'x'), event('RESUME', 'attempt 1 was interrupted; running it again')] }, value: 'v' };
-
-  it('names the killed processes in the RESUME event and changes nothing else', () => {
-    const noted = noteKilled(snapshot, [1234]);
-    expect(noted.context.history[1]!.message).toBe("attempt 1 was interrupted; running it again (the previous attempt's process 1234 was still running; killed)");
-    expect(noted.context.history[0]).toBe(snapshot.context.history[0]);
-    expect(noted.value).toBe('v');
-    expect(snapshot.context.history[1]!.message).toBe('attempt 1 was interrupted; running it again');
-    expect(noteKilled(snapshot, [1, 2]).context.history[1]!.message).toContain('processes 1, 2 were still running; killed');
-  });
-
-  it('is the identity without kills or without a RESUME event last', () => {
-    expect(noteKilled(snapshot, [])).toBe(snapshot);
-    const noResume = { context: { history: [event('PAUSE', 'x')] } };
-    expect(noteKilled(noResume, [1])).toBe(noResume);
   });
 });

@@ -12,7 +12,7 @@ import { runner } from '../../../machines/runner.js';
 import type { AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput, RollbackInput, RollbackOutput, SleepInput, SleepOutput } from '../../../machines/recovery/types.js';
 import { classify } from '../../classify/classify.js';
 import type { Classification, Observation } from '../../classify/types.js';
-import type { PolicyConfig } from '../../policy/types.js';
+import type { DecisionChoice, PolicyConfig } from '../../policy/types.js';
 import { redactDeep } from '../../redact/index.js';
 import { checkpointOf, type RunIdentity } from '../../runtime/checkpoint.js';
 import { checkedRecoverySnapshot, persistedSnapshotOf, restoredActor, storedSnapshotOf } from '../../runtime/snapshot-codec.js';
@@ -20,7 +20,7 @@ import { recoveryInput } from '../../runtime/recovery.js';
 import { statusOf } from '../../runtime/outcome.js';
 import { realClock } from '../../runtime/clock.js';
 import { decisionsOf, type DecisionRecord } from '../../runtime/run-meta.js';
-import type { RunRecord, Store } from '../../store/types.js';
+import type { Lease, RunRecord, Store } from '../../store/types.js';
 import type { Feed, RunPhase, HookRunView } from './rules.js';
 
 /** The policy of a hook run: the defaults, without the flake probe (the agent re-runs, not us). */
@@ -34,15 +34,20 @@ export interface HookRunMeta {
   command: string;
 }
 
-/** One step: what the engine is told. */
+/** One step: what the engine is told of the agent's work. */
 export interface Step {
   feed: Feed;
   observation?: Observation;
   fix?: string;
   /** How a failure is classified. Default: `classify` (the built-in rules, built in this process). */
   classify?: (observation: Observation) => Classification;
-  /** A person's decision on the escalated run; `by` (who decided) is kept in `meta.decisions`, as `recover decide` keeps it for a command run. */
-  decision?: { choice: import('../../policy/types.js').DecisionChoice; guidance?: string; by?: string };
+}
+
+/** A person's decision on an escalated hook run; `by` (who decided) is kept in `meta.decisions`, as `recover decide` keeps it for a command run. */
+export interface HookDecision {
+  choice: DecisionChoice;
+  guidance?: string;
+  by?: string;
 }
 
 type Snapshot = SnapshotFrom<RecoveryMachine>;
@@ -94,9 +99,7 @@ export async function peekRun(store: Store, runId: string): Promise<Snapshot | n
  * returns the snapshot it was left in (null when nothing was created).
  */
 export async function stepRun(store: Store, runId: string, meta: HookRunMeta, step: Step, now: number): Promise<Snapshot | null> {
-  const lease = await store.acquire(runId);
-  try {
-    const record = await store.load(runId);
+  return underLease(store, runId, async (record, lease) => {
     if (!record && step.feed !== 'fail') return null;
     // A pass seen while the run waits for a fix: the run recovered with no change recorded.
     const adaptFix = step.feed === 'fix' ? step.fix! : step.feed === 'pass' ? '(no change recorded before the passing re-run)' : null;
@@ -105,19 +108,10 @@ export async function stepRun(store: Store, runId: string, meta: HookRunMeta, st
     let answer: (outcome: AttemptOutcome) => void = () => undefined;
     const attempt = new Promise<AttemptOutcome>((resolve) => { answer = resolve; });
     const logic = logicFor({ feed: step.feed, fix: adaptFix, now, attempt });
-    const fresh = record === null;
     const input = recoveryInput({ runId, name: meta.command, policy: HOOK_POLICY }, { ...realClock, now: () => now });
-    const actor = fresh
-      ? createActor(logic, { input: { ...input, hasAdapter: true } })
-      : restoredRun(record, logic);
+    const actor = record ? restoredRun(record, logic) : createActor(logic, { input: { ...input, hasAdapter: true } });
     actor.start();
     await settle();
-    let decided: DecisionRecord | null = null;
-    if (step.decision && actor.getSnapshot().matches('escalated')) {
-      actor.send({ type: 'DECIDE', choice: step.decision.choice, at: now, ...(step.decision.guidance !== undefined ? { guidance: step.decision.guidance } : {}) });
-      await settle();
-      if (step.decision.by !== undefined) decided = { by: step.decision.by, choice: step.decision.choice, at: now };
-    }
     if (step.feed === 'fail' || step.feed === 'pass') {
       if (actor.getSnapshot().matches('executing')) {
         const observation = step.observation ?? {};
@@ -129,16 +123,52 @@ export async function stepRun(store: Store, runId: string, meta: HookRunMeta, st
         await settle();
       }
     }
-    const snapshot = actor.getSnapshot();
-    const identity: RunIdentity = { runId, task: record?.task ?? input.task, createdAt: record?.createdAt ?? now, meta: { ...record?.meta, ...meta, ...(decided ? { decisions: [...decisionsOf(record?.meta), decided] } : {}) } };
-    const config = fresh ? HOOK_POLICY : storedSnapshotOf(record).config;
-    const { head, history } = checkpointOf(identity, snapshot, persistedSnapshotOf(snapshot, config), now);
-    await store.commit(runId, lease.fence, { events: history.slice(record?.history.length ?? 0), head });
-    actor.stop();
-    return snapshot;
+    const identity: RunIdentity = { runId, task: record?.task ?? input.task, createdAt: record?.createdAt ?? now, meta: { ...record?.meta, ...meta } };
+    return checkpointed(store, lease, record, actor, identity, now);
+  });
+}
+
+/**
+ * Records `decision` on the hook run `runId` under its lease: an escalated run is told it (a
+ * DECIDE) and continues on the agent's next tool call; who decided is kept in `meta.decisions`.
+ * Resolves with the phase the run is left in ('none' when there is no such run).
+ */
+export async function decideRun(store: Store, runId: string, decision: HookDecision, now: number): Promise<RunPhase> {
+  const snapshot = await underLease(store, runId, async (record, lease) => {
+    if (!record) return null;
+    const actor = restoredRun(record, logicFor({ feed: null, now }));
+    actor.start();
+    await settle();
+    let decided: { decisions: DecisionRecord[] } | null = null;
+    if (actor.getSnapshot().matches('escalated')) {
+      actor.send({ type: 'DECIDE', choice: decision.choice, at: now, ...(decision.guidance !== undefined ? { guidance: decision.guidance } : {}) });
+      await settle();
+      if (decision.by !== undefined) decided = { decisions: [...decisionsOf(record.meta), { by: decision.by, choice: decision.choice, at: now }] };
+    }
+    const identity: RunIdentity = { runId, task: record.task, createdAt: record.createdAt, meta: { ...record.meta, ...decided } };
+    return checkpointed(store, lease, record, actor, identity, now);
+  });
+  return phaseOf(snapshot);
+}
+
+/** `body` with the run `runId` as stored (null: none yet) under its lease, released after whatever happens. */
+async function underLease<T>(store: Store, runId: string, body: (record: RunRecord | null, lease: Lease) => Promise<T>): Promise<T> {
+  const lease = await store.acquire(runId);
+  try {
+    return await body(await store.load(runId), lease);
   } finally {
     await lease.release();
   }
+}
+
+/** Commits the snapshot `actor` was left in (the events since `record`, a new run's policy `HOOK_POLICY`), stops it, and returns the snapshot. */
+async function checkpointed(store: Store, lease: Lease, record: RunRecord | null, actor: ReturnType<typeof restoredRun>, identity: RunIdentity, now: number): Promise<Snapshot> {
+  const snapshot = actor.getSnapshot();
+  const config = record ? storedSnapshotOf(record).config : HOOK_POLICY;
+  const { head, history } = checkpointOf(identity, snapshot, persistedSnapshotOf(snapshot, config), now);
+  await store.commit(identity.runId, lease.fence, { events: history.slice(record?.history.length ?? 0), head });
+  actor.stop();
+  return snapshot;
 }
 
 /** Lets invoked promise actors resolve and their transitions run. */
