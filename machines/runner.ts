@@ -162,7 +162,13 @@ export function runner<TOutput, TInput>(work: RunnerWork<TOutput, TInput>): Runn
   const callback = fromCallback<RunnerEvent<TInput>, undefined>(({ self, system, sendBack }) => {
     const worker = new Worker<TOutput, TInput>(work, self, system, sendBack);
     workers.set(self, worker);
-    return () => worker.drop();
+    // Out of the map as the runner stops: a WeakMap entry left to the collector keeps the worker
+    // (and, through its parent's mailbox, the whole run) alive through every young-generation GC
+    // until a full one, so each run was promoted to the old generation before it could die.
+    return () => {
+      worker.drop();
+      workers.delete(self);
+    };
   });
   return {
     config: work,

@@ -4,7 +4,10 @@
  * classification memo answers) and every run failing with a text of its own (the memo never
  * answers), so nobody reads the first row as the engine's cost for failures never seen before.
  * With BASE_DIST=<another build's dist>, that build's engine runs in the same rounds (an A/B in
- * one process: same load, heap and JIT state; its modules are loaded from its own files).
+ * one process: same load, heap and JIT state; its modules are loaded from its own files). One
+ * heap is also its blind spot: what one build leaves to survive a young-generation GC is paid by
+ * every contender's GCs, so a change in what survives shows in promotion.bench.ts (a fresh
+ * process per contender), not here.
  *
  *   npm run build && node dist/bench/engine-cpu/transient.bench.js
  *   BASE_DIST=/tmp/base/dist BENCH_RUNS=1000 BENCH_ROUNDS=9 node dist/bench/engine-cpu/transient.bench.js

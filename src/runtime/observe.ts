@@ -28,7 +28,7 @@ export function observationFrom(thrown: unknown): Observation {
   try {
     if (thrown instanceof TaskFailure) return boundObservation(thrown.observation);
     // Built bounded: `describe` is idempotent, so what `boundObservation` would do again is done once here.
-    const observation: Observation = { error: describe(thrown, 0, new Set()) };
+    const observation: Observation = { error: describe(thrown, 0, []) };
     const fields = thrown as Partial<Record<keyof Observation, unknown>> | null;
     if (fields && typeof fields === 'object') {
       if (typeof fields.exitCode === 'number') observation.exitCode = fields.exitCode;
@@ -54,7 +54,7 @@ export function boundObservation(observation: Observation): Observation {
   }
   if (bounded.validationErrors) bounded.validationErrors = bounded.validationErrors.slice(0, 50).map((e) => tail(String(e), 1_000));
   if (bounded.tests) bounded.tests = boundTests(bounded.tests);
-  if (bounded.error !== undefined) bounded.error = describe(bounded.error, 0, new Set());
+  if (bounded.error !== undefined) bounded.error = describe(bounded.error, 0, []);
   return bounded;
 }
 
@@ -98,14 +98,16 @@ const ERROR_FIELDS = ['name', 'message', 'code', 'status', 'statusCode', 'type',
  * a value with none of those, its JSON copy (`toJSON` applied) described once more, as the copy
  * may have them. Idempotent: describing a description gives it back.
  */
-function describe(value: unknown, depth: number, seen: Set<unknown>, isCopy = false): unknown {
+function describe(value: unknown, depth: number, seen: unknown[], isCopy = false): unknown {
   if (value === null || value === undefined) return value ?? null;
   if (typeof value === 'string') return tail(value, 4_096);
   if (typeof value === 'number') return jsonNumber(value);
   if (typeof value === 'boolean') return value;
   if (typeof value !== 'object' && typeof value !== 'function') return String(value);
-  if (seen.has(value) || depth > MAX_CAUSE_DEPTH) return '[cycle or too deep]';
-  seen.add(value);
+  // The values met on the way down, an array: at most MAX_CAUSE_DEPTH + 1 of them (a Set cost an
+  // allocation of its table on every failed attempt, for a chain that is usually one error long).
+  if (seen.includes(value) || depth > MAX_CAUSE_DEPTH) return '[cycle or too deep]';
+  seen.push(value);
   const source = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   let kept = false;
@@ -134,7 +136,7 @@ function describe(value: unknown, depth: number, seen: Set<unknown>, isCopy = fa
     return Object.prototype.toString.call(value);
   }
   // The copy is a new value (`toJSON` may have given fields the original did not show): described too.
-  return describe(copy, depth, new Set(), true);
+  return describe(copy, depth, [], true);
 }
 
 function read(source: Record<string, unknown>, key: string): unknown {

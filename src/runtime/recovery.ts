@@ -38,12 +38,15 @@ function secondOf(now: number): string {
 /** Random words from the CSPRNG, filled a batch at a time (as `randomUUID` does): 32 bits per id. */
 const randomWords = new Uint32Array(256);
 let nextWord = randomWords.length;
+/** Two hex digits per byte value: `toString(16).padStart(8, '0')` cost ~1 µs a run id, this ~0.2. */
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 function randomHex8(): string {
   if (nextWord === randomWords.length) {
     randomFillSync(randomWords);
     nextWord = 0;
   }
-  return randomWords[nextWord++]!.toString(16).padStart(8, '0');
+  const word = randomWords[nextWord++]!;
+  return HEX[word >>> 24]! + HEX[(word >>> 16) & 0xff]! + HEX[(word >>> 8) & 0xff]! + HEX[word & 0xff]!;
 }
 
 /**

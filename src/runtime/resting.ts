@@ -5,11 +5,12 @@
  * times by 10,000 concurrent runs: one object (the wait itself, subscribed as the actor's
  * observer) besides the caller's promise — no async frame, no promise between the wait and the
  * caller's, no closure per check, and no subscription kept (the actor is stopped once it rests,
- * which drops its observers).
+ * which drops its observers, and its work is unbound from its system: see `releaseRun`).
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { AttemptValue } from './attempt-value.js';
+import { releaseRun } from './actors.js';
 import { isResting, outcomeOf, type Outcome } from './outcome.js';
 import { extensionsPending } from './run-extensions.js';
 
@@ -57,10 +58,12 @@ class RestingWait {
       () => {
         const result = value.outcomeOf(outcome);
         this.actor.stop();
+        releaseRun(this.actor);
         this.resolve(result);
       },
       (error: unknown) => {
         this.actor.stop();
+        releaseRun(this.actor);
         this.reject(error);
       },
     );
@@ -71,7 +74,10 @@ class RestingWait {
     this.#settled = true;
     this.subscription?.unsubscribe();
     // An owned actor stops before its caller hears (it has stopped itself on an error already).
-    if (this.value) this.actor.stop();
+    if (this.value) {
+      this.actor.stop();
+      releaseRun(this.actor);
+    }
     this.reject(error);
   }
 }

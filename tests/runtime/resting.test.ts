@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ActorRefLike, InspectionEvent } from 'xstate';
 import { memoryFixMemory } from '../../src/memory/memory-fix-memory.js';
 import { PolicyError } from '../../src/policy/index.js';
+import { isBound } from '../../src/runtime/actors.js';
 import { createRecovery, recover, whenResting } from '../../src/runtime/index.js';
+import type { RecoveryActor } from '../../src/runtime/recovery.js';
 
 const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 const unauthorized = () => Object.assign(new Error('401 Unauthorized: invalid x-api-key'), { status: 401 });
@@ -20,6 +22,32 @@ describe('recover(): the wait for its run to rest', () => {
     expect(outcome).toMatchObject({ status: 'escalated', reason: 'fatal_error', attempts: 1 });
     // Escalated is a resting state, not a final one: only the wait's stop ends it.
     expect(rootOf(events).getSnapshot().status).toBe('stopped');
+  });
+
+  it('unbinds the run\'s work from its actor once it has stopped it (a final run, an escalated one)', async () => {
+    let runs = 0;
+    const cases = [
+      { task: () => { if (++runs === 1) throw refused(); }, status: 'recovered', actor: 'done' },
+      { task: () => { throw unauthorized(); }, status: 'escalated', actor: 'stopped' },
+    ];
+    for (const { task, status, actor } of cases) {
+      const events: InspectionEvent[] = [];
+      const outcome = await recover(task, { inspect: (e: InspectionEvent) => events.push(e), policy: { categories: { transient: { delaysMs: [0] } } } });
+      expect(outcome.status).toBe(status);
+      const root = rootOf(events) as unknown as RecoveryActor;
+      expect(root.getSnapshot().status).toBe(actor);
+      // Left bound, the run's work (its task, the actor) would outlive every young-generation GC.
+      expect(isBound(root)).toBe(false);
+    }
+  });
+
+  it('leaves the work bound to an actor its caller keeps: a decision still reaches the task', async () => {
+    const actor = createRecovery({ task: (ctx) => { if (!ctx.guidance) throw unauthorized(); } });
+    expect((await whenResting(actor)).status).toBe('escalated');
+    expect(isBound(actor)).toBe(true);
+    actor.send({ type: 'DECIDE', choice: 'retry-with-modifications', guidance: 'use the service token' });
+    expect((await whenResting(actor)).status).toBe('recovered');
+    actor.stop();
   });
 
   it('resolves with the passing attempt\'s value, after a retry', async () => {
