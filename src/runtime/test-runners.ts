@@ -5,7 +5,7 @@
  * when that script is one plain command. Never silent: a command whose runner is not known, or
  * that cannot be given a report, is refused with what to do instead.
  */
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { TEST_RUNNERS, type FailedForRerun } from './test-runner-table.js';
 
 export { TEST_RUNNERS, type FailedForRerun } from './test-runner-table.js';

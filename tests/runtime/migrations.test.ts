@@ -5,7 +5,6 @@ import type { AttemptInput } from '../../machines/recovery/types.js';
 import { memoryStore, type Checkpoint, type RunHead } from '../../src/store/index.js';
 import { recoverPersisted, resume, type TaskContext } from '../../src/runtime/index.js';
 import type { HistoryEvent } from '../../src/taxonomy/index.js';
-import { waitFor } from '../helpers/wait-for.js';
 
 const exists = (value: unknown) => recoveryMachine.resolveState({ value: value as never, context: {} as never }) !== undefined;
 

@@ -176,7 +176,6 @@ describe('an unfinished append (a writer killed mid-commit)', () => {
   });
 
   it('property: commits interleaved with crashes (torn tails, lost head writes) always load to the committed run', async () => {
-    type Op = { kind: 'commit'; events: number } | { kind: 'torn'; bytes: number } | { kind: 'lostHead'; events: number } | { kind: 'betweenRenames' } | { kind: 'reacquire' };
     const op = fc.oneof(
       fc.record({ kind: fc.constant('commit' as const), events: fc.integer({ min: 0, max: 3 }) }),
       fc.record({ kind: fc.constant('betweenRenames' as const) }),
