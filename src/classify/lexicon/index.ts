@@ -1,5 +1,6 @@
 import type { RulePack } from '../rule.js';
 import { ACCESS_RULES } from './access.js';
+import { BUILD_RULES } from './builds.js';
 import { CHECK_RULES } from './checks.js';
 import { CODE_RULES } from './code.js';
 import { COMMAND_RULES } from './commands.js';
@@ -7,8 +8,11 @@ import { ENVIRONMENT_RULES } from './environment.js';
 import { INPUT_RULES } from './inputs.js';
 import { INTEGRITY_RULES } from './integrity.js';
 import { LIMIT_RULES } from './limits.js';
+import { OUTCOME_RULES } from './outcomes.js';
+import { REACH_RULES } from './reach.js';
 import { REFUSAL_RULES } from './refusal.js';
 import { RUNTIME_RULES } from './runtime.js';
+import { USAGE_RULES } from './usage.js';
 
 /**
  * The generic lexicon (issue 30): DESIGN's failure types in the words any tool uses, in their
@@ -19,5 +23,6 @@ import { RUNTIME_RULES } from './runtime.js';
 export const lexiconPack: RulePack = {
   id: 'lexicon',
   description: 'Concept words in their word forms (network, time, resources, locks, credentials, limits, code, tests, crashes, lint findings, validation) and diagnostic line shapes',
-  rules: [...ENVIRONMENT_RULES, ...ACCESS_RULES, ...LIMIT_RULES, ...CODE_RULES, ...INPUT_RULES, ...COMMAND_RULES, ...REFUSAL_RULES, ...RUNTIME_RULES, ...CHECK_RULES, ...INTEGRITY_RULES],
+  rules: [...ENVIRONMENT_RULES, ...ACCESS_RULES, ...LIMIT_RULES, ...CODE_RULES, ...INPUT_RULES, ...COMMAND_RULES, ...REFUSAL_RULES, ...RUNTIME_RULES, ...CHECK_RULES, ...INTEGRITY_RULES,
+    ...USAGE_RULES, ...BUILD_RULES, ...OUTCOME_RULES, ...REACH_RULES],
 };
