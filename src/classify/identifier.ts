@@ -70,6 +70,12 @@ export function inPythonCode(text: string, start: number): boolean {
   return inPythonFrame(text, start);
 }
 
+/** Forgets the text {@link inPythonFrame} last asked about, so that a 5 MB log is not kept alive after its scan. */
+export function forgetFrames(): void {
+  framesChecked = undefined;
+  hasFrames = false;
+}
+
 /** True when `text[at]` is a `-` with a word character beyond it (in direction `step`). */
 function joinedByHyphen(text: string, at: number, step: 1 | -1): boolean {
   const beyond = text.charCodeAt(at + step);
