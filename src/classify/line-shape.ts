@@ -183,6 +183,14 @@ export const LINE_SHAPES = {
       return end - start > 1 && text.charCodeAt(end - 1) === 33 && rest >= to;
     }) as ShapeTest,
   },
+  /** A usage text's first line: `Usage:` first on its line (`Usage: x [options]`), not `memory usage: 120 MiB`. */
+  'Usage: …': {
+    example: 'Usage: xxd [options] [infile [outfile]]',
+    test: ((text, from, to) => {
+      const [start, end] = firstToken(text, from, to);
+      return end - start === 6 && text.slice(start, end).toLowerCase() === 'usage:';
+    }) as ShapeTest,
+  },
   /** The Test Anything Protocol's failed test point (testanything.org, TAP 13/14): `not ok 3 - adds`. */
   'not ok N': {
     example: 'not ok 1 - rejects an expired token',

@@ -236,6 +236,13 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a passphrase nobody can type', { stderr: 'signer: decryption failed: No pinentry' }, 'AUTH_REQUIRED'],
   ['no server to ask', { stderr: 'keys: receive failed: No keyserver available' }, 'NETWORK'],
   ['a readiness probe\'s no response, on stdout', { stdout: 'db.internal:5432 - no response', exitCode: 2 }, 'NETWORK'],
+  ['a compressed frame cut short', { stderr: 'pack.bin.lz : Read error (39) : premature end' }, 'ERROR_RESPONSE'],
+  ['a file a tool cannot write to', { stderr: 'runner: Error: Cannot write to --results out/run.log.' }, 'ERROR_RESPONSE'],
+  ['a recipient without a public key', { stderr: 'crypt: ops@example.com: encryption failed: No public key' }, 'ERROR_RESPONSE'],
+  ['a feature the tool has no support for', { stderr: 'There is no renderer support for "svgz"' }, 'ERROR_RESPONSE'],
+  ['a merge that stopped on conflicts', { stderr: "warning: conflicts while merging app.cfg! (edit, then resolve)" }, 'ERROR_RESPONSE'],
+  ['a usage text on the failure\'s stream', { stderr: 'Usage:\n  dumpx [options] [file]\nOptions:\n  -c cols  columns', exitCode: 1 }, 'ERROR_RESPONSE'],
+  ['a failed test listed with a timeout as its outcome', { stdout: '1/1 Test #1: slow ....***Timeout   1.00 sec\n0% tests passed, 1 tests failed out of 1\nThe following tests FAILED:\n\t  1 - slow (Timeout)', exitCode: 8 }, 'TIMEOUT'],
   ['seed 002\'s template key alone stays CONTEXT_ERROR', { stderr: "Traceback (most recent call last):\n  File \"agent.py\", line 3, in <module>\nKeyError: 'task_description'" }, 'CONTEXT_ERROR'],
 ];
 
@@ -332,6 +339,9 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['no fatal errors found', { stderr: 'lintpo: found 0 fatal errors, 2 warnings\nerror: upload failed' }, 'BROKEN_BUILD'],
   ['a numbered error in prose, not a tool\'s line', { stderr: 'see E155007: in the manual for details' }, 'ERROR_RESPONSE'],
   ['a public key that is unusable is not a credential of the run\'s', { stderr: 'warning: the uploaded archive is unusable; retry later' }, 'AUTH_REQUIRED'],
+  ['"memory usage:" beside options is not a usage text', { stderr: 'memory usage: 120 MiB\noptions: --fast\nbuild finished', exitCode: 1 }, 'ERROR_RESPONSE'],
+  ['a timeout in a failed test list without a runner\'s list is no test\'s outcome', { stderr: 'retrying upload (timeout)\nerror: upload failed: 403 Forbidden' }, 'TIMEOUT'],
+  ['"cannot write to" a full disk is the disk', { stderr: 'cannot write to out/data.bin: No space left on device' }, 'ERROR_RESPONSE'],
   ['"no response" of a test\'s name', { stdout: '  ✗ handles - no response from upstream\n1 failed' }, 'NETWORK'],
   ['a value a YAML writer cannot dump is the program\'s, not a document', { stderr: 'YAMLException: unacceptable kind of an object to dump [object Function]\n    at writeNode (file:///app/node_modules/yamlish/index.mjs:29:15)' }, 'BROKEN_BUILD'],
 ];

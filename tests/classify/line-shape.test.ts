@@ -33,6 +33,7 @@ const CASES: [shape: LineShape, yes: string[], no: string[]][] = [
   ['tool: Ecode: message', ['svn: E155007: None of the targets are working copies', "svn: E160028: File '/trunk/VERSION' is out of date"], [
     'svn: E155007:', 'svn: E12: short code', 'E155007: no tool before it', 'Svn: E155007: a capital in the name', 'see svn: E155007: in prose',
   ]],
+  ['Usage: …', ['Usage: xxd [options] [infile [outfile]]', 'usage: deploy [-h] --env ENV', 'Usage:'], ['memory usage: 120 MiB', 'Disk usage: 80%', 'see Usage: below']],
   ['Word!', ['Aborted!', '  Cancelled!  '], ['rake aborted!', 'Aborted (core dumped)', '!', 'Aborted! by the user']],
   ['file:line:col: message', ['./main.go:5:2: undefined: total', 'vet: ./main.go:5:26: t.Run undefined'], ['    client_test.go:31: got 1 attempts, want 3', '2025/01/15 main.go:42:1: x', './main.go:5:2:']],
   ['N failed', [

@@ -15,6 +15,7 @@ const SHAPED: Record<LineShape, (phrase: string) => string> = {
   'N failed': (p) => `Tests: 2 ${p}`,
   'not ok N': (p) => `${p} 1 - x`,
   'Word!': (p) => p,
+  'Usage: …': (p) => `${p} x [options]`,
   'tool: Ecode: message': (p) => `svn: ${p.toUpperCase()}0001: x`,
   'at fn (file:line)': (p) => `    at f (src/a${p}3:5)`,
   'file:line[:col] RULE message': (p) => `src/x${p}3:5: E501 line too long`,

@@ -19,6 +19,15 @@ export const OUTCOME_RULES: readonly Rule[] = [
     requires: ['skipped:', 'fail:', 'expected fail:'],
   },
   {
+    // A test runner's list of failed tests naming a timeout as the outcome ("1 - slow (Timeout)" under "The following tests
+    // FAILED:"): the test ran out of time.
+    id: 'lexicon.test-row-timeout',
+    type: 'TIMEOUT',
+    priority: RULE_PRIORITY.testTimeout,
+    phrases: ['(timeout)'],
+    requires: ['following tests failed', 'tests failed'],
+  },
+  {
     // A check that the input is sorted found it is not: "sort: users.txt:2: disorder: alpha 1" (`sort -c`). The check
     // failed; the data must change.
     id: 'lexicon.disorder',

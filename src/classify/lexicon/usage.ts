@@ -40,7 +40,7 @@ export const USAGE_RULES: readonly Rule[] = [
     ...OWN_REFUSAL,
     phrases: [
       'are the same file', 'omitting directory', '{cannot} seek', 'illegal seek', 'smaller than minimum', 'smaller than the minimum',
-      'below the minimum', 'less than the minimum', 'less than minimum',
+      'below the minimum', 'less than the minimum', 'less than minimum', '{cannot} write to',
     ],
     wordForms: true,
   },
@@ -53,7 +53,7 @@ export const USAGE_RULES: readonly Rule[] = [
     failingStdout: true,
     phrases: [
       'improper image header', 'improper header', 'bad magic number', 'bad magic', 'invalid magic number', 'wrong magic number',
-      'failed to load external entity',
+      'failed to load external entity', 'premature end',
     ],
   },
   {
@@ -70,7 +70,34 @@ export const USAGE_RULES: readonly Rule[] = [
     // attach to). The request names a thing that is not there: adapt.
     id: 'lexicon.none-there',
     ...OWN_REFUSAL,
-    phrases: ['no sessions', 'no such session', 'no active sessions', 'no windows', 'no panes', 'no clients', 'no jobs'],
+    phrases: ['no sessions', 'no such session', 'no active sessions', 'no windows', 'no panes', 'no clients', 'no jobs', 'no public key'],
+  },
+  {
+    // A feature asked for that the tool does not have ("There is no layout engine support for \"force\""): refused as given.
+    id: 'lexicon.no-support',
+    ...OWN_REFUSAL,
+    phrases: ['support for'],
+    requires: ['there is no', 'has no', 'no'],
+    sameLine: true,
+  },
+  {
+    // A merge that stopped on conflicts, in a VCS's other words ("conflicts while merging VERSION!", "1 files unresolved").
+    id: 'lexicon.merge-conflicts',
+    ...OWN_REFUSAL,
+    wordForms: true,
+    phrases: ['conflicts while merging', 'conflict while merging', 'unresolved conflicts', 'unresolved merge conflicts'],
+  },
+  {
+    // A usage text printed on the failure's stream ("Usage: x [options] …" over its "Options:"): the tool refused the
+    // arguments and said how to call it. The weakest reading: any word the usage error names wins.
+    id: 'lexicon.usage-text',
+    type: 'ERROR_RESPONSE',
+    priority: RULE_PRIORITY.crash - 12,
+    sources: FAILURE_SOURCES,
+    unless: [...TEST_REPORT_MARKERS, '✗', '✕', 'not ok'],
+    phrases: ['usage:'],
+    shape: 'Usage: …',
+    requires: ['options:', '[options]', '[option]', '[flags]', 'flags:'],
   },
   {
     // A tool's numbered error (`svn: E155007: None of the targets are working copies`, `E160028: … is out of date`):
