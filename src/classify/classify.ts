@@ -139,6 +139,7 @@ function structured(compiled: CompiledRules, facts: Facts, out: Candidate[]): vo
   const validation = facts.text.validationErrors;
   if (validation.length > 0) add(compiled.conditions.get('validationErrors'), 'validationErrors', EVIDENCE_CONFIDENCE.validation, validation[0]!);
   if (facts.nothingProduced) add(compiled.conditions.get('emptyStdout'), 'stdout', EVIDENCE_CONFIDENCE.text, '(nothing on stdout or stderr)');
+  if (facts.falsyAnswer) add(compiled.conditions.get('falsyAnswer'), 'stdout', EVIDENCE_CONFIDENCE.text, facts.text.stdout[0]!.trim());
 }
 
 /**
@@ -151,7 +152,13 @@ function clean(facts: Facts): void {
     for (let i = 0; i < texts.length; i++) texts[i] = cleanTerminalText(texts[i]!);
   }
   facts.nothingProduced = facts.stdoutBlank && facts.text.stderr.every(isBlank) && facts.text.error.every(isBlank);
+  // jq/yq `--exit-status`: exit 1 when the last answer is false or null. Exit 1 only: other codes are other failures.
+  facts.falsyAnswer = facts.exitCodes.includes(1) && facts.text.stdout.length === 1 && FALSY.has(facts.text.stdout[0]!.trim())
+    && facts.text.stderr.every(isBlank) && facts.text.error.every(isBlank);
 }
+
+/** What a query run as a check prints when its answer is no. */
+const FALSY = new Set(['false', 'null']);
 
 /** Where the fallback looks for an error line, in this order: the thrown error, stderr, the message, stdout. */
 const FALLBACK_ORDER = ['error', 'stderr', 'message', 'stdout'] as const;

@@ -70,6 +70,12 @@ export function inPythonCode(text: string, start: number): boolean {
   return inPythonFrame(text, start);
 }
 
+/** Forgets the text {@link inPythonFrame} last asked about, so that a 5 MB log is not kept alive after its scan. */
+export function forgetFrames(): void {
+  framesChecked = undefined;
+  hasFrames = false;
+}
+
 /** True when `text[at]` is a `-` with a word character beyond it (in direction `step`). */
 function joinedByHyphen(text: string, at: number, step: 1 | -1): boolean {
   const beyond = text.charCodeAt(at + step);
@@ -80,6 +86,9 @@ function joinedByHyphen(text: string, at: number, step: 1 | -1): boolean {
 const PYTHON_FRAME = /^[ \t]*File "[^"\n]*", line \d+, in \S*$/;
 /** Longest frame line looked at. */
 const MAX_FRAME_LINE = 4 * IDENTIFIER_REACH;
+/** The text last asked about, and whether it has a frame line's `File "` anywhere (see {@link inPythonFrame}). */
+let framesChecked: string | undefined;
+let hasFrames = false;
 
 /**
  * True when `text[start]` is in a Python traceback frame's function name or in the line of
@@ -87,6 +96,13 @@ const MAX_FRAME_LINE = 4 * IDENTIFIER_REACH;
  * code, not the error.
  */
 function inPythonFrame(text: string, start: number): boolean {
+  // Every frame line has `File "`: a text without one (most texts: a Node stack, a CLI's lines) has no frame, whatever
+  // the match. Asked once per text, not once per match, where each answer would cost a line's walk and a copy of it.
+  if (text !== framesChecked) {
+    framesChecked = text;
+    hasFrames = text.includes('File "');
+  }
+  if (!hasFrames) return false;
   const from = text.lastIndexOf('\n', start - 1) + 1;
   if (start - from > MAX_FRAME_LINE) return false;
   // The function's name, or a part of it (a joined form matches `cert_chain` inside `in verify_cert_chain`).

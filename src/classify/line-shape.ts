@@ -160,6 +160,37 @@ export const LINE_SHAPES = {
       return isColonPosition(text, pathStart(text, i, end), end, false);
     }) as ShapeTest,
   },
+  /**
+   * A tool's numbered error, the tool's name first: `svn: E155007: None of the targets are working
+   * copies`. The code says only that the tool refused; its message says what (lexicon/usage.ts).
+   */
+  'tool: Ecode: message': {
+    example: 'svn: E160028: File \'/trunk/VERSION\' is out of date',
+    test: ((text, from, to) => {
+      const [start, end, rest] = firstToken(text, from, to);
+      if (!isProgramName(text, start, end) || text.charCodeAt(rest) !== 69) return false;
+      let i = rest + 1;
+      while (i < to && isDigit(text.charCodeAt(i))) i++;
+      // Four to eight digits, a colon, then the message.
+      return i - rest - 1 >= 4 && i - rest - 1 <= 8 && text.charCodeAt(i) === 58 && skipBlank(text, i + 1, to) < to;
+    }) as ShapeTest,
+  },
+  /** A line of one word and an exclamation, a CLI's last word (`Aborted!`), not a sentence (`rake aborted!`). */
+  'Word!': {
+    example: 'Aborted!',
+    test: ((text, from, to) => {
+      const [start, end, rest] = firstToken(text, from, to);
+      return end - start > 1 && text.charCodeAt(end - 1) === 33 && rest >= to;
+    }) as ShapeTest,
+  },
+  /** A usage text's first line: `Usage:` first on its line (`Usage: x [options]`), not `memory usage: 120 MiB`. */
+  'Usage: …': {
+    example: 'Usage: xxd [options] [infile [outfile]]',
+    test: ((text, from, to) => {
+      const [start, end] = firstToken(text, from, to);
+      return end - start === 6 && text.slice(start, end).toLowerCase() === 'usage:';
+    }) as ShapeTest,
+  },
   /** The Test Anything Protocol's failed test point (testanything.org, TAP 13/14): `not ok 3 - adds`. */
   'not ok N': {
     example: 'not ok 1 - rejects an expired token',

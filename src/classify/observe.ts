@@ -26,6 +26,8 @@ export interface Facts {
   stdoutBlank: boolean;
   /** Nothing was produced: stdout captured and blank, stderr and error text blank or absent (set after cleaning). */
   nothingProduced: boolean;
+  /** The command exited 1 with only `false` or `null` on stdout and nothing on stderr (set after cleaning). */
+  falsyAnswer: boolean;
   /** A retry-after hint from headers or error fields (text hints are found while scanning). */
   retry: RetryHint | null;
 }
@@ -37,7 +39,7 @@ export function readObservation(observation: unknown, now: number): Facts {
   const facts: Facts = {
     text: { error: [], message: [], stderr: [], stdout: [], validationErrors: [] },
     codes: [], typed: null, statuses: [], exitCodes: [], signals: [],
-    testsFailed: 0, testsFailing: [], testsFirst: null, stdoutBlank: false, nothingProduced: false, retry: null,
+    testsFailed: 0, testsFailing: [], testsFirst: null, stdoutBlank: false, nothingProduced: false, falsyAnswer: false, retry: null,
   };
   if (observation === undefined || observation === null) return facts;
   if (typeof observation !== 'object') {

@@ -26,8 +26,10 @@ export const FAILURE_SOURCES: readonly TextSource[] = ['error', 'message', 'stde
  * - `emptyStdout`: nothing was produced: stdout was captured and is empty or whitespace only, and
  *   stderr and the error's text are blank or absent (seed 002's EMPTY_OUTPUT; a failure that
  *   printed an error on stderr is classified by that error, not as empty output)
+ * - `falsyAnswer`: the command exited 1 and printed only `false` or `null` on stdout, nothing on
+ *   stderr: a query run with `--exit-status` (`-e`) whose answer was false, a check's verdict
  */
-export const RULE_CONDITIONS = ['testsFailed', 'validationErrors', 'emptyStdout'] as const;
+export const RULE_CONDITIONS = ['testsFailed', 'validationErrors', 'emptyStdout', 'falsyAnswer'] as const;
 /** A structured condition a rule can match on. */
 export type RuleCondition = (typeof RULE_CONDITIONS)[number];
 

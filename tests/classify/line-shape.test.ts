@@ -30,6 +30,11 @@ const CASES: [shape: LineShape, yes: string[], no: string[]][] = [
   ['file:line:col - error', ["src/a.ts:3:5 - error TS2322: Type 'string' is not assignable to type 'number'."], ['src/a.ts:3:5 - warning: x', 'src/a.ts - error TS2322']],
   ['error[CODE]:', ['error[E0308]: mismatched types', '  error[E0425]: cannot find value'], ['error: could not compile', 'an error[E0308]: in prose', 'error[]: x']],
   ['--> file:line:col', [' --> src/main.rs:4:13', '  --> Cargo.toml:1:9'], ['--> src/main.rs', 'see --> src/main.rs:4:13', '--> main:4:13']],
+  ['tool: Ecode: message', ['svn: E155007: None of the targets are working copies', "svn: E160028: File '/trunk/VERSION' is out of date"], [
+    'svn: E155007:', 'svn: E12: short code', 'E155007: no tool before it', 'Svn: E155007: a capital in the name', 'see svn: E155007: in prose',
+  ]],
+  ['Usage: …', ['Usage: xxd [options] [infile [outfile]]', 'usage: deploy [-h] --env ENV', 'Usage:'], ['memory usage: 120 MiB', 'Disk usage: 80%', 'see Usage: below']],
+  ['Word!', ['Aborted!', '  Cancelled!  '], ['rake aborted!', 'Aborted (core dumped)', '!', 'Aborted! by the user']],
   ['file:line:col: message', ['./main.go:5:2: undefined: total', 'vet: ./main.go:5:26: t.Run undefined'], ['    client_test.go:31: got 1 attempts, want 3', '2025/01/15 main.go:42:1: x', './main.go:5:2:']],
   ['N failed', [
     'Tests:       1 failed, 4 passed, 5 total', '      Tests  2 failed | 3 passed (5)', '  3 failing', '=== 1 failed, 2 passed in 0.12s ===',

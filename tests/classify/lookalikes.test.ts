@@ -37,6 +37,10 @@ const LOOKALIKES: [what: string, stderr: string, suggested: FailureType, expecte
   ['a test named for a lock wait', 'FAILED tests/test_lock.py::test_timeout_while_waiting_to_get_lock - assert 1 == 2', 'RESOURCE_BUSY', 'VERIFICATION_FAILED'],
   ['a quoted name of a wrong password check', "error: no such check 'wrong-password' in suite auth", 'AUTH_REQUIRED', 'ERROR_RESPONSE'],  // The fifth session's concepts (a document that does not load) inside names.
   ['a test named for a parsing error', 'FAILED tests/test_config.py::test_parsing_error_is_reported - assert 1 == 2', 'BROKEN_BUILD', 'VERIFICATION_FAILED'],
+  // The seventh session's concepts (credentials unusable, no server, a tool too old) inside names.
+  ['a branch named for an unusable secret key', "error: pathspec 'fix/unusable-secret-key' did not match any file(s) known to git", 'AUTH_REQUIRED', 'ERROR_RESPONSE'],
+  ['a branch named for no keyserver', "error: pathspec 'fix/no-keyserver-available' did not match any file(s) known to git", 'NETWORK', 'ERROR_RESPONSE'],
+  ['a test named for a tool too old', 'FAILED tests/test_meson.py::test_project_requires_newer_version - assert 1 == 2', 'BROKEN_BUILD', 'VERIFICATION_FAILED'],
   ['a branch named for a duplicate option', "error: pathspec 'fix/duplicate-option' did not match any file(s) known to git", 'BROKEN_BUILD', 'ERROR_RESPONSE'],
   // The sixth capture: a joined name (snake_case) in the source line a Python traceback quotes is a call, not an error's name.
   ['a call joined from a certificate word, quoted in a traceback', 'Traceback (most recent call last):\n  File "serve.py", line 3, in <module>\n    ctx.load_cert_chain(\'srv.pem\')\nFileNotFoundError: [Errno 2] No such file or directory', 'CERTIFICATE_ERROR', 'ERROR_RESPONSE'],

@@ -14,6 +14,9 @@ const SHAPED: Record<LineShape, (phrase: string) => string> = {
   'file:line:col: message': (p) => (p.includes(' ') ? `./x.c:5:2: ${p}` : `./x${p}5:2: x`),
   'N failed': (p) => `Tests: 2 ${p}`,
   'not ok N': (p) => `${p} 1 - x`,
+  'Word!': (p) => p,
+  'Usage: …': (p) => `${p} x [options]`,
+  'tool: Ecode: message': (p) => `svn: ${p.toUpperCase()}0001: x`,
   'at fn (file:line)': (p) => `    at f (src/a${p}3:5)`,
   'file:line[:col] RULE message': (p) => `src/x${p}3:5: E501 line too long`,
   'line:col severity message rule': (p) => `  2:10  ${p}  trailing spaces  (trailing-spaces)`,
@@ -42,6 +45,7 @@ function triggerOf(rule: Rule): object {
     ...(rule.when === 'testsFailed' ? { tests: { passed: 0, failed: 1, failing: ['t'] } } : {}),
     ...(rule.when === 'validationErrors' ? { stdout: 'x', validationErrors: ['bad'] } : {}),
     ...(rule.when === 'emptyStdout' ? { stdout: '' } : {}),
+    ...(rule.when === 'falsyAnswer' ? { stdout: 'false\n', exitCode: 1 } : {}),
   };
 }
 

@@ -14,6 +14,9 @@ const WRONG_SECRET = ['{password} was incorrect', '{password} is incorrect', 'in
 /** How a key's name is spelled in settings and environment variables. */
 const API_KEY_NAMES = ['*_api_key', '*api_key*', 'api key', 'apikey', '*_auth_token', '*_access_token', 'authtoken'];
 
+/** A server's TLS configuration naming its key: `ssl_certificate_key`, "cannot load certificate key", Go's "key pair". */
+const TLS_CONFIG = ['certificate key', 'ssl_certificate_key', 'tls_key', 'tls key', 'ssl key', 'tls configuration', 'ssl configuration', 'tls config', 'key pair', 'keypair'];
+
 /** Where credential words count: the failure's own words, outside test reports, in their word forms. */
 export const OWN_WORDS = { sources: FAILURE_SOURCES, unless: REPORT, wordForms: true } as const;
 
@@ -101,6 +104,18 @@ export const ACCESS_RULES: readonly Rule[] = [
     phrases: ['no such file or directory', 'failed to open', '{cannot} open', 'does not exist'],
     requires: ['*.key', '*.key"', "*.key'", '*.p12', '*.pfx', '*.jks', '*.keytab', 'id_rsa', 'id_ecdsa', 'id_ed25519', 'private key', 'secret key', 'identity file'],
     sameLine: true,
+    // A server's TLS key its configuration names (lexicon.tls-key-missing): the configuration is broken, no credential asked.
+    unless: [...REPORT, ...TLS_CONFIG],
+  },
+  {
+    // A server's configuration naming a TLS key or key pair that is not there ("cannot load certificate key
+    // \"/etc/nginx/tls/server.key\": … No such file or directory", "failed to load TLS configuration"): the
+    // configuration is wrong — BROKEN_BUILD, the task's own file to fix — not a credential a person must give.
+    id: 'lexicon.tls-key-missing',
+    type: 'BROKEN_BUILD',
+    ...OWN_WORDS,
+    phrases: TLS_CONFIG,
+    requires: ['no such file or directory', 'failed to open', '{cannot} open', '{cannot} load', 'does not exist', 'not found'],
   },
   {
     // An operation the system allows only with a privilege the run lacks (tracing another process, mounting, changing
@@ -109,9 +124,19 @@ export const ACCESS_RULES: readonly Rule[] = [
     type: 'AUTH_REQUIRED',
     ...OWN_WORDS,
     phrases: ['operation not permitted', 'permission denied', 'eperm'],
-    // `bind(…127.0.0.1:80…): Permission denied`: a port below 1024 is a privilege (CAP_NET_BIND_SERVICE), not a file.
-    requires: ['ptrace', 'attach', 'mount', 'umount', 'chown', 'setuid', 'setgid', 'chroot', 'capability', 'cap_sys_admin', 'cap_net_admin', 'privilege', 'privileges', 'bind'],
+    requires: ['ptrace', 'attach', 'mount', 'umount', 'chown', 'setuid', 'setgid', 'chroot', 'capability', 'cap_sys_admin', 'cap_net_admin', 'privilege', 'privileges'],
     sameLine: true,
+  },
+  {
+    // `bind(…127.0.0.1:80…): Permission denied`: a port below 1024 is a privilege (CAP_NET_BIND_SERVICE), not a file. A
+    // Unix socket's file (`bind(/run/app.sock)`) is a file: that file is refused, adapt.
+    id: 'lexicon.privileged-bind',
+    type: 'AUTH_REQUIRED',
+    ...OWN_WORDS,
+    phrases: ['operation not permitted', 'permission denied', 'eperm'],
+    requires: ['bind'],
+    sameLine: true,
+    unless: [...REPORT, '*.sock', '*.socket', 'unix socket', 'af_unix', 'unix domain socket'],
   },
   {
     id: 'lexicon.privilege-needed',

@@ -70,10 +70,17 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
       'out of {space}', 'no space left', 'not enough {space}', 'insufficient {space}', 'disk full', 'disk is full', 'disk quota exceeded',
       'too many open files', 'file descriptors exhausted', 'out of file descriptors', 'too many processes', 'too many clients',
       'too many {connection}', 'no {connection} slots',
-      // A program's own resource limits ("cache resources exhausted", "width or height exceeds limit" of a pixel cache): the
-      // resource ran out or would, not the request's form.
-      'resources exhausted', 'resource limit {exceed}', '{exceed} resource limit', 'exceeds limit', 'exceeds the limit',
+      // A program's own resource limits ("cache resources exhausted"): the resource ran out or would, not the request's form.
+      'resources exhausted', 'resource limit {exceed}', '{exceed} resource limit',
     ],
+  },
+  {
+    // A limit a program's own resource would pass ("width or height exceeds limit" of a pixel cache). Not a request a server
+    // refused for its size (HTTP 413, "request body exceeds limit"): that request must change, nothing ran out.
+    id: 'lexicon.exceeds-limit',
+    type: 'RESOURCE_EXHAUSTION',
+    unless: ['413', 'too large', 'request body', 'request entity', 'request size', 'body size', 'payload', 'upload size'],
+    phrases: ['exceeds limit', 'exceeds the limit'],
   },
   {
     // A buffer or output bounded by a size the data outgrew (a decompression's maximum output length, a runtime's

@@ -1,5 +1,6 @@
 import type { RulePack } from '../rule.js';
 import { ACCESS_RULES } from './access.js';
+import { BUILD_RULES } from './builds.js';
 import { CHECK_RULES } from './checks.js';
 import { CODE_RULES } from './code.js';
 import { COMMAND_RULES } from './commands.js';
@@ -9,9 +10,12 @@ import { INPUT_FORMAT_RULES } from './input-format.js';
 import { INPUT_RULES } from './inputs.js';
 import { INTEGRITY_RULES } from './integrity.js';
 import { LIMIT_RULES } from './limits.js';
+import { OUTCOME_RULES } from './outcomes.js';
 import { PEER_ANSWER_RULES } from './peer-answer.js';
+import { REACH_RULES } from './reach.js';
 import { REFUSAL_RULES } from './refusal.js';
 import { RUNTIME_RULES } from './runtime.js';
+import { USAGE_RULES } from './usage.js';
 
 /**
  * The generic lexicon (issue 30): DESIGN's failure types in the words any tool uses, in their
@@ -23,5 +27,5 @@ export const lexiconPack: RulePack = {
   id: 'lexicon',
   description: 'Concept words in their word forms (network, time, resources, locks, credentials, limits, code, tests, crashes, lint findings, validation) and diagnostic line shapes',
   rules: [...ENVIRONMENT_RULES, ...ACCESS_RULES, ...LIMIT_RULES, ...CODE_RULES, ...INPUT_RULES, ...COMMAND_RULES, ...REFUSAL_RULES, ...RUNTIME_RULES, ...CHECK_RULES, ...INTEGRITY_RULES,
-    ...INPUT_FORMAT_RULES, ...PEER_ANSWER_RULES, ...CONFIGURATION_RULES],
+    ...INPUT_FORMAT_RULES, ...PEER_ANSWER_RULES, ...CONFIGURATION_RULES, ...USAGE_RULES, ...BUILD_RULES, ...OUTCOME_RULES, ...REACH_RULES],
 };

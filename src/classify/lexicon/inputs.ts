@@ -19,7 +19,9 @@ export const INPUT_RULES: readonly Rule[] = [
       // A decoder or parser of a document format refusing its input, named as its exception class says it
       // ("TOMLDecodeError", "ParsingError: Source contains parsing errors"). Not "exception": an LLM framework's
       // "ToolInputParsingException" is a model's output that does not fit a schema (FORMAT_VALIDATION).
-      'decode error', 'parsing error', 'parsing errors',
+      // Singular, only as a class name or a message's head ("TOMLDecodeError", "parsing error: …"): in prose ("skipped a
+      // row after a decode error") it reports, it does not fail (lexicon.input-class).
+      'parsing errors',
       // An INI file's structure: a key before any section header, a section or option given twice.
       'missing section header', 'no section headers', 'duplicate section', 'duplicate option',
       // A YAML document's structure: a key given twice in one mapping, an indentation that nests nothing, a tab
@@ -27,5 +29,13 @@ export const INPUT_RULES: readonly Rule[] = [
       // exception: "unacceptable kind of an object to dump" is the program's value, not a document.
       'duplicated mapping key', 'duplicate mapping key', 'bad indentation', 'must not be used in indentation', 'unknown tag',
     ],
+  },
+  {
+    // A decoder's or parser's error as its class names it (`TOMLDecodeError`, `configparser.ParsingError`) or as a
+    // message's head (`decode error:`): not the words in prose.
+    id: 'lexicon.input-class',
+    type: 'BROKEN_BUILD',
+    unless: ['unicodedecodeerror', "codec can't decode"],
+    phrases: ['*decodeerror', '*parsingerror', 'decode error:', 'parsing error:'],
   },
 ];
