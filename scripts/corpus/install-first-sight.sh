@@ -21,7 +21,7 @@
 # Python; lftp's is ftp-server.py with Debian's python3 and python3-pyftpdlib), 7z (p7zip-full), cpio,
 # lzop, qpdf, poppler-utils, exiftool (libimage-exiftool-perl), ghostscript (it also makes the PDFs
 # the document cases read), bison, flex, m4, visudo (sudo), cvs and fossil; its fossil clone cases
-# use http-server.py.
+# use http-server.py; cmp (diffutils) and install (coreutils) need nothing more.
 # Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
 set -e
 apt-get update -qq
@@ -36,7 +36,7 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   lz4 libc-bin \
   bc xxd coreutils \
   bind9-dnsutils ncat lftp ldap-utils p7zip-full cpio lzop qpdf poppler-utils libimage-exiftool-perl \
-  ghostscript bison flex m4 sudo cvs fossil
+  ghostscript bison flex m4 sudo cvs fossil diffutils
 command -v pnpm >/dev/null || npm install -g pnpm@9
 command -v yarn >/dev/null || npm install -g yarn@1
 command -v biome >/dev/null || npm install -g @biomejs/biome@1

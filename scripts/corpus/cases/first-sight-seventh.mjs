@@ -3,7 +3,7 @@
  * network clients (dig, host, ncat, lftp, ldapsearch) against local scripted servers, archivers
  * (7z, cpio, lzop), document tools (qpdf, poppler-utils, exiftool, ghostscript), parser generators
  * and macro processors (bison, flex, m4), an administration check (visudo) and version control
- * (cvs, fossil) — none named by a rule pack, a registry or an earlier capture. Each case's `type`
+ * (cvs, fossil), and cmp and install (diffutils, coreutils) — none named by a rule pack, a registry or an earlier capture. Each case's `type`
  * was written here, by DESIGN.md's rules and the README's label decisions (the type follows what
  * failed, not what carried it), before the classifier was asked about any of these texts:
  * - a refused port, an unknown host, a peer that reset the connection: NETWORK; a connect, read or
@@ -419,7 +419,38 @@ function fossil() {
   ];
 }
 
+function cmp() {
+  const c = (id, type, cmd, setup = '') => tool('cmp')(id, type, `${setup}${cmd}`);
+  const built = "mkdir -p dist golden && printf 'release 1.4\\nbuild 2031\\n' > dist/app.manifest && printf 'release 1.4\\nbuild 2030\\n' > golden/app.manifest && ";
+  return [
+    // A check that the built artifact equals the reference failing: VERIFICATION_FAILED.
+    c('differ', 'VERIFICATION_FAILED', 'cmp dist/app.manifest golden/app.manifest', built),
+    c('differ-script', 'VERIFICATION_FAILED', 'cmp dist/app.manifest golden/app.manifest || { echo "release manifest does not match the reproducible-build reference" >&2; exit 1; }', built),
+    c('eof', 'VERIFICATION_FAILED', 'cmp dist/app.manifest golden/app.manifest', `${built}printf 'release 1.4\\n' > dist/app.manifest && `),
+    c('missing-file', 'ERROR_RESPONSE', 'cmp dist/app.manifest golden/app.manifest', 'mkdir golden && echo x > golden/app.manifest && '),
+    c('directory', 'ERROR_RESPONSE', 'cmp dist golden/app.manifest', built),
+    c('bad-bytes', 'ERROR_RESPONSE', 'cmp --bytes=1M5 dist/app.manifest golden/app.manifest', built),
+    c('unknown-option', 'ERROR_RESPONSE', 'cmp --ignore-case dist/app.manifest golden/app.manifest', built),
+    c('disk-full', 'RESOURCE_EXHAUSTION', 'cmp -l dist/app.manifest golden/app.manifest > /dev/full', built),
+  ];
+}
+
+function install() {
+  const c = (id, type, cmd, setup = 'mkdir -p build && printf "#!/bin/sh\\necho app\\n" > build/app && ') => tool('install')(id, type, `${setup}${cmd}`);
+  return [
+    c('missing-source', 'ERROR_RESPONSE', 'install -m 0755 build/appd prefix/bin/appd'),
+    c('bad-mode', 'ERROR_RESPONSE', 'install -m 0955 build/app prefix/bin/app'),
+    c('unknown-user', 'ERROR_RESPONSE', 'install -o app-runner -m 0755 build/app prefix/bin/app'),
+    c('same-file', 'ERROR_RESPONSE', 'install build/app build/app'),
+    // strip refusing a shell script (not an object file): input not in the format it reads, ERROR_RESPONSE.
+    c('strip-not-binary', 'ERROR_RESPONSE', 'mkdir -p prefix/bin && install -s -m 0755 build/app prefix/bin/app'),
+    c('dest-dir-missing', 'ERROR_RESPONSE', 'install -m 0755 build/app prefix/bin/app'),
+    c('disk-full', 'RESOURCE_EXHAUSTION', tinyFs('out', 'install -D -m 0644 build/assets.bin out/share/app/assets.bin'), 'mkdir -p build && head -c 200000 /dev/urandom > build/assets.bin && '),
+    c('read-only', 'ERROR_RESPONSE', roFs('mnt', 'install -D -m 0755 build/app mnt/bin/app')),
+  ];
+}
+
 /** The seventh capture's cases. */
 export function firstSightSeventhCases() {
-  return [...dig(), ...host(), ...ncat(), ...lftp(), ...ldapsearch(), ...sevenZip(), ...cpio(), ...lzop(), ...qpdf(), ...poppler(), ...exiftool(), ...ghostscript(), ...bison(), ...flex(), ...m4(), ...visudo(), ...cvs(), ...fossil()];
+  return [...dig(), ...host(), ...ncat(), ...lftp(), ...ldapsearch(), ...sevenZip(), ...cpio(), ...lzop(), ...qpdf(), ...poppler(), ...exiftool(), ...ghostscript(), ...bison(), ...flex(), ...m4(), ...visudo(), ...cvs(), ...fossil(), ...cmp(), ...install()];
 }
