@@ -25,6 +25,7 @@
  */
 import { join } from 'node:path';
 import { ROOT } from '../tools.mjs';
+import { SRV } from './first-sight-sixth.mjs';
 
 const tool = (family) => (id, type, cmd, files = {}, extra = {}) => ({ id: `${family}.${id}`, source: family, type, files, cmd, origin: cmd, timeoutMs: 60_000, ...extra });
 const tinyFs = (dir, cmd) => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o size=64k tmpfs ${dir} && ${cmd}'`;
@@ -34,35 +35,8 @@ const REFUSED = 'PORT=$(python3 -c "import socket; s=socket.socket(); s.bind((\'
 const serve = (script, args, env = '') => `${env}python3 ${script} ${args} >/dev/null 2>&1 & for i in $(seq 100); do [ -f port ] && break; sleep 0.05; done; PORT=$(cat port); `;
 const done = '; r=$?; kill %1 2>/dev/null; exit $r';
 
-/**
- * A TCP line server (line-srv.py): sends GREETING ("sleep" never answers, "reset" resets the
- * connection), then answers each line with the next of REPLIES (lines separated by |). TLS with $CERTS/<CORPUS_TLS>.pem when set.
- */
-const LINE_SRV = `import os, socket, ssl, struct, sys, threading, time
-greeting, replies = sys.argv[1], sys.argv[2:]
-s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(('127.0.0.1', 0)); s.listen(5)
-tls = os.environ.get('CORPUS_TLS')
-if tls:
-    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER); ctx.load_cert_chain(os.path.join(os.environ['CERTS'], tls + '.pem'))
-open('port.tmp', 'w').write(str(s.getsockname()[1])); os.rename('port.tmp', 'port')
-def serve(c):
-    try:
-        if greeting == 'sleep': time.sleep(30); return
-        if greeting == 'reset':
-            c.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack('ii', 1, 0)); c.close(); return
-        if tls: c = ctx.wrap_socket(c, server_side=True)
-        f = c.makefile('rwb')
-        for g in [x for x in greeting.split('|') if x]: f.write(g.encode() + b'\\r\\n')
-        f.flush()
-        for r in replies:
-            if not f.readline(): return
-            for part in r.split('|'): f.write(part.encode() + b'\\r\\n')
-            f.flush()
-        time.sleep(5)
-    except Exception: pass
-while True:
-    c, _ = s.accept(); threading.Thread(target=serve, args=(c,), daemon=True).start()
-`;
+/** The sixth capture's scripted line server (first-sight-sixth.mjs), as line-srv.py. */
+const LINE_SRV = SRV;
 
 /** A DNS server over UDP (dns-srv.py): answers every query with RCODE (a number), or never ("sleep"). */
 const DNS_SRV = `import os, socket, struct, sys
