@@ -16,6 +16,11 @@
 # The sixth capture: zstd (above), bc, xxd, coreutils (sort, dd, split, cp) and Python's imaplib,
 # poplib, socket, ssl, lzma, csv, logging.config, compileall and fcntl; its disk and read-only cases
 # mount a tmpfs in a user and mount namespace (unshare, util-linux).
+# The eighth capture: libraries run from small programs — Python's urllib.request, http.client,
+# tempfile, multiprocessing, mailbox, bz2 and pathlib (the image's Python; its permission cases run
+# Debian's /usr/bin/python3 as nobody with setpriv, since pyenv's shims are root's), Node's built-in
+# fetch (undici, Node >= 18), Perl's HTTP::Tiny (HTTPS through IO::Socket::SSL), Net::SMTP, Storable
+# and JSON::PP (perl's core), Ruby's Net::HTTP, Psych, OpenSSL and CSV (ruby's standard library).
 # Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
 set -e
 apt-get update -qq
@@ -28,7 +33,8 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   mercurial aria2 msmtp s3cmd socat python3-pyftpdlib libxml2-utils protobuf-compiler age minisign \
   imagemagick parallel scons e2fsprogs \
   lz4 libc-bin \
-  bc xxd coreutils
+  bc xxd coreutils \
+  python3 libio-socket-ssl-perl
 command -v pnpm >/dev/null || npm install -g pnpm@9
 command -v yarn >/dev/null || npm install -g yarn@1
 command -v biome >/dev/null || npm install -g @biomejs/biome@1
