@@ -16,6 +16,17 @@
 # The sixth capture: zstd (above), bc, xxd, coreutils (sort, dd, split, cp) and Python's imaplib,
 # poplib, socket, ssl, lzma, csv, logging.config, compileall and fcntl; its disk and read-only cases
 # mount a tmpfs in a user and mount namespace (unshare, util-linux).
+# The seventh capture: dig and host (bind9-dnsutils), ncat, lftp and ldapsearch (ldap-utils) against
+# servers the cases start themselves (a UDP DNS server, a TCP line server, an LDAP server, all in
+# Python; lftp's is ftp-server.py with Debian's python3 and python3-pyftpdlib), 7z (p7zip-full), cpio,
+# lzop, qpdf, poppler-utils, exiftool (libimage-exiftool-perl), ghostscript (it also makes the PDFs
+# the document cases read), bison, flex, m4, visudo (sudo), cvs and fossil; its fossil clone cases
+# use http-server.py; cmp (diffutils) and install (coreutils) need nothing more.
+# The eighth capture: libraries run from small programs — Python's urllib.request, http.client,
+# tempfile, multiprocessing, mailbox, bz2 and pathlib (the image's Python; its permission cases run
+# Debian's /usr/bin/python3 as nobody with setpriv, since pyenv's shims are root's), Node's built-in
+# fetch (undici, Node >= 18), Perl's HTTP::Tiny (HTTPS through IO::Socket::SSL), Net::SMTP, Storable
+# and JSON::PP (perl's core), Ruby's Net::HTTP, Psych, OpenSSL and CSV (ruby's standard library).
 # Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
 set -e
 apt-get update -qq
@@ -28,7 +39,10 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   mercurial aria2 msmtp s3cmd socat python3-pyftpdlib libxml2-utils protobuf-compiler age minisign \
   imagemagick parallel scons e2fsprogs \
   lz4 libc-bin \
-  bc xxd coreutils
+  bc xxd coreutils \
+  bind9-dnsutils ncat lftp ldap-utils p7zip-full cpio lzop qpdf poppler-utils libimage-exiftool-perl \
+  ghostscript bison flex m4 sudo cvs fossil diffutils \
+  python3 libio-socket-ssl-perl
 command -v pnpm >/dev/null || npm install -g pnpm@9
 command -v yarn >/dev/null || npm install -g yarn@1
 command -v biome >/dev/null || npm install -g @biomejs/biome@1

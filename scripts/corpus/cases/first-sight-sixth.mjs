@@ -27,7 +27,7 @@ const roFs = (dir, cmd) => `unshare --map-root-user --mount sh -c 'mkdir -p ${di
  * separated by |, "" for none; "sleep" never answers; "reset" resets the connection), then answers
  * each line it reads with the next of REPLIES (lines separated by |, TAG replaced by the request's tag). TLS with $CERTS/<CORPUS_TLS>.pem when set.
  */
-const SRV = `import os, socket, ssl, struct, sys, threading, time
+export const SRV = `import os, socket, ssl, struct, sys, threading, time
 greeting, replies = sys.argv[1], sys.argv[2:]
 s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(('127.0.0.1', 0)); s.listen(5)
 tls = os.environ.get('CORPUS_TLS')
