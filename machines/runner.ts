@@ -100,6 +100,8 @@ function settle<TOutput, TInput>(work: RunnerWork<TOutput, TInput>, args: Parame
 class Worker<TOutput, TInput> {
   /** The request running: its answer counts only while it is current. */
   #current: Request<TInput> | undefined;
+  /** The answer `sendAnswer` sends: set by the step that answers, sent once that step's snapshot is the runner's. */
+  #answer: RunnerAnswer<TOutput> | undefined;
 
   constructor(
     private readonly work: RunnerWork<TOutput, TInput>,
@@ -108,6 +110,22 @@ class Worker<TOutput, TInput> {
     /** The parent's mailbox (fromCallback's `sendBack`). */
     private readonly sendBack: (answer: RunnerAnswer<TOutput>) => void,
   ) {}
+
+  /**
+   * What the runner defers when a request arrives: begin the request its snapshot now holds. One
+   * function per runner, not a closure per request (10,000 runs in flight hold each one made).
+   */
+  readonly beginAsked = (): void => {
+    const asked = (this.self.getSnapshot() as RunnerSnapshot<TInput>).request;
+    if (asked !== null) this.begin(asked);
+  };
+
+  /** What the runner defers when it answers: send the answer its step took (see `answer`). */
+  readonly sendAnswer = (): void => {
+    const answer = this.#answer;
+    this.#answer = undefined;
+    if (answer) this.sendBack(answer);
+  };
 
   /** Start the work of a request, replacing the one running. */
   begin(input: TInput): void {
@@ -122,13 +140,14 @@ class Worker<TOutput, TInput> {
 
   /**
    * `request` settled with `answer`: when it is still the current request, it no longer is, and
-   * this returns what sends the answer to the parent (for the runner to run once its own snapshot
-   * says so); null for the answer of a request cancelled or replaced since.
+   * `sendAnswer` will send the answer to the parent (for the runner to run once its own snapshot
+   * says so): true. False for the answer of a request cancelled or replaced since.
    */
-  answer(request: Request<TInput>, answer: RunnerAnswer<TOutput>): (() => void) | null {
-    if (this.#current !== request) return null;
+  answer(request: Request<TInput>, answer: RunnerAnswer<TOutput>): boolean {
+    if (this.#current !== request) return false;
     this.#current = undefined;
-    return () => this.sendBack(answer);
+    this.#answer = answer;
+    return true;
   }
 
   /** Stop the running request (cancelled, or the runner stops): its answer is dropped. */
@@ -143,13 +162,17 @@ class Worker<TOutput, TInput> {
   }
 }
 
-/** `snapshot` with `request` set: one literal of the snapshot's fixed shape (a spread built a new object shape each time). */
-function withRequest<TInput>(snapshot: RunnerSnapshot<TInput>, request: TInput | null): RunnerSnapshot<TInput> {
-  return { status: snapshot.status, output: snapshot.output, error: snapshot.error, input: undefined, request } as RunnerSnapshot<TInput>;
-}
-
 /** A runner with no request (its snapshots are never mutated, so every fresh runner shares it). */
 const IDLE: RunnerSnapshot<never> = { status: 'active', output: undefined, error: undefined, input: undefined, request: null };
+
+/**
+ * `snapshot` with `request` set: one literal of the snapshot's fixed shape (a spread built a new
+ * object shape each time); an active runner with no request is `IDLE` itself, not a copy of it.
+ */
+function withRequest<TInput>(snapshot: RunnerSnapshot<TInput>, request: TInput | null): RunnerSnapshot<TInput> {
+  if (request === null && snapshot.status === 'active') return IDLE;
+  return { status: snapshot.status, output: snapshot.output, error: snapshot.error, input: undefined, request } as RunnerSnapshot<TInput>;
+}
 
 /**
  * A runner doing `work` for each `runner.run` it receives. Invoke it once, where the requests
@@ -184,16 +207,15 @@ export function runner<TOutput, TInput>(work: RunnerWork<TOutput, TInput>): Runn
         // The work starts once the snapshot holding its request is the runner's (deferred): work
         // that checkpoints the run before it starts (write-ahead) must save the request with it.
         case 'runner.run':
-          if (worker) scope.defer(() => worker.begin(event.input));
+          if (worker) scope.defer(worker.beginAsked);
           return withRequest(snapshot, event.input);
         case 'runner.cancel':
           if (worker) scope.defer(() => worker.drop());
           return snapshot.request === null ? snapshot : withRequest(snapshot, null);
         case 'runner.settled': {
-          const send = worker?.answer(event.request, event.answer as RunnerAnswer<TOutput>);
-          if (!send) return snapshot;
+          if (!worker?.answer(event.request, event.answer as RunnerAnswer<TOutput>)) return snapshot;
           // Sent once this snapshot is the runner's: a parent that saves on the answer saves a runner with no request.
-          scope.defer(send);
+          scope.defer(worker.sendAnswer);
           return withRequest(snapshot, null);
         }
         default:

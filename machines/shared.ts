@@ -89,7 +89,7 @@ function nestedEdit<T extends object>(context: T, recipe: (draft: T) => void): T
  * The one way the three machines update context: an `assign` whose recipe edits a draft.
  *
  * By default the draft is a shallow copy, so a recipe sets or replaces top-level fields
- * (`d.history = [...d.history, event]`) and never mutates a nested value in place — snapshots
+ * (`d.history = d.history.concat([event])`) and never mutates a nested value in place — snapshots
  * share those. One copy per update, no proxies: immer's `produce` cost ~13 µs per update on the
  * recovery context, this ~1 µs, and the recovery machine runs several per attempt. A transition
  * names one update (several would copy the context, and the snapshot, once each). With

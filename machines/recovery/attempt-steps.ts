@@ -42,8 +42,10 @@ function keepFailure(d: Draft, failure: FailureRecord, durationMs: number | null
   d.failure = failure;
   d.originalFailure ??= failure;
   const regression = detectRegression(d.originalFailure, failure);
-  // The sub-objects are shared with earlier snapshots: replaced, never changed in place.
-  d.next = { ...d.next, hint: hintFor(failure, regression) };
+  // The sub-objects are shared with earlier snapshots: replaced, never changed in place (and not
+  // copied when the hint stays as it was: most failures have none, and every run in flight held the copy).
+  const hint = hintFor(failure, regression);
+  if (hint !== d.next.hint) d.next = { ...d.next, hint };
   d.pass = { ...d.pass, regression, diagnosis: builtInDiagnosis(failure.classification), diagnoseRound: 0, consecutiveFailures: d.pass.consecutiveFailures + 1 };
   if (probe) appendHistory(d, { phase: 'RETRY', result: 'failure', durationMs, delayMs: d.delayMs, reason: 'flake_probe', iteration: probePass });
   else if (d.attempt > 1) appendHistory(d, { phase: 'RETRY', result: 'failure', durationMs, delayMs: d.delayMs });

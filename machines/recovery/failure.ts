@@ -70,11 +70,29 @@ export function watchFailure(type: FailureType, message: string, attempt: number
 
 /** The rule-based diagnosis: the classification's type, what it means, and its evidence. */
 export function builtInDiagnosis(classification: Classification): Diagnosis {
-  const info = FAILURE_TYPES[classification.type];
-  const evidence = classification.evidence[0];
-  const because = evidence && evidence.source !== 'default' ? ` (${evidence.rule}: "${evidence.match.slice(0, 120)}" in ${evidence.source})` : '';
-  const hypotheses: Hypothesis[] = [{ text: `${classification.type}: ${info.description}${because}`, confidence: classification.confidence }];
+  const hypotheses: Hypothesis[] = [{ text: hypothesisText(classification), confidence: classification.confidence }];
   return { hypotheses, confidence: classification.confidence, source: 'built-in' };
+}
+
+/**
+ * The last built-in hypothesis's text and what it was made of. A retried failure reads the same
+ * (type, first evidence) on every attempt and in every run that fails alike: the text, ~150
+ * characters joined from five parts (a flattened string and its pieces, ~300 B), is then the one
+ * already made, not a copy held by each run in flight. Strings are immutable, so sharing one
+ * changes nothing a reader can see.
+ */
+let lastText: { type: string; rule: string | undefined; source: string | undefined; match: string | undefined; text: string } | undefined;
+
+/** `TYPE: what it means (rule: "match" in source)`, the evidence left out when it is the default. */
+function hypothesisText(classification: Classification): string {
+  const evidence = classification.evidence[0];
+  const told = evidence && evidence.source !== 'default' ? evidence : undefined;
+  const last = lastText;
+  if (last && last.type === classification.type && last.rule === told?.rule && last.source === told?.source && last.match === told?.match) return last.text;
+  const because = told ? ` (${told.rule}: "${told.match.slice(0, 120)}" in ${told.source})` : '';
+  const text = `${classification.type}: ${FAILURE_TYPES[classification.type].description}${because}`;
+  lastText = { type: classification.type, rule: told?.rule, source: told?.source, match: told?.match, text };
+  return text;
 }
 
 /** A diagnoser's answer made safe: well-formed hypotheses, best first; null when malformed. */

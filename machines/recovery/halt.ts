@@ -61,7 +61,7 @@ export function recordFixNeedingApproval(d: Draft, output: AdaptFix): void {
   const problems = approvalProblems(d.policy.approval, output.change, output.costUsd);
   const stat = output.change ? `; diff: ${describeChange(output.change)}` : '';
   d.next = { ...d.next, approach: output.fix };
-  d.pass = { ...d.pass, fixes: [...d.pass.fixes, output.fix] };
+  d.pass = { ...d.pass, fixes: d.pass.fixes.concat([output.fix]) };
   appendHistory(d, {
     phase: 'ADAPT', result: 'adapted', reason: 'approval_required', fix: output.fix,
     confidence: output.confidence ?? d.pass.diagnosis?.confidence ?? null, durationMs: output.durationMs ?? null,

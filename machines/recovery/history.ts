@@ -81,8 +81,10 @@ export function appendHistory(draft: RecoveryContext, fields: PhaseEventFields):
     // A RETRY reports an execution: whether it started from a fresh context (seed 004's context_refreshed).
     ...(fields.phase === 'RETRY' ? { contextRefreshed: draft.next.refreshContext } : {}),
   };
-  // A new array: snapshots share the old one (drafts are shallow copies).
-  draft.history = [...draft.history, event];
+  // A new array: snapshots share the old one (drafts are shallow copies). `concat` sizes it
+  // exactly; a spread grows it as a push does (17 slots for one event: ~200 B instead of ~70,
+  // held by every run in flight and by each snapshot's copy).
+  draft.history = draft.history.concat([event]);
 }
 
 /** The last time formatted, and its text: a step records its events at one time (PAUSE and DIAGNOSE, say). */

@@ -65,7 +65,7 @@ export function applyFix(d: Draft, output: AdaptFix): void {
   if (output.at !== undefined && output.at > d.clockAt) d.clockAt = output.at;
   if (d.level !== 'clarify') d.level = 'alternative';
   d.next = { ...d.next, approach: output.fix };
-  d.pass = { ...d.pass, fixes: [...d.pass.fixes, output.fix] };
+  d.pass = { ...d.pass, fixes: d.pass.fixes.concat([output.fix]) };
   appendHistory(d, { phase: 'ADAPT', result: 'adapted', fix: output.fix, confidence: output.confidence ?? d.pass.diagnosis?.confidence ?? null, durationMs: output.durationMs ?? null });
   d.delayMs = fixRetryDelayMs(d, d.iteration);
   d.nextAttemptAt = d.clockAt + d.delayMs;
