@@ -19,7 +19,7 @@ export type { SnapshotBudget, Unprotected } from './git/budget.js';
 export { DEFAULT_MAX_IGNORED_BYTES, DEFAULT_SKIPPED_IGNORED } from './git/budget.js';
 export { NotAGitRepositoryError } from './git/run-git.js';
 export { NoSnapshotError } from './git/snapshot.js';
-export type { GitRollbackSettings, SnapshotOptions } from './git/settings.js';
+export type { SnapshotOptions } from './git/settings.js';
 
 /** @deprecated the old name of {@link SnapshotOptions}. */
 export type GitSnapshotOptions = SnapshotOptions;

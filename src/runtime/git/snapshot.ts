@@ -18,8 +18,6 @@ import { commitOf, commitTree, git, withTempIndex } from './run-git.js';
 import { scanWorkTree } from './scan.js';
 import type { GitRollbackSettings } from './settings.js';
 
-export { excludedInside, type GitRollbackSettings, type SnapshotOptions } from './settings.js';
-
 /** Thrown when a ref or sha names no snapshot this module wrote. */
 export class NoSnapshotError extends Error {
   /** Stable code for callers that map errors (the CLI makes it a usage error, exit 2). */
