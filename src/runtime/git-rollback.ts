@@ -9,7 +9,8 @@ import type { Unprotected } from './git/budget.js';
 import { describeUnprotected } from './git/budget.js';
 import { restoreSnapshot } from './git/restore.js';
 import { commitOf, git, topLevel } from './git/run-git.js';
-import { NoSnapshotError, takeSnapshot, type SnapshotOptions } from './git/snapshot.js';
+import { gitRollbackSettings, type GitRollbackSettings, type SnapshotOptions } from './git/settings.js';
+import { NoSnapshotError, takeSnapshot } from './git/snapshot.js';
 import type { FixChange } from '../policy/approval.js';
 import { changedPaths, describePaths, measureChange } from './git/diff.js';
 import type { Rollback } from './options.js';
@@ -17,7 +18,8 @@ import type { Rollback } from './options.js';
 export type { SnapshotBudget, Unprotected } from './git/budget.js';
 export { DEFAULT_MAX_IGNORED_BYTES, DEFAULT_SKIPPED_IGNORED } from './git/budget.js';
 export { NotAGitRepositoryError } from './git/run-git.js';
-export { NoSnapshotError, type SnapshotOptions } from './git/snapshot.js';
+export { NoSnapshotError } from './git/snapshot.js';
+export type { SnapshotOptions } from './git/settings.js';
 
 /** @deprecated the old name of {@link SnapshotOptions}. */
 export type GitSnapshotOptions = SnapshotOptions;
@@ -44,8 +46,13 @@ export function restoreCommand(ref: string): string {
  */
 export async function recordGoodState(cwd: string, runId = `good-${Date.now()}`, options: SnapshotOptions = {}): Promise<string> {
   const top = await topLevel(cwd);
+  return recordAt(top, runId, gitRollbackSettings(top, options));
+}
+
+/** {@link recordGoodState} at the top level `top`, with the settings resolved there. */
+async function recordAt(top: string, runId: string, settings: GitRollbackSettings): Promise<string> {
   const ref = await checkedRef(top, snapshotRef(runId, 'good'), runId);
-  return (await takeSnapshot(top, ref, `recovery-protocol: last known good state before run ${runId}`, options)).sha;
+  return (await takeSnapshot(top, ref, `recovery-protocol: last known good state before run ${runId}`, settings)).sha;
 }
 
 /** What {@link restoreGoodState} did. */
@@ -69,6 +76,11 @@ export interface RestoreResult {
  */
 export async function restoreGoodState(cwd: string, ref: string, runId?: string, options: SnapshotOptions = {}): Promise<RestoreResult> {
   const top = await topLevel(cwd);
+  return restoreAt(top, ref, runId, gitRollbackSettings(top, options));
+}
+
+/** {@link restoreGoodState} at the top level `top`, with the settings resolved there. */
+async function restoreAt(top: string, ref: string, runId: string | undefined, settings: GitRollbackSettings): Promise<RestoreResult> {
   const target = await commitOf(top, ref);
   if (!target) throw new NoSnapshotError(`no recovery snapshot at ${ref} in ${top}`);
   const name = runId ?? await runIdOf(top, ref, target);
@@ -76,7 +88,7 @@ export async function restoreGoodState(cwd: string, ref: string, runId?: string,
   const n = taken.split('\n').filter((r) => /\/replaced-\d+$/.test(r)).length + 1;
   const kept = await checkedRef(top, snapshotRef(name, `replaced-${n}`), name);
   const subject = `recovery-protocol: state replaced by rollback ${n} of run ${name}`;
-  const outcome = await restoreSnapshot(top, target, kept, subject, options);
+  const outcome = await restoreSnapshot(top, target, kept, subject, settings);
   return { kept, command: restoreCommand(kept), ...outcome };
 }
 
@@ -101,10 +113,11 @@ export function gitRollback(cwd: string, runId: string, options: SnapshotOptions
     lastKnownGood: () => recordGoodState(cwd, runId, options),
     rollback: async (input) => {
       const top = await topLevel(cwd);
+      const settings = gitRollbackSettings(top, options);
       for (const candidate of [input.lastKnownGood, snapshotRef(runId, 'good')]) {
         const sha = candidate ? await commitOf(top, candidate) : null;
         if (!sha) continue;
-        const result = await restoreGoodState(top, sha, runId, options);
+        const result = await restoreAt(top, sha, runId, settings);
         // What the rollback undid: the replaced state against the good one (the files a person may want back).
         const undone = await changedPaths(top, sha, result.kept);
         return { restored: true, message: `undid ${describePaths(undone)}; ${describeRestore(result)}` };
@@ -116,7 +129,7 @@ export function gitRollback(cwd: string, runId: string, options: SnapshotOptions
       const good = await commitOf(top, snapshotRef(runId, 'good'));
       if (!good) throw new NoSnapshotError(`no last known good state of run ${runId} to measure the fix against (${snapshotRef(runId, 'good')})`);
       const ref = await checkedRef(top, snapshotRef(runId, 'measured'), runId);
-      const now = await takeSnapshot(top, ref, `recovery-protocol: the work tree after a fix of run ${runId}, measured for approval`, options);
+      const now = await takeSnapshot(top, ref, `recovery-protocol: the work tree after a fix of run ${runId}, measured for approval`, gitRollbackSettings(top, options));
       return measureChange(top, good, now.sha);
     },
   };

@@ -44,18 +44,17 @@ export interface SizedEntry {
 }
 
 /**
- * Which measured ignored entries fit `budget.maxIgnoredBytes` (default
- * {@link DEFAULT_MAX_IGNORED_BYTES}): smallest first (so one huge directory does not push out
- * many small files), ties in path order.
+ * Which measured ignored entries fit `settings.maxIgnoredBytes` (its default applied by
+ * `gitRollbackSettings`): smallest first (so one huge directory does not push out many small
+ * files), ties in path order.
  */
-export function chooseWithinBudget(entries: readonly SizedEntry[], budget: SnapshotBudget): { kept: SizedEntry[]; left: Unprotected[] } {
-  const maxBytes = budget.maxIgnoredBytes ?? DEFAULT_MAX_IGNORED_BYTES;
+export function chooseWithinBudget(entries: readonly SizedEntry[], settings: { readonly maxIgnoredBytes: number }): { kept: SizedEntry[]; left: Unprotected[] } {
   const sorted = [...entries].sort((a, b) => a.bytes - b.bytes || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const kept: SizedEntry[] = [];
   const left: Unprotected[] = [];
   let used = 0;
   for (const entry of sorted) {
-    if (used + entry.bytes <= maxBytes) {
+    if (used + entry.bytes <= settings.maxIgnoredBytes) {
       kept.push(entry);
       used += entry.bytes;
     } else left.push({ path: entry.path, reason: 'budget', bytes: entry.bytes });
@@ -63,10 +62,10 @@ export function chooseWithinBudget(entries: readonly SizedEntry[], budget: Snaps
   return { kept, left };
 }
 
-/** Is this ignored entry on `budget.skipIgnored` (default {@link DEFAULT_SKIPPED_IGNORED})? */
-export function onSkipList(path: string, budget: SnapshotBudget): boolean {
+/** Is this ignored entry on `settings.skipIgnored` (its default applied by `gitRollbackSettings`)? */
+export function onSkipList(path: string, settings: { readonly skipIgnored: readonly string[] }): boolean {
   const name = path.replace(/\/$/, '').split('/').pop() ?? '';
-  return (budget.skipIgnored ?? DEFAULT_SKIPPED_IGNORED).includes(name);
+  return settings.skipIgnored.includes(name);
 }
 
 /** `12.3 MB`: a size for people. */

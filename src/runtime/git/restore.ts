@@ -12,7 +12,8 @@ import type { Unprotected } from './budget.js';
 import { permOf } from './manifest.js';
 import { restoreRefs } from './refs.js';
 import { git, gitBytes } from './run-git.js';
-import { excludedInside, readSnapshot, takeSnapshot, type SnapshotOptions } from './snapshot.js';
+import { excludedInside, type GitRollbackSettings } from './settings.js';
+import { readSnapshot, takeSnapshot } from './snapshot.js';
 
 /** What a restore did beyond making the tree equal to the snapshot. */
 export interface RestoreOutcome {
@@ -26,15 +27,15 @@ interface TreeEntry { mode: string; sha: string }
 
 /**
  * Restores the snapshot commit `targetSha` in the repository at `top` (a top level), after
- * recording the current state under `keepRef` with `keepSubject`.
+ * recording the current state under `keepRef` with `keepSubject`; nested repositories with the same `settings`.
  */
-export async function restoreSnapshot(top: string, targetSha: string, keepRef: string, keepSubject: string, options: SnapshotOptions = {}): Promise<RestoreOutcome> {
-  const [target, backup] = await Promise.all([readSnapshot(top, targetSha), takeSnapshot(top, keepRef, keepSubject, options)]);
+export async function restoreSnapshot(top: string, targetSha: string, keepRef: string, keepSubject: string, settings: GitRollbackSettings): Promise<RestoreOutcome> {
+  const [target, backup] = await Promise.all([readSnapshot(top, targetSha), takeSnapshot(top, keepRef, keepSubject, settings)]);
   const t = target.manifest;
   const b = backup.manifest;
   const outcome: RestoreOutcome = { unprotected: [...b.unprotected], leftAlone: [] };
   for (const u of t.unprotected) if (!outcome.unprotected.some((o) => o.path === u.path)) outcome.unprotected.push(u);
-  const untouchable = [...excludedInside(top, options.exclude), ...outcome.unprotected.map((u) => u.path.replace(/\/$/, '')), ...Object.keys(t.nested), ...Object.keys(b.nested)];
+  const untouchable = [...excludedInside(top, settings), ...outcome.unprotected.map((u) => u.path.replace(/\/$/, '')), ...Object.keys(t.nested), ...Object.keys(b.nested)];
   const touchable = (path: string) => !untouchable.some((u) => path === u || path.startsWith(`${u}/`));
 
   const [want, have] = await Promise.all([listTree(top, target.sha), listTree(top, backup.sha)]);
@@ -80,7 +81,7 @@ export async function restoreSnapshot(top: string, targetSha: string, keepRef: s
       outcome.leftAlone.push(path);
       continue;
     }
-    const inner = await restoreSnapshot(sub, sha, keepRef, keepSubject, options);
+    const inner = await restoreSnapshot(sub, sha, keepRef, keepSubject, settings);
     outcome.unprotected.push(...inner.unprotected.map((u) => ({ ...u, path: `${path}/${u.path}` })));
     outcome.leftAlone.push(...inner.leftAlone.map((p) => `${path}/${p}`));
   }

@@ -6,7 +6,8 @@
 import type { Dirent } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chooseWithinBudget, onSkipList, type SizedEntry, type SnapshotBudget, type Unprotected } from './budget.js';
+import { chooseWithinBudget, onSkipList, type SizedEntry, type Unprotected } from './budget.js';
+import { excludedInside, type GitRollbackSettings } from './settings.js';
 import { gitBytes } from './run-git.js';
 
 /** A file or symlink found in the work tree. */
@@ -32,20 +33,20 @@ export interface WorkTreeScan {
 }
 
 /**
- * Scans the work tree at `top`. `exclude` (relative paths) are neither listed nor entered.
- * @param budget what to record of the ignored files. Default: {@link SnapshotBudget}'s defaults.
+ * Scans the work tree at `top`: `settings.exclude` that lie inside it are neither listed nor
+ * entered; ignored entries are recorded within `settings.maxIgnoredBytes`, skipping `settings.skipIgnored`.
  */
-export async function scanWorkTree(top: string, exclude: readonly string[], budget: SnapshotBudget = {}): Promise<WorkTreeScan> {
-  const excluded = new Set(exclude);
+export async function scanWorkTree(top: string, settings: GitRollbackSettings): Promise<WorkTreeScan> {
+  const excluded = new Set(excludedInside(top, settings));
   const ignored = (await gitBytes(top, ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory']))
     .toString('utf8').split('\0').filter((p) => p !== '' && !isExcluded(p.replace(/\/$/, ''), excluded));
   const unprotected: Unprotected[] = [];
   const measured: SizedEntry[] = [];
   for (const path of ignored) {
-    if (onSkipList(path, budget)) unprotected.push({ path, reason: 'skip-list', bytes: null });
+    if (onSkipList(path, settings)) unprotected.push({ path, reason: 'skip-list', bytes: null });
     else measured.push({ path, bytes: await sizeOf(join(top, path), path.replace(/\/$/, ''), excluded) });
   }
-  const { kept, left } = chooseWithinBudget(measured, budget);
+  const { kept, left } = chooseWithinBudget(measured, settings);
   unprotected.push(...left);
   for (const entry of unprotected) excluded.add(entry.path.replace(/\/$/, ''));
 

@@ -10,24 +10,13 @@
  * Nested repositories (submodules) are snapshotted in their own repository under the same ref.
  */
 import { copyFile, readFile } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { hashBytes, hashFiles } from './blobs.js';
-import type { SnapshotBudget } from './budget.js';
 import { parseManifest, usualPerm, type Manifest } from './manifest.js';
 import { captureRefs } from './refs.js';
 import { commitOf, commitTree, git, withTempIndex } from './run-git.js';
 import { scanWorkTree } from './scan.js';
-
-/** Options of a snapshot (and of the restore, which snapshots what it replaces). */
-export interface SnapshotOptions {
-  /**
-   * Paths never recorded nor restored (absolute, or relative to the top level): the run store
-   * above all, which changes during the run and must survive a rollback. Default: none.
-   */
-  exclude?: readonly string[];
-  /** What to record of the ignored files. Default: {@link SnapshotBudget}'s defaults. */
-  budget?: SnapshotBudget;
-}
+import type { GitRollbackSettings } from './settings.js';
 
 /** Thrown when a ref or sha names no snapshot this module wrote. */
 export class NoSnapshotError extends Error {
@@ -45,27 +34,22 @@ export interface Snapshot {
   manifest: Manifest;
 }
 
-/** The excluded paths that lie inside `top`, relative to it. */
-export function excludedInside(top: string, exclude: readonly string[] = []): string[] {
-  return exclude
-    .map((path) => relative(top, isAbsolute(path) ? path : join(top, path)).split('\\').join('/'))
-    .filter((rel) => rel !== '' && !rel.startsWith('..') && !isAbsolute(rel));
-}
-
-/** Snapshots the repository at `top` (a top level) under `ref`, with `subject` as the commit's first line. */
-export async function takeSnapshot(top: string, ref: string, subject: string, options: SnapshotOptions = {}): Promise<Snapshot> {
-  const exclude = (options.exclude ?? []).map((p) => (isAbsolute(p) ? p : join(top, p)));
+/**
+ * Snapshots the repository at `top` (a top level) under `ref`, with `subject` as the commit's
+ * first line, and each nested repository with the same `settings`.
+ */
+export async function takeSnapshot(top: string, ref: string, subject: string, settings: GitRollbackSettings): Promise<Snapshot> {
   // The index and the refs are read first: a program still running could change them meanwhile,
   // and they are independent of the files.
   const [scan, { index, indexTree }, { state: refs, commits }] = await Promise.all([
-    scanWorkTree(top, excludedInside(top, exclude), options.budget), recordIndex(top), captureRefs(top),
+    scanWorkTree(top, settings), recordIndex(top), captureRefs(top),
   ]);
   const shas = await hashFiles(top, scan.files);
   const entries = scan.files.map((f, i) => `${f.kind === 'link' ? '120000' : f.perm & 0o100 ? '100755' : '100644'} ${shas[i]}\t${f.path}`);
   const nested: Record<string, string> = {};
   await Promise.all(scan.nested.map(async (path) => {
     const sub = join(top, path);
-    const [head, snapshot] = await Promise.all([commitOf(sub, 'HEAD'), takeSnapshot(sub, ref, subject, { ...options, exclude })]);
+    const [head, snapshot] = await Promise.all([commitOf(sub, 'HEAD'), takeSnapshot(sub, ref, subject, settings)]);
     if (head) entries.push(`160000 ${head}\t${path}`);
     nested[path] = snapshot.sha;
   }));

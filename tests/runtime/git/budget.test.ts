@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chooseWithinBudget, DEFAULT_MAX_IGNORED_BYTES, DEFAULT_SKIPPED_IGNORED, describeUnprotected, formatBytes, onSkipList, parseByteSize } from '../../../src/runtime/git/budget.js';
+import { gitRollbackSettings } from '../../../src/runtime/git/settings.js';
 
 describe('chooseWithinBudget', () => {
   const entries = fc.array(fc.record({ path: fc.string({ minLength: 1, maxLength: 8 }), bytes: fc.nat(10_000) }), { maxLength: 30 });
@@ -26,12 +27,13 @@ describe('chooseWithinBudget', () => {
     });
   });
 
-  it('keeps up to DEFAULT_MAX_IGNORED_BYTES when the budget names no size', () => {
+  it('keeps up to DEFAULT_MAX_IGNORED_BYTES when the budget names no size (the settings apply the default)', () => {
+    const defaults = gitRollbackSettings('/repo');
     const entries = [{ path: 'fits', bytes: DEFAULT_MAX_IGNORED_BYTES }, { path: 'one-more', bytes: 1 }];
-    expect(chooseWithinBudget(entries, {})).toEqual({
+    expect(chooseWithinBudget(entries, defaults)).toEqual({
       kept: [{ path: 'one-more', bytes: 1 }], left: [{ path: 'fits', reason: 'budget', bytes: DEFAULT_MAX_IGNORED_BYTES }],
     });
-    expect(chooseWithinBudget(entries.slice(0, 1), {}).left).toEqual([]);
+    expect(chooseWithinBudget(entries.slice(0, 1), defaults).left).toEqual([]);
   });
 });
 
@@ -41,7 +43,7 @@ describe('the skip list and the words of the report', () => {
     ['node_modules.txt', false], ['build/', false], ['src/.venv/', true],
   ])('onSkipList(%s) is %s with the default names', (path, expected) => {
     expect(onSkipList(path, { skipIgnored: ['node_modules', '.venv'] })).toBe(expected);
-    expect(onSkipList(path, {})).toBe(expected);
+    expect(onSkipList(path, gitRollbackSettings('/repo'))).toBe(expected);
   });
 
   it('skips only the names given when the budget lists its own (none with an empty list)', () => {
