@@ -5,6 +5,8 @@ import type { AttemptInput } from '../../machines/recovery/types.js';
 import { memoryStore, type Checkpoint, type RunHead } from '../../src/store/index.js';
 import { recoverPersisted, resume, type TaskContext } from '../../src/runtime/index.js';
 import type { HistoryEvent } from '../../src/taxonomy/index.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { advanceUntilSettled, simulatedClock } from './clock-helpers.js';
 
 const exists = (value: unknown) => recoveryMachine.resolveState({ value: value as never, context: {} as never }) !== undefined;
 
@@ -60,19 +62,18 @@ describe('recovery checkpoint migrations', () => {
     const store = memoryStore();
     let runs = 0;
     const transient = () => { if (++runs === 1) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }); };
-    // Interrupted in its backoff (as by Ctrl-C), the moment the checkpoint of the run resting in
-    // `retry` is stored: stopped from the commit itself, not by polling, which on a loaded machine
-    // could look only after the backoff had ended and the run had gone on (seen under load 20).
+    // Interrupted in its backoff (as by Ctrl-C), once the checkpoint of the run resting in `retry`
+    // is stored. The backoff runs on a simulated clock, so it cannot end (and the run go on) before
+    // the test looks, however loaded the machine (on the real clock its 1 s ended first at load 20).
+    const clock = simulatedClock();
     let actor: { stop(): unknown } | undefined;
-    const commit = store.commit.bind(store);
-    store.commit = async (runId, fence, change) => {
-      await commit(runId, fence, change);
-      if (JSON.stringify((change.head.checkpoint?.snapshot as { value?: unknown } | undefined)?.value) === '{"recovery":"retry"}') actor?.stop();
-    };
     const interrupted = recoverPersisted(transient, {
-      store, runId: 'v3-run', policy: { flakeProbe: false, categories: { transient: { delaysMs: [1_000] } } },
+      store, runId: 'v3-run', clock, policy: { flakeProbe: false, categories: { transient: { delaysMs: [1_000] } } },
       onStart: (a) => { actor = a; },
     });
+    const stored = async () => (await store.load('v3-run'))?.checkpoint?.snapshot as { value?: unknown } | undefined;
+    await waitFor('the checkpoint of the run resting in retry', async () => JSON.stringify((await stored())?.value) === '{"recovery":"retry"}', { everyMs: 5 });
+    actor!.stop();
     await expect(interrupted).rejects.toThrow(/stopped before it fini/);
     const head = (await store.load('v3-run'))!;
     const checkpoint = head.checkpoint!;
@@ -84,7 +85,7 @@ describe('recovery checkpoint migrations', () => {
     const lease = await store.acquire('v3-run');
     await store.commit('v3-run', lease.fence, { events: [], head: { ...head, checkpoint: { ...checkpoint, version: 3, snapshot: { ...snapshot, children: v3children } } } });
     await lease.release();
-    const outcome = await resume('v3-run', { store, task: transient });
+    const { value: outcome } = await advanceUntilSettled(clock, resume('v3-run', { store, task: transient, clock }));
     expect(runs).toBe(2);
     expect(outcome.status).toBe('recovered');
     expect((await store.load('v3-run'))?.checkpoint?.version).toBe(RECOVERY_MACHINE_VERSION);
