@@ -130,14 +130,17 @@ async function continueHeld<T>(runId: string, lease: Lease, options: PersistedOp
     const record = loaded ?? await options.store.load(runId);
     if (!record) throw new RunNotFoundError(runId);
     const admitted = how.admit?.(record) ?? {};
-    const stored = storedSnapshotOf(record, options);
+    const stored = storedSnapshotOf(record);
+    if (stored.notice !== null) options.onNotice?.(stored.notice);
     const { attemptProcesses: _recorded, ...meta } = { ...record.meta, ...options.meta, ...admitted };
     const identity = { runId, task: record.task, createdAt: record.createdAt, meta: redactDeep(meta, redactPatternsOf(options.redact)) };
     // The lock is ours, so whoever recorded these processes is gone: any still running is an
     // orphan of a `recover` killed with SIGKILL, and must end before the attempt runs again.
     const killed = await killLeftovers(attemptProcessesOf(record.meta));
     const clock = options.clock ?? realClock;
-    const start = await storedRunStart(runId, stored, clock, killed);
+    // The instant of the resume, read once (the leftovers gone): the RESUME event and a continued
+    // machine's start share it, and nothing below the run's context is handed the clock.
+    const start = await storedRunStart(runId, stored, clock.now(), killed);
     const context: RunContext<T> = {
       task: how.task,
       // Traced, the new run span links to the one of the process that left the run (it escalated there).
