@@ -14,16 +14,26 @@ interface PersistedLike {
  * attempt will be re-run (at-least-once), and history says so with one RESUME/interrupted event,
  * which names the previous attempt's processes that were still running and were `killed` before
  * it runs again (default: none). Other checkpoints are returned unchanged. Pure: the caller
- * passes the time and the process ids.
+ * passes the instant of the resume (epoch ms, read once from the run's clock) and the process ids.
  */
-export function markInterrupted<T extends PersistedLike>(snapshot: T, now: number, killed: readonly number[] = []): T {
+export function markInterrupted<T extends PersistedLike>(snapshot: T, resumedAt: number, killed: readonly number[] = []): T {
   const value = snapshot.value;
   const midAttempt = (typeof value === 'object' && value !== null && 'executing' in value) || JSON.stringify(value).includes('"probeFlake"');
   if (!midAttempt) return snapshot;
   const context = produce(snapshot.context, (d) => {
-    appendHistory(d as RecoveryContext, { phase: 'RESUME', result: 'interrupted', reason: 'interrupted', at: Math.max(now, d.clockAt), message: `attempt ${d.attempt} was interrupted; running it again${killedNote(killed)}` });
+    heardOf(d as RecoveryContext, resumedAt);
+    appendHistory(d as RecoveryContext, { phase: 'RESUME', result: 'interrupted', reason: 'interrupted', message: `attempt ${d.attempt} was interrupted; running it again${killedNote(killed)}` });
   });
   return { ...snapshot, context };
+}
+
+/**
+ * The machine hears of the resume's instant: its clock moves up to it (never back: a clock that
+ * went backwards since the checkpoint leaves the stored time), so the RESUME event that follows
+ * is stamped, as every event is, at the latest time the machine has heard of.
+ */
+function heardOf(d: RecoveryContext, resumedAt: number): void {
+  if (resumedAt > d.clockAt) d.clockAt = resumedAt;
 }
 
 /** What the RESUME/interrupted event says of the processes killed before the attempt runs again: nothing when none were. */
@@ -38,15 +48,17 @@ function killedNote(pids: readonly number[]): string {
  * failure): its attempts, fixes and history, plus one RESUME/resumed event. The handoff counts
  * as a recovery pass (iteration + 1), so the resource budget (3 handoffs by default) bounds how
  * often a run may continue: past it, the next resource failure escalates with `max_attempts`.
- * Returns null for a snapshot that is not handed off. Pure: the caller passes the time.
+ * Returns null for a snapshot that is not handed off. Pure: the caller passes the instant of
+ * the resume (epoch ms, read once from the run's clock).
  */
-export function continuationOf(snapshot: PersistedLike, now: number): Carry | null {
+export function continuationOf(snapshot: PersistedLike, resumedAt: number): Carry | null {
   if (snapshot.value !== 'handedOff') return null;
   const context = produce(snapshot.context, (d) => {
     d.iteration += 1;
     const handoffs = d.history.filter((e) => e.phase === 'HANDOFF').length;
+    heardOf(d as RecoveryContext, resumedAt);
     appendHistory(d as RecoveryContext, {
-      phase: 'RESUME', result: 'resumed', at: Math.max(now, d.clockAt),
+      phase: 'RESUME', result: 'resumed',
       message: `continuing in a fresh context after handoff ${handoffs}`,
     });
   });

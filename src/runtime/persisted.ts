@@ -88,7 +88,7 @@ async function continueKeyed<T>(record: RunRecord, lease: Lease, task: Task<T>, 
   }
   // The keyed call's decision answers only an escalation it finds (another process may have decided).
   const decision = record.status === 'escalated' ? options.decision : undefined;
-  return continueHeld(record.runId, lease, options, { task, ...(decision ? { decision, admit: (stored: RunRecord) => ensureDecisionOffered(stored, decision) } : {}) }, record);
+  return continueHeld(lease, record, options, { task, ...(decision ? { decision, admit: (stored: RunRecord) => ensureDecisionOffered(stored, decision) } : {}) });
 }
 
 /** Acquires the run and passes on what the store mended. */
@@ -117,27 +117,34 @@ async function acquire(options: PersistedOptions, runId: string): Promise<Lease>
  * ```
  */
 export async function resume<T = unknown>(runId: string, options: PersistedOptions & ResumeOptions<T>): Promise<Outcome<T>> {
-  return continueHeld(runId, await acquire(options, runId), options, options, null);
+  const lease = await acquire(options, runId);
+  const record = await options.store.load(runId).catch(async (error: unknown) => { await lease.release(); throw error; });
+  if (!record) {
+    await lease.release();
+    throw new RunNotFoundError(runId);
+  }
+  return continueHeld(lease, record, options, options);
 }
 
 /**
- * {@link resume} of a run whose lease is held (released here on failure), `loaded` already under
- * it (or null to load it), with `options` and the task, decision and admission of `how`
- * (`options` itself for `resume`).
+ * {@link resume} of the run `record`, loaded under `lease` (released here on failure), with
+ * `options` and the task, decision and admission of `how` (`options` itself for `resume`).
  */
-async function continueHeld<T>(runId: string, lease: Lease, options: PersistedOptions, how: ResumeOptions<T>, loaded: RunRecord | null): Promise<Outcome<T>> {
+async function continueHeld<T>(lease: Lease, record: RunRecord, options: PersistedOptions, how: ResumeOptions<T>): Promise<Outcome<T>> {
+  const runId = record.runId;
   try {
-    const record = loaded ?? await options.store.load(runId);
-    if (!record) throw new RunNotFoundError(runId);
     const admitted = how.admit?.(record) ?? {};
-    const stored = storedSnapshotOf(record, options);
+    const stored = storedSnapshotOf(record);
+    if (stored.notice !== null) options.onNotice?.(stored.notice);
     const { attemptProcesses: _recorded, ...meta } = { ...record.meta, ...options.meta, ...admitted };
     const identity = { runId, task: record.task, createdAt: record.createdAt, meta: redactDeep(meta, redactPatternsOf(options.redact)) };
     // The lock is ours, so whoever recorded these processes is gone: any still running is an
     // orphan of a `recover` killed with SIGKILL, and must end before the attempt runs again.
     const killed = await killLeftovers(attemptProcessesOf(record.meta));
     const clock = options.clock ?? realClock;
-    const start = await storedRunStart(runId, stored, clock, killed);
+    // The instant of the resume, read once (the leftovers gone): the RESUME event and a continued
+    // machine's start share it, and nothing below the run's context is handed the clock.
+    const start = await storedRunStart(runId, stored, clock.now(), killed);
     const context: RunContext<T> = {
       task: how.task,
       // Traced, the new run span links to the one of the process that left the run (it escalated there).

@@ -14,7 +14,6 @@ import { SnapshotMismatchError } from '../store/errors.js';
 import type { RunRecord, SnapshotEnvelope } from '../store/types.js';
 import { envelopeProblem } from '../store/validate.js';
 import type { PolicyConfig } from '../policy/types.js';
-import type { Clock } from './clock.js';
 import { compactContext, expandContext } from './compact-snapshot.js';
 import { actorOptions } from './recovery.js';
 
@@ -27,6 +26,12 @@ export interface StoredSnapshot {
   envelope: unknown;
   /** The policy config the run started with, for its next checkpoints. Undefined when unknown. */
   config: PolicyConfig | undefined;
+  /**
+   * What the caller should tell the user of the decode, or null (the default) when there is
+   * nothing: the run's policy config resolves differently under this release. The codec only
+   * decodes; whoever continues the run decides where a notice goes.
+   */
+  notice: string | null;
 }
 
 const NO_CONTEXT = Object.freeze({});
@@ -84,18 +89,18 @@ export function persistedSnapshotEncoder(policy: PolicyConfig | undefined): (sna
  * The stored checkpoint with its snapshot's context rebuilt (history from the log, the policy
  * resolved from its config; see compact-snapshot.ts), and that config for the next checkpoints.
  * A checkpoint that is not a snapshot envelope is passed on as it is: `checkEnvelope` says why.
- * `onNotice` hears that the config resolves differently under this release.
+ * `notice` says when the config resolves differently under this release.
  */
-export function storedSnapshotOf(record: RunRecord, notices: { onNotice?: (message: string) => void } = {}): StoredSnapshot {
+export function storedSnapshotOf(record: RunRecord): StoredSnapshot {
   const envelope = record.checkpoint;
-  if (envelope === null || envelopeProblem(envelope) !== null) return { envelope, config: undefined };
+  if (envelope === null || envelopeProblem(envelope) !== null) return { envelope, config: undefined, notice: null };
   const { snapshot } = envelope;
   if (typeof snapshot !== 'object' || snapshot === null || !('context' in snapshot) || typeof snapshot.context !== 'object' || snapshot.context === null || Array.isArray(snapshot.context)) {
     throw new SnapshotMismatchError(record.runId, [{ kind: 'envelope', message: 'the snapshot has no context (an object), so it was not written by a recovery machine' }]);
   }
   const expanded = expandContext(snapshot.context, record.history);
-  if (expanded.policyChanged) notices.onNotice?.(`run ${record.runId}: its policy config resolves differently under this release (a default changed); it continues under the current defaults`);
-  return { envelope: { ...envelope, snapshot: { ...snapshot, context: expanded.context } }, config: expanded.config };
+  const notice = expanded.policyChanged ? `run ${record.runId}: its policy config resolves differently under this release (a default changed); it continues under the current defaults` : null;
+  return { envelope: { ...envelope, snapshot: { ...snapshot, context: expanded.context } }, config: expanded.config, notice };
 }
 
 /**
@@ -146,16 +151,17 @@ export function restoredActor(logic: RecoveryMachine, snapshot: RecoverySnapshot
  * How the stored run starts again, for `drive`: its checkpoint checked against the machine,
  * then a handed-off run continued in a fresh machine (RESUME/resumed), any other restored with
  * an interrupted attempt marked (RESUME/interrupted, naming the processes `killed` first), at
- * `clock`'s time. Loads the resume helpers (and immer) here: a run that never resumes does not
- * load them.
+ * `resumedAt` (epoch ms: the one instant of the resume, which the RESUME event and a continued
+ * machine's start share). Loads the resume helpers (and immer) here: a run that never resumes
+ * does not load them.
  */
-export async function storedRunStart(runId: string, stored: StoredSnapshot, clock: Clock, killed: readonly number[]): Promise<(logic: RecoveryMachine) => RecoveryStart> {
+export async function storedRunStart(runId: string, stored: StoredSnapshot, resumedAt: number, killed: readonly number[]): Promise<(logic: RecoveryMachine) => RecoveryStart> {
   const { continuationOf, markInterrupted } = await import('../../machines/recovery/resume.js');
   return (logic) => {
     const snapshot = checkedRecoverySnapshot(stored.envelope, logic, runId);
-    const carry = continuationOf(snapshot, clock.now());
-    if (carry) return { input: continuedInput(snapshot.context, carry, clock.now()) };
-    return { snapshot: markInterrupted(snapshot, clock.now(), killed) };
+    const carry = continuationOf(snapshot, resumedAt);
+    if (carry) return { input: continuedInput(snapshot.context, carry, resumedAt) };
+    return { snapshot: markInterrupted(snapshot, resumedAt, killed) };
   };
 }
 
@@ -165,12 +171,12 @@ export async function storedRunStart(runId: string, stored: StoredSnapshot, cloc
  * resumed run, restored or continued, keeps them), and what the run carries. Each read from
  * the stored context by field, under the input's own name for it.
  */
-function continuedInput(stored: RecoveryContext, carry: Carry, now: number): RecoveryInput {
+function continuedInput(stored: RecoveryContext, carry: Carry, resumedAt: number): RecoveryInput {
   const { fixed } = stored;
   return {
     runId: stored.runId, task: stored.task, policy: stored.policy, rules: fixed.rules, timeoutMs: stored.next.timeoutMs, lastKnownGood: fixed.lastKnownGood,
     hasDiagnoser: fixed.hasDiagnoser, hasAdapter: fixed.hasAdapter, hasRollback: fixed.hasRollback,
-    now, carry,
+    now: resumedAt, carry,
   };
 }
 

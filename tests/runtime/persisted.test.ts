@@ -122,4 +122,14 @@ describe('persisted runs', () => {
       await lock.release();
     }
   });
+
+  it('refuses to resume a run the store does not have, naming it, and lets go of the lease it took to look', async () => {
+    const store = openStore(tempStore());
+    await expect(resume('never-stored', { store, task: () => { throw new Error('must not run'); } }))
+      .rejects.toThrow(expect.objectContaining({ name: 'RunNotFoundError', message: expect.stringContaining('never-stored') }));
+    // Leases are not re-entrant: this acquire would be refused had the failed resume kept its own.
+    const lease = await store.acquire('never-stored');
+    await lease.release();
+  });
 });
+

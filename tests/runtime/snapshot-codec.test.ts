@@ -3,12 +3,11 @@ import { recoveryMachine } from '../../machines/index.js';
 import { memoryStore } from '../../src/store/index.js';
 import { SnapshotMismatchError } from '../../src/store/errors.js';
 import type { RunRecord } from '../../src/store/types.js';
-import { createRecovery, recoverPersisted, whenResting } from '../../src/runtime/index.js';
+import { createRecovery, recoverPersisted, resume, whenResting } from '../../src/runtime/index.js';
 import { checkedRecoverySnapshot, persistedSnapshotEncoder, restoredActor, storedSnapshotOf } from '../../src/runtime/snapshot-codec.js';
 
 /** A run escalated on a 401 (a fatal error: no retry), as the store keeps it. */
-async function escalatedRecord(): Promise<RunRecord> {
-  const store = memoryStore();
+async function escalatedRecord(store = memoryStore()): Promise<RunRecord> {
   const denied = () => { throw Object.assign(new Error('401 Unauthorized: invalid x-api-key'), { status: 401 }); };
   await recoverPersisted(denied, { store, runId: 'denied', name: 'deploy', policy: { maxDelayMs: 1234 } });
   return (await store.load('denied'))!;
@@ -70,5 +69,26 @@ describe('the snapshot codec', () => {
     expect(await whenResting(actor)).toMatchObject({ status: 'escalated', reason: 'non_deterministic_failure' });
     expect(written).toEqual([expect.objectContaining({ attempt: 1, probe: false }), expect.objectContaining({ attempt: 2, probe: true })]);
     actor.stop();
+  });
+
+  it('says, and only says, when the stored policy config resolves differently under this release; resume passes that on to onNotice', async () => {
+    const store = memoryStore();
+    const record = await escalatedRecord(store);
+    expect(storedSnapshotOf(record).notice).toBeNull();
+    // As a release that changed a default finds it: the stored hash is not the one the config resolves to now.
+    const checkpoint = record.checkpoint as { snapshot: { context: { policy: { $hash: string } } } };
+    const older = { ...checkpoint, snapshot: { ...checkpoint.snapshot, context: { ...checkpoint.snapshot.context, policy: { ...checkpoint.snapshot.context.policy, $hash: 'an older release' } } } };
+    const decoded = storedSnapshotOf({ ...record, checkpoint: older as RunRecord['checkpoint'] });
+    expect(decoded.notice).toBe('run denied: its policy config resolves differently under this release (a default changed); it continues under the current defaults');
+    expect(decoded.config).toEqual(storedSnapshotOf(record).config);
+    // Stored so, the resume that finds it tells its caller (escalated without a decision: it runs nothing).
+    const { fence: _fence, history: _history, ...head } = record;
+    const lease = await store.acquire('denied');
+    await store.commit('denied', lease.fence, { head: { ...head, checkpoint: older as RunRecord['checkpoint'] }, events: [] });
+    await lease.release();
+    const notices: string[] = [];
+    const outcome = await resume('denied', { store, task: () => { throw new Error('must not run'); }, onNotice: (message) => notices.push(message) });
+    expect(outcome.status).toBe('escalated');
+    expect(notices).toEqual([decoded.notice]);
   });
 });
