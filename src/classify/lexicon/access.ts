@@ -9,7 +9,12 @@ import { REPORT_WORDS as REPORT } from '../packs/markers.js';
  */
 
 /** A secret that was given and is wrong. */
-const WRONG_SECRET = ['{password} was incorrect', '{password} is incorrect', 'incorrect {password}', 'wrong {password}', 'bad {password}', 'bad decrypt', 'wrong key'];
+const WRONG_SECRET = [
+  '{password} was incorrect', '{password} is incorrect', 'incorrect {password}', 'wrong {password}', 'bad {password}', 'bad decrypt', 'wrong key',
+  // A decryption's last block does not check out (OpenSSL 3's `pkcs12 cipherfinal error` for an encrypted key read with the
+  // wrong passphrase): the secret given to open it is wrong, as "bad decrypt" says.
+  'cipherfinal error',
+];
 
 /** How a key's name is spelled in settings and environment variables. */
 const API_KEY_NAMES = ['*_api_key', '*api_key*', 'api key', 'apikey', '*_auth_token', '*_access_token', 'authtoken'];

@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest';
+import { createClassifier, GENERIC_PACKS, type Observation } from '../../src/classify/index.js';
+import type { FailureType } from '../../src/taxonomy/index.js';
+
+/**
+ * Libraries' uncaught failures read by generic concepts (issue 30, the eighth first-sight
+ * capture): an HTTP status printed with its reason phrase decides over the words of the exception
+ * class that carries it, a decryption that fails its last check is a wrong secret. Rows: made-up
+ * programs' texts in each language's real shape, with the generic classifier (what an unseen tool
+ * gets), and look-alikes that must keep their type.
+ */
+const generic = createClassifier({ packs: GENERIC_PACKS });
+const rb = (line: string): string => `/usr/lib/ruby/3.1.0/net/http/response.rb:124:in \`error!': ${line}\n\tfrom deploy.rb:9:in \`<main>'\n`;
+
+type Row = [what: string, observation: Observation, type: FailureType];
+
+const ROWS: Row[] = [
+  // A status with its quoted reason, inside a class name that says "server".
+  ['a 401 with its quoted reason', { stderr: rb('401 "Unauthorized" (Net::HTTPServerException)'), exitCode: 1 }, 'AUTH_REQUIRED'],
+  ['a 403 with its quoted reason', { stderr: rb('403 "Forbidden" (Net::HTTPClientException)'), exitCode: 1 }, 'AUTH_REQUIRED'],
+  ['a 404 with its quoted reason, a "server" class', { stderr: rb('404 "Not Found" (Net::HTTPServerException)'), exitCode: 1 }, 'ERROR_RESPONSE'],
+  ['a 409 with its reason, a "server" class', { stderr: 'api.ServerException: 409 Conflict\n', exitCode: 1 }, 'ERROR_RESPONSE'],
+  // Look-alikes: a 5xx keeps its server type, whatever class carries it; server words without a status stay a server error.
+  ['a 500 with its quoted reason', { stderr: rb('500 "Internal Server Error" (Net::HTTPFatalError)'), exitCode: 1 }, 'SERVER_ERROR'],
+  ['a 503 with its quoted reason', { stderr: rb('503 "Service Unavailable" (Net::HTTPFatalError)'), exitCode: 1 }, 'SERVER_OVERLOADED'],
+  ['a 404 beside a 502 on the next line', { stderr: 'GET /v1/a: 404 Not Found\nGET /v1/b: 502 Bad Gateway\n', exitCode: 1 }, 'SERVER_ERROR'],
+  ['server words alone', { stderr: 'deploy failed: InternalServerError: the server had an error processing the request\n', exitCode: 1 }, 'SERVER_ERROR'],
+  // A wrong passphrase in a decryption's words.
+  ['an encrypted key read with the wrong passphrase', { stderr: "app.rb:2:in `read': Could not parse PKey: pkcs12 cipherfinal error (OpenSSL::PKey::PKeyError)\n\tfrom app.rb:2:in `<main>'\n", exitCode: 1 }, 'AUTH_REQUIRED'],
+  ['bad decrypt', { stderr: 'error:1C800064:Provider routines::bad decrypt\n', exitCode: 1 }, 'AUTH_REQUIRED'],
+  // Look-alike: a key file that is not a key has no passphrase to be wrong: an input refused, not a credential.
+  ['a key file that is not a key', { stderr: "app.rb:2:in `read': Could not parse PKey: unsupported (OpenSSL::PKey::PKeyError)\n\tfrom app.rb:2:in `<main>'\n", exitCode: 1 }, 'ERROR_RESPONSE'],
+];
+
+describe('library texts by generic concepts', () => {
+  test.each(ROWS)('%s', (_what, observation, type) => {
+    expect(generic(observation).type).toBe(type);
+  });
+});
