@@ -30,6 +30,22 @@ const ROWS: Row[] = [
   ['bad decrypt', { stderr: 'error:1C800064:Provider routines::bad decrypt\n', exitCode: 1 }, 'AUTH_REQUIRED'],
   // Look-alike: a key file that is not a key has no passphrase to be wrong: an input refused, not a credential.
   ['a key file that is not a key', { stderr: "app.rb:2:in `read': Could not parse PKey: unsupported (OpenSSL::PKey::PKeyError)\n\tfrom app.rb:2:in `<main>'\n", exitCode: 1 }, 'ERROR_RESPONSE'],
+  // A script that died with a message and its place (no stack printed): the crash, unless the message says more.
+  ['died: a reference of the wrong kind', { stderr: 'Not an ARRAY reference at deploy.pl line 12.\n', exitCode: 255 }, 'CLI_CRASH'],
+  ['died inside a module, placed at the caller', { stderr: "Can't store GLOB items at /usr/lib/perl5/Cache.pm line 85, at deploy.pl line 4.\n", exitCode: 2 }, 'CLI_CRASH'],
+  ['died while reading a handle', { stderr: 'bad row at tools/load.pl line 9, <$fh> line 3.\n', exitCode: 255 }, 'CLI_CRASH'],
+  ['died in a one-liner', { stderr: 'Died at -e line 1.\n', exitCode: 255 }, 'CLI_CRASH'],
+  ['died: the message is an input refusal', { stderr: 'File is not a cache image at lib/Cache.pm line 40, at deploy.pl line 4.\n', exitCode: 2 }, 'ERROR_RESPONSE'],
+  ['died: the message is the network', { stderr: 'Connection refused at deploy.pl line 7.\n', exitCode: 111 }, 'NETWORK'],
+  ['died: the message is a config that does not parse', { stderr: ', or ] expected while parsing array, at character offset 12 (before "}") at deploy.pl line 3.\n', exitCode: 255 }, 'BROKEN_BUILD'],
+  ['died: the message is another step\'s output that is not JSON', { stderr: 'malformed JSON string, neither array, object, number, string or atom, at character offset 0 (before "ok") at deploy.pl line 3.\n', exitCode: 255 }, 'JSON_PARSE_ERROR'],
+  // Look-alikes of the died line: a sentence with "at … line" that is not a place, a place in a test report.
+  ['a sentence, not a place', { stderr: 'stopped at the finish line.\n', exitCode: 1 }, 'UNKNOWN'],
+  ['a place without its full stop is not a die', { stderr: 'warning printed at deploy.pl line 3 and kept going\n', exitCode: 1 }, 'UNKNOWN'],
+  ['a failed test that prints its place', { stdout: 'not ok 1 - loads config\n#   Failed test at t/config.t line 5.\n', exitCode: 1 }, 'VERIFICATION_FAILED'],
+  // Input not in its format, in a decoder's or a serializer's words.
+  ['a compressed file that holds no stream of its format', { stderr: "Traceback (most recent call last):\n  File \"/srv/a.py\", line 3, in <module>\n    data = f.read()\nOSError: Invalid data stream\n", exitCode: 1 }, 'ERROR_RESPONSE'],
+  ['a serialized file without its magic number', { stderr: 'Magic number checking on cache file failed at lib/Cache.pm line 40, at deploy.pl line 4.\n', exitCode: 2 }, 'ERROR_RESPONSE'],
 ];
 
 describe('library texts by generic concepts', () => {
