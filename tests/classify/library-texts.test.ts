@@ -46,6 +46,13 @@ const ROWS: Row[] = [
   // Input not in its format, in a decoder's or a serializer's words.
   ['a compressed file that holds no stream of its format', { stderr: "Traceback (most recent call last):\n  File \"/srv/a.py\", line 3, in <module>\n    data = f.read()\nOSError: Invalid data stream\n", exitCode: 1 }, 'ERROR_RESPONSE'],
   ['a serialized file without its magic number', { stderr: 'Magic number checking on cache file failed at lib/Cache.pm line 40, at deploy.pl line 4.\n', exitCode: 2 }, 'ERROR_RESPONSE'],
+  // Standard errno codes a library raises: the file system refused the operation as asked.
+  ['a rename across file systems', { stderr: "Traceback (most recent call last):\n  File \"/srv/a.py\", line 3, in <module>\n    os.rename(src, dst)\nOSError: [Errno 18] Invalid cross-device link: 'a' -> 'mnt/a'\n", exitCode: 1 }, 'ERROR_RESPONSE'],
+  ['a directory removed with files in it', { stderr: "rmdir: failed to remove 'dist': Directory not empty\n", exitCode: 1 }, 'ERROR_RESPONSE'],
+  ['ENOTEMPTY by name', { stderr: "Error: ENOTEMPTY: directory not empty, rmdir 'dist'\n", exitCode: 1 }, 'ERROR_RESPONSE'],
+  // A lock someone holds, in a lock's own words: wait and retry.
+  ['a dot lock that is unavailable', { stderr: 'mailstore.ExternalClashError: dot lock unavailable: /var/mail/ci\n', exitCode: 1 }, 'RESOURCE_BUSY'],
+  ['a lock file unavailable', { stderr: 'error: lock unavailable: /srv/repo/.lock\n', exitCode: 1 }, 'RESOURCE_BUSY'],
 ];
 
 describe('library texts by generic concepts', () => {
