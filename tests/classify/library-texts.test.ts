@@ -53,6 +53,13 @@ const ROWS: Row[] = [
   // A lock someone holds, in a lock's own words: wait and retry.
   ['a dot lock that is unavailable', { stderr: 'mailstore.ExternalClashError: dot lock unavailable: /var/mail/ci\n', exitCode: 1 }, 'RESOURCE_BUSY'],
   ['a lock file unavailable', { stderr: 'error: lock unavailable: /srv/repo/.lock\n', exitCode: 1 }, 'RESOURCE_BUSY'],
+  // A table that does not parse as CSV, however the exception is named: the input is not in its format.
+  ['a CSV row with an illegal quote', { stderr: "/usr/lib/ruby/3.1.0/csv/parser.rb:1040:in `parse_quoted_column_value': Illegal quoting in line 3. (CSV::MalformedCSVError)\n\tfrom load.rb:2:in `<main>'\n", exitCode: 1 }, 'ERROR_RESPONSE'],
+  ['a CSV field left open', { stderr: '_csv.Error: unclosed quoted field at line 4\n', exitCode: 1 }, 'ERROR_RESPONSE'],
+  // A value the program's own code passed, refused: the crash.
+  ['an argument error', { stderr: "app.rb:4:in `key=': key must be 32 bytes (ArgumentError)\n\tfrom app.rb:4:in `<main>'\n", exitCode: 1 }, 'CLI_CRASH'],
+  // Look-alike: a CLI's argument refusal in the usage words stays a refusal.
+  ['a CLI refusing an argument', { stderr: 'usage: deploy [-h] target\ndeploy: error: argument target: invalid choice: \'prodd\'\n', exitCode: 2 }, 'ERROR_RESPONSE'],
 ];
 
 describe('library texts by generic concepts', () => {
