@@ -60,6 +60,10 @@ const ROWS: Row[] = [
   ['an argument error', { stderr: "app.rb:4:in `key=': key must be 32 bytes (ArgumentError)\n\tfrom app.rb:4:in `<main>'\n", exitCode: 1 }, 'CLI_CRASH'],
   // Look-alike: a CLI's argument refusal in the usage words stays a refusal.
   ['a CLI refusing an argument', { stderr: 'usage: deploy [-h] target\ndeploy: error: argument target: invalid choice: \'prodd\'\n', exitCode: 2 }, 'ERROR_RESPONSE'],
+  // A TLS peer whose certificate does not carry the name asked for: trust, not a failed check of the code.
+  ['hostname verification failed', { stderr: 'GET https://10.0.0.5:8443 failed: 599 Internal Exception\nSSL connection failed for 10.0.0.5: hostname verification failed\n', exitCode: 1 }, 'CERTIFICATE_ERROR'],
+  // Look-alike: a verification of the code that failed stays VERIFICATION_FAILED.
+  ['a schema verification failed', { stderr: 'error: output verification failed: 3 fields missing\n', exitCode: 1 }, 'VERIFICATION_FAILED'],
 ];
 
 describe('library texts by generic concepts', () => {

@@ -42,6 +42,8 @@ export const ACCESS_RULES: readonly Rule[] = [
       // certificate does not carry ("its commonName does not match hostname"): a person must fix trust or the name.
       'not signed by known authorities', 'signed by an unknown authority', 'issuer is not known', 'unknown issuer',
       'does not match hostname', "doesn't match hostname", 'does not match host name', 'hostname does not match', 'commonname does not match',
+      // The check of the peer's name against its certificate, failed ("SSL connection failed for x: hostname verification failed").
+      'hostname {verify} {fail}', 'host name {verify} {fail}',
     ],
   },
   {
