@@ -95,6 +95,35 @@ export const LINE_SHAPES = {
    * (after the program's name, if any: `vet: ./main.go:5:26: …`), then the message; not a
    * warning or a note, nor a sanitizer's `runtime error:` (the program ran: it did not fail to build).
    */
+  /**
+   * A message that ends where the program died: `Not a HASH reference at app.pl line 3.`, a die
+   * whose message leaves the place to the runtime (`… at /usr/lib/perl/Storable.pm line 421, at
+   * app.pl line 2.`, `…, <$fh> line 5.`). The message comes first and is not empty; the line ends
+   * with the place and a full stop.
+   */
+  'message at file line N.': {
+    example: 'Not an ARRAY reference at app.pl line 3.',
+    test: ((text, from, to) => {
+      let end = to;
+      while (end > from && isBlank(text.charCodeAt(end - 1))) end--;
+      if (end - from < 12 || text.charCodeAt(end - 1) !== 46) return false;
+      const first = skipBlank(text, from, end);
+      // The first ` at FILE line N` after some words of a message: the place where it died.
+      for (let at = text.indexOf(' at ', first + 1); at !== -1 && at < end; at = text.indexOf(' at ', at + 1)) {
+        const path = at + 4;
+        const pathEnd = tokenEnd(text, path, end);
+        if (pathEnd === path || !startsWithWord(text, pathEnd, end, ' line ')) continue;
+        const digits = pathEnd + 6;
+        let i = digits;
+        while (i < end && isDigit(text.charCodeAt(i))) i++;
+        if (i === digits) continue;
+        const c = text.charCodeAt(i);
+        // The line's end, or a second place (`, at app.pl line 2.`, `, <STDIN> line 1.`).
+        if ((i === end - 1 && c === 46) || c === 44) return isSourcePath(text, path, pathEnd) || startsWithWord(text, path, pathEnd, '-e');
+      }
+      return false;
+    }) as ShapeTest,
+  },
   'file:line:col: message': {
     example: './main.go:5:2: undefined: total',
     test: ((text, from, to) => {

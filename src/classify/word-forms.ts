@@ -96,13 +96,17 @@ function partStart(text: string, i: number): boolean {
   return true;
 }
 
-/** A word part ends at `i`: before a non-word character or `_`, or before a CamelCase hump (`TimeoutError`). */
+/**
+ * A word part ends at `i`: before a non-word character or `_`, or before a CamelCase hump
+ * (`TimeoutError`), also where an acronym meets the next word (`MalformedCSVError`: `CSV|Error`,
+ * the hump {@link partStart} finds from the other side).
+ */
 function partEnd(text: string, i: number): boolean {
   if (i + 1 >= text.length) return true;
   const next = text.charCodeAt(i + 1);
   if (!isWordCode(next) || next === UNDERSCORE) return true;
   const c = text.charCodeAt(i);
-  return isUpper(next) && (isLower(c) || isDigit(c));
+  return isUpper(next) && (isLower(c) || isDigit(c) || (isUpper(c) && isLower(text.charCodeAt(i + 2))));
 }
 
 /** How far back the start of a name is looked for. */

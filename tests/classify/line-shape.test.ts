@@ -40,6 +40,18 @@ const CASES: [shape: LineShape, yes: string[], no: string[]][] = [
     'Tests:       1 failed, 4 passed, 5 total', '      Tests  2 failed | 3 passed (5)', '  3 failing', '=== 1 failed, 2 passed in 0.12s ===',
     'FAILED (failures=2)', 'Tests run: 4, Failures: 1, Errors: 0, Skipped: 0', '# fail 1',
   ], ['Tests: 0 failed, 5 passed', 'FAILED (failures=0)', 'retry 3 of 5 after a failed attempt', 'v1.2 failed', '# fail 0', 'Attempt 1 failed with status 429', 'connection to server at "127.0.0.1", port 1 failed', 'GET https://api.example.com/v1/items failed: 404 Not Found']],
+  ['message at file line N.', [
+    'Not a HASH reference at app.pl line 3.',
+    "Can't store CODE items at /usr/lib/x86_64-linux-gnu/perl/5.36/Storable.pm line 285, at app.pl line 2.",
+    'bad row at tools/load.pl line 9, <$fh> line 3.',
+    'Died at -e line 1.',
+  ], [
+    'stopped at the finish line.',
+    'warning printed at deploy.pl line 3 and kept going',
+    'at app.pl line 3.',
+    'Not a HASH reference at app line 3.',
+    'Not a HASH reference at app.pl line x.',
+  ]],
   ['at fn (file:line)', ['    at useAuth (src/auth.tsx:12:11)', '    at file:///work/main.mjs:1:16', '\tat Main.main(Main.java:2)', '   at App.Run() in /src/App.cs:line 12'], [
     'look at this (1:2)x', 'at noon (12:00)', 'at fn (Native Method)', 'arrived at 10:30',
   ]],

@@ -11,6 +11,7 @@ const SHAPED: Record<LineShape, (phrase: string) => string> = {
   'error[CODE]:': (p) => `error[E0001]: ${p}`,
   '--> file:line:col': (p) => ` --> src/x${p}4:13`,
   // A position fragment (`.go:`) makes the file's name; words (an analyser's finding) make the message.
+  'message at file line N.': (p) => `Died at app${p} 3.`,
   'file:line:col: message': (p) => (p.includes(' ') ? `./x.c:5:2: ${p}` : `./x${p}5:2: x`),
   'N failed': (p) => `Tests: 2 ${p}`,
   'not ok N': (p) => `${p} 1 - x`,

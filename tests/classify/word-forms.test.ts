@@ -63,6 +63,9 @@ describe('joinedCounts: word-part boundaries, not test names, not identifiers', 
     ['{"code":"rate_limit_exceeded"}', 'rate_limit'],
     ['java.net.SocketTimeoutException: Read timed out', 'timeoutexception'],
     ['HTTPTimeoutError', 'timeouterror'],
+    // An acronym that ends where the next word's hump begins: `CSV|Error`, `HTTP|Server`.
+    ['CSV::MalformedCSVError', 'malformedcsv'],
+    ['Net::HTTPServerException', 'httpserver'],
   ])('counts in %j', (text, part) => expect(at(text, part)).toBe(true));
 
   test.each([
@@ -72,6 +75,9 @@ describe('joinedCounts: word-part boundaries, not test names, not identifiers', 
     ['shouldRetryWhenRateLimited', 'ratelimited'],
     ['see fix/rate_limit_backoff', 'rate_limit'],
     ['Xconnectionrefused', 'connectionrefused'],
+    // An acronym runs on into the next capital letters: no word ends inside `CSVX`, nor before a lone capital.
+    ['MalformedCSVXError', 'malformedcsv'],
+    ['MalformedCSVE', 'malformedcsv'],
     ['InvalidTokenError thrown for valid tokens', 'invalidtoken'],
     ["error TS2304: Cannot find name 'RateLimitError'.", 'ratelimit'],
     // A secret printed without a newline before "Error:" (tests/cli/secrets.test.ts's command does).

@@ -9,7 +9,12 @@ import { REPORT_WORDS as REPORT } from '../packs/markers.js';
  */
 
 /** A secret that was given and is wrong. */
-const WRONG_SECRET = ['{password} was incorrect', '{password} is incorrect', 'incorrect {password}', 'wrong {password}', 'bad {password}', 'bad decrypt', 'wrong key'];
+const WRONG_SECRET = [
+  '{password} was incorrect', '{password} is incorrect', 'incorrect {password}', 'wrong {password}', 'bad {password}', 'bad decrypt', 'wrong key',
+  // A decryption's last block does not check out (OpenSSL 3's `pkcs12 cipherfinal error` for an encrypted key read with the
+  // wrong passphrase): the secret given to open it is wrong, as "bad decrypt" says.
+  'cipherfinal error',
+];
 
 /** How a key's name is spelled in settings and environment variables. */
 const API_KEY_NAMES = ['*_api_key', '*api_key*', 'api key', 'apikey', '*_auth_token', '*_access_token', 'authtoken'];
@@ -37,6 +42,8 @@ export const ACCESS_RULES: readonly Rule[] = [
       // certificate does not carry ("its commonName does not match hostname"): a person must fix trust or the name.
       'not signed by known authorities', 'signed by an unknown authority', 'issuer is not known', 'unknown issuer',
       'does not match hostname', "doesn't match hostname", 'does not match host name', 'hostname does not match', 'commonname does not match',
+      // The check of the peer's name against its certificate, failed ("SSL connection failed for x: hostname verification failed").
+      'hostname {verify} {fail}', 'host name {verify} {fail}',
     ],
   },
   {

@@ -119,7 +119,7 @@ export const CODE_RULES: readonly Rule[] = [
       'uncaught {error}', 'unhandled {error}', 'unhandled rejection', 'unhandled promise rejection', 'panicked', 'panic:', 'traceback',
       'stack overflow', 'stack overflow {error}', 'runtime {error}', 'null pointer', 'null pointer {error}', 'nil pointer', 'null reference',
       'index out of range', 'index out of bounds', 'out of bounds', 'attribute {error}', 'type {error}', 'value {error}', 'index {error}',
-      'illegal state', 'illegal argument', 'class cast', 'number format', 'not implemented {error}', 'recursion {error}',
+      'illegal state', 'illegal argument', 'argument {error}', 'class cast', 'number format', 'not implemented {error}', 'recursion {error}',
       'maximum recursion depth', 'unicode decode {error}', 'segmentation fault', 'core dumped', 'fatal signal', 'range {error}',
       'maximum call stack', 'call stack size exceeded', 'divide by zero', 'division by zero', 'divided by zero',
     ],

@@ -114,7 +114,7 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
     phrases: [
       'is locked', 'is currently locked', 'already locked', 'locked by another', '{lock} {held} by', '{held} by another process',
       'another process holds', '{cannot} acquire {lock}', '{cannot} obtain {lock}', '{cannot} get {lock}', '{lock} {timeout}',
-      '{lock} wait {timeout}', '{lock} not available', '{lock} contention', 'resource busy', 'resource is busy', 'device busy',
+      '{lock} wait {timeout}', '{lock} not available', '{lock} unavailable', '{lock} contention', 'resource busy', 'resource is busy', 'device busy',
       'device or resource busy', 'target is busy', 'file is busy', 'text file busy', 'in use by another process',
       'used by another process', 'try restarting transaction', 'deadlock detected', 'deadlock found', 'is starting up',
       'still starting up', 'is still loading', 'still initializing',

@@ -26,6 +26,12 @@ export const INPUT_FORMAT_RULES: readonly Rule[] = [
       'bad zip file', 'not a zip file', 'not a gzip file', 'not a bzip2 file', 'not an lzma file', 'not a tar file', 'not an archive',
       'unpickling error', 'invalid load key', 'incorrect header check', 'input format not supported',
       'file format not recognized', 'db type could not be determined', 'decompression failed', 'bad magic number', 'invalid magic number',
+      // A decoder that finds no stream of its format in the file (`OSError: Invalid data stream` of a bzip2 reader), a
+      // serializer whose file does not start with its magic number (`Magic number checking on storable file failed`).
+      'invalid data stream', 'magic number checking', 'magic number check failed',
+      // A table whose rows do not parse as CSV (`CSV::MalformedCSVError: Unclosed quoted field in line 2.`, `_csv.Error`'s
+      // words): the file read is not in the format; a program's own CSV writer has no such error.
+      'malformed csv', 'unclosed quoted field',
       // OpenSSL's PEM library refusing a file that is not PEM (`ssl.SSLError: [SSL] PEM lib`): the file, not trust.
       '[ssl] pem lib',
       // Cut short or empty: `pickle data was truncated`, `ReadError('truncated header')`, `EOFError: Ran out of input`,

@@ -64,6 +64,10 @@ export const RUNTIME_RULES: readonly Rule[] = [
       'unknown configuration setting', 'unknown configuration parameter',
       // A string that runs to the end of its line ("end-of-line within string", "newline in string").
       'end-of-line within string', 'end of line within string', 'newline in string',
+      // A parser naming the token it expected while parsing a structure (`, or } expected while parsing object/hash, at
+      // character offset 41`): the text does not parse. A JSON reader's own words for another step's output ("malformed
+      // JSON string") are JSON_PARSE_ERROR's refinement, which outranks this.
+      'expected while parsing',
     ],
   },
   {

@@ -30,6 +30,8 @@ const ERRNO: readonly Errno[] = [
   ['EACCES', 13, 'permission denied', 'ERROR_RESPONSE'],
   ['EBUSY', 16, 'device or resource busy', 'RESOURCE_BUSY'],
   ['EEXIST', 17, 'file exists', 'ERROR_RESPONSE'],
+  // A rename across file systems, a directory removed with files in it: the file system refused this operation as asked.
+  ['EXDEV', 18, 'invalid cross-device link', 'ERROR_RESPONSE'],
   ['ENOTDIR', 20, 'not a directory', 'ERROR_RESPONSE'],
   ['EISDIR', 21, 'is a directory', 'ERROR_RESPONSE'],
   ['ENFILE', 23, 'too many open files in system', 'RESOURCE_EXHAUSTION'],
@@ -41,6 +43,7 @@ const ERRNO: readonly Errno[] = [
   ['EPIPE', 32, 'broken pipe', 'NETWORK'],
   ['EDEADLK', 35, 'resource deadlock avoided', 'RESOURCE_BUSY'],
   ['ENOLCK', 37, 'no locks available', 'RESOURCE_EXHAUSTION'],
+  ['ENOTEMPTY', 39, 'directory not empty', 'ERROR_RESPONSE'],
   ['ENONET', 64, 'machine is not on the network', 'NETWORK'],
   ['EPROTO', 71, 'protocol error', 'NETWORK'],
   ['EADDRINUSE', 98, 'address already in use', 'ERROR_RESPONSE'],

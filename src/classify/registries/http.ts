@@ -1,5 +1,7 @@
 import type { FailureType } from '../../taxonomy/index.js';
-import type { Rule, RulePack } from '../rule.js';
+import { REPORT_WORDS } from '../packs/markers.js';
+import { TYPE_PRIORITY } from '../priority.js';
+import { FAILURE_SOURCES, type Rule, type RulePack } from '../rule.js';
 import { registryRules, type RegistryRow } from './registry.js';
 
 /** Where the statuses come from. */
@@ -76,7 +78,8 @@ function spellings(n: number, reason: string): string[] {
   const reasons = [reason, ...(REASON_VARIANTS[n] ?? [])];
   return [
     // "401 Unauthorized", "Forbidden 403" (RubyGems' "bad response Forbidden 403"), "Unauthorized - 401" (pnpm).
-    ...reasons.flatMap((r) => [`${n} ${r}`, `${n} (${r})`, `(${n}) ${r}`, `${r} (${n})`, `${r} ${n}`, `${r} - ${n}`, `${n} - ${r}`]),
+    // Ruby's Net::HTTP `error!`: `401 "Unauthorized"` (the reason quoted after its status).
+    ...reasons.flatMap((r) => [`${n} ${r}`, `${n} (${r})`, `${n} "${r}"`, `(${n}) ${r}`, `${r} (${n})`, `${r} ${n}`, `${r} - ${n}`, `${n} - ${r}`]),
     // Python requests' "403 Client Error: Forbidden for url".
     `${n} ${n < 500 ? 'client' : 'server'} error`,
     ...['http', 'http/1.0', 'http/1.1', 'http/2', 'http/2.0', 'http/3', 'http error', 'http status', 'http status code', 'http code', 'http response code:', 'http response code'].map((p) => `${p} ${n}`),
@@ -122,5 +125,19 @@ export const httpPack: RulePack = {
   id: 'http',
   description: 'HTTP statuses in every common spelling, and their reason phrases',
   // A status a failing command printed on stdout counts like the same line on stderr (curl -w, wget's and pnpm's reports go to stdout).
-  rules: statusRules(registryRules(HTTP_ROWS, { id: 'http', source: SOURCE, context: HTTP_CONTEXT, failingStdout: true })),
+  rules: [...statusRules(registryRules(HTTP_ROWS, { id: 'http', source: SOURCE, context: HTTP_CONTEXT, failingStdout: true })), clientErrorStated()],
 };
+
+/**
+ * A refusal status printed with its reason phrase (`404 "Not Found"`, `409 Conflict`) says the
+ * server answered and refused this request: it outranks "server error" words that a library's
+ * exception class name carries whatever the status was (Ruby's `Net::HTTPServerException` is
+ * raised for every 4xx). Placed in "the rest" just below SERVER_ERROR, so a 5xx status printed
+ * beside it still wins, and a lexicon's server words (a less exact layer) no longer do.
+ */
+function clientErrorStated(): Rule {
+  const phrases = STATUSES.filter(([n, , type]) => type === 'ERROR_RESPONSE' && n < 500).flatMap(([n, reason]) =>
+    [reason, ...(REASON_VARIANTS[n] ?? [])].flatMap((r) => [`${n} ${r}`, `${n} (${r})`, `${n} "${r}"`]),
+  );
+  return { id: 'http.client-error-stated', type: 'ERROR_RESPONSE', priority: TYPE_PRIORITY.SERVER_ERROR - 1, source: SOURCE, phrases, sources: FAILURE_SOURCES, unless: REPORT_WORDS, failingStdout: true };
+}
