@@ -1,0 +1,123 @@
+/**
+ * The interleaving behind a chaos failure (`fence 3 re-ran it: expected [ 2 ] to include 3`): an
+ * owner starts attempt 1 and is killed; the next owner takes the run over (recorded in
+ * `meta.takeovers`), but its start lapses (it was paused past its start window, as a loaded
+ * machine or a SIGSTOP does) and it lets the run go without starting anything; a third owner then
+ * claims a run nobody holds (no takeover: its claim replaced nobody) and runs attempt 1 again.
+ * The re-run is the takeover's doing, and that takeover is recorded: between the two owners
+ * that started attempt 1. Real PostgreSQL, a real `recover worker` killed with SIGKILL, a real
+ * worker whose command's start gate refuses the late start.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorker, runCommandTask, submit, type WorkerEvent } from '../../src/runtime/fleet/index.js';
+import { RunFencedError } from '../../src/store/errors.js';
+import { runState } from '../../src/store/postgres/queue.js';
+import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
+import type { Takeover } from '../../src/runtime/run-meta.js';
+import { BIN, ensureCli } from '../cli/cli.js';
+import { testDatabase } from '../helpers/postgres.js';
+import { waitFor } from '../helpers/wait-for.js';
+
+const LEASE_MS = 2_000;
+
+let url: string;
+let drop: () => Promise<void>;
+let store: PostgresStore;
+let dir: string;
+beforeAll(async () => {
+  ensureCli();
+  ({ url, drop } = await testDatabase());
+  store = postgresStore(url);
+  dir = await mkdtemp(join(tmpdir(), 'recovery-lapse-'));
+}, 120_000);
+afterAll(async () => {
+  await store.close();
+  await drop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('an attempt re-run after a takeover whose own start lapsed', () => {
+  it('is re-run by the owner after the lapse, and the takeover that interrupted it is recorded between the two starts', async () => {
+    const journal = join(dir, 'journal');
+    // Journals each start (attempt, fence, pid); under fence 1 the command hangs (its owner is
+    // killed meanwhile), under any later fence it passes.
+    const script = `echo "$RECOVERY_ATTEMPT $RECOVERY_FENCE $$" >> ${journal}; [ "$RECOVERY_FENCE" = 1 ] && exec sleep 60; exit 0`;
+    const id = await submit(store, 'command', { cmd: 'bash', args: ['-c', script] });
+    const starts = async () => (await readFile(journal, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean).map((l) => l.split(' '));
+
+    // Owner 1: a `recover worker` process that starts attempt 1, then dies with SIGKILL.
+    const first = spawn(process.execPath, [BIN, 'worker', '--store', url, '--lease', `${LEASE_MS}ms`, '--poll', '200ms', '--json'], {
+      env: { ...process.env, RECOVERY_STORE: '' }, stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => first.once('exit', resolve));
+    await waitFor('attempt 1 to start under fence 1', async () => (await starts()).length > 0);
+    first.kill('SIGKILL');
+    await exited;
+
+    // Owners 2 and 3: one worker whose first start is paused past its start window (2/3 of the
+    // lease): the start gate refuses it, the run is let go, and the same worker claims it again.
+    let paused = 0;
+    const events: WorkerEvent[] = [];
+    const worker = createWorker({
+      store, leaseMs: LEASE_MS, pollMs: 100, onEvent: (e) => events.push(e),
+      tasks: {
+        command: async (ctx) => {
+          if (paused++ === 0) await new Promise((r) => setTimeout(r, LEASE_MS));
+          return runCommandTask(ctx);
+        },
+      },
+    });
+    try {
+      await waitFor('the run to be final', async () => (await runState(store, id))?.final === true);
+    } finally {
+      await worker.stop();
+    }
+
+    const run = (await store.load(id))!;
+    expect(run.status).toBe('succeeded');
+    expect(run.fence).toBe(3);
+    const [killedAttempt, ...rest] = await starts();
+    // Attempt 1 started by fence 1 and again by fence 3; fence 2 started nothing (its start lapsed).
+    expect([killedAttempt!.slice(0, 2), ...rest.map((s) => s.slice(0, 2))]).toEqual([['1', '1'], ['1', '3']]);
+    // The killed owner's attempt was ended before it ran again (the resume kills what it left).
+    await waitFor('the killed owner\'s attempt to be gone', () => !alive(Number(killedAttempt![2])), { withinMs: 10_000 });
+
+    // Fence 2 took the run over from the killed owner (recorded), then lapsed and let it go;
+    // fence 3 claimed a run nobody held: no takeover of its own.
+    expect(events.filter((e) => e.type === 'claimed')).toEqual([
+      { type: 'claimed', runId: id, fence: 2, resumed: true, tookOverFrom: expect.objectContaining({ pid: first.pid }) },
+      { type: 'claimed', runId: id, fence: 3, resumed: true, tookOverFrom: null },
+    ]);
+    expect(events).toContainEqual({ type: 'lapsed', runId: id, fence: 2, attempt: 1 });
+    expect(events.filter((e) => e.type === 'error' || e.type === 'lost')).toEqual([]);
+
+    // The record an at-least-once user needs: the takeover that interrupted attempt 1 (fence 2,
+    // between fence 1 that started it and fence 3 that re-ran it), at the event where fence 1 left
+    // off, and history saying attempt 1 was interrupted and run again.
+    const takeovers = run.meta.takeovers as Takeover[];
+    expect(takeovers).toEqual([{ from: expect.objectContaining({ pid: first.pid }), fence: 2, atSeq: expect.any(Number), at: expect.any(Number) }]);
+    // Fence 1 had committed no event (attempt 1's write-ahead checkpoint is its first), so the
+    // takeover is at event 0, and each resume (fence 2's, fence 3's) says attempt 1 was interrupted.
+    expect(run.history.filter((e) => e.phase === 'RESUME' && e.result === 'interrupted').map((e) => [e.seq, e.attempt])).toEqual([[takeovers[0]!.atSeq + 1, 1], [takeovers[0]!.atSeq + 2, 1]]);
+    expect(run.history.map((e) => e.seq)).toEqual(run.history.map((_, i) => i + 1));
+
+    // Both older owners are fenced off.
+    for (const stale of [1, 2]) {
+      const error = await store.commit(id, stale, { events: [], head: { ...run, status: 'aborted' } }).catch((e: unknown) => e);
+      expect(error, `fence ${stale}`).toBeInstanceOf(RunFencedError);
+    }
+  }, 120_000);
+});
