@@ -22,7 +22,10 @@ import { BIN, ensureCli } from '../cli/cli.js';
 import { testDatabase } from '../helpers/postgres.js';
 import { waitFor } from '../helpers/wait-for.js';
 
+/** The killed owner's lease: short, so the takeover comes soon after the kill. */
 const LEASE_MS = 2_000;
+/** The next owners' lease: its start window (2/3 of it) is wide enough that only the pause below makes a start lapse on a loaded machine. */
+const WORKER_LEASE_MS = 4_500;
 
 let url: string;
 let drop: () => Promise<void>;
@@ -67,15 +70,14 @@ describe('an attempt re-run after a takeover whose own start lapsed', () => {
     first.kill('SIGKILL');
     await exited;
 
-    // Owners 2 and 3: one worker whose first start is paused past its start window (2/3 of the
-    // lease): the start gate refuses it, the run is let go, and the same worker claims it again.
-    let paused = 0;
+    // Owners 2 and 3: one worker whose start under fence 2 is paused past its start window (2/3 of
+    // the lease): the start gate refuses it, the run is let go, and the same worker claims it again.
     const events: WorkerEvent[] = [];
     const worker = createWorker({
-      store, leaseMs: LEASE_MS, pollMs: 100, onEvent: (e) => events.push(e),
+      store, leaseMs: WORKER_LEASE_MS, pollMs: 100, onEvent: (e) => events.push(e),
       tasks: {
         command: async (ctx) => {
-          if (paused++ === 0) await new Promise((r) => setTimeout(r, LEASE_MS));
+          if (ctx.fence === 2) await new Promise((r) => setTimeout(r, WORKER_LEASE_MS));
           return runCommandTask(ctx);
         },
       },
