@@ -22,10 +22,11 @@ import { BIN, ensureCli } from '../cli/cli.js';
 import { testDatabase } from '../helpers/postgres.js';
 import { waitFor } from '../helpers/wait-for.js';
 
-/** The killed owner's lease: short, so the takeover comes soon after the kill. */
-const LEASE_MS = 2_000;
-/** The next owners' lease: its start window (2/3 of it) is wide enough that only the pause below makes a start lapse on a loaded machine. */
-const WORKER_LEASE_MS = 4_500;
+/**
+ * Every owner's lease. Its start window (2/3 of it, 3 s) is wide enough that on a loaded machine
+ * only the pause below makes a start lapse; the takeover comes once the killed owner's lease ran out.
+ */
+const LEASE_MS = 4_500;
 
 let url: string;
 let drop: () => Promise<void>;
@@ -55,29 +56,34 @@ const alive = (pid: number) => {
 describe('an attempt re-run after a takeover whose own start lapsed', () => {
   it('is re-run by the owner after the lapse, and the takeover that interrupted it is recorded between the two starts', async () => {
     const journal = join(dir, 'journal');
-    // Journals each start (attempt, fence, pid); under fence 1 the command hangs (its owner is
-    // killed meanwhile), under any later fence it passes.
-    const script = `echo "$RECOVERY_ATTEMPT $RECOVERY_FENCE $$" >> ${journal}; [ "$RECOVERY_FENCE" = 1 ] && exec sleep 60; exit 0`;
+    const hung = join(dir, 'hung');
+    // Journals each start (attempt, fence, pid); the first start hangs (its owner is killed
+    // meanwhile), any later one passes.
+    const script = `echo "$RECOVERY_ATTEMPT $RECOVERY_FENCE $$" >> ${journal}; [ -e ${hung} ] && exit 0; touch ${hung}; exec sleep 60`;
     const id = await submit(store, 'command', { cmd: 'bash', args: ['-c', script] });
     const starts = async () => (await readFile(journal, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean).map((l) => l.split(' '));
 
-    // Owner 1: a `recover worker` process that starts attempt 1, then dies with SIGKILL.
+    // Owner K: a `recover worker` process that starts attempt 1, then dies with SIGKILL. K is 1
+    // unless that worker's own start lapsed first on a loaded machine (it then let the run go and
+    // claimed it again), so the fences below are counted from K.
     const first = spawn(process.execPath, [BIN, 'worker', '--store', url, '--lease', `${LEASE_MS}ms`, '--poll', '200ms', '--json'], {
       env: { ...process.env, RECOVERY_STORE: '' }, stdio: 'ignore',
     });
     const exited = new Promise((resolve) => first.once('exit', resolve));
-    await waitFor('attempt 1 to start under fence 1', async () => (await starts()).length > 0);
+    await waitFor('attempt 1 to start', async () => (await starts()).length > 0);
     first.kill('SIGKILL');
     await exited;
+    const [killedAttempt] = await starts();
+    const k = Number(killedAttempt![1]);
 
-    // Owners 2 and 3: one worker whose start under fence 2 is paused past its start window (2/3 of
-    // the lease): the start gate refuses it, the run is let go, and the same worker claims it again.
+    // Owners K+1 and K+2: one worker whose start under fence K+1 is paused past its start window
+    // (2/3 of the lease): the start gate refuses it, the run is let go, and the same worker claims it again.
     const events: WorkerEvent[] = [];
     const worker = createWorker({
-      store, leaseMs: WORKER_LEASE_MS, pollMs: 100, onEvent: (e) => events.push(e),
+      store, leaseMs: LEASE_MS, pollMs: 100, onEvent: (e) => events.push(e),
       tasks: {
         command: async (ctx) => {
-          if (ctx.fence === 2) await new Promise((r) => setTimeout(r, WORKER_LEASE_MS));
+          if (ctx.fence === k + 1) await new Promise((r) => setTimeout(r, LEASE_MS));
           return runCommandTask(ctx);
         },
       },
@@ -90,34 +96,33 @@ describe('an attempt re-run after a takeover whose own start lapsed', () => {
 
     const run = (await store.load(id))!;
     expect(run.status).toBe('succeeded');
-    expect(run.fence).toBe(3);
-    const [killedAttempt, ...rest] = await starts();
-    // Attempt 1 started by fence 1 and again by fence 3; fence 2 started nothing (its start lapsed).
-    expect([killedAttempt!.slice(0, 2), ...rest.map((s) => s.slice(0, 2))]).toEqual([['1', '1'], ['1', '3']]);
+    expect(run.fence).toBe(k + 2);
+    // Attempt 1 started by fence K and again by fence K+2; K+1 started nothing (its start lapsed).
+    expect((await starts()).map((s) => s.slice(0, 2))).toEqual([['1', String(k)], ['1', String(k + 2)]]);
     // The killed owner's attempt was ended before it ran again (the resume kills what it left).
     await waitFor('the killed owner\'s attempt to be gone', () => !alive(Number(killedAttempt![2])), { withinMs: 10_000 });
 
-    // Fence 2 took the run over from the killed owner (recorded), then lapsed and let it go;
-    // fence 3 claimed a run nobody held: no takeover of its own.
+    // Fence K+1 took the run over from the killed owner (recorded), then lapsed and let it go;
+    // fence K+2 claimed a run nobody held: no takeover of its own.
     expect(events.filter((e) => e.type === 'claimed')).toEqual([
-      { type: 'claimed', runId: id, fence: 2, resumed: true, tookOverFrom: expect.objectContaining({ pid: first.pid }) },
-      { type: 'claimed', runId: id, fence: 3, resumed: true, tookOverFrom: null },
+      { type: 'claimed', runId: id, fence: k + 1, resumed: true, tookOverFrom: expect.objectContaining({ pid: first.pid }) },
+      { type: 'claimed', runId: id, fence: k + 2, resumed: true, tookOverFrom: null },
     ]);
-    expect(events).toContainEqual({ type: 'lapsed', runId: id, fence: 2, attempt: 1 });
+    expect(events).toContainEqual({ type: 'lapsed', runId: id, fence: k + 1, attempt: 1 });
     expect(events.filter((e) => e.type === 'error' || e.type === 'lost')).toEqual([]);
 
-    // The record an at-least-once user needs: the takeover that interrupted attempt 1 (fence 2,
-    // between fence 1 that started it and fence 3 that re-ran it), at the event where fence 1 left
-    // off, and history saying attempt 1 was interrupted and run again.
+    // The record an at-least-once user needs: the takeover that interrupted attempt 1 (fence K+1,
+    // between fence K that started it and fence K+2 that re-ran it), at the event where fence K
+    // left off, and history saying, at each resume (K+1's, K+2's), that attempt 1 was
+    // interrupted and runs again.
     const takeovers = run.meta.takeovers as Takeover[];
-    expect(takeovers).toEqual([{ from: expect.objectContaining({ pid: first.pid }), fence: 2, atSeq: expect.any(Number), at: expect.any(Number) }]);
-    // Fence 1 had committed no event (attempt 1's write-ahead checkpoint is its first), so the
-    // takeover is at event 0, and each resume (fence 2's, fence 3's) says attempt 1 was interrupted.
-    expect(run.history.filter((e) => e.phase === 'RESUME' && e.result === 'interrupted').map((e) => [e.seq, e.attempt])).toEqual([[takeovers[0]!.atSeq + 1, 1], [takeovers[0]!.atSeq + 2, 1]]);
+    expect(takeovers).toEqual([{ from: expect.objectContaining({ pid: first.pid }), fence: k + 1, atSeq: expect.any(Number), at: expect.any(Number) }]);
+    const { atSeq } = takeovers[0]!;
+    expect(run.history.slice(atSeq, atSeq + 2).map((e) => [e.phase, e.result, e.attempt])).toEqual([['RESUME', 'interrupted', 1], ['RESUME', 'interrupted', 1]]);
     expect(run.history.map((e) => e.seq)).toEqual(run.history.map((_, i) => i + 1));
 
-    // Both older owners are fenced off.
-    for (const stale of [1, 2]) {
+    // Every older owner is fenced off.
+    for (let stale = 1; stale <= k + 1; stale++) {
       const error = await store.commit(id, stale, { events: [], head: { ...run, status: 'aborted' } }).catch((e: unknown) => e);
       expect(error, `fence ${stale}`).toBeInstanceOf(RunFencedError);
     }
