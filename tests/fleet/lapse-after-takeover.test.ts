@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker, runCommandTask, submit, type WorkerEvent } from '../../src/runtime/fleet/index.js';
 import { RunFencedError } from '../../src/store/errors.js';
+import { isProcessAlive } from '../../src/store/process-alive.js';
 import { runState } from '../../src/store/postgres/queue.js';
 import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
 import type { Takeover } from '../../src/runtime/run-meta.js';
@@ -44,15 +45,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 describe('an attempt re-run after a takeover whose own start lapsed', () => {
   it('is re-run by the owner after the lapse, and the takeover that interrupted it is recorded between the two starts', async () => {
     const journal = join(dir, 'journal');
@@ -71,6 +63,14 @@ describe('an attempt re-run after a takeover whose own start lapsed', () => {
     });
     const exited = new Promise((resolve) => first.once('exit', resolve));
     await waitFor('attempt 1 to start', async () => (await starts()).length > 0);
+    // Killed once its attempt's process is in the run's checkpoint (written right after the
+    // spawn, not awaited): the next owner's resume ends it from there. Killed before that write,
+    // the hung command would outlive its owner unseen (the same at-least-once window as any
+    // SIGKILL right after a spawn), which is not what this test is about.
+    await waitFor('the attempt\'s process to be recorded', async () => {
+      const processes = (await store.load(id))?.meta.attemptProcesses;
+      return Array.isArray(processes) && processes.length > 0;
+    });
     first.kill('SIGKILL');
     await exited;
     const [killedAttempt] = await starts();
@@ -100,7 +100,7 @@ describe('an attempt re-run after a takeover whose own start lapsed', () => {
     // Attempt 1 started by fence K and again by fence K+2; K+1 started nothing (its start lapsed).
     expect((await starts()).map((s) => s.slice(0, 2))).toEqual([['1', String(k)], ['1', String(k + 2)]]);
     // The killed owner's attempt was ended before it ran again (the resume kills what it left).
-    await waitFor('the killed owner\'s attempt to be gone', () => !alive(Number(killedAttempt![2])), { withinMs: 10_000 });
+    await waitFor('the killed owner\'s attempt to be gone', () => !isProcessAlive(Number(killedAttempt![2])), { withinMs: 10_000 });
 
     // Fence K+1 took the run over from the killed owner (recorded), then lapsed and let it go;
     // fence K+2 claimed a run nobody held: no takeover of its own.
