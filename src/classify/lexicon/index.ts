@@ -3,6 +3,7 @@ import { ACCESS_RULES } from './access.js';
 import { BUILD_RULES } from './builds.js';
 import { CHECK_RULES } from './checks.js';
 import { CODE_RULES } from './code.js';
+import { COMPARISON_RULES } from './comparison.js';
 import { COMMAND_RULES } from './commands.js';
 import { CONFIGURATION_RULES } from './configuration.js';
 import { ENVIRONMENT_RULES } from './environment.js';
@@ -29,5 +30,5 @@ export const lexiconPack: RulePack = {
   id: 'lexicon',
   description: 'Concept words in their word forms (network, time, resources, locks, credentials, limits, code, tests, crashes, lint findings, validation) and diagnostic line shapes',
   rules: [...ENVIRONMENT_RULES, ...ACCESS_RULES, ...LIMIT_RULES, ...CODE_RULES, ...INPUT_RULES, ...COMMAND_RULES, ...REFUSAL_RULES, ...RUNTIME_RULES, ...CHECK_RULES, ...INTEGRITY_RULES,
-    ...INPUT_FORMAT_RULES, ...PEER_ANSWER_RULES, ...CONFIGURATION_RULES, ...USAGE_RULES, ...BUILD_RULES, ...OUTCOME_RULES, ...REACH_RULES, ...RESOLVER_RULES, ...FILE_DIAGNOSTIC_RULES],
+    ...INPUT_FORMAT_RULES, ...PEER_ANSWER_RULES, ...CONFIGURATION_RULES, ...USAGE_RULES, ...BUILD_RULES, ...OUTCOME_RULES, ...REACH_RULES, ...RESOLVER_RULES, ...FILE_DIAGNOSTIC_RULES, ...COMPARISON_RULES],
 };
