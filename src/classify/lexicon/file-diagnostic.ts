@@ -16,11 +16,14 @@ export const FILE_DIAGNOSTIC_RULES: readonly Rule[] = [
     type: 'BROKEN_BUILD',
     sources: FAILURE_SOURCES,
     // A document checked against a schema parsed: its validity errors are a validation's (FORMAT_VALIDATION).
-    unless: [...REPORT, 'validity error', 'fails to validate', 'failed to validate'],
+    // A method missing at run time (`app.cr:4: undefined method 'name' for Nil`) is a crash at that line, not a definition.
+    unless: [...REPORT, 'validity error', 'fails to validate', 'failed to validate', 'undefined method'],
     shape: 'file:line[.col]: message',
+    // Right after the position's colon (`*:` lifts the word boundary a digit would fail): spellings no other rule
+    // shares, since a shaped rule's phrases skip the identifier check for every rule that has them.
     phrases: [
-      'error:', 'unexpected', 'undefined', 'not defined', 'already defined', 'unrecognized', 'unrecognised', 'unknown', 'expected',
-      'end of file in', 'eof encountered', 'eof in', 'negative range', 'syntax error', 'invalid',
+      '*: error:', '*: unexpected', '*: undefined', '*: unrecognized', '*: unrecognised', '*: unknown', '*: expected', '*: eof',
+      '*: negative range', '*: syntax error', '*: invalid', '*: end of file', 'already defined', 'referenced but not defined',
     ],
   },
 ];
