@@ -51,6 +51,10 @@ export function insideIdentifier(text: string, start: number, end: number): bool
   if (SEPARATORS.has(open) || SEPARATORS.has(close)) return true;
   // A placeholder a tool prints for a name it lacks: `<unknown>`, `<anonymous>`, `<module>`.
   if (open === '<' && close === '>') return true;
+  // The last label of a dotted name, a host's or a file's (`for api.example.test failed`: the domain `.test`, not a
+  // test that failed): a phrase of several words whose first is a lower-case label after `word.`. Not a qualified
+  // name's own part (`socket.timeout`: one word; `redis.exceptions.BusyLoadingError`: the class, capitalised).
+  if (dottedLabel(text, start, end)) return true;
   // A part of a hyphenated name, joined to word characters on both sides: `x86_64-unknown-linux-gnu`.
   if (joinedByHyphen(text, start - 1, -1) && joinedByHyphen(text, end + 1, 1)) return true;
   // A quoted name: the quotes enclose one token (the match and segment characters only).
@@ -74,6 +78,20 @@ export function inPythonCode(text: string, start: number): boolean {
 export function forgetFrames(): void {
   framesChecked = undefined;
   hasFrames = false;
+}
+
+/** True when `text[start, end]` spans words and starts with a lower-case last label of a dotted name (`example.test failed`). */
+function dottedLabel(text: string, start: number, end: number): boolean {
+  if (start < 2 || text[start - 1] !== '.' || !isWordCode(text.charCodeAt(start - 2))) return false;
+  const first = text.charCodeAt(start);
+  if (first < 97 || first > 122) return false;
+  for (let i = start + 1; i <= end; i++) if (text[i] === ' ' || text[i] === '\t') return true;
+  return false;
+}
+
+/** True for the code of a letter, a digit or `_`. */
+function isWordCode(n: number): boolean {
+  return (n >= 97 && n <= 122) || (n >= 65 && n <= 90) || (n >= 48 && n <= 57) || n === 95;
 }
 
 /** True when `text[at]` is a `-` with a word character beyond it (in direction `step`). */

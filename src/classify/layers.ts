@@ -48,6 +48,8 @@ export const PACK_LAYERS: Readonly<Record<string, Layer>> = {
   redis: 'registry',
   smtp: 'registry',
   ftp: 'registry',
+  ldap: 'registry',
+  dns: 'registry',
   cloud: 'registry',
   lexicon: 'lexicon',
 };

@@ -16,6 +16,7 @@ import {
   reportLine, severityAt, skipBlank, startsWithWord, tokenEnd,
 } from './line-scan.js';
 import { lintCaret, lintFinding, lintTableRow } from './line-shape-lint.js';
+import { fileDiagnostic } from './line-shape-position.js';
 
 /** What may follow a count that is a field's value: `,` `;` `.` `)` `|` and the line's end. */
 const FIELD_ENDS = [44, 59, 46, 41, 124, 10, 13];
@@ -262,6 +263,11 @@ export const LINE_SHAPES = {
       return i < at && isDigit(text.charCodeAt(i - 1));
     }) as NearTest,
     test: lintTableRow as ShapeTest,
+  },
+  /** A diagnostic at a position in a grammar, macro or configuration file (line-shape-position.ts): `grammar.y:10.7: …`, `m4:config.m4:2: …`, `sudoers:3:36: …`. */
+  'file:line[.col]: message': {
+    example: 'grammar.y:10.7: error: unexpected :',
+    test: fileDiagnostic as ShapeTest,
   },
 } as const satisfies Record<string, { example: string; test: ShapeTest; near?: NearTest }>;
 

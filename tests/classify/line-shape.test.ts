@@ -74,6 +74,21 @@ const CASES: [shape: LineShape, yes: string[], no: string[]][] = [
     'main.py:3:5:',
     '^-- see SC2045',
   ]],
+  ['file:line[.col]: message', [
+    'grammar.y:10.7: error: unexpected :',
+    'scanner.l:7: undefined definition {NUMBER}',
+    'm4:config.m4:2: ERROR: end of file in argument list',
+    'sudoers:3:36: Cmnd_Alias "SERVICES" referenced but not defined',
+    'vet: ./main.go:5:26: unreachable code',
+  ], [
+    "app.rb:3:in 'fetch': key not found: \"target\" (KeyError)",
+    'm4:config.m4:2: Warning: too few arguments to builtin `index\'',
+    'grammar.y: error: 1 shift/reduce conflict',
+    'localhost:5432: connection refused',
+    'db:3:4: x',
+    'at 10:30: error connecting',
+    'config.m4:2:',
+  ]],
   ['line:col severity message rule', [
     '  2:10  error  trailing spaces  (trailing-spaces)',
     '  1:10  error  \'x\' is defined but never used  no-unused-vars',

@@ -21,6 +21,8 @@ const SHAPED: Record<LineShape, (phrase: string) => string> = {
   'at fn (file:line)': (p) => `    at f (src/a${p}3:5)`,
   'file:line[:col] RULE message': (p) => `src/x${p}3:5: E501 line too long`,
   'line:col severity message rule': (p) => `  2:10  ${p}  trailing spaces  (trailing-spaces)`,
+  // The phrase follows the position's colon (`: undefined`), or is the message's own words.
+  'file:line[.col]: message': (p) => (p.startsWith(':') ? `grammar.y:10.7${p} x` : `grammar.y:10.7: x ${p}`),
 };
 
 /** An observation that triggers `rule` by its first trigger of each kind. */

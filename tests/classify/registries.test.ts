@@ -9,16 +9,18 @@ import { REDIS_ROWS } from '../../src/classify/registries/redis.js';
 import { SIGNAL_ROWS } from '../../src/classify/registries/signals.js';
 import { SMTP_ROWS } from '../../src/classify/registries/smtp.js';
 import { FTP_ROWS } from '../../src/classify/registries/ftp.js';
+import { DNS_ROWS } from '../../src/classify/registries/dns.js';
+import { LDAP_ROWS } from '../../src/classify/registries/ldap.js';
 import { SQLSTATE_ROWS } from '../../src/classify/registries/sqlstate.js';
 import { CLOUD_ROWS } from '../../src/classify/registries/cloud.js';
 import type { FailureType } from '../../src/taxonomy/index.js';
 
 const ROWS: Record<string, readonly RegistryRow[]> = {
-  errno: ERRNO_ROWS, http: HTTP_ROWS, sqlstate: SQLSTATE_ROWS, grpc: GRPC_ROWS, cloud: CLOUD_ROWS, redis: REDIS_ROWS, signals: SIGNAL_ROWS, smtp: SMTP_ROWS, ftp: FTP_ROWS,
+  errno: ERRNO_ROWS, http: HTTP_ROWS, sqlstate: SQLSTATE_ROWS, grpc: GRPC_ROWS, cloud: CLOUD_ROWS, redis: REDIS_ROWS, signals: SIGNAL_ROWS, smtp: SMTP_ROWS, ftp: FTP_ROWS, ldap: LDAP_ROWS, dns: DNS_ROWS,
 };
 
 /** A line with a word of each registry's protocol, where a code's in-context spelling counts. */
-const CONTEXT_LINE: Record<string, string> = { smtp: 'RCPT TO:<ops@example.test> recipient refused:', ftp: 'ftplib.error_perm:' };
+const CONTEXT_LINE: Record<string, string> = { smtp: 'RCPT TO:<ops@example.test> recipient refused:', ftp: 'ftplib.error_perm:', ldap: 'ldap_modify:' };
 
 describe('the registries are data with their sources', () => {
   test('each is a built-in pack, and a generic one', () => {

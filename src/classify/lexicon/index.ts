@@ -3,10 +3,12 @@ import { ACCESS_RULES } from './access.js';
 import { BUILD_RULES } from './builds.js';
 import { CHECK_RULES } from './checks.js';
 import { CODE_RULES } from './code.js';
+import { COMPARISON_RULES } from './comparison.js';
 import { COMMAND_RULES } from './commands.js';
 import { CONFIGURATION_RULES } from './configuration.js';
 import { ENVIRONMENT_RULES } from './environment.js';
 import { DIED_RULES } from './died.js';
+import { FILE_DIAGNOSTIC_RULES } from './file-diagnostic.js';
 import { INPUT_FORMAT_RULES } from './input-format.js';
 import { INPUT_RULES } from './inputs.js';
 import { INTEGRITY_RULES } from './integrity.js';
@@ -15,6 +17,7 @@ import { OUTCOME_RULES } from './outcomes.js';
 import { PEER_ANSWER_RULES } from './peer-answer.js';
 import { REACH_RULES } from './reach.js';
 import { REFUSAL_RULES } from './refusal.js';
+import { RESOLVER_RULES } from './resolver.js';
 import { RUNTIME_RULES } from './runtime.js';
 import { USAGE_RULES } from './usage.js';
 
@@ -28,5 +31,5 @@ export const lexiconPack: RulePack = {
   id: 'lexicon',
   description: 'Concept words in their word forms (network, time, resources, locks, credentials, limits, code, tests, crashes, lint findings, validation) and diagnostic line shapes',
   rules: [...ENVIRONMENT_RULES, ...ACCESS_RULES, ...LIMIT_RULES, ...CODE_RULES, ...INPUT_RULES, ...COMMAND_RULES, ...REFUSAL_RULES, ...RUNTIME_RULES, ...CHECK_RULES, ...INTEGRITY_RULES,
-    ...INPUT_FORMAT_RULES, ...PEER_ANSWER_RULES, ...CONFIGURATION_RULES, ...USAGE_RULES, ...BUILD_RULES, ...OUTCOME_RULES, ...REACH_RULES, ...DIED_RULES],
+    ...INPUT_FORMAT_RULES, ...PEER_ANSWER_RULES, ...CONFIGURATION_RULES, ...USAGE_RULES, ...BUILD_RULES, ...OUTCOME_RULES, ...REACH_RULES, ...RESOLVER_RULES, ...FILE_DIAGNOSTIC_RULES, ...COMPARISON_RULES, ...DIED_RULES],
 };

@@ -40,6 +40,24 @@ export const INPUT_FORMAT_RULES: readonly Rule[] = [
       // A member the archive the program reads does not have (`KeyError: "There is no item named 'x' in the archive"`),
       // as a CLI's `filename not matched` is.
       'no item named',
+      // A CLI's reader that sniffed another format or found the file's own structure broken (issue 30, the seventh
+      // capture): `not a lzop file`, `Not a valid JPG (looks more like a PNG)`, `Corrupted JPEG image`.
+      'not a lzop file', 'not an lzop file', 'not a lz4 file', 'not an xz file', 'not a zstd file', 'not a 7z archive', 'not a rar archive',
+      'not a cpio archive', 'looks more like a', 'corrupted jpeg image', 'corrupted png image', 'corrupted image',
+    ],
+  },
+  {
+    // An archive or document whose structure does not open (issue 30, the seventh capture): `Cannot open the file as [7z]
+    // archive`, `Unexpected end of archive`, a PDF reader's `May not be a PDF file` over `Couldn't find trailer
+    // dictionary` / `Couldn't read xref table`. A reader prints these as `Syntax Error:` or with a parser's `unexpected
+    // end`, which a source file's rules read as a broken build: above that tier, as a stream cut short is.
+    id: 'lexicon.document-does-not-open',
+    type: 'ERROR_RESPONSE',
+    priority: TYPE_PRIORITY.BROKEN_BUILD + 5,
+    unless: REPORT_WORDS,
+    phrases: [
+      'cannot open the file as', 'can not open the file as', "can't open as archive", 'unexpected end of archive', 'may not be a pdf file',
+      "couldn't find trailer dictionary", "couldn't read xref table", 'could not find trailer dictionary', 'could not read xref table',
     ],
   },
   {
@@ -52,7 +70,7 @@ export const INPUT_FORMAT_RULES: readonly Rule[] = [
     priority: TYPE_PRIORITY.BROKEN_BUILD + 5,
     unless: REPORT_WORDS,
     phrases: ['unexpected end of file', 'unexpected eof', 'premature end'],
-    requires: ['z_buf_error', 'gzip:', 'in archive', '.gz:', '.zst', '.xz:', '.bz2:', 'read error'],
+    requires: ['z_buf_error', 'gzip:', 'in archive', '.gz:', '.zst', '.xz:', '.bz2:', 'read error', '*.lzo', '*.lz4', '*.7z'],
   },
   {
     // A DER/ASN.1 structure that does not parse (`ValueError: error parsing asn1 value: ParseError { kind: ShortData }`): a

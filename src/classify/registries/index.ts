@@ -5,17 +5,19 @@
  */
 import type { RulePack } from '../rule.js';
 import { cloudPack } from './cloud.js';
+import { dnsPack } from './dns.js';
 import { errnoPack } from './errno.js';
 import { ftpPack } from './ftp.js';
 import { grpcPack } from './grpc.js';
 import { httpPack } from './http.js';
+import { ldapPack } from './ldap.js';
 import { redisPack } from './redis.js';
 import { signalsPack } from './signals.js';
 import { smtpPack } from './smtp.js';
 import { sqlstatePack } from './sqlstate.js';
 
-export { cloudPack, errnoPack, ftpPack, grpcPack, httpPack, redisPack, signalsPack, smtpPack, sqlstatePack };
+export { cloudPack, dnsPack, errnoPack, ftpPack, grpcPack, httpPack, ldapPack, redisPack, signalsPack, smtpPack, sqlstatePack };
 export { registryPack, registryRules, type RegistryOptions, type RegistryRow } from './registry.js';
 
 /** Every registry, in the order their rules break ties: the operating system's codes first, then protocols, then services. */
-export const REGISTRY_PACKS: readonly RulePack[] = [signalsPack, errnoPack, httpPack, grpcPack, sqlstatePack, redisPack, smtpPack, ftpPack, cloudPack];
+export const REGISTRY_PACKS: readonly RulePack[] = [signalsPack, errnoPack, httpPack, grpcPack, sqlstatePack, redisPack, smtpPack, ftpPack, ldapPack, dnsPack, cloudPack];
