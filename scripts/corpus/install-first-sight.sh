@@ -27,6 +27,10 @@
 # Debian's /usr/bin/python3 as nobody with setpriv, since pyenv's shims are root's), Node's built-in
 # fetch (undici, Node >= 18), Perl's HTTP::Tiny (HTTPS through IO::Socket::SSL), Net::SMTP, Storable
 # and JSON::PP (perl's core), Ruby's Net::HTTP, Psych, OpenSSL and CSV (ruby's standard library).
+# The ninth capture: optipng, pngcheck, jpeginfo, gifsicle, webp (cwebp, dwebp), flac, sox, xmlstarlet,
+# xsltproc, sassc, indent, nasm, gperf, re2c, arj, squashfs-tools, mtools, tftp-hpa (against a UDP TFTP
+# server the cases start, in Python) and snmp (net-snmp's snmpget/snmpset, numeric OIDs: Debian's MIB
+# files are non-free); its images come from imagemagick's convert, its audio from sox.
 # Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
 set -e
 apt-get update -qq
@@ -42,7 +46,9 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   bc xxd coreutils \
   bind9-dnsutils ncat lftp ldap-utils p7zip-full cpio lzop qpdf poppler-utils libimage-exiftool-perl \
   ghostscript bison flex m4 sudo cvs fossil diffutils \
-  python3 libio-socket-ssl-perl
+  python3 libio-socket-ssl-perl \
+  optipng pngcheck jpeginfo gifsicle webp flac sox xmlstarlet xsltproc sassc indent nasm gperf re2c \
+  arj squashfs-tools mtools tftp-hpa snmp
 command -v pnpm >/dev/null || npm install -g pnpm@9
 command -v yarn >/dev/null || npm install -g yarn@1
 command -v biome >/dev/null || npm install -g @biomejs/biome@1
