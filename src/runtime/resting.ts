@@ -57,13 +57,11 @@ class RestingWait {
     (extensionsPending(this.actor) ?? RESOLVED).then(
       () => {
         const result = value.outcomeOf(outcome);
-        this.actor.stop();
-        releaseRun(this.actor);
+        this.stopOwned();
         this.resolve(result);
       },
       (error: unknown) => {
-        this.actor.stop();
-        releaseRun(this.actor);
+        this.stopOwned();
         this.reject(error);
       },
     );
@@ -74,11 +72,14 @@ class RestingWait {
     this.#settled = true;
     this.subscription?.unsubscribe();
     // An owned actor stops before its caller hears (it has stopped itself on an error already).
-    if (this.value) {
-      this.actor.stop();
-      releaseRun(this.actor);
-    }
+    if (this.value) this.stopOwned();
     this.reject(error);
+  }
+
+  /** Stop the actor `recover()` owns and unbind its work from its system (see `releaseRun`). */
+  private stopOwned(): void {
+    this.actor.stop();
+    releaseRun(this.actor);
   }
 }
 
