@@ -31,6 +31,13 @@
 # xsltproc, sassc, indent, nasm, gperf, re2c, arj, squashfs-tools, mtools, tftp-hpa (against a UDP TFTP
 # server the cases start, in Python) and snmp (net-snmp's snmpget/snmpset, numeric OIDs: Debian's MIB
 # files are non-free); its images come from imagemagick's convert, its audio from sox.
+# The tenth capture: wget2, swaks (against smtp-server.py), gnutls-cli (gnutls-bin), borg (borgbackup;
+# its ssh case needs openssh-client), iperf3, kinit/klist/kvno (krb5-user, no KDC: refused and unknown
+# KDCs), haproxy and stunnel4 (configuration checks, and a port in use), nft (nftables, run in a user and
+# network namespace with unshare), systemd-analyze (systemd), logrotate, chronyc/chronyd -Q (chrony: on
+# Debian it replaces systemd-timesyncd), tnftp (against ftp-server.py), at, crontab (cron; its cases
+# install nothing: every crontab they give is refused), named-checkzone/named-checkconf (bind9-utils)
+# and fping (its unreachable cases ping 192.0.2.10, TEST-NET-1).
 # Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
 set -e
 apt-get update -qq
@@ -48,7 +55,9 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   ghostscript bison flex m4 sudo cvs fossil diffutils \
   python3 libio-socket-ssl-perl \
   optipng pngcheck jpeginfo gifsicle webp flac sox xmlstarlet xsltproc sassc indent nasm gperf re2c \
-  arj squashfs-tools mtools tftp-hpa snmp
+  arj squashfs-tools mtools tftp-hpa snmp \
+  wget2 swaks gnutls-bin borgbackup openssh-client iperf3 krb5-user haproxy stunnel4 nftables systemd logrotate \
+  chrony tnftp at cron bind9-utils fping
 command -v pnpm >/dev/null || npm install -g pnpm@9
 command -v yarn >/dev/null || npm install -g yarn@1
 command -v biome >/dev/null || npm install -g @biomejs/biome@1
