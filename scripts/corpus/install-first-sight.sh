@@ -31,6 +31,11 @@
 # xsltproc, sassc, indent, nasm, gperf, re2c, arj, squashfs-tools, mtools, tftp-hpa (against a UDP TFTP
 # server the cases start, in Python) and snmp (net-snmp's snmpget/snmpset, numeric OIDs: Debian's MIB
 # files are non-free); its images come from imagemagick's convert, its audio from sox.
+# The eleventh capture: Node's core modules (node:crypto, node:http2 against an HTTP/2 server the cases start
+# in Node, node:child_process, node:fs/promises, node:dns against a UDP DNS server in Python,
+# node:worker_threads), Python's zoneinfo, decimal and gzip (the image's Python; zoneinfo reads
+# /usr/share/zoneinfo, tzdata), Ruby's FileUtils and Socket, and the data CLIs units, miller (mlr),
+# datamash, gnuplot (gnuplot-nox) and recutils (recsel, recfix, recins).
 # Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
 set -e
 apt-get update -qq
@@ -48,7 +53,8 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   ghostscript bison flex m4 sudo cvs fossil diffutils \
   python3 libio-socket-ssl-perl \
   optipng pngcheck jpeginfo gifsicle webp flac sox xmlstarlet xsltproc sassc indent nasm gperf re2c \
-  arj squashfs-tools mtools tftp-hpa snmp
+  arj squashfs-tools mtools tftp-hpa snmp \
+  units miller datamash gnuplot-nox recutils tzdata
 command -v pnpm >/dev/null || npm install -g pnpm@9
 command -v yarn >/dev/null || npm install -g yarn@1
 command -v biome >/dev/null || npm install -g @biomejs/biome@1
