@@ -33,7 +33,7 @@
 # files are non-free); its images come from imagemagick's convert, its audio from sox.
 # The eleventh capture: Node's core modules (node:crypto, node:http2 against an HTTP/2 server the cases start
 # in Node, node:child_process, node:fs/promises, node:dns against a UDP DNS server in Python,
-# node:worker_threads), Python's zoneinfo, decimal and gzip (the image's Python; zoneinfo reads
+# node:worker_threads), Python's zoneinfo, decimal, gzip, plistlib and wave (the image's Python; zoneinfo reads
 # /usr/share/zoneinfo, tzdata), Ruby's FileUtils and Socket, and the data CLIs units, miller (mlr),
 # datamash, gnuplot (gnuplot-nox) and recutils (recsel, recfix, recins).
 # Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.

@@ -2,7 +2,7 @@
  * First-sight families, part 18 (the eleventh capture): language runtimes' libraries and data
  * tools — Node's core modules not used before (node:crypto, node:http2 against a local HTTP/2
  * server, node:child_process, node:fs/promises, node:dns against a local UDP DNS server,
- * node:worker_threads), Python's zoneinfo, decimal and gzip modules, Ruby's FileUtils and Socket,
+ * node:worker_threads), Python's zoneinfo, decimal, gzip, plistlib and wave modules, Ruby's FileUtils and Socket,
  * and data CLIs (GNU units, miller, datamash, gnuplot, recutils) — none named by a rule pack, a
  * registry or an earlier capture (node:worker_threads' `ERR_WORKER_OUT_OF_MEMORY` is a code the
  * node-system pack lists, so that family is partly seen). Each case's `type` was written here, by
@@ -428,11 +428,50 @@ function recutils() {
   ];
 }
 
+// ---------------------------------------------------------------- Python plistlib
+
+function plistlib() {
+  const c = tool('plistlib');
+  const read = "import plistlib, sys\nwith open(sys.argv[1], 'rb') as f:\n    info = plistlib.load(f)\nprint(info['CFBundleVersion'])\n";
+  const xml = '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n<plist version="1.0">\n<dict>\n  <key>CFBundleVersion</key>\n  <string>2.4.1</string>\n</dict>\n</plist>\n';
+  const bin = "python3 -c \"import plistlib; open('Info.bin.plist','wb').write(plistlib.dumps({'CFBundleVersion': '2.4.1', 'Items': list(range(200))}, fmt=plistlib.FMT_BINARY))\" && ";
+  return [
+    c('not-a-plist', 'ERROR_RESPONSE', 'python3 version.py build/Info.plist', { 'version.py': read, 'build/Info.plist': '{"CFBundleVersion": "2.4.1"}\n' }),
+    c('malformed-xml', 'ERROR_RESPONSE', 'python3 version.py build/Info.plist', { 'version.py': read, 'build/Info.plist': xml.replace('</dict>', '') }),
+    c('truncated-binary', 'ERROR_RESPONSE', `${bin}head -c 300 Info.bin.plist > build.plist && python3 version.py build.plist`, { 'version.py': read }),
+    c('missing-file', 'ERROR_RESPONSE', 'python3 version.py build/Info.plist', { 'version.py': read }),
+    c('permission-denied', 'ERROR_RESPONSE', `chmod 000 Info.plist && ${NOPRIV} python3 version.py Info.plist`, { 'version.py': read, 'Info.plist': xml }),
+    c('dump-none', 'CLI_CRASH', 'python3 write.py', { 'write.py': "import plistlib\ninfo = {'CFBundleVersion': '2.4.1', 'CFBundleIconFile': None}\nwith open('Info.plist', 'wb') as f:\n    plistlib.dump(info, f)\n" }),
+    c('dump-int-overflow', 'CLI_CRASH', 'python3 write.py', { 'write.py': "import plistlib\ninfo = {'BuildNumber': 2 ** 70}\nprint(len(plistlib.dumps(info, fmt=plistlib.FMT_BINARY)))\n" }),
+    // Ambiguous: the plist the program reads lacks the key, but the KeyError is the program's lookup on its parsed mapping without a check: CLI_CRASH, as csv.missing-column and tomllib.missing-key are labelled.
+    c('missing-key', 'CLI_CRASH', 'python3 version.py Info.plist', { 'version.py': read, 'Info.plist': xml.replace('CFBundleVersion', 'CFBundleShortVersionString') }),
+    c('disk-full', 'RESOURCE_EXHAUSTION', tinyFs('out', 'python3 write.py'), { 'write.py': "import plistlib\ninfo = {'Items': ['item-%05d' % i for i in range(20000)]}\nwith open('out/Info.plist', 'wb') as f:\n    plistlib.dump(info, f)\n" }),
+  ];
+}
+
+// ---------------------------------------------------------------- Python wave
+
+function wave() {
+  const c = tool('wave');
+  const read = "import sys, wave\nwith wave.open(sys.argv[1], 'rb') as w:\n    print(w.getnframes() / w.getframerate(), 'seconds')\n    frames = w.readframes(w.getnframes())\n";
+  const mk = "python3 -c \"import wave; w=wave.open('beep.wav','wb'); w.setnchannels(1); w.setsampwidth(2); w.setframerate(8000); w.writeframes(b'\\\\x00\\\\x10' * 8000); w.close()\" && ";
+  return [
+    c('not-riff', 'ERROR_RESPONSE', 'python3 duration.py assets/beep.wav', { 'duration.py': read, 'assets/beep.wav': '<html><body>404 Not Found</body></html>\n' }),
+    c('truncated-header', 'ERROR_RESPONSE', `${mk}head -c 30 beep.wav > cut.wav && python3 duration.py cut.wav`, { 'duration.py': read }),
+    c('unknown-format', 'ERROR_RESPONSE', `${mk}printf '\\x03\\x00' | dd of=beep.wav bs=1 seek=20 conv=notrunc 2>/dev/null && python3 duration.py beep.wav`, { 'duration.py': read }),
+    c('not-wave', 'ERROR_RESPONSE', `${mk}printf 'AVI ' | dd of=beep.wav bs=1 seek=8 conv=notrunc 2>/dev/null && python3 duration.py beep.wav`, { 'duration.py': read }),
+    c('missing-file', 'ERROR_RESPONSE', 'python3 duration.py assets/beep.wav', { 'duration.py': read }),
+    c('params-not-set', 'CLI_CRASH', 'python3 write.py', { 'write.py': "import wave\nwith wave.open('out.wav', 'wb') as w:\n    w.setframerate(8000)\n    w.writeframes(b'\\x00\\x10' * 100)\n" }),
+    c('bad-sample-width', 'CLI_CRASH', 'python3 write.py', { 'write.py': "import wave\nwith wave.open('out.wav', 'wb') as w:\n    w.setnchannels(1)\n    w.setsampwidth(5)\n" }),
+    c('disk-full', 'RESOURCE_EXHAUSTION', tinyFs('out', 'python3 write.py'), { 'write.py': "import wave\nwith wave.open('out/tone.wav', 'wb') as w:\n    w.setnchannels(1); w.setsampwidth(2); w.setframerate(8000)\n    w.writeframes(b'\\x00\\x10' * 80000)\n" }),
+  ];
+}
+
 /** The eleventh capture's cases. */
 export function firstSightEleventhCases() {
   return [
     ...nodeCrypto(), ...nodeHttp2(), ...nodeChildProcess(), ...nodeFsPromises(), ...nodeDns(), ...nodeWorkerThreads(),
-    ...zoneinfo(), ...decimalFamily(), ...pythonGzip(), ...rubyFileutils(), ...rubySocket(),
+    ...zoneinfo(), ...decimalFamily(), ...pythonGzip(), ...plistlib(), ...wave(), ...rubyFileutils(), ...rubySocket(),
     ...units(), ...miller(), ...datamash(), ...gnuplot(), ...recutils(),
   ];
 }
