@@ -38,6 +38,11 @@
 # Debian it replaces systemd-timesyncd), tnftp (against ftp-server.py), at, crontab (cron; its cases
 # install nothing: every crontab they give is refused), named-checkzone/named-checkconf (bind9-utils)
 # and fping (its unreachable cases ping 192.0.2.10, TEST-NET-1).
+# The eleventh capture: Node's core modules (node:crypto, node:http2 against an HTTP/2 server the cases start
+# in Node, node:child_process, node:fs/promises, node:dns against a UDP DNS server in Python,
+# node:worker_threads), Python's zoneinfo, decimal, gzip, plistlib and wave (the image's Python; zoneinfo reads
+# /usr/share/zoneinfo, tzdata), Ruby's FileUtils and Socket, and the data CLIs units, miller (mlr),
+# datamash, gnuplot (gnuplot-nox) and recutils (recsel, recfix, recins).
 # Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
 set -e
 apt-get update -qq
@@ -57,7 +62,8 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   optipng pngcheck jpeginfo gifsicle webp flac sox xmlstarlet xsltproc sassc indent nasm gperf re2c \
   arj squashfs-tools mtools tftp-hpa snmp \
   wget2 swaks gnutls-bin borgbackup openssh-client iperf3 krb5-user haproxy stunnel4 nftables systemd logrotate \
-  chrony tnftp at cron bind9-utils fping
+  chrony tnftp at cron bind9-utils fping \
+  units miller datamash gnuplot-nox recutils tzdata
 command -v pnpm >/dev/null || npm install -g pnpm@9
 command -v yarn >/dev/null || npm install -g yarn@1
 command -v biome >/dev/null || npm install -g @biomejs/biome@1
