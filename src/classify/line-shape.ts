@@ -16,7 +16,7 @@ import {
   reportLine, severityAt, skipBlank, startsWithWord, tokenEnd,
 } from './line-scan.js';
 import { lintCaret, lintFinding, lintTableRow } from './line-shape-lint.js';
-import { fileDiagnostic } from './line-shape-position.js';
+import { fileDiagnostic, positionLine } from './line-shape-position.js';
 
 /** What may follow a count that is a field's value: `,` `;` `.` `)` `|` and the line's end. */
 const FIELD_ENDS = [44, 59, 46, 41, 124, 10, 13];
@@ -268,6 +268,11 @@ export const LINE_SHAPES = {
   'file:line[.col]: message': {
     example: 'grammar.y:10.7: error: unexpected :',
     test: fileDiagnostic as ShapeTest,
+  },
+  /** A position on a line of its own under the message (line-shape-position.ts): libsass's `  on line 3:3 of scss/main.scss`. */
+  'on line N[:col] of file': {
+    example: '        on line 3:3 of scss/main.scss',
+    test: positionLine as ShapeTest,
   },
 } as const satisfies Record<string, { example: string; test: ShapeTest; near?: NearTest }>;
 
