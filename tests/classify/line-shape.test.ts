@@ -89,6 +89,15 @@ const CASES: [shape: LineShape, yes: string[], no: string[]][] = [
     'at 10:30: error connecting',
     'config.m4:2:',
   ]],
+  ['tool: Word', [
+    'snmpget: Timeout',
+    'rsync: Timeout.',
+  ], [
+    'snmpget: Timeout after 5 s',
+    'Timeout: No Response from 127.0.0.1:161.',
+    'snmpget: 30',
+    ': Timeout',
+  ]],
   ['on line N[:col] of file', [
     '        on line 3:3 of scss/main.scss',
     'on line 1 of styles/_mixins.scss',
