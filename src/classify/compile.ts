@@ -97,24 +97,29 @@ export function compileRules(rules: readonly Rule[]): CompiledRules {
   const patterns: PhraseKey[] = [];
   const patternIds = new Map<string, number>();
   const joinedIds = new Set<number>();
-  const patternOf = (raw: string, joined = false): number => {
+  const openIds = new Set<number>();
+  const patternOf = (raw: string, joined = false, open = false): number => {
     const key = normalisePhrase(joined ? `*${raw}*` : raw)!;
-    // Joined forms get their own ids: the same text as a plain `*x*` phrase, different boundaries.
-    const name = `${joined ? '~' : ''}${key.checkStart ? '' : '*'}${key.text}${key.checkEnd ? '' : '*'}`;
+    // Joined forms get their own ids: the same text as a plain `*x*` phrase, different boundaries. So do the
+    // phrases of a rule that skips the identifier check (a path's, a shaped rule's): that rule's own shape
+    // decides, not every rule that shares the phrase.
+    const name = `${joined ? '~' : ''}${open ? '^' : ''}${key.checkStart ? '' : '*'}${key.text}${key.checkEnd ? '' : '*'}`;
     let id = patternIds.get(name);
     if (id === undefined) {
       id = patterns.length;
       patterns.push(key);
       patternIds.set(name, id);
       if (joined) joinedIds.add(id);
+      if (open) openIds.add(id);
     }
     return id;
   };
   /** A rule's phrases as pattern ids: with `wordForms`, every form, and the joined forms of the phrases. */
   const patternsOf = (rule: Rule, phrases: readonly string[] | undefined, join: boolean): number[] => {
-    if (rule.wordForms !== true) return (phrases ?? []).map((phrase) => patternOf(phrase));
+    const open = join && (rule.inIdentifiers === true || rule.shape !== undefined);
+    if (rule.wordForms !== true) return (phrases ?? []).map((phrase) => patternOf(phrase, false, open));
     const forms = (phrases ?? []).flatMap((phrase) => phraseForms(phrase));
-    return [...forms.map((form) => patternOf(form)), ...(join ? (phrases ?? []).flatMap(phraseJoins).map((form) => patternOf(form, true)) : [])];
+    return [...forms.map((form) => patternOf(form, false, open)), ...(join ? (phrases ?? []).flatMap(phraseJoins).map((form) => patternOf(form, true)) : [])];
   };
   const phraseRules: number[][] = [];
   const addTo = <K>(map: Map<K, number[]>, key: K, index: number): void => {
@@ -165,12 +170,10 @@ export function compileRules(rules: readonly Rule[]): CompiledRules {
   const hintPatterns = Object.entries(RETRY_TRIGGERS).map(([phrase, unit]) => [patternOf(phrase), unit] as const);
   const markerPatterns = Object.entries(ERROR_LINE_MARKERS).map(([phrase, rank]) => [patternOf(phrase), rank] as const);
   const guarded = new Uint8Array(patterns.length);
-  const open = new Set<number>();
-  // Paths, and the phrases of shaped rules: where they sit is the line's shape, not an identifier check.
-  for (const rule of rules) if (rule.inIdentifiers === true || rule.shape !== undefined) for (const phrase of rule.phrases ?? []) open.add(patternOf(phrase));
+  // Paths, and the phrases of shaped rules (their own ids, above): where they sit is the line's shape, not an identifier check.
   phraseRules.forEach((indexes, id) => {
     const key = patterns[id]!;
-    if (indexes !== undefined && indexes.length > 0 && !open.has(id) && isWordPhrase(key)) guarded[id] = 1;
+    if (indexes !== undefined && indexes.length > 0 && !openIds.has(id) && isWordPhrase(key)) guarded[id] = 1;
   });
   const automaton = buildAutomaton(patterns);
   const hintUnit = new Float64Array(patterns.length);

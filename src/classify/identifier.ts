@@ -39,7 +39,7 @@ function isSegmentChar(c: string): boolean {
  * quotes above a caret (see {@link inQuotedSource}).
  */
 export function insideIdentifier(text: string, start: number, end: number): boolean {
-  if (inPythonFrame(text, start) || inQuotedSource(text, end)) return true;
+  if (inPythonFrame(text, start) || inQuotedSource(text, end) || inOptionHelp(text, start)) return true;
   const low = Math.max(0, start - IDENTIFIER_REACH);
   const high = Math.min(text.length, end + 1 + IDENTIFIER_REACH);
   let before = start - 1;
@@ -164,4 +164,30 @@ export function inQuotedSource(text: string, end: number): boolean {
     else if (c !== ' ' && c !== '\t' && c !== '~' && c !== '|') return false;
   }
   return carets > 0 && (i < stop || i === text.length);
+}
+
+/**
+ * True when `text[start]` is in an option's description in a help listing (`  -t TIMEOUT\t\tset the
+ * request timeout (in seconds)`, `  --retry N    retry the request N times`): a line whose first
+ * token is an option (`-x`, `--name`), its description after a tab or two blanks. The words say
+ * what the option does, not what happened (issue 30, the ninth capture: a usage text printed after
+ * a bad argument read as a timeout). Not `-bash: …` (one blank) nor `--2026-11-27 …--` (a digit).
+ */
+export function inOptionHelp(text: string, start: number): boolean {
+  const low = Math.max(0, start - IDENTIFIER_REACH);
+  let from = start;
+  while (from > low && text.charCodeAt(from - 1) !== 10) from--;
+  if (from === low && low > 0) return false;
+  while (from < start && (text.charCodeAt(from) === 32 || text.charCodeAt(from) === 9)) from++;
+  if (text.charCodeAt(from) !== 45) return false;
+  let i = from + 1;
+  if (text.charCodeAt(i) === 45) i++;
+  const c = text.charCodeAt(i) | 0x20;
+  if (c < 97 || c > 122) return false;
+  // The description column: a tab, or two blanks, between the option and the match.
+  for (let k = i; k < start - 1; k++) {
+    const a = text.charCodeAt(k);
+    if (a === 9 || (a === 32 && text.charCodeAt(k + 1) === 32)) return true;
+  }
+  return false;
 }

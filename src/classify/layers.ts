@@ -48,6 +48,7 @@ export const PACK_LAYERS: Readonly<Record<string, Layer>> = {
   redis: 'registry',
   smtp: 'registry',
   ftp: 'registry',
+  tftp: 'registry',
   ldap: 'registry',
   dns: 'registry',
   cloud: 'registry',

@@ -46,3 +46,31 @@ function bareName(text: string, from: number, end: number): boolean {
   }
   return true;
 }
+
+/**
+ * A position on a line of its own under the message, as libsass and its kin print it (issue 30,
+ * the ninth capture): `        on line 3:3 of scss/main.scss` — blanks, `on line N[:col] of`, a
+ * path with an extension, the line's end. The position names a file of the project the tool
+ * compiles. Not a sentence that mentions a line (`Invalid CSV on line 3 of data.csv`: the words
+ * come first), nor a line without a file.
+ */
+export function positionLine(text: string, from: number, to: number): boolean {
+  let i = from;
+  while (i < to && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  if (!startsWithWord(text, i, to, 'on line ')) return false;
+  i += 'on line '.length;
+  const line = i;
+  while (i < to && isDigit(text.charCodeAt(i))) i++;
+  if (i === line) return false;
+  if (text.charCodeAt(i) === 58) {
+    const col = ++i;
+    while (i < to && isDigit(text.charCodeAt(i))) i++;
+    if (i === col) return false;
+  }
+  if (!startsWithWord(text, i, to, ' of ')) return false;
+  i += ' of '.length;
+  let end = to;
+  while (end > i && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) end--;
+  for (let k = i; k < end; k++) if (text.charCodeAt(k) === 32) return false;
+  return end > i && isSourcePath(text, i, end);
+}

@@ -16,7 +16,7 @@ import {
   reportLine, severityAt, skipBlank, startsWithWord, tokenEnd,
 } from './line-scan.js';
 import { lintCaret, lintFinding, lintTableRow } from './line-shape-lint.js';
-import { fileDiagnostic } from './line-shape-position.js';
+import { fileDiagnostic, positionLine } from './line-shape-position.js';
 
 /** What may follow a count that is a field's value: `,` `;` `.` `)` `|` and the line's end. */
 const FIELD_ENDS = [44, 59, 46, 41, 124, 10, 13];
@@ -213,6 +213,20 @@ export const LINE_SHAPES = {
       return end - start > 1 && text.charCodeAt(end - 1) === 33 && rest >= to;
     }) as ShapeTest,
   },
+  /** A program's message of one word (`snmpget: Timeout`, `rsync: Timeout.`): `name:` then that word, alone on the line. */
+  'tool: Word': {
+    example: 'snmpget: Timeout',
+    test: ((text, from, to) => {
+      const [start, end, rest] = firstToken(text, from, to);
+      if (end - start < 2 || text.charCodeAt(end - 1) !== 58 || rest >= to) return false;
+      const [wStart, wEnd, after] = firstToken(text, rest, to);
+      if (after < to) return false;
+      let last = wEnd;
+      if (text.charCodeAt(last - 1) === 46) last--;
+      for (let k = wStart; k < last; k++) if (((text.charCodeAt(k) | 0x20) < 97 || (text.charCodeAt(k) | 0x20) > 122)) return false;
+      return last > wStart;
+    }) as ShapeTest,
+  },
   /** A usage text's first line: `Usage:` first on its line (`Usage: x [options]`), not `memory usage: 120 MiB`. */
   'Usage: …': {
     example: 'Usage: xxd [options] [infile [outfile]]',
@@ -268,6 +282,11 @@ export const LINE_SHAPES = {
   'file:line[.col]: message': {
     example: 'grammar.y:10.7: error: unexpected :',
     test: fileDiagnostic as ShapeTest,
+  },
+  /** A position on a line of its own under the message (line-shape-position.ts): libsass's `  on line 3:3 of scss/main.scss`. */
+  'on line N[:col] of file': {
+    example: '        on line 3:3 of scss/main.scss',
+    test: positionLine as ShapeTest,
   },
 } as const satisfies Record<string, { example: string; test: ShapeTest; near?: NearTest }>;
 

@@ -13,6 +13,8 @@ const fail = (stderr: string, stdout = ''): Observation => ({ stdout, stderr, ex
 const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a CRC that failed', fail('ERROR: CRC Failed : assets.bin\n', '\nArchives with Errors: 1\n'), 'DATA_CORRUPTION'],
   ['a CRC error in a frame', fail('decompress: CRC error in data stream\n'), 'DATA_CORRUPTION'],
+  ['a member\'s bad CRC against the one stored', fail('d/data.bin              bad CRC 5d79b334  (should be d8e50ea8)\n'), 'DATA_CORRUPTION'],
+  ['an archive test that printed a bad CRC on stdout', fail('', 'd/data.bin              bad CRC 5d79b334  (should be d8e50ea8)\ntest of a.zip FAILED\n\nzip error: Zip file invalid, could not spawn unzip, or wrong unzip (original files unmodified)\n'), 'DATA_CORRUPTION'],
   ['an archive that does not open as its format', fail('ERROR: assets.7z\nOpen ERROR: Cannot open the file as [7z] archive\n\nERRORS:\nUnexpected end of archive\n'), 'ERROR_RESPONSE'],
   ['a compressed file of another format', fail('unpack: dump.sql.lzo: not a lzop file\n'), 'ERROR_RESPONSE'],
   ['a compressed file cut short, named by its extension', fail('unpack: unexpected end of file: dump.sql.lzo\n'), 'ERROR_RESPONSE'],

@@ -19,6 +19,11 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a configuration without an extension, at line and column', fail('sudoers:3:36: Cmnd_Alias "SERVICES" referenced but not defined\n'), 'BROKEN_BUILD'],
   ['a name defined twice, with the line quoted under it', fail('sudoers:2:39: Alias "SERVICES" already defined\nCmnd_Alias SERVICES = /usr/bin/service\n                                      ^\n'), 'BROKEN_BUILD'],
   ['an unknown entry outranks the refusal its word means elsewhere', fail('policy.conf:1:18: unknown defaults entry "env_rest"\n'), 'BROKEN_BUILD'],
+  ['a declarations file left unterminated, at its line', fail('keywords.gperf:1: unterminated %{ section\n'), 'BROKEN_BUILD'],
+  // The message, then its position on a line of its own (the ninth capture): the stylesheet does not compile.
+  ['a stylesheet\'s undefined variable, its position under it', fail('Error: Undefined variable: "$brand-primary".\n        on line 1:15 of scss/main.scss\n>> .btn { color: $brand-primary; }\n\n   --------------^\n'), 'BROKEN_BUILD'],
+  ['a stylesheet\'s import that does not resolve is the stylesheet\'s, not a missing input', fail('Error: File to import not found or unreadable: variables.\n        on line 1:1 of scss/main.scss\n>> @import "variables";\n\n   ^\n'), 'BROKEN_BUILD'],
+  ['a stylesheet\'s syntax error, its position under it', fail('Error: Invalid CSS after "  padding": expected "}", was ": 4px;"\n        on line 3:3 of scss/main.scss\n>>   padding: 4px;\n\n   --^\n'), 'BROKEN_BUILD'],
   ['`expected` at a position is the file\'s, not a failed check\'s', fail('sudoers:3:28: expected a fully-qualified path name\ndeploy ALL=(ALL) NOPASSWD: systemctl restart app\n                           ^~~~~~~~~\n'), 'BROKEN_BUILD'],
 ];
 
@@ -34,6 +39,10 @@ const LOOKALIKES: [what: string, observation: Observation, type: FailureType][] 
   ['a schema validity error at a position', fail("config/app.xml:3: element replica: Schemas validity error : Element 'replica': This element is not expected.\nconfig/app.xml fails to validate\n"), 'FORMAT_VALIDATION'],
   // A data file's order checked: the check's.
   ['a sort check\'s disorder at a position', fail('sort: users.txt:2: disorder: alpha 1\n'), 'VERIFICATION_FAILED'],
+  // A sentence that names a line of its input: the input's refusal, not a position line of a source.
+  ['a data file\'s line named inside the sentence', fail('csvtool: Error: invalid field count on line 3 of data.csv\n'), 'ERROR_RESPONSE'],
+  // The input a converter reads, with no position line: still the input's.
+  ['a stylesheet compiler\'s missing input', fail('Internal Error: File to read not found or unreadable: scss/app.scss\n'), 'ERROR_RESPONSE'],
 ];
 
 describe('look-alikes: a position is not always a file that does not load', () => {

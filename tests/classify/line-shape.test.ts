@@ -89,6 +89,26 @@ const CASES: [shape: LineShape, yes: string[], no: string[]][] = [
     'at 10:30: error connecting',
     'config.m4:2:',
   ]],
+  ['tool: Word', [
+    'snmpget: Timeout',
+    'rsync: Timeout.',
+  ], [
+    'snmpget: Timeout after 5 s',
+    'Timeout: No Response from 127.0.0.1:161.',
+    'snmpget: 30',
+    ': Timeout',
+  ]],
+  ['on line N[:col] of file', [
+    '        on line 3:3 of scss/main.scss',
+    'on line 1 of styles/_mixins.scss',
+    '\ton line 12:40 of src/theme.less  ',
+  ], [
+    'Error: Invalid CSV on line 3 of data.csv',
+    '        on line 3:3 of stdin',
+    '        on line 3: of main.scss',
+    '        on line of main.scss',
+    '        on line 2:4 of my file.scss',
+  ]],
   ['line:col severity message rule', [
     '  2:10  error  trailing spaces  (trailing-spaces)',
     '  1:10  error  \'x\' is defined but never used  no-unused-vars',

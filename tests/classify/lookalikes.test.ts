@@ -151,3 +151,24 @@ describe('inQuotedSource', () => {
     }));
   });
 });
+
+describe('an option\'s description in a help listing is no evidence (issue 30, the ninth capture)', () => {
+  const usage = 'Invalid version specified after -v flag: 4\nUSAGE: snmpget [OPTIONS] AGENT OID [OID]...\n\nOPTIONS:\n  -r RETRIES\t\tset the number of retries\n  -t TIMEOUT\t\tset the request timeout (in seconds)\n  -C APPOPTS\t\tSet various application specific behaviours:\n\t\t\t  f:  do not fix errors and retry the request\n';
+  test('a usage text after a bad argument is the refusal, not a timeout', () => {
+    expect(classify({ stderr: usage, exitCode: 1 }).type).toBe('ERROR_RESPONSE');
+  });
+  test('the same words outside an option line still count', () => {
+    expect(classify({ stderr: 'error: request timeout (in seconds) exceeded\n', exitCode: 1 }).type).toBe('TIMEOUT');
+    expect(classify({ stderr: '-bash: request timeout while fetching\n', exitCode: 1 }).type).toBe('TIMEOUT');
+  });
+});
+
+describe('a timeout as a program\'s whole message (issue 30, the ninth capture)', () => {
+  test.each([['snmpget: Timeout\n'], ['Timeout: No Response from 127.0.0.1:56666.\n']])('%s', (stderr) => {
+    expect(classify({ stderr, exitCode: 1 }).type).toBe('TIMEOUT');
+  });
+  test('the bare word as a setting or an option is no timeout', () => {
+    expect(classify({ stderr: 'config: timeout = 30\nerror: bad key\n', exitCode: 1 }).type).not.toBe('TIMEOUT');
+    expect(classify({ stderr: 'unknown option: --timeout\n', exitCode: 1 }).type).not.toBe('TIMEOUT');
+  });
+});

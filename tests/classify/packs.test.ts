@@ -23,6 +23,8 @@ const SHAPED: Record<LineShape, (phrase: string) => string> = {
   'line:col severity message rule': (p) => `  2:10  ${p}  trailing spaces  (trailing-spaces)`,
   // The phrase follows the position's colon (`: undefined`), or is the message's own words.
   'file:line[.col]: message': (p) => (p.startsWith(':') ? `grammar.y:10.7${p} x` : `grammar.y:10.7: x ${p}`),
+  'tool: Word': (p) => `x: ${p}`,
+  'on line N[:col] of file': (p) => `  ${p} 3:3 of scss/main.scss`,
 };
 
 /** An observation that triggers `rule` by its first trigger of each kind. */

@@ -9,6 +9,7 @@ import { REDIS_ROWS } from '../../src/classify/registries/redis.js';
 import { SIGNAL_ROWS } from '../../src/classify/registries/signals.js';
 import { SMTP_ROWS } from '../../src/classify/registries/smtp.js';
 import { FTP_ROWS } from '../../src/classify/registries/ftp.js';
+import { TFTP_ROWS } from '../../src/classify/registries/tftp.js';
 import { DNS_ROWS } from '../../src/classify/registries/dns.js';
 import { LDAP_ROWS } from '../../src/classify/registries/ldap.js';
 import { SQLSTATE_ROWS } from '../../src/classify/registries/sqlstate.js';
@@ -16,11 +17,11 @@ import { CLOUD_ROWS } from '../../src/classify/registries/cloud.js';
 import type { FailureType } from '../../src/taxonomy/index.js';
 
 const ROWS: Record<string, readonly RegistryRow[]> = {
-  errno: ERRNO_ROWS, http: HTTP_ROWS, sqlstate: SQLSTATE_ROWS, grpc: GRPC_ROWS, cloud: CLOUD_ROWS, redis: REDIS_ROWS, signals: SIGNAL_ROWS, smtp: SMTP_ROWS, ftp: FTP_ROWS, ldap: LDAP_ROWS, dns: DNS_ROWS,
+  errno: ERRNO_ROWS, http: HTTP_ROWS, sqlstate: SQLSTATE_ROWS, grpc: GRPC_ROWS, cloud: CLOUD_ROWS, redis: REDIS_ROWS, signals: SIGNAL_ROWS, smtp: SMTP_ROWS, ftp: FTP_ROWS, tftp: TFTP_ROWS, ldap: LDAP_ROWS, dns: DNS_ROWS,
 };
 
 /** A line with a word of each registry's protocol, where a code's in-context spelling counts. */
-const CONTEXT_LINE: Record<string, string> = { smtp: 'RCPT TO:<ops@example.test> recipient refused:', ftp: 'ftplib.error_perm:', ldap: 'ldap_modify:' };
+const CONTEXT_LINE: Record<string, string> = { smtp: 'RCPT TO:<ops@example.test> recipient refused:', ftp: 'ftplib.error_perm:', tftp: 'curl: (69) TFTP:', ldap: 'ldap_modify:' };
 
 describe('the registries are data with their sources', () => {
   test('each is a built-in pack, and a generic one', () => {
@@ -112,6 +113,10 @@ const SPELLINGS: [from: string, observation: Observation, type: FailureType][] =
   ['a status on a failing command\'s stdout', { stdout: 'HTTP 401 Unauthorized\n', stderr: '', exitCode: 1 }, 'AUTH_REQUIRED'],
   ['an FTP reply in a Python exception (RFC 959: 530 not logged in)', { stderr: 'ftplib.error_perm: 530 Anonymous access not allowed.' }, 'AUTH_REQUIRED'],
   ['curl\'s FTP response code (RFC 959: 550 not taken)', { stderr: 'curl: (9) Server denied you to change to the given directory (FTP response code 550)' }, 'ERROR_RESPONSE'],
+  ['a TFTP error packet as tftp-hpa prints it (RFC 1350: 2 access violation)', { stdout: 'Error code 2: Access violation\n', exitCode: 1 }, 'ERROR_RESPONSE'],
+  ['a TFTP operation the server does not do (RFC 1350: 4)', { stdout: 'Error code 4: Illegal TFTP operation\n', exitCode: 1 }, 'ERROR_RESPONSE'],
+  ['a TFTP transfer the server does not know (RFC 1350: 5)', { stdout: 'Error code 5: Unknown transfer ID\n', exitCode: 1 }, 'ERROR_RESPONSE'],
+  ['a TFTP server\'s disk full (RFC 1350: 3)', { stdout: 'Error code 3: Disk full or allocation exceeded\n', exitCode: 1 }, 'RESOURCE_EXHAUSTION'],
   ['a data connection that failed (RFC 959: 425)', { stderr: 'ftp: 425 Can\'t open data connection.' }, 'NETWORK'],
   // EAGAIN from a lock call that would block (the sixth capture): a lock held, not a provider's capacity.
   ['EAGAIN from a non-blocking lock, inside a traceback', { stderr: 'Traceback (most recent call last):\n  File "job.py", line 5, in <module>\n    portalocker.lock(f, LOCK_EX | LOCK_NB)\nBlockingIOError: [Errno 11] Resource temporarily unavailable' }, 'RESOURCE_BUSY'],
@@ -154,5 +159,16 @@ describe('standard codes in the spellings tools print (issue 30)', () => {
     expect(classify({ stderr: 'CPU throttling detected on node-3' }).type).toBe('UNKNOWN');
     expect(classify({ stderr: 'Error: Code: Throttling' }).type).toBe('RATE_LIMIT');
     expect(classify({ stderr: 'The queue is BUSY, LOADING more' }).type).toBe('UNKNOWN');
+  });
+});
+
+describe('TFTP error codes (RFC 1350 §5): a number with its message, or beside a word of TFTP', () => {
+  const tftpOnly = createClassifier({ packs: REGISTRY_PACKS.filter((pack) => pack.id === 'tftp') });
+  test('a Windows crash\'s access violation is no TFTP answer', () => {
+    expect(tftpOnly({ stderr: 'Unhandled exception at 0x00401000: Access violation reading location 0x00000000.', exitCode: 3221225477 }).type).toBe('UNKNOWN');
+  });
+  test('a code number with another message, or alone, is no TFTP answer', () => {
+    expect(tftpOnly({ stderr: 'Error code 2: cannot parse the manifest', exitCode: 1 }).type).toBe('UNKNOWN');
+    expect(tftpOnly({ stderr: 'exit status 4 (file not found in cache, rebuilt)', exitCode: 1 }).type).toBe('UNKNOWN');
   });
 });

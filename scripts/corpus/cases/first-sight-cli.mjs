@@ -135,12 +135,12 @@ function unzip() {
   return [
     c('missing', 'ERROR_RESPONSE', 'unzip -q artifacts/site.zip'),
     c('not-zip', 'ERROR_RESPONSE', 'echo "<html>Forbidden</html>" > site.zip && unzip -q site.zip'),
-    c('bad-crc', 'ERROR_RESPONSE', "mkdir d && head -c 5000 /dev/zero > d/data.bin && zip -q -0 a.zip d/data.bin && printf 'X' | dd of=a.zip bs=1 seek=200 conv=notrunc 2>/dev/null && unzip -o -q a.zip"),
+    c('bad-crc', 'DATA_CORRUPTION', "mkdir d && head -c 5000 /dev/zero > d/data.bin && zip -q -0 a.zip d/data.bin && printf 'X' | dd of=a.zip bs=1 seek=200 conv=notrunc 2>/dev/null && unzip -o -q a.zip"),
     c('wrong-password', 'AUTH_REQUIRED', 'echo secret > s.txt && zip -q -P right s.zip s.txt && rm s.txt && unzip -P wrong s.zip'),
     c('member-missing', 'ERROR_RESPONSE', 'echo x > a && zip -q a.zip a && unzip -q a.zip config/app.yml'),
     c('not-a-dir', 'ERROR_RESPONSE', 'echo x > a && zip -q a.zip a && echo file > out && unzip -q a.zip -d out'),
     c('zip-nothing', 'ERROR_RESPONSE', 'zip -r release.zip build/'),
-    c('zip-test', 'ERROR_RESPONSE', "mkdir d && head -c 5000 /dev/zero > d/data.bin && zip -q -0 a.zip d/data.bin && printf 'X' | dd of=a.zip bs=1 seek=200 conv=notrunc 2>/dev/null && zip -T a.zip"),
+    c('zip-test', 'DATA_CORRUPTION', "mkdir d && head -c 5000 /dev/zero > d/data.bin && zip -q -0 a.zip d/data.bin && printf 'X' | dd of=a.zip bs=1 seek=200 conv=notrunc 2>/dev/null && zip -T a.zip"),
   ];
 }
 

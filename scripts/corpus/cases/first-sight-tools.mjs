@@ -130,7 +130,7 @@ function utilLinux() {
     c('flock-wait', 'RESOURCE_BUSY', `${held}flock --wait 2 --verbose deploy.lock ./deploy.sh`, { 'deploy.sh': '#!/bin/sh\necho deploying\n' }),
     c('flock-command-missing', 'CLI_NOT_FOUND', 'flock deploy.lock ./bin/deploy --prod'),
     c('flock-lock-dir', 'ERROR_RESPONSE', 'flock /run/app/locks/deploy.lock true'),
-    c('flock-permission', 'AUTH_REQUIRED', 'mkdir -p locks && touch locks/deploy.lock && chmod 600 locks/deploy.lock && setpriv --reuid=65534 --regid=65534 --clear-groups flock locks/deploy.lock true'),
+    c('flock-permission', 'ERROR_RESPONSE', 'mkdir -p locks && touch locks/deploy.lock && chmod 600 locks/deploy.lock && setpriv --reuid=65534 --regid=65534 --clear-groups flock locks/deploy.lock true'),
     c('flock-bad-timeout', 'ERROR_RESPONSE', 'flock --wait 5m deploy.lock true'),
     c('fallocate-full', 'RESOURCE_EXHAUSTION', "unshare --map-root-user --mount sh -c 'mkdir -p scratch && mount -t tmpfs -o size=64k tmpfs scratch && fallocate -l 1M scratch/swap.img'"),
     c('taskset-cpu', 'ERROR_RESPONSE', 'taskset -c 63 ./worker.sh', { 'worker.sh': '#!/bin/sh\necho work\n' }),

@@ -1,4 +1,5 @@
 import { RULE_PRIORITY } from '../priority.js';
+import { REPORT_WORDS as REPORT } from '../packs/markers.js';
 import { FAILURE_SOURCES, type Rule } from '../rule.js';
 
 /**
@@ -42,6 +43,23 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
       'did not complete in time', 'did not finish in time', 'no response within', 'statement {timeout}', 'due to {timeout}',
       '{timeout} after', '{timeout} when waiting', 'maximum execution time', 'execution time exceeded', 'time limit {exceed}', '{exceed} the time limit',
     ],
+  },
+  {
+    // A timeout as a program's whole message (`snmpget: Timeout`), or a heading over the silence (`Timeout: No Response
+    // from 127.0.0.1:161`): the ninth capture. The bare word elsewhere is an option's or a setting's name.
+    id: 'lexicon.timeout-message',
+    type: 'TIMEOUT',
+    sources: FAILURE_SOURCES,
+    unless: REPORT,
+    phrases: ['timeout'],
+    shape: 'tool: Word',
+  },
+  {
+    id: 'lexicon.timeout-no-response',
+    type: 'TIMEOUT',
+    sources: FAILURE_SOURCES,
+    unless: REPORT,
+    phrases: ['timeout: no response'],
   },
   {
     // A test runner's timeout is the cause of the failed test it reports (as the tool rules say for jest, vitest, pytest-timeout).

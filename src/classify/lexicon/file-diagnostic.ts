@@ -19,11 +19,22 @@ export const FILE_DIAGNOSTIC_RULES: readonly Rule[] = [
     // A method missing at run time (`app.cr:4: undefined method 'name' for Nil`) is a crash at that line, not a definition.
     unless: [...REPORT, 'validity error', 'fails to validate', 'failed to validate', 'undefined method'],
     shape: 'file:line[.col]: message',
-    // Right after the position's colon (`*:` lifts the word boundary a digit would fail): spellings no other rule
-    // shares, since a shaped rule's phrases skip the identifier check for every rule that has them.
+    // Right after the position's colon (`*:` lifts the word boundary a digit would fail). A shaped rule's phrases skip
+    // the identifier check for this rule only (compile.ts gives them their own patterns).
     phrases: [
       '*: error:', '*: unexpected', '*: undefined', '*: unrecognized', '*: unrecognised', '*: unknown', '*: expected', '*: eof',
-      '*: negative range', '*: syntax error', '*: invalid', '*: end of file', 'already defined', 'referenced but not defined',
+      '*: negative range', '*: syntax error', '*: invalid', '*: end of file', '*: unterminated', 'already defined', 'referenced but not defined',
     ],
+  },
+  {
+    // The message, then its position on a line of its own (`Error: Undefined variable: "$x".` / `on line 1:15 of
+    // scss/main.scss`): a stylesheet or source of the project that does not compile — BROKEN_BUILD, whatever the message
+    // says (an import not found, units that do not add, an `@error` the file raised itself).
+    id: 'lexicon.position-line',
+    type: 'BROKEN_BUILD',
+    sources: FAILURE_SOURCES,
+    unless: REPORT,
+    shape: 'on line N[:col] of file',
+    phrases: ['on line'],
   },
 ];

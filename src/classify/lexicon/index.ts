@@ -14,6 +14,7 @@ import { INPUT_RULES } from './inputs.js';
 import { INTEGRITY_RULES } from './integrity.js';
 import { LIMIT_RULES } from './limits.js';
 import { OUTCOME_RULES } from './outcomes.js';
+import { OUTPUT_WRITE_RULES } from './output-write.js';
 import { PEER_ANSWER_RULES } from './peer-answer.js';
 import { REACH_RULES } from './reach.js';
 import { REFUSAL_RULES } from './refusal.js';
@@ -31,5 +32,5 @@ export const lexiconPack: RulePack = {
   id: 'lexicon',
   description: 'Concept words in their word forms (network, time, resources, locks, credentials, limits, code, tests, crashes, lint findings, validation) and diagnostic line shapes',
   rules: [...ENVIRONMENT_RULES, ...ACCESS_RULES, ...LIMIT_RULES, ...CODE_RULES, ...INPUT_RULES, ...COMMAND_RULES, ...REFUSAL_RULES, ...RUNTIME_RULES, ...CHECK_RULES, ...INTEGRITY_RULES,
-    ...INPUT_FORMAT_RULES, ...PEER_ANSWER_RULES, ...CONFIGURATION_RULES, ...USAGE_RULES, ...BUILD_RULES, ...OUTCOME_RULES, ...REACH_RULES, ...RESOLVER_RULES, ...FILE_DIAGNOSTIC_RULES, ...COMPARISON_RULES, ...DIED_RULES],
+    ...INPUT_FORMAT_RULES, ...PEER_ANSWER_RULES, ...CONFIGURATION_RULES, ...USAGE_RULES, ...BUILD_RULES, ...OUTCOME_RULES, ...REACH_RULES, ...RESOLVER_RULES, ...FILE_DIAGNOSTIC_RULES, ...COMPARISON_RULES, ...DIED_RULES, ...OUTPUT_WRITE_RULES],
 };

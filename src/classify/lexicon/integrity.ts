@@ -23,9 +23,9 @@ export const INTEGRITY_RULES: readonly Rule[] = [
       // stored frame was changed. Not "invalid checksum" before a name: a key or address typed wrong carries one too.
       'checksum invalid', 'incorrect data check',
       // A cyclic redundancy check that does not match ("ERROR: CRC Failed : assets.bin", "CRC error"): an archive's or a
-      // frame's stored bytes changed (issue 30, the seventh capture). Not unzip's "bad CRC": the corpus labels it
-      // ERROR_RESPONSE (FIRST-SIGHT.md notes the disagreement with the label decision; not changed here).
-      'crc {fail}', 'crc {error}', 'crc mismatch', 'wrong crc', 'crc check {fail}',
+      // frame's stored bytes changed (issue 30, the seventh capture), and a member's "bad CRC 5d79b334 (should be
+      // d8e50ea8)": relabelled DATA_CORRUPTION in the ninth capture's session, by the README's decision (a checksum proves it).
+      'crc {fail}', 'crc {error}', 'crc mismatch', 'wrong crc', 'bad crc', 'crc check {fail}',
       // A decoder that found its input's structure broken ("Corrupt input data") or its restored bytes unlike the stored
       // digest ("Restored data doesn't match checksum"): the stored data changed, not the approach.
       'corrupt input data', 'input data is corrupt', "doesn't match checksum", 'does not match checksum', 'does not match its checksum',

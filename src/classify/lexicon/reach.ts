@@ -27,6 +27,14 @@ export const REACH_RULES: readonly Rule[] = [
     phrases: ['no pinentry', '{cannot} prompt for', 'no tty to ask', '{cannot} ask for {password}'],
   },
   {
+    // A password given that its own rules refuse ("passphrase chosen is below the length requirements", "The supplied
+    // password length is too short"): a person must choose another — a credential rejected, not the request's form.
+    id: 'lexicon.credential-too-short',
+    type: 'AUTH_REQUIRED',
+    ...OWN_WORDS,
+    phrases: ['{password} too short', '{password} is too short', '{password} length is too short', '{password} chosen is below the length'],
+  },
+  {
     // No server to talk to ("keyserver receive failed: No keyserver available", "no servers available"), a readiness
     // probe's `host:port - no response`: the network or the service is down — retried, it may come back.
     id: 'lexicon.no-server',

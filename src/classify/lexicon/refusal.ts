@@ -65,7 +65,7 @@ export const REFUSAL_RULES: readonly Rule[] = [
     ...REFUSAL_WORDS,
     phrases: [
       'is not a', 'not a valid', 'not an', 'not in', 'does not look like', 'does not appear to be', 'no valid', 'is corrupt', 'is corrupted',
-      'corrupt input', 'premature end', 'unexpected end of archive', 'truncated', 'too short', 'bad crc', 'crc error', 'failed to read',
+      'corrupt input', 'premature end', 'unexpected end of archive', 'truncated', 'too short', 'failed to read',
       'could not read', 'unable to read', 'unable to load', 'could not be processed', 'cannot be processed',
       // Text not in the encoding it was read as, a stream cut short: "illegal input sequence at position 13" (a
       // character-set conversion), "incomplete character or shift sequence", "Unfinished stream" (a compressed frame).

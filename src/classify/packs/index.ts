@@ -23,7 +23,7 @@ import { securityPack } from './security.js';
 import { seed001Pack } from './seed001.js';
 import { toolchainPack } from './toolchain.js';
 import { trustPack } from './trust.js';
-import { cloudPack, dnsPack, errnoPack, ftpPack, grpcPack, ldapPack, redisPack, signalsPack, smtpPack, sqlstatePack } from '../registries/index.js';
+import { cloudPack, dnsPack, errnoPack, ftpPack, grpcPack, ldapPack, redisPack, signalsPack, smtpPack, sqlstatePack, tftpPack } from '../registries/index.js';
 
 export { agentsPack, busyPack, cloudAuthPack, databasesPack, jvmPack, nativePack, servicesPack, trustPack };
 export { cloudPack, errnoPack, grpcPack, integrityPack, lexiconPack, redisPack, signalsPack, sqlstatePack };
@@ -63,6 +63,7 @@ export const BUILT_IN_PACKS: readonly RulePack[] = [
   redisPack,
   smtpPack,
   ftpPack,
+  tftpPack,
   ldapPack,
   dnsPack,
   cloudPack,

@@ -15,9 +15,10 @@ import { redisPack } from './redis.js';
 import { signalsPack } from './signals.js';
 import { smtpPack } from './smtp.js';
 import { sqlstatePack } from './sqlstate.js';
+import { tftpPack } from './tftp.js';
 
-export { cloudPack, dnsPack, errnoPack, ftpPack, grpcPack, httpPack, ldapPack, redisPack, signalsPack, smtpPack, sqlstatePack };
+export { cloudPack, dnsPack, errnoPack, ftpPack, grpcPack, httpPack, ldapPack, redisPack, signalsPack, smtpPack, sqlstatePack, tftpPack };
 export { registryPack, registryRules, type RegistryOptions, type RegistryRow } from './registry.js';
 
 /** Every registry, in the order their rules break ties: the operating system's codes first, then protocols, then services. */
-export const REGISTRY_PACKS: readonly RulePack[] = [signalsPack, errnoPack, httpPack, grpcPack, sqlstatePack, redisPack, smtpPack, ftpPack, ldapPack, dnsPack, cloudPack];
+export const REGISTRY_PACKS: readonly RulePack[] = [signalsPack, errnoPack, httpPack, grpcPack, sqlstatePack, redisPack, smtpPack, ftpPack, tftpPack, ldapPack, dnsPack, cloudPack];

@@ -58,4 +58,8 @@ export const FIRST_SIGHT_RELABELS: readonly FirstSightRelabel[] = [
   { id: 'ws.bad-url', from: 'ERROR_RESPONSE', to: 'CLI_CRASH', session: 14 },
   { id: 'configparser.interpolation-missing', from: 'CONTEXT_ERROR', to: 'BROKEN_BUILD', session: 14 },
   { id: 'socket.address-in-use', from: 'RESOURCE_BUSY', to: 'ERROR_RESPONSE', session: 14 },
+  // Session 15 (the ninth capture's fixes): labels that contradicted the README's stated decisions.
+  { id: 'util-linux.flock-permission', from: 'AUTH_REQUIRED', to: 'ERROR_RESPONSE', session: 15 },
+  { id: 'unzip.bad-crc', from: 'ERROR_RESPONSE', to: 'DATA_CORRUPTION', session: 15 },
+  { id: 'unzip.zip-test', from: 'ERROR_RESPONSE', to: 'DATA_CORRUPTION', session: 15 },
 ];
