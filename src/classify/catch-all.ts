@@ -167,7 +167,9 @@ export function errorMark(line: string, prefixes = true): Mark {
 
 /** The error-marked line the catch-all found, and the field it is in. */
 export interface MarkedLine {
+  /** The field the line is in. */
   source: 'error' | 'stderr' | 'message' | 'stdout';
+  /** The line, without its surrounding blanks (the evidence shows its first 200 characters). */
   line: string;
 }
 
