@@ -1,9 +1,11 @@
 import type { AutomatonCache } from './automaton-cache.js';
+import { CATCH_ALL_RULE, errorMarkedLine } from './catch-all.js';
 import { detectCircularFix } from './circular.js';
 import { compileRules, mergeRules, SCAN_ORDER, type CompiledRules } from './compile.js';
 import { cachedCompile } from './compiled-cache.js';
 import { compiledRulesCache } from './process-cache.js';
 import { decide } from './decide.js';
+import { LAYER_RANK } from './layers.js';
 import { memoized } from './memo.js';
 import { readObservation, type Facts } from './observe.js';
 import { BUILT_IN_PACKS } from './packs/index.js';
@@ -111,12 +113,29 @@ function run(compiled: CompiledRules, scanner: Scanner, observation: unknown, ca
         candidates.push({ order: -1, rule: 'history.circular-fix', type: 'CIRCULAR_FIX', tier: tierOf(RULE_PRIORITY.history), layer: 0, priority: RULE_PRIORITY.history, confidence: EVIDENCE_CONFIDENCE.history, source: 'history', match: current.slice(0, 200) });
       }
     }
+    if (candidates.length === 0 && failed(facts)) catchAll(facts, candidates);
     return decide(candidates, facts.retry ?? scanner.hint, () => mostInformativeLine(facts, scanner));
   } catch {
     // A safety net, not a code path: every read above is guarded. If something still throws,
     // the caller gets the honest answer (we do not know) instead of an exception.
     return decide([], null, () => null);
   }
+}
+
+/** The process failed: a non-zero exit code, or a thrown error with words in it. */
+function failed(facts: Facts): boolean {
+  return facts.exitCodes.some((n) => n !== 0) || facts.text.error.some((t) => !isBlank(t));
+}
+
+/**
+ * The catch-all (catch-all.ts): nothing read the failure, and the program printed a line it marked
+ * as its own error — its refusal, ERROR_RESPONSE, shown as the evidence. Without such a line the
+ * verdict stays UNKNOWN.
+ */
+function catchAll(facts: Facts, out: Candidate[]): void {
+  const found = errorMarkedLine(facts.text);
+  if (found === null) return;
+  out.push({ order: -1, rule: CATCH_ALL_RULE, type: 'ERROR_RESPONSE', tier: tierOf(RULE_PRIORITY.catchAll), layer: LAYER_RANK.lexicon, priority: RULE_PRIORITY.catchAll, confidence: EVIDENCE_CONFIDENCE.catchAll, source: found.source, match: found.line.slice(0, 200) });
 }
 
 /** Rules triggered by structured fields: codes, exit codes, statuses, signals, conditions. */

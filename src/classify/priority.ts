@@ -40,6 +40,11 @@ export const RULE_PRIORITY = {
   formatValidation: 120,
   /** Single generic words ("expected", "status code"): evidence only when nothing better matched. */
   weak: 100,
+  /**
+   * The catch-all: a failed process's own error-marked line that nothing above read is its
+   * refusal, ERROR_RESPONSE (catch-all.ts). Below every rule, so it never outranks one.
+   */
+  catchAll: 50,
   unknown: 0,
 } as const;
 
@@ -101,6 +106,8 @@ export const EVIDENCE_CONFIDENCE = {
   text: 0.8,
   /** Ordinary output is weaker evidence than a failure's own words. */
   stdout: 0.7,
+  /** The catch-all: the program's own error line was read, but no concept read it (above UNKNOWN, below a word's). */
+  catchAll: 0.6,
   /** Nothing matched: exactly 0.5, so the strict "< 0.50 escalates" rule does not fire. */
   unknown: 0.5,
   /** Added per extra piece of evidence for the same type, up to `max`. */
@@ -149,6 +156,7 @@ export const PRIORITY_TIERS: readonly PriorityTier[] = [
   { name: 'crashes and other generic verdicts', from: RULE_PRIORITY.emptyOutput + 1 },
   { name: 'output checks (seed 002)', from: RULE_PRIORITY.formatValidation },
   { name: 'weak single words', from: RULE_PRIORITY.weak },
+  { name: "the catch-all: a failed process's own error-marked line that no rule read is its refusal (ERROR_RESPONSE)", from: RULE_PRIORITY.catchAll },
   { name: 'nothing matched: UNKNOWN', from: -Infinity },
 ];
 

@@ -6,12 +6,19 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { classify, cleanTerminalText } from '../../src/classify/index.js';
+import { CATCH_ALL_RULE } from '../../src/classify/catch-all.js';
 
 describe('the fallback shows the error', () => {
   test('the first line that looks like an error, from stderr', () => {
-    const result = classify({ stdout: '', stderr: 'starting frobnicator\nloading plugins\nFATAL the frobnicator jammed at step 3\ncleaning up', exitCode: 1 });
+    const result = classify({ stdout: '', stderr: 'starting frobnicator\nloading plugins\nstep 3 failed: the frobnicator jammed\ncleaning up', exitCode: 1 });
     expect(result).toMatchObject({ type: 'UNKNOWN', confidence: 0.5 });
-    expect(result.evidence[0]).toEqual({ rule: 'fallback.error-line', source: 'stderr', match: 'FATAL the frobnicator jammed at step 3' });
+    expect(result.evidence[0]).toEqual({ rule: 'fallback.error-line', source: 'stderr', match: 'step 3 failed: the frobnicator jammed' });
+  });
+
+  test('a failed process\'s own error-marked line no rule read is its refusal: the catch-all (issue 30)', () => {
+    const result = classify({ stdout: '', stderr: 'starting frobnicator\nloading plugins\nFATAL the frobnicator jammed at step 3\ncleaning up', exitCode: 1 });
+    expect(result).toMatchObject({ type: 'ERROR_RESPONSE', confidence: 0.6 });
+    expect(result.evidence).toEqual([{ rule: CATCH_ALL_RULE, source: 'stderr', match: 'FATAL the frobnicator jammed at step 3' }]);
   });
 
   test('a strong marker (Error:, panic:, …Exception) is preferred to a weak one (failed) even when later', () => {
@@ -38,7 +45,7 @@ describe('the fallback shows the error', () => {
         const stderr = err.join('\n');
         const stdout = out.join('\n');
         const result = classify({ stderr, stdout, exitCode: 1 });
-        if (result.type !== 'UNKNOWN') return;
+        if (result.type !== 'UNKNOWN' && result.evidence[0]!.rule !== CATCH_ALL_RULE) return;
         const match = result.evidence[0]!.match;
         if (match !== '') expect(`${cleanTerminalText(stderr)}\n${cleanTerminalText(stdout)}`).toContain(match);
       }),
