@@ -14,7 +14,7 @@ const MARKED: [what: string, observation: Observation, line: string][] = [
   ['an upper-case severity head', { stderr: "ERROR: compression level '9' is reserved\n", stdout: 'Type "flac" for a usage summary\n', exitCode: 1 }, "ERROR: compression level '9' is reserved"],
   ['a program prefix, then error:', { stderr: 're2c: error: bad long option: --utf-9\n', exitCode: 1 }, 're2c: error: bad long option: --utf-9'],
   ['Error: at the start', { stderr: 'Error: image docker.io/library/api:1.4 is not from the release registry\n', exitCode: 1 }, 'Error: image docker.io/library/api:1.4 is not from the release registry'],
-  ['a numbered error code on stdout', { stdout: 'Error code 2: Access violation\n', stderr: '', exitCode: 1 }, 'Error code 2: Access violation'],
+  ['a numbered error code on stdout', { stdout: 'Error code 12: the widget is blue\n', stderr: '', exitCode: 1 }, 'Error code 12: the widget is blue'],
   ['an error number in parentheses', { stdout: 'Processing archive: cut.arj\nError (7): bad header\n', exitCode: 3 }, 'Error (7): bad header'],
   ['a bang after Error', { stderr: "Error! Could not process file hero.png\nError! Cannot read input picture file 'hero.png'\n", exitCode: 255 }, 'Error! Could not process file hero.png'],
   ['a level word after the program name', { stderr: 'sox WARN wav: User options overriding size\nsox FAIL formats: no handler for file extension `xyz\'\n', exitCode: 2 }, "sox FAIL formats: no handler for file extension `xyz'"],

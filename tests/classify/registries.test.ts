@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { BUILT_IN_PACKS, classify, createClassifier, GENERIC_PACKS, type Observation } from '../../src/classify/index.js';
+import { CATCH_ALL_RULE } from '../../src/classify/catch-all.js';
 import { ERRNO_ROWS } from '../../src/classify/registries/errno.js';
 import { GRPC_ROWS } from '../../src/classify/registries/grpc.js';
 import { HTTP_ROWS } from '../../src/classify/registries/http.js';
@@ -168,7 +169,8 @@ describe('TFTP error codes (RFC 1350 §5): a number with its message, or beside 
     expect(tftpOnly({ stderr: 'Unhandled exception at 0x00401000: Access violation reading location 0x00000000.', exitCode: 3221225477 }).type).toBe('UNKNOWN');
   });
   test('a code number with another message, or alone, is no TFTP answer', () => {
-    expect(tftpOnly({ stderr: 'Error code 2: cannot parse the manifest', exitCode: 1 }).type).toBe('UNKNOWN');
+    // The catch-all reads this error-marked line (ERROR_RESPONSE), but no TFTP rule does.
+    expect(tftpOnly({ stderr: 'Error code 2: cannot parse the manifest', exitCode: 1 }).evidence.map((e) => e.rule)).toEqual([CATCH_ALL_RULE]);
     expect(tftpOnly({ stderr: 'exit status 4 (file not found in cache, rebuilt)', exitCode: 1 }).type).toBe('UNKNOWN');
   });
 });
