@@ -53,7 +53,7 @@ afterEach(() => {
   for (const owner of owners.splice(0)) if (owner.exitCode === null && owner.signalCode === null) owner.kill('SIGKILL');
   for (const pid of processesWith(MARKER)) process.kill(pid, 'SIGKILL');
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterAll(async () => { if (dir) await rm(dir, { recursive: true, force: true }); });
 
 /** A `recover worker` process (the built CLI) with the marker in its environment, and its exit. */
 function owner(): { child: ChildProcess; exited: Promise<NodeJS.Signals | null> } {
