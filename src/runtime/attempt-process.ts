@@ -16,8 +16,11 @@
  *   and a group is only killed when its leader (pid = pgid: commands lead their own group) still
  *   has that start time. Without /proc (macOS, BSD) only the group's existence is checked, which a
  *   reused pgid could fool: documented, and the same-host check still applies.
- * - Gap: the record is written just after the spawn, so a SIGKILL in the few ms between the two
- *   leaves that one group unrecorded (at-least-once, as documented for interrupted attempts).
+ * - No gap: a run that records its processes (`recordsProcesses`) holds each program until its pid
+ *   is committed: the forked child waits before it execs the program (start-gate.ts), and the
+ *   spawn's report resolves once the checkpoint holding the pid landed. An owner killed between
+ *   the spawn and that commit leaves a child that sees its pipe close and exits without running
+ *   anything; once the program runs, its pid is in the record for the next owner to end.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -40,26 +43,42 @@ export interface AttemptProcess {
 /** What a listener hears: a group started, or its leader exited and was reported. */
 export type AttemptProcessEvent = { kind: 'spawned'; process: AttemptProcess } | { kind: 'exited'; pid: number };
 
-const listeners = new Map<string, (event: AttemptProcessEvent) => void>();
+/**
+ * Hears a run's spawns and exits. For a spawn it returns a promise that resolves once the
+ * process is recorded (its checkpoint committed) and rejects when it cannot be: the program starts
+ * only after it resolves.
+ */
+export type AttemptProcessListener = (event: AttemptProcessEvent) => void | Promise<void>;
+
+const listeners = new Map<string, AttemptProcessListener>();
 
 /** Listen to the processes of `runId`'s attempts; returns the unsubscribe function. */
-export function watchAttemptProcesses(runId: string, listener: (event: AttemptProcessEvent) => void): () => void {
+export function watchAttemptProcesses(runId: string, listener: AttemptProcessListener): () => void {
   listeners.set(runId, listener);
   return () => {
     if (listeners.get(runId) === listener) listeners.delete(runId);
   };
 }
 
-/** Report that attempt `attempt` of `runId` spawned `pid` as the leader of its own group. */
-export function reportSpawn(runId: string, attempt: number, pid: number): void {
+/** Whether `runId` records its attempts' processes (a persisted run is being driven here): its programs are then held until recorded. */
+export function recordsProcesses(runId: string): boolean {
+  return listeners.has(runId);
+}
+
+/**
+ * Report that attempt `attempt` of `runId` spawned `pid` as the leader of its own group. Resolves
+ * once the run has recorded it (at once when nobody records `runId`'s processes); rejects when
+ * the run could not record it (its store refused the checkpoint): the program must not start.
+ */
+export async function reportSpawn(runId: string, attempt: number, pid: number): Promise<void> {
   const listener = listeners.get(runId);
   if (!listener) return;
-  listener({ kind: 'spawned', process: { pid, pgid: pid, startTime: processStartTime(pid), bootId: bootId(), host: hostname(), attempt } });
+  await listener({ kind: 'spawned', process: { pid, pgid: pid, startTime: processStartTime(pid), bootId: bootId(), host: hostname(), attempt } });
 }
 
 /** Report that the command `pid` of `runId` has exited (and, when it was stopped, its group is gone). */
 export function reportExit(runId: string, pid: number): void {
-  listeners.get(runId)?.({ kind: 'exited', pid });
+  void listeners.get(runId)?.({ kind: 'exited', pid });
 }
 
 /** The fields of /proc/<pid>/stat these checks need; null for text that is not one. */

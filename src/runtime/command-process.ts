@@ -37,7 +37,8 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
   // A program that is not there is spawned as is, so it is reported as not found, by name.
   const wrapped = options.pty && findsProgram(cmd, options.cwd ?? process.cwd(), env.PATH) ? ptyArgv(cmd, args, options.pty, env.SHELL) : null;
   // The start gate execs whatever runs the command: `script` when it gets a pty.
-  const gate = options.startBy !== undefined && hostClock() !== null ? gated(wrapped?.file ?? cmd, wrapped?.args ?? args, options.startBy) : null;
+  const rule = { held: options.startAfter !== undefined, startBy: options.startBy !== undefined && hostClock() !== null ? options.startBy : null };
+  const gate = rule.held || rule.startBy !== null ? gated(wrapped?.file ?? cmd, wrapped?.args ?? args, rule) : null;
   return new Promise<CommandResult>((resolve) => {
     const program = gate ?? { cmd: wrapped?.file ?? cmd, args: wrapped?.args ?? [...args] };
     const child = spawn(program.cmd, program.args, {
@@ -67,6 +68,11 @@ export function runCommandOnce(cmd: string, args: readonly string[], options: Ru
     if (options.signal?.aborted) queueMicrotask(onAbort);
     else options.signal?.addEventListener('abort', onAbort, { once: true });
     if (typeof options.timeoutMs === 'number') timers.push(setTimeout(() => stop('timeout'), Math.max(0, options.timeoutMs)));
+    // Held: the go line lets the gate exec the program; a refusal stops it before it starts.
+    if (options.startAfter && child.pid !== undefined) {
+      const fd3 = child.stdio[3] as NodeJS.WritableStream;
+      void options.startAfter(child.pid).then(() => { if (!settled) fd3.write('go\n'); }, () => stop('abort'));
+    }
 
     let lapsed = false;
     let cancelGrace = () => {};

@@ -47,6 +47,14 @@ export interface RunOnceOptions extends SpawnOptions {
   input?: string;
   /** Called right after the spawn with the child's pid (also its process group id). */
   onSpawn?: (pid: number) => void;
+  /**
+   * Called right after the spawn with the child's pid; the program starts only once the promise
+   * resolves: the forked child waits (start-gate.ts) and execs it after, so what the program does
+   * comes after what this recorded (a persisted run commits the pid first). When it rejects the
+   * program never starts and the result says `aborted`; when this process dies first, the child
+   * exits without starting it. Default: none (the program starts at once).
+   */
+  startAfter?: (pid: number) => Promise<void>;
 }
 
 /** What one run of a command left behind. */

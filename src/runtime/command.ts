@@ -9,7 +9,7 @@ import { maxCharsOf } from '../../machines/recovery/strategy.js';
 import { compileRedactPatterns } from '../redact/index.js';
 import type { TestLedgerData } from '../store/test-ledger-data.js';
 import { traceEnv } from '../telemetry/trace-env.js';
-import { reportExit, reportSpawn } from './attempt-process.js';
+import { recordsProcesses, reportExit, reportSpawn } from './attempt-process.js';
 import { failureOf, outputTests, testsOf } from './command-failure.js';
 import { runCommandOnce } from './command-process.js';
 import type { CommandResult, SpawnOptions } from './command-result.js';
@@ -69,7 +69,7 @@ export interface CommandOptions extends SpawnOptions {
  * A `Task` that runs a command: no shell, its own process group, live output to `stream`,
  * bounded tails. It honours `ctx.timeoutMs` (kills the group, exit 124) and `ctx.signal`.
  * Each spawn is reported (see `attempt-process.ts`) so a persisted run records the group it must
- * end if `recover` is killed with SIGKILL mid-attempt.
+ * end if `recover` is killed with SIGKILL mid-attempt; the program starts once that is recorded.
  * The child sees `RECOVERY_ATTEMPT`, `RECOVERY_ITERATION`, `RECOVERY_HINT`, `RECOVERY_GUIDANCE`,
  * `RECOVERY_APPROACH`, `RECOVERY_REFRESH_CONTEXT`, `RECOVERY_RUN_ID` and `RECOVERY_MAX_CHARS` (empty
  * when unset, so an outer run's values never leak). Exit 0 resolves, once its stdout passes the
@@ -110,11 +110,12 @@ export function commandTask(cmd: string, args: readonly string[], options: Comma
         env: { ...options.env, ...recoveryEnv(ctx, target), ...traceEnv(ctx.runId) },
         timeoutMs: ctx.timeoutMs,
         signal: ctx.signal,
-        // Recorded in the run's checkpoint so a resume after a SIGKILL can end a group left running.
         onSpawn: (pid) => {
           spawned = pid;
-          reportSpawn(ctx.runId, ctx.attempt, pid);
         },
+        // A persisted run records the group in its checkpoint before the program starts, so a
+        // resume after a SIGKILL can end a group left running (attempt-process.ts).
+        ...(recordsProcesses(ctx.runId) ? { startAfter: (pid: number) => reportSpawn(ctx.runId, ctx.attempt, pid) } : {}),
       });
       if (spawned !== undefined) reportExit(ctx.runId, spawned);
       if (result.lapsed) throw new StartLapsedError(ctx.runId, ctx.attempt);

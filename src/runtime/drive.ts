@@ -55,9 +55,16 @@ export async function drive<T>(context: RunContext<T>, start: (logic: RecoveryMa
       return;
     }
     groups.set(event.process.pid, event.process);
-    // The follow-up write after the spawn: the checkpoint flushed before the attempt could not
-    // know the pid. Not awaited: the command is already running, and waiting would not help.
-    if (last) write();
+    // The write after the spawn (the write-ahead checkpoint could not know the pid), awaited by
+    // the program itself: its forked child waits for this commit before it execs (command.ts), so
+    // a run taken over always finds the pid of a program that could have done anything. A commit
+    // the store refuses stops the run (as a refused write-ahead does) and the program never starts.
+    if (!last) return undefined; // a spawn comes after the write-ahead checkpoint, which set `last`
+    write();
+    return checkpoints.flush().catch((error: unknown) => {
+      refused?.(error);
+      throw error;
+    });
   });
   // The tests of each execution (`recover run --tests`): kept as `meta.testLedger`, written with
   // the checkpoint the attempt's end makes (the task reports before it settles).

@@ -13,6 +13,10 @@
  * The clock is the host's boot clock (`/proc/uptime`, CLOCK_BOOTTIME in centiseconds), the one
  * clock that the parent and a shell can both read without starting another process. Where it does
  * not exist (not Linux), `hostClock()` is null and callers fall back to checking in the parent.
+ *
+ * The same child can also be held until its parent says go (`held`): a persisted run commits the
+ * pid of the program first (attempt-process.ts), so the program never does anything its run's next
+ * owner could not find and end. A parent that dies meanwhile closes the pipe: nothing runs.
  */
 import { readFileSync } from 'node:fs';
 
@@ -30,22 +34,34 @@ export function hostClock(): number | null {
   }
 }
 
-// The deadline is $1, the program and its arguments follow. Byte on fd 3: s = started (fd 3 is
-// closed so the program never inherits it), l = lapsed, n = not found. Only shell builtins run
-// before the exec, so the check and the start are a few microseconds apart.
+// $1 is `held` when the start waits for the parent's go, $2 the deadline (empty: none); the
+// program and its arguments follow. Held, the child first reads the line `go` from fd 3 (the
+// parent writes it once the pid is recorded; the pipe closing first, the parent died, means no).
+// Byte on fd 3: s = started (fd 3 is closed so the program never inherits it), h = never let go,
+// l = lapsed, n = not found. Only shell builtins run between the check and the exec, so the
+// check and the start are a few microseconds apart.
 const GATE_SCRIPT = [
-  'read -r up _ </proc/uptime; up=${up%.*}${up#*.}',
-  '[ "$up" -lt "$1" ] || { printf l >&3; exit 75; }',
-  'shift; command -v "$1" >/dev/null 2>&1 || { printf n >&3; exit 127; }',
+  '[ "$1" != held ] || { IFS= read -r go <&3 && [ "$go" = go ]; } || { printf h >&3; exit 75; }',
+  '[ -z "$2" ] || { read -r up _ </proc/uptime; up=${up%.*}${up#*.}; [ "$up" -lt "$2" ]; } || { printf l >&3; exit 75; }',
+  'shift 2; command -v "$1" >/dev/null 2>&1 || { printf n >&3; exit 127; }',
   'printf s >&3; exec 3>&-; exec "$@"',
 ].join('\n');
 
-/** The program to spawn (with fd 3 a pipe) so that `cmd args` starts only before `deadline` (centiseconds of `hostClock()`). */
-export function gated(cmd: string, args: readonly string[], deadline: number): { cmd: string; args: string[] } {
-  return { cmd: '/bin/sh', args: ['-c', GATE_SCRIPT, 'recover-start-gate', String(Math.floor(deadline)), cmd, ...args] };
+/** When a gated program may start: held until the parent's go (see `GATE_SCRIPT`), and/or only before a deadline. */
+export interface GateRule {
+  /** Wait for the line `go` on fd 3 before anything else. */
+  held: boolean;
+  /** Centiseconds of `hostClock()` the start must come before; null: no deadline. */
+  startBy: number | null;
 }
 
-/** What the gate's byte says. No byte means the shell died before its check: not started. */
+/** The program to spawn (with fd 3 a pipe, both ways) so that `cmd args` starts only as `rule` says. */
+export function gated(cmd: string, args: readonly string[], rule: GateRule): { cmd: string; args: string[] } {
+  const deadline = rule.startBy === null ? '' : String(Math.floor(rule.startBy));
+  return { cmd: '/bin/sh', args: ['-c', GATE_SCRIPT, 'recover-start-gate', rule.held ? 'held' : '', deadline, cmd, ...args] };
+}
+
+/** What the gate's byte says. No byte (the shell died before its check) or `h` (never let go): not started. */
 export function gateOutcome(byte: string): GateOutcome {
   return byte === 's' ? 'started' : byte === 'n' ? 'not-found' : 'lapsed';
 }

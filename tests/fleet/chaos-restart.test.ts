@@ -183,6 +183,7 @@ describe('a fleet while its database restarts and its connections are cut', () =
     const terminated: number[] = [];
     const restartsSeen: boolean[] = [];
     let heldWaits = 0;
+    let waitsStillOut = 0;
     try {
       for (let wave = 1; wave <= ACTIONS.length; wave++) {
         const ids: { id: string; kind: Kind }[] = [];
@@ -229,16 +230,29 @@ describe('a fleet while its database restarts and its connections are cut', () =
         } else {
           const waiting = [...runs.values()].map((r) => r.waiter).filter((w) => !w.exited);
           const lostBefore = new Map(waiting.map((w) => [w, count(w.err, 'lost the store')]));
+          // A wait says each outage once, from its first failed poll to its next answer. One that has
+          // not had an answer since the last fault (its backoff outlasted that restart and the setup
+          // of this wave) is still in that outage: this one is the same to it, and it says nothing new.
+          const stillOut = new Set(waiting.filter((w) => lostBefore.get(w)! > count(w.err, 'the store is back')));
           await cluster.down('fast');
           gate();
-          // Up again once every wait still waiting has noticed, and the worker of every slow attempt
-          // has met the outage writing its outcome (it writes again; a worker that gave up would
-          // report the run lost or an error: up again too, and the assertions below say what broke).
-          await waitFor(`every wait still waiting and every slow attempt of wave ${wave} to meet the outage`, () =>
-            waiting.every((w) => w.exited || count(w.err, 'lost the store') > lostBefore.get(w)!)
-            && ids.every(({ id, kind }) => !SLOW_KINDS.includes(kind) || workers.some((w) => eventsOf(w).some((e) => e.runId === id
-              && ((e.type === 'notice' && e.message?.includes('checkpoint not written')) || ['error', 'lost', 'interrupted', 'lapsed'].includes(e.type))))), { everyMs: 100 });
+          // Up again once every wait still waiting has noticed (or is still riding out the last
+          // fault), and the worker of every slow attempt has met the outage writing its outcome (it
+          // writes again; a worker that gave up would report the run lost or an error: up again
+          // too, and the assertions below say what broke).
+          const metOutage = (id: string) => workers.some((w) => eventsOf(w).some((e) => e.runId === id
+            && ((e.type === 'notice' && e.message?.includes('checkpoint not written')) || ['error', 'lost', 'interrupted', 'lapsed'].includes(e.type))));
+          const unnoticed = () => waiting.filter((w) => !w.exited && !stillOut.has(w) && count(w.err, 'lost the store') <= lostBefore.get(w)!);
+          const unmet = () => ids.filter(({ id, kind }) => SLOW_KINDS.includes(kind) && !metOutage(id));
+          await waitFor(`every wait still waiting and every slow attempt of wave ${wave} to meet the outage`,
+            () => unnoticed().length === 0 && unmet().length === 0, { everyMs: 100 }).catch((error: Error) => {
+            // Which did not, and what they said: the waits' stderr, the workers' events of the runs.
+            const waits = unnoticed().map((w) => ({ pid: w.child.pid, err: w.err }));
+            const slow = unmet().map(({ id }) => ({ id, events: workers.flatMap((w, n) => eventsOf(w).filter((e) => e.runId === id).map((e) => ({ worker: n, ...e }))) }));
+            throw new Error(`${error.message}: waits ${JSON.stringify(waits)}; slow runs ${JSON.stringify(slow)}`);
+          });
           heldWaits = waiting.length;
+          waitsStillOut = stillOut.size;
           await cluster.up();
           const after = await retryTransient(async () => (await store.pool.query<{ t: Date }>('SELECT pg_postmaster_start_time() AS t')).rows[0]!.t.getTime());
           restartsSeen.push(after > before);
@@ -338,7 +352,8 @@ describe('a fleet while its database restarts and its connections are cut', () =
       + `${events.filter((e) => e.type === 'store' && e.state === 'lost').length} worker outages, `
       + `${events.filter((e) => e.type === 'notice' && e.message?.includes('checkpoint not written')).length} checkpoints written again, `
       + `${events.filter((e) => e.type === 'lost').length} runs lost to a newer owner, ${rerunsAfterTakeover} attempts re-run after a takeover, `
-      + `${[...runs.values()].filter((r) => r.waiter.err.includes('lost the store')).length} waits rode out an outage`);
+      + `${[...runs.values()].filter((r) => r.waiter.err.includes('lost the store')).length} waits rode out an outage, `
+      + `${waitsStillOut} still in the previous one when the server was held down`);
 
     // No orphan: nothing started by the fleet (it carries the marker) outlives it.
     await waitFor('the fleet\'s processes to be gone', () => processesWith(MARKER).length === 0, { everyMs: 200 });

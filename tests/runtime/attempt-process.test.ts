@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  attemptProcessesOf, groupAlive, killLeftovers, parseProcStat, processStartTime, reportExit, reportSpawn, stillRunning,
+  attemptProcessesOf, groupAlive, killLeftovers, parseProcStat, processStartTime, recordsProcesses, reportExit, reportSpawn, stillRunning,
   watchAttemptProcesses, type AttemptProcess, type AttemptProcessEvent,
 } from '../../src/runtime/attempt-process.js';
 import { waitFor } from '../helpers/wait-for.js';
@@ -54,7 +54,7 @@ describe('parseProcStat', () => {
 describe('recorded attempt processes', () => {
   it('a spawn is reported to the run that listens, with the leader start time (Linux); others hear nothing', () => {
     const heard: AttemptProcessEvent[] = [];
-    const unwatch = watchAttemptProcesses('run-b', (event) => heard.push(event));
+    const unwatch = watchAttemptProcesses('run-b', (event) => { heard.push(event); });
     reportSpawn('run-other', 1, process.pid);
     reportSpawn('run-b', 3, process.pid);
     reportExit('run-b', process.pid);
@@ -65,6 +65,25 @@ describe('recorded attempt processes', () => {
       { kind: 'exited', pid: process.pid },
     ]);
     if (linux) expect(heard[0]).toMatchObject({ process: { startTime: expect.stringMatching(/^\d+$/) } });
+  });
+
+  it('a spawn\'s report settles as the run\'s recording does; a run nobody drives records nothing and resolves at once', async () => {
+    let record: (() => void) | undefined;
+    const unwatch = watchAttemptProcesses('run-c', (event) => (event.kind === 'spawned' ? new Promise<void>((resolve) => { record = resolve; }) : undefined));
+    expect([recordsProcesses('run-c'), recordsProcesses('run-none')]).toEqual([true, false]);
+    await expect(reportSpawn('run-none', 1, process.pid)).resolves.toBeUndefined();
+    let recorded = false;
+    const reported = reportSpawn('run-c', 1, process.pid).then(() => { recorded = true; });
+    await Promise.resolve();
+    expect(recorded).toBe(false);
+    record!();
+    await reported;
+    expect(recorded).toBe(true);
+    unwatch();
+    const refusing = watchAttemptProcesses('run-d', () => Promise.reject(new Error('store refused')));
+    await expect(reportSpawn('run-d', 1, process.pid)).rejects.toThrow('store refused');
+    refusing();
+    expect(recordsProcesses('run-d')).toBe(false);
   });
 
   it('kills a recorded group that still runs (leader and members) and waits until it is gone', async () => {

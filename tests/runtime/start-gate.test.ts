@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandTask, runCommandOnce } from '../../src/runtime/command.js';
 import { gateOutcome, hostClock, readGateOutcome, StartLapsedError } from '../../src/runtime/start-gate.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -77,5 +78,62 @@ describe('runCommandOnce with startBy', () => {
     const error = await Promise.resolve(task({ runId: 'r1', attempt: 2, iteration: 1, timeoutMs: null, signal: new AbortController().signal } as never)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StartLapsedError);
     expect(error).toMatchObject({ runId: 'r1', attempt: 2, code: 'ERR_START_LAPSED' });
+  });
+});
+
+/** The argv of a live process (not a zombie), or null. */
+function argvOf(pid: number): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return null;
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  } catch {
+    return null;
+  }
+}
+
+describe.runIf(process.platform === 'linux')('runCommandOnce with startAfter', () => {
+  it('holds the program in its forked child until the promise resolves, then runs it without the gate\'s pipe', async () => {
+    const marker = join(dir, 'held');
+    let go: () => void = () => undefined;
+    let spawned = 0;
+    const running = runCommandOnce('sh', ['-c', `echo ran > ${marker}; [ -e /proc/$$/fd/3 ] && echo fd3 || echo clean`], {
+      startAfter: (pid) => {
+        spawned = pid;
+        return new Promise<void>((resolve) => { go = resolve; });
+      },
+    });
+    // The child sits in the gate (blocked reading its go), not in the program, for as long as it is held.
+    await waitFor('the held child to wait in the gate', () => {
+      const stat = spawned ? readFileSync(`/proc/${spawned}/stat`, 'utf8') : '';
+      return argvOf(spawned)?.includes('recover-start-gate') === true && stat.slice(stat.lastIndexOf(')') + 2).startsWith('S');
+    });
+    expect(existsSync(marker)).toBe(false);
+    go();
+    expect(await running).toMatchObject({ exitCode: 0, stdout: 'clean\n', aborted: false, lapsed: false });
+    expect(readFileSync(marker, 'utf8')).toBe('ran\n');
+  });
+
+  it('a refused start never runs the program, reads as an abort, and leaves no process', async () => {
+    const marker = join(dir, 'refused');
+    let spawned = 0;
+    const result = await runCommandOnce('touch', [marker], {
+      startAfter: async (pid) => {
+        spawned = pid;
+        throw new Error('the store refused the checkpoint');
+      },
+    });
+    expect(result).toMatchObject({ aborted: true, lapsed: false, timedOut: false });
+    expect(result.exitCode).not.toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    expect(argvOf(spawned)).toBeNull();
+  });
+
+  it('with a deadline too: the deadline is checked after the go, just before the start', async () => {
+    const marker = join(dir, 'held-late');
+    const startBy = hostClock()! + 5; // 50 ms from now
+    const result = await runCommandOnce('touch', [marker], { startBy, startAfter: () => sleep(250).then(() => undefined) });
+    expect(result.lapsed).toBe(true);
+    expect(existsSync(marker)).toBe(false);
   });
 });

@@ -2,26 +2,26 @@
  * The recovery statechart driven by hook events, one short step per hook call: the run is
  * acquired (its lease), restored from its checkpoint, told one thing (a failed or passing run
  * of the command, or the agent's change as the ADAPT fix), left to settle, checkpointed, and let
- * go. The agent does the I/O the slots stand for, so the slots here do none: `runTask` waits for
- * the agent's next run of the command (the step's answer, resolved from here), `adapt` resolves with the
- * agent's change when there is one, `sleepUntil` ends at once (the agent is told to wait).
+ * go. The agent does the I/O the slots stand for, so the slots here do none (hook-actor.ts); what
+ * the agent is told of the run is read from the snapshot it is left in (run-view.ts).
  */
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { RECOVERY_SLOTS, recoveryMachine, type RecoveryMachine } from '../../../machines/recovery.machine.js';
-import { runner } from '../../../machines/runner.js';
-import type { AdaptInput, AdaptOutput, AttemptInput, AttemptOutcome, DiagnoseInput, DiagnoseOutput, RollbackInput, RollbackOutput, SleepInput, SleepOutput } from '../../../machines/recovery/types.js';
+import { createActor, type SnapshotFrom } from 'xstate';
+import type { RecoveryMachine } from '../../../machines/recovery.machine.js';
+import type { AttemptOutcome } from '../../../machines/recovery/types.js';
 import { classify } from '../../classify/classify.js';
 import type { Classification, Observation } from '../../classify/types.js';
 import type { DecisionChoice, PolicyConfig } from '../../policy/types.js';
 import { redactDeep } from '../../redact/index.js';
 import { checkpointOf, type RunIdentity } from '../../runtime/checkpoint.js';
-import { checkedRecoverySnapshot, persistedSnapshotOf, restoredActor, storedSnapshotOf } from '../../runtime/snapshot-codec.js';
+import { persistedSnapshotOf, storedSnapshotOf } from '../../runtime/snapshot-codec.js';
 import { recoveryInput } from '../../runtime/recovery.js';
 import { statusOf } from '../../runtime/outcome.js';
 import { realClock } from '../../runtime/clock.js';
 import { decisionsOf, type DecisionRecord } from '../../runtime/run-meta.js';
 import type { Lease, RunRecord, Store } from '../../store/types.js';
-import type { Feed, RunPhase, HookRunView } from './rules.js';
+import { logicFor, restoredRun, settle } from './hook-actor.js';
+import type { Feed, RunPhase } from './rules.js';
+import { phaseOf } from './run-view.js';
 
 /** The policy of a hook run: the defaults, without the flake probe (the agent re-runs, not us). */
 export const HOOK_POLICY: PolicyConfig = { flakeProbe: false };
@@ -51,40 +51,6 @@ export interface HookDecision {
 }
 
 type Snapshot = SnapshotFrom<RecoveryMachine>;
-
-const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
-
-/** The phase an agent sees, from the machine's state. */
-export function phaseOf(snapshot: Snapshot | null): RunPhase {
-  if (snapshot === null) return 'none';
-  if (snapshot.status === 'done') return 'ended';
-  if (snapshot.matches('escalated')) return 'escalated';
-  if (snapshot.matches({ recovery: 'adapt' })) return 'adapt';
-  if (snapshot.matches('executing')) return snapshot.context.delayMs !== null && snapshot.context.level === 'same' ? 'wait' : 'verify';
-  return 'verify';
-}
-
-/** The facts the answers need, from a snapshot (or none: no run yet). */
-export function viewOf(snapshot: Snapshot | null, runId: string, command: string): HookRunView {
-  const c = snapshot?.context;
-  const classification = c?.failure?.classification ?? null;
-  const evidence = classification?.evidence[0];
-  const decided = c?.history.findLast((e) => e.phase === 'DECISION');
-  return {
-    phase: phaseOf(snapshot),
-    runId,
-    command,
-    type: classification?.type ?? null,
-    category: classification?.category ?? null,
-    evidence: evidence ? `${evidence.match.split('\n')[0]!.slice(0, 200)} (${evidence.rule})` : null,
-    iteration: c?.iteration ?? 0,
-    budget: c && classification ? c.policy.types[classification.type].budget : 3,
-    fixes: c?.pass.fixes ?? [],
-    reason: c?.reason ?? null,
-    delayMs: c?.delayMs ?? null,
-    guidance: c?.next.guidance ?? decided?.message ?? null,
-  };
-}
 
 /** Reads a run's snapshot without taking it (for the phase an event meets). */
 export async function peekRun(store: Store, runId: string): Promise<Snapshot | null> {
@@ -169,32 +135,6 @@ async function checkpointed(store: Store, lease: Lease, record: RunRecord | null
   await store.commit(identity.runId, lease.fence, { events: history.slice(record?.history.length ?? 0), head });
   actor.stop();
   return snapshot;
-}
-
-/** Lets invoked promise actors resolve and their transitions run. */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 4; i++) await new Promise<void>((resolve) => setImmediate(resolve));
-}
-
-/** The machine with slots that do no I/O (see the top of the file). */
-function logicFor(opts: { feed: Feed; fix?: string | null; now?: number; attempt?: Promise<AttemptOutcome> }) {
-  const now = opts.now ?? Date.now();
-  // The first attempt asked for gets the step's answer; any later one waits for the agent's next run.
-  let attempt = opts.attempt;
-  return recoveryMachine.provide({
-    actors: {
-      runTask: runner<AttemptOutcome, AttemptInput>(() => { const next = attempt ?? never<AttemptOutcome>(); attempt = undefined; return next; }),
-      diagnose: fromPromise<DiagnoseOutput, DiagnoseInput>(async ({ input }) => ({ hypotheses: input.builtIn.hypotheses, at: now })),
-      adapt: fromPromise<AdaptOutput, AdaptInput>(() => (opts.fix ? Promise.resolve({ fix: opts.fix, at: now }) : never())),
-      rollback: fromPromise<RollbackOutput, RollbackInput>(async () => ({ restored: false, at: now })),
-      sleepUntil: fromPromise<SleepOutput, SleepInput>(async () => ({ at: now })),
-    } satisfies Record<keyof typeof RECOVERY_SLOTS, unknown>,
-  });
-}
-
-/** The actor restored from a run's checkpoint (checked like `resume` checks it). */
-function restoredRun(record: RunRecord, logic: RecoveryMachine) {
-  return restoredActor(logic, checkedRecoverySnapshot(storedSnapshotOf(record).envelope, logic, record.runId));
 }
 
 export { isHookRun } from './hook-run.js';

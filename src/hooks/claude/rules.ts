@@ -11,7 +11,7 @@ import type { HookEventKind } from './input.js';
 /** Where the run an event concerns stands, as the agent sees it. */
 export type RunPhase = 'none' | 'adapt' | 'verify' | 'wait' | 'escalated' | 'ended';
 
-/** The facts of a run the hook's answers are written from (see engine.ts `viewOf`). */
+/** The facts of a run the hook's answers are written from (see run-view.ts `viewOf`). */
 export interface HookRunView {
   phase: RunPhase;
   runId: string;

@@ -11,7 +11,7 @@ import { classify, type Classification } from '../../classify/index.js';
 import { lastLine } from '../../classify/text.js';
 import { DEFAULT_POLICY, budgetFor, computeDelay, type ResolvedPolicy } from '../../policy/index.js';
 import { traceEnv } from '../../telemetry/trace-env.js';
-import { reportExit, reportSpawn } from '../attempt-process.js';
+import { recordsProcesses, reportExit, reportSpawn } from '../attempt-process.js';
 import { HOOK_TIMEOUT_MS } from '../hook-context.js';
 import { runCommandOnce, type CommandResult } from '../command.js';
 import { unwrapEnvelope, type Envelope } from './answer.js';
@@ -156,8 +156,9 @@ async function spawnProgram(
   const result = await runCommandOnce(call.cmd, call.args, {
     onSpawn: (pid) => {
       spawned = pid;
-      reportSpawn(input.runId, attempt, pid);
     },
+    // Recorded in the run's checkpoint before the program starts (attempt-process.ts).
+    ...(recordsProcesses(input.runId) ? { startAfter: (pid: number) => reportSpawn(input.runId, attempt, pid) } : {}),
     cwd: options.cwd,
     // Under a traced run, TRACEPARENT names the adapter's or diagnoser's span.
     env: { ...options.env, ...call.env, ...traceEnv(input.runId) },

@@ -8,46 +8,25 @@
  * recorded in the run's meta (`takeovers`: from whom, at which event, with which fence).
  *
  * Claiming, wake-ups (LISTEN/NOTIFY, polling as the backstop), renewals and releases are the
- * claim loop's (claim-loop.ts); this file runs what it claims.
+ * claim loop's (claim-loop.ts); running a claimed run is claimed-run.ts's, its attempts' starts
+ * under the lease leased-start.ts's. This file ties them together and says what happened.
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { RunFencedError } from '../../store/errors.js';
-import { dbErrorReason, isTransientDbError, retryTransient } from '../../store/postgres/transient.js';
 import { markDecisionTaken, type Claim } from '../../store/postgres/queue.js';
 import type { PostgresStore } from '../../store/postgres/store.js';
-import type { LeaseHolder } from '../../store/types.js';
-import { recordTakeover } from '../../telemetry/takeover.js';
-import type { TaskContext } from '../options.js';
-import { recoverPersisted, resume, RunInterruptedError, type PersistedOptions } from '../persisted.js';
+import { RunInterruptedError } from '../persisted.js';
 import type { RecoveryActor } from '../recovery.js';
+import { StartLapsedError } from '../start-gate.js';
 import { startClaimLoop, type RunEnd, type StartedRun } from './claim-loop.js';
+import { runClaimed } from './claimed-run.js';
+import { COMMAND_TASK, runCommandTask } from './command-task.js';
 import type { SlotTicket } from './slots.js';
-import { claimedStore } from './claimed-store.js';
-import { claimMeta } from './claim-meta.js';
-import { COMMAND_TASK, commandInputOf, runCommandTask } from './command-task.js';
-import type { Submission } from './submit.js';
-import { hostClock, StartLapsedError } from '../start-gate.js';
 import type { FleetTask } from './task.js';
+import type { WorkerEvent } from './worker-event.js';
 
-/**
- * The part of a fresh lease within which an attempt must start: the rest (a third) is the margin
- * for the started program to reach its first effect before the lease could run out.
- */
-const START_WINDOW = 2 / 3;
-
-/** What a worker reports. */
-export type WorkerEvent =
-  | { type: 'claimed'; runId: string; fence: number; resumed: boolean; tookOverFrom: LeaseHolder | null }
-  | { type: 'finished'; runId: string; fence: number; status: string }
-  | { type: 'lost'; runId: string; fence: number; error: RunFencedError }
-  | { type: 'interrupted'; runId: string; fence: number }
-  | { type: 'lapsed'; runId: string; fence: number; attempt: number }
-  | { type: 'notice'; runId: string; message: string }
-  /** The database stopped answering (said once per outage; the worker keeps trying with backoff), or answers again. */
-  | { type: 'store'; state: 'lost'; error: unknown }
-  | { type: 'store'; state: 'back'; afterMs: number }
-  | { type: 'error'; runId: string | null; error: unknown };
+export type { WorkerEvent } from './worker-event.js';
 
 /** Options of `createWorker`. */
 export interface WorkerOptions {
@@ -114,12 +93,12 @@ export function createWorker(options: WorkerOptions): Worker {
       stop(); // kills the attempt's process group; the runtime writes nothing more under this fence
     };
     const { runId, fence } = claim.lease;
-    const ended = execute(claim, slot, halt.signal, (a) => {
+    const ended = runClaimed(claim, slot, halt.signal, (a) => {
       actor = a;
       if (lost || lapsed || stopping) a.stop();
       else if (a.getSnapshot().status === 'done') done();
       else a.subscribe((snapshot) => { if (snapshot.status === 'done') done(); });
-    }, onLost).then((status) => {
+    }, onLost, { store, task: tasks[claim.taskName]!, leaseMs, commitRetryMs, emit }).then((status) => {
       if (claim.decision) return markDecisionTaken(store, claim.decision.id, fence).then(() => status);
       return status;
     }).then((status): RunEnd => {
@@ -141,93 +120,6 @@ export function createWorker(options: WorkerOptions): Worker {
       lose: onLost,
       ended,
     };
-  };
-
-  const execute = async (
-    claim: Claim, slot: SlotTicket, halted: AbortSignal, onStart: (actor: RecoveryActor) => void, onLost: (error: RunFencedError | StartLapsedError) => void,
-  ): Promise<string> => {
-    const { lease } = claim;
-    /** When the lease was last renewed (by a renew or a commit): both clocks, read before the request was sent. */
-    let renewed: { clock: number | null; ms: number } | null = null;
-    const renewing = async (request: () => Promise<void>) => {
-      const sent = { clock: hostClock(), ms: performance.now() };
-      await request();
-      return (renewed = sent);
-    };
-    const record = claim.started ? await retryTransient(() => store.load(lease.runId), { budgetMs: commitRetryMs }) : null;
-    const submission = claim.input as Submission | null;
-    // The run's meta as last committed: its test ledger grows with each attempt (by any owner).
-    let meta = record?.meta;
-    // A run `recover run` offered to the fleet was never queued: its command is in its meta, read
-    // as an attempt starts, so a meta that cannot be read fails the attempt naming the field (the
-    // run comes to rest with it in its history) instead of passing from worker to worker.
-    const inputOf = submission ? () => submission.input : () => (record && meta ? commandInputOf(record.runId, meta) : null);
-    const fn = tasks[claim.taskName]!;
-    const task = async (ctx: TaskContext) => {
-      await slot.take(ctx.signal); // taken once the write-ahead checkpoint landed (see `common`): at once
-      // The write-ahead checkpoint was fenced, but this process may have stalled (SIGSTOP, a long
-      // pause) between it and here while another worker took the run. So the attempt starts only
-      // while a renewed lease surely holds: it lasts at least `leaseMs` from before its renew was
-      // sent, and the start must come within START_WINDOW of that. The write-ahead commit renewed
-      // it (a commit does, see the store's RENEW); when that is not fresh, a renew of its own (an
-      // owner that has been replaced is refused). A program's start is checked by its forked child
-      // (start-gate.ts); a function's here, the closest this process can come to its start.
-      const lapse = () => {
-        const error = new StartLapsedError(ctx.runId, ctx.attempt);
-        onLost(error);
-        return error;
-      };
-      // A renew cut by a passing database error is sent again while the start window lasts; one
-      // that never gets through is a lapse (the run is let go, as a late start is), not a failure
-      // of an attempt that never ran.
-      const fresh = renewed !== null && performance.now() - renewed.ms <= leaseMs / 6 ? renewed : null;
-      const { clock: sentAt, ms: sentMs } = fresh ?? await retryTransient(() => renewing(() => lease.renew()), {
-        budgetMs: leaseMs * START_WINDOW, firstDelayMs: Math.min(100, leaseMs / 30),
-      }).catch((error: unknown) => {
-        if (error instanceof RunFencedError) onLost(error);
-        throw isTransientDbError(error) ? lapse() : error;
-      });
-      if (performance.now() - sentMs > leaseMs * START_WINDOW) throw lapse();
-      try {
-        return await fn({
-          // `signal` is an accessor of the context, which a spread does not copy.
-          ...ctx, signal: ctx.signal, input: inputOf(), fence: lease.fence,
-          ...(sentAt === null ? {} : { startBy: sentAt + Math.floor((leaseMs * START_WINDOW) / 10) }),
-          env: { RECOVERY_RUN_ID: ctx.runId, RECOVERY_ATTEMPT: String(ctx.attempt), RECOVERY_FENCE: String(lease.fence) },
-        });
-      } catch (error) {
-        throw error instanceof StartLapsedError ? lapse() : error;
-      }
-    };
-    emit({ type: 'claimed', runId: lease.runId, fence: lease.fence, resumed: claim.started, tookOverFrom: lease.tookOverFrom });
-    // A checkpoint that cannot be written for a passing reason is written again under the same
-    // fence (a retry after a commit that did land is recognised by the store): giving the run up
-    // instead would make its next owner run the attempt again, whose outcome this one already has.
-    const commitHard = (commit: () => Promise<void>) => retryTransient(() => renewing(commit), {
-      budgetMs: commitRetryMs,
-      onRetry: (error, attempt) => {
-        if (attempt === 1) emit({ type: 'notice', runId: lease.runId, message: `checkpoint not written (${dbErrorReason(error)}); retrying under fence ${lease.fence} for up to ${Math.round(commitRetryMs / 1000)} s` });
-      },
-    });
-    recordTakeover(lease, record?.meta.traceparent); // telemetry: `recover.lease.takeovers`, when this claim replaced an owner
-    // What this claim adds to the run's meta (claim-meta.ts): the takeover, a claimed decision, a queued command.
-    const { meta: added, decision } = claimMeta(claim, record);
-    // The run's options, built once: what it was submitted with, and this worker's store, lease and notices.
-    const options: PersistedOptions = {
-      ...submission?.options, runId: lease.runId, onStart,
-      // Once a checkpoint landed, the run waits for one of the worker's slots (slots.ts) before it
-      // goes on: runs in hand write their first checkpoint while others run their attempts, and
-      // at most `concurrency` runs are past it at once. The attempt's timeout starts after the wait.
-      store: claimedStore(store, lease, async (commit, checkpoint) => {
-        await commitHard(commit);
-        meta = checkpoint.head.meta;
-        await slot.take(halted);
-      }),
-      onNotice: (message: string) => emit({ type: 'notice', runId: lease.runId, message }),
-      meta: added,
-    };
-    const outcome = claim.started ? await resume(lease.runId, { ...options, task, ...(decision ? { decision } : {}) }) : await recoverPersisted(task, options);
-    return outcome.status;
   };
 
   const loop = startClaimLoop({ store, holder, tasks: names, concurrency, leaseMs, pollMs, report: emit, start });
