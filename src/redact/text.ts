@@ -34,6 +34,25 @@ export function compileRedactPatterns(patterns: readonly string[]): RegExp[] {
   });
 }
 
+const NO_PATTERNS: RegExp[] = [];
+const isRegExp = (pattern: string | RegExp): pattern is RegExp => pattern instanceof RegExp;
+
+/**
+ * A run's extra secret patterns as the list every redaction of the run reads: strings compiled
+ * (see {@link compileRedactPatterns}: a bad one throws naming its index), then the RegExps as
+ * given (their flags kept). A list of RegExps alone is returned as it is, not copied: the run's
+ * options are compiled once where they are built (the CLI's config, a persisted run's context),
+ * and whoever reads them later gets that same list without compiling again.
+ * Default: none or an empty list is an empty list.
+ */
+export function compileRedaction(patterns: Array<string | RegExp> | undefined): RegExp[];
+export function compileRedaction(patterns: readonly (string | RegExp)[] | undefined): readonly RegExp[];
+export function compileRedaction(patterns: readonly (string | RegExp)[] | undefined): readonly RegExp[] {
+  if (!patterns || patterns.length === 0) return NO_PATTERNS;
+  if (patterns.every(isRegExp)) return patterns;
+  return [...compileRedactPatterns(patterns.filter((p): p is string => typeof p === 'string')), ...patterns.filter(isRegExp)];
+}
+
 const compiled = new Map<string, RegExp>();
 const normalised = new WeakMap<RegExp, RegExp>();
 
