@@ -26,7 +26,9 @@ export function compileRedactPatterns(patterns: readonly string[]): RegExp[] {
       throw new Error(`redact pattern ${index} must be a non-empty string`);
     }
     try {
-      return new RegExp(source, 'gd');
+      const pattern = new RegExp(source, 'gd');
+      ours.add(pattern);
+      return pattern;
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       throw new Error(`redact pattern ${index} (${JSON.stringify(source)}) is not a valid regular expression: ${why}`);
@@ -55,11 +57,15 @@ export function compileRedaction(patterns: readonly (string | RegExp)[] | undefi
 
 const compiled = new Map<string, RegExp>();
 const normalised = new WeakMap<RegExp, RegExp>();
+/** Compiled by {@link compileRedactPatterns}: flags g and d already, and no caller holds them to reuse their `lastIndex`. */
+const ours = new WeakSet<RegExp>();
 
 // Never throws: a string that is not a valid regex is matched literally (the user asked for that
 // text to disappear; silently skipping it would leak it).
 function toRegExp(pattern: RegExp | string): RegExp {
   if (typeof pattern !== 'string') {
+    // Compiled here already (the run's config): used as it is, not copied again.
+    if (ours.has(pattern)) return pattern;
     let re = normalised.get(pattern);
     if (!re) {
       const flags = `${pattern.flags.replace(/[gyd]/g, '')}gd`;
