@@ -56,6 +56,7 @@ export async function runtimeOptionsOf(run: CommandRun, output: CommandOutput, i
     cwd: run.meta.cwd, stream: { stdout: output.stdout, stderr: output.stderr }, pty: expect ? null : output.pty,
     ...(expect ? { expect } : {}),
     // A resumed run continues its test ledger (the executions so far, the flaky tests found).
+    // Its patterns are the config's, compiled at load: the ledger and the run read that one list.
     ...(tests ? { ...tests, ...(run.config.redact ? { redact: run.config.redact } : {}) } : {}),
     ...(Object.keys(run.tests.env).length > 0 ? { env: run.tests.env } : {}),
     // A command line that risks data loss is refused unless the person running it says it may (seed 004 BLOCK_AND_ALERT).

@@ -25,7 +25,12 @@ export interface LoadedConfig {
   /** The policy part, already validated by `resolvePolicy`. */
   policy: PolicyConfig | undefined;
   rules: unknown[] | undefined;
-  redact: string[] | undefined;
+  /**
+   * `redact`, compiled as it was checked (`compileRedactPatterns`: flags g and d): the run reads
+   * these (its context, its work, its test ledger, the sealed command line) without compiling
+   * them again. Default: none.
+   */
+  redact: RegExp[] | undefined;
   /** `quarantine`: test ids whose failures do not fail a run (checked by `quarantineList`). Default none. */
   quarantine?: string[];
   /** The `agent` key as written (checked here; `agentOptionsOf` reads it with the flags). */
@@ -89,17 +94,16 @@ export async function loadConfig(cwd: string, explicit: string | undefined): Pro
     checkedRules = rules;
   }
 
-  let checkedRedact: string[] | undefined;
+  let checkedRedact: RegExp[] | undefined;
   if (redact !== undefined) {
     if (!Array.isArray(redact)) throw new ConfigError(`${file}: redact must be an array of regular expressions`);
     const { compileRedactPatterns } = await import('../redact/index.js');
     try {
-      compileRedactPatterns(redact as string[]);
+      checkedRedact = compileRedactPatterns(redact);
     } catch (error) {
       // compileRedactPatterns names the index; prefix the key so the path is complete.
       throw new ConfigError(`${file}: redact: ${error instanceof Error ? error.message : String(error)}`);
     }
-    checkedRedact = redact as string[];
   }
   if (agent !== undefined) {
     // Checked alone: the flags, which override it, are the verb's (agent-options.ts).

@@ -6,7 +6,7 @@
  */
 import { storedOutcomeOf } from '../runtime/outcome.js';
 import type { Store } from '../store/types.js';
-import { continueRun } from './continue-run.js';
+import { continueRun, readStoredRun } from './continue-run.js';
 import { ensureOffered, hasEnded, type Decision } from './decision.js';
 import { CliError } from './errors.js';
 import { EXIT, exitCodeOf } from './exit-codes.js';
@@ -66,10 +66,12 @@ export async function resumeRun(runId: string, options: ResumeRunOptions, io: Cl
     if (options.session.json) printJsonOutcome(outcome, io);
     return exitCodeOf(outcome);
   }
+  // Read once, before the run drives (a bad meta or config, a secret missing from the
+  // environment fails here): the quarantine and the continued run read this one value.
+  const stored = await readStoredRun(record, io);
   // Opened once: the quarantine reads the flaky memory, the continued run reuses fixes and counts its tests.
   const memories = await openRunMemories(options.store);
-  // Read before the run drives: a bad config fails here, as it would continuing the run.
-  const tests = await storedRunQuarantine(io, memories.flaky, record, (message) => options.session.progress.note(message, { always: true }));
-  const result = await options.session.drive((watch) => continueRun(runId, { store: options.store, memories, decision: options.decision }, watch, io));
+  const tests = await storedRunQuarantine(memories.flaky, stored, (message) => options.session.progress.note(message, { always: true }));
+  const result = await options.session.drive((watch) => continueRun(stored, { store: options.store, memories, decision: options.decision }, watch, io));
   return options.session.conclude(result, { runId, store: options.store.store, reportFile: undefined, tests });
 }

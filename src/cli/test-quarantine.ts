@@ -14,9 +14,8 @@ import { commandIdentity } from '../memory/flaky/run-tests.js';
 import type { FlakyMemory } from '../memory/flaky/types.js';
 import type { Quarantine } from '../policy/quarantine.js';
 import type { Outcome } from '../runtime/outcome.js';
-import { runMetaOf } from '../runtime/run-meta.js';
-import type { RunRecord, Store } from '../store/index.js';
-import { loadConfig } from './config.js';
+import type { Store } from '../store/index.js';
+import type { StoredCommandRun } from './continue-run.js';
 import { inGitHubActions, warningAnnotation } from './github.js';
 import { Interrupted } from './interrupt.js';
 import type { CliIO } from './verb.js';
@@ -123,16 +122,13 @@ async function announce(io: CliIO, runId: string, attempt: number, quarantined: 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
 /**
- * The quarantine of a stored run that `resume` or `decide` continues: its config's `quarantine`
- * (the file it started with) and its `--quarantine-flaky`, kept in its meta. Null for a run
- * `recover run` did not start.
+ * The quarantine of a stored run that `resume` or `decide` continues, read from the run as the
+ * process read it once (`readStoredRun`): its config's `quarantine` (the file it started with)
+ * and its `--quarantine-flaky`, kept in its meta.
  */
-export async function storedRunQuarantine(io: CliIO, memory: FlakyMemory, record: RunRecord, note: (message: string) => void): Promise<RunTestQuarantine | null> {
-  const meta = runMetaOf(record.runId, record.meta);
-  if (!Array.isArray(meta.command)) return null;
-  const config = await loadConfig(meta.cwd ?? io.cwd, meta.options?.config ?? undefined);
+export async function storedRunQuarantine(memory: FlakyMemory, { record, run }: StoredCommandRun, note: (message: string) => void): Promise<RunTestQuarantine> {
   return openRunTests({
     memory, command: commandIdentity(record),
-    listed: config.quarantine ?? [], configFile: config.file, flips: meta.options?.quarantineFlaky ?? null, note,
+    listed: run.config.quarantine ?? [], configFile: run.config.file, flips: run.meta.options.quarantineFlaky ?? null, note,
   });
 }

@@ -6,7 +6,7 @@
  * a cheap first look in `prescan.ts`); values in `deep.ts`; live output in `stream.ts`.
  */
 export { REDACTED, isSecretField, isSecretKey } from './secret-keys.js';
-export { compileRedactPatterns, redactSecrets, type RedactPatterns } from './text.js';
+export { compileRedactPatterns, compileRedaction, redactSecrets, type RedactPatterns } from './text.js';
 export { redactDeep } from './deep.js';
 export { LATE_SECRET_RULES, SECRET_RULES, type SecretRule } from './secret-patterns.js';
 export { StreamRedactor } from './stream.js';

@@ -26,7 +26,9 @@ export function compileRedactPatterns(patterns: readonly string[]): RegExp[] {
       throw new Error(`redact pattern ${index} must be a non-empty string`);
     }
     try {
-      return new RegExp(source, 'gd');
+      const pattern = new RegExp(source, 'gd');
+      ours.add(pattern);
+      return pattern;
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       throw new Error(`redact pattern ${index} (${JSON.stringify(source)}) is not a valid regular expression: ${why}`);
@@ -34,13 +36,36 @@ export function compileRedactPatterns(patterns: readonly string[]): RegExp[] {
   });
 }
 
+const NO_PATTERNS: RegExp[] = [];
+const isRegExp = (pattern: string | RegExp): pattern is RegExp => pattern instanceof RegExp;
+
+/**
+ * A run's extra secret patterns as the list every redaction of the run reads: strings compiled
+ * (see {@link compileRedactPatterns}: a bad one throws naming its index), then the RegExps as
+ * given (their flags kept). A list of RegExps alone is returned as it is, not copied: the run's
+ * options are compiled once where they are built (the CLI's config, a persisted run's context),
+ * and whoever reads them later gets that same list without compiling again.
+ * Default: none or an empty list is an empty list.
+ */
+export function compileRedaction(patterns: Array<string | RegExp> | undefined): RegExp[];
+export function compileRedaction(patterns: readonly (string | RegExp)[] | undefined): readonly RegExp[];
+export function compileRedaction(patterns: readonly (string | RegExp)[] | undefined): readonly RegExp[] {
+  if (!patterns || patterns.length === 0) return NO_PATTERNS;
+  if (patterns.every(isRegExp)) return patterns;
+  return [...compileRedactPatterns(patterns.filter((p): p is string => typeof p === 'string')), ...patterns.filter(isRegExp)];
+}
+
 const compiled = new Map<string, RegExp>();
 const normalised = new WeakMap<RegExp, RegExp>();
+/** Compiled by {@link compileRedactPatterns}: flags g and d already, and no caller holds them to reuse their `lastIndex`. */
+const ours = new WeakSet<RegExp>();
 
 // Never throws: a string that is not a valid regex is matched literally (the user asked for that
 // text to disappear; silently skipping it would leak it).
 function toRegExp(pattern: RegExp | string): RegExp {
   if (typeof pattern !== 'string') {
+    // Compiled here already (the run's config): used as it is, not copied again.
+    if (ours.has(pattern)) return pattern;
     let re = normalised.get(pattern);
     if (!re) {
       const flags = `${pattern.flags.replace(/[gyd]/g, '')}gd`;

@@ -7,7 +7,7 @@ import type { ActorRefFrom } from 'xstate';
 import { RECOVERY_SLOTS, recoveryMachine, type RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { RunnerWork } from '../../machines/runner.js';
 import { slotActors, type SlotWork as SlotWorkOf } from '../../machines/shared.js';
-import { compileRedactPatterns } from '../redact/index.js';
+import { compileRedaction } from '../redact/index.js';
 import { realClock } from './clock.js';
 import { HOOK_TIMEOUT_MS, hookTimeoutProblem } from './hook-context.js';
 import { NO_EXTENSIONS, runExtensions } from './run-extensions.js';
@@ -49,8 +49,9 @@ export function bindRun(task: Task, options: RecoveryOptions, hooks: RunHooks) {
   const hookTimeoutMs = options.hookTimeoutMs ?? HOOK_TIMEOUT_MS;
   const problem = hookTimeoutProblem(hookTimeoutMs);
   if (problem !== null) throw new RangeError(problem);
-  // Strings are compiled (a bad one throws naming it); RegExps keep their flags.
-  const redact = redactPatternsOf(options.redact);
+  // Strings are compiled (a bad one throws naming it); RegExps keep their flags; a list compiled
+  // once already (a persisted run's context) is read as it is.
+  const redact = compileRedaction(options.redact);
   // Telemetry and fix memory, when asked for: they wrap the slots' work and watch the actor.
   const extensions = runExtensions(options, clock, redact);
   const run = new RunWork(task, measuredFixes(extensions.hooks(options), options), { clock, redact, rules: options.rules ?? NO_RULES, hookTimeoutMs, hooks });
@@ -62,14 +63,14 @@ export function bindRun(task: Task, options: RecoveryOptions, hooks: RunHooks) {
   return { run, work, attach, traceparent: extensions.traceparent };
 }
 
-const NO_PATTERNS: RegExp[] = [];
 const NO_RULES: readonly unknown[] = Object.freeze([]);
 
-/** The user's extra secret patterns, compiled (a bad string throws naming it); RegExps keep their flags. */
-export function redactPatternsOf(patterns: RecoveryOptions['redact']): RegExp[] {
-  if (!patterns || patterns.length === 0) return NO_PATTERNS;
-  return [...compileRedactPatterns(patterns.filter((p): p is string => typeof p === 'string')), ...patterns.filter((p): p is RegExp => p instanceof RegExp)];
-}
+/**
+ * The run's extra secret patterns, compiled: {@link compileRedaction} under the name recovery.ts
+ * imports it by. A list compiled once already (a persisted run's context, the CLI's config) comes
+ * back as it is.
+ */
+export { compileRedaction as redactPatternsOf };
 
 /**
  * Every recovery that `createRecovery`, `recover`, `recoverPersisted` and `resume` start runs on

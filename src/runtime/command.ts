@@ -6,7 +6,7 @@
  */
 import { dataLossRisk } from '../classify/data-loss.js';
 import { maxCharsOf } from '../../machines/recovery/strategy.js';
-import { compileRedactPatterns } from '../redact/index.js';
+import { compileRedaction } from '../redact/index.js';
 import type { TestLedgerData } from '../store/test-ledger-data.js';
 import { traceEnv } from '../telemetry/trace-env.js';
 import { recordsProcesses, reportExit, reportSpawn } from './attempt-process.js';
@@ -89,7 +89,7 @@ export function commandTask(cmd: string, args: readonly string[], options: Comma
   // The tests of the run this task serves, attempt by attempt (one run at a time: a new run id starts a new ledger).
   let ledger: { runId: string; ledger: TestLedger } | null = null;
   const ledgerOf = (runId: string) => {
-    if (ledger?.runId !== runId) ledger = { runId, ledger: new TestLedger(ledger === null ? options.testLedger : null, redactOf(options.redact)) };
+    if (ledger?.runId !== runId) ledger = { runId, ledger: new TestLedger(ledger === null ? options.testLedger : null, compileRedaction(options.redact)) };
     return ledger.ledger;
   };
   return async (ctx: TaskContext) => {
@@ -148,12 +148,6 @@ export function commandTask(cmd: string, args: readonly string[], options: Comma
     throw failureOf(cmd, result, ctx.timeoutMs, await testsOf(result));
   };
 }
-
-/** The caller's redact patterns, compiled (strings as the config writes them; RegExps as they are). */
-const redactOf = (patterns: CommandOptions['redact']): RegExp[] => [
-  ...compileRedactPatterns((patterns ?? []).filter((p): p is string => typeof p === 'string')),
-  ...(patterns ?? []).filter((p): p is RegExp => p instanceof RegExp),
-];
 
 /**
  * The `RECOVERY_*` variables a command sees for one attempt. `RECOVERY_REFRESH_CONTEXT` is `1`

@@ -10,8 +10,7 @@ import { attemptProcessesOf, killLeftovers } from './attempt-process.js';
 import { realClock } from './clock.js';
 import type { Task } from './options.js';
 import { storedOutcomeOf, type Outcome } from './outcome.js';
-import { redactDeep } from '../redact/index.js';
-import { redactPatternsOf } from './actors.js';
+import { compileRedaction, redactDeep } from '../redact/index.js';
 import { recordTakeover } from '../telemetry/takeover.js';
 import { recoveryInput } from './recovery.js';
 import { drive } from './drive.js';
@@ -55,8 +54,11 @@ export async function recoverPersisted<T = unknown>(task: Task<T>, options: Pers
   const clock = options.clock ?? realClock;
   const runId = options.runKey !== undefined ? keyedRunId(options.runKey, options.runId) : options.runId;
   if (options.decision !== undefined && options.runKey === undefined) throw new TypeError('recoverPersisted: decision answers the escalation of a keyed run; pass runKey too (or use resume)');
+  // The caller's patterns, compiled once here: everything below (the input's task name, the
+  // identity, the run's work) reads this list from the options as it is, without compiling again.
+  const redact = compileRedaction(options.redact);
   // The caller's options, under the key's run id when the key names the run.
-  const runOptions = runId === options.runId ? options : { ...options, runId };
+  const runOptions = { ...options, runId, redact };
   const input = recoveryInput(runOptions, clock);
   const lease = await acquire(options, input.runId);
   if (options.runKey !== undefined) {
@@ -70,8 +72,9 @@ export async function recoverPersisted<T = unknown>(task: Task<T>, options: Pers
     options: runOptions,
     clock,
     // Redacted where it enters the run record: the meta is the caller's (the CLI keeps a command line there).
-    identity: { runId: input.runId, task: input.task, createdAt: input.now, meta: redactDeep(meta, redactPatternsOf(options.redact)) },
+    identity: { runId: input.runId, task: input.task, createdAt: input.now, meta: redactDeep(meta, redact) },
     lease,
+    redact,
     stored: { committed: 0, policy: options.policy },
     decision: undefined,
     shownThrough: 0,
@@ -137,7 +140,9 @@ async function continueHeld<T>(lease: Lease, record: RunRecord, options: Persist
     const stored = storedSnapshotOf(record);
     if (stored.notice !== null) options.onNotice?.(stored.notice);
     const { attemptProcesses: _recorded, ...meta } = { ...record.meta, ...options.meta, ...admitted };
-    const identity = { runId, task: record.task, createdAt: record.createdAt, meta: redactDeep(meta, redactPatternsOf(options.redact)) };
+    // Compiled once: the identity's meta and the run's work (through `options.redact`) read this list.
+    const redact = compileRedaction(options.redact);
+    const identity = { runId, task: record.task, createdAt: record.createdAt, meta: redactDeep(meta, redact) };
     // The lock is ours, so whoever recorded these processes is gone: any still running is an
     // orphan of a `recover` killed with SIGKILL, and must end before the attempt runs again.
     const killed = await killLeftovers(attemptProcessesOf(record.meta));
@@ -148,10 +153,11 @@ async function continueHeld<T>(lease: Lease, record: RunRecord, options: Persist
     const context: RunContext<T> = {
       task: how.task,
       // Traced, the new run span links to the one of the process that left the run (it escalated there).
-      options: { ...options, runId, telemetry: { linkTo: typeof record.meta.traceparent === 'string' ? record.meta.traceparent : null, ...options.telemetry } },
+      options: { ...options, runId, redact, telemetry: { linkTo: typeof record.meta.traceparent === 'string' ? record.meta.traceparent : null, ...options.telemetry } },
       clock,
       identity,
       lease,
+      redact,
       stored: { committed: record.history.length, policy: stored.config },
       decision: how.decision,
       shownThrough: record.history.at(-1)?.seq ?? 0,

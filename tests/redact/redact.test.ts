@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileRedactPatterns, REDACTED, redactDeep, redactSecrets } from '../../src/redact/index.js';
+import { compileRedactPatterns, compileRedaction, REDACTED, redactDeep, redactSecrets } from '../../src/redact/index.js';
 
 const PEM = [
   '-----BEGIN RSA PRIVATE KEY-----',
@@ -135,6 +135,32 @@ describe('compileRedactPatterns', () => {
   it('names the index of an invalid pattern', () => {
     expect(() => compileRedactPatterns(['ok', '(unclosed'])).toThrow(/redact pattern 1 \("\(unclosed"\)/);
     expect(() => compileRedactPatterns([''])).toThrow(/redact pattern 0/);
+  });
+});
+
+describe('compileRedaction', () => {
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+  it('compiles the strings (flags g and d) before the RegExps, which keep their flags', () => {
+    const mine = /tok_[a-z]+/i;
+    const compiled = compileRedaction(['foo\\d+', mine, 'bar']);
+    expect(compiled.map((re) => [re.source, re.flags])).toEqual([['foo\\d+', 'dg'], ['bar', 'dg'], ['tok_[a-z]+', 'i']]);
+    expect(compiled[2]).toBe(mine);
+  });
+
+  it('returns a list of RegExps alone as it is: compiled once, read again without compiling', () => {
+    fc.assert(fc.property(fc.array(fc.string({ minLength: 1 }), { minLength: 1 }), (texts) => {
+      const once = compileRedaction(texts.map(escaped));
+      expect(compileRedaction(once)).toBe(once);
+      // The same list redacts what the strings did.
+      for (const text of texts) expect(redactSecrets(`a ${text} b`, once)).toBe(redactSecrets(`a ${text} b`, texts.map(escaped)));
+    }));
+  });
+
+  it('is an empty list for none, and names the index of a bad string', () => {
+    expect(compileRedaction(undefined)).toEqual([]);
+    expect(compileRedaction([])).toEqual([]);
+    expect(() => compileRedaction([/ok/, '(unclosed'])).toThrow(/redact pattern 0 \("\(unclosed"\)/);
   });
 });
 

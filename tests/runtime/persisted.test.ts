@@ -40,6 +40,24 @@ describe('persisted runs', () => {
     expect(after?.history.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it("keeps the caller's secret patterns out of the run file, started and resumed: the meta, the name, the failure, the guidance", async () => {
+    const dir = tempStore();
+    const store = openStore(dir);
+    // Strings, as a config writes them: compiled once per process, for everything the run records.
+    const redact = ['tok_[0-9]{6}'];
+    const task = ({ guidance }: { guidance: string | null }) => {
+      if (!guidance) throw Object.assign(new Error('401 Unauthorized: tok_111111 was refused'), { status: 401 });
+    };
+    const escalated = await recoverPersisted(task, { store, runId: 'tok-run', name: 'deploy tok_222222', redact, meta: { note: 'with tok_333333' } });
+    expect(escalated.status).toBe('escalated');
+    const outcome = await resume('tok-run', { store, task, redact, meta: { resumedWith: 'tok_444444' }, decision: { choice: 'retry-with-modifications', guidance: 'use tok_555555 instead' } });
+    expect(outcome.status).toBe('recovered');
+    const file = readFileSync(join(dir, 'runs', 'tok-run.json'), 'utf8');
+    expect(file).toContain('deploy [REDACTED]');
+    expect(file).toContain('with [REDACTED]');
+    expect(file).not.toMatch(/tok_[0-9]/);
+  });
+
   it('a run killed with SIGKILL mid-attempt resumes by re-running that attempt, marked interrupted', async () => {
     const dir = tempStore();
     const child = spawn(process.execPath, [join(import.meta.dirname, '../fixtures/hang-in-attempt.mjs'), dir, 'killed-run'], { stdio: ['ignore', 'pipe', 'inherit'] });

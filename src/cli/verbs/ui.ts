@@ -51,8 +51,9 @@ export const uiVerb = defineVerb(UI_SPEC, async ({ values }, io) => {
   const { store } = opened;
   // Opened once for the server's life: every run a decision continues here reuses fixes and counts its tests in them.
   const memories = await openRunMemories(opened);
-  const [{ startUiServer }, { machines }, { markdownOf }, { continueRun }, { recordFleetDecision }] = await Promise.all([
+  const [{ startUiServer }, { machines }, { markdownOf }, { continueRun, readStoredRun }, { recordFleetDecision }, { loadRun }] = await Promise.all([
     import('../../ui/server.js'), import('../../../machines/index.js'), import('../run-markdown.js'), import('../continue-run.js'), import('../fleet-decide.js'),
+    import('../../runtime/persisted.js'),
   ]);
   const log = (line: string) => io.stderr.write(`${line}\n`);
   const actors = new Set<{ stop(): unknown }>();
@@ -61,7 +62,8 @@ export const uiVerb = defineVerb(UI_SPEC, async ({ values }, io) => {
   /** Continues the run in this server, as `recover decide` does: resolves once it has started (or ended), rejects a refused decision. */
   const continueHere = (runId: string, decision: Decision, choice: string) => new Promise<void>((accept, refuse) => {
     let started = false;
-    const done = continueRun(runId, { store: opened, memories, decision }, {
+    // Read once (as `recover decide` reads it), then continued.
+    const done = loadRun(store, runId).then((record) => readStoredRun(record, io)).then((stored) => continueRun(stored, { store: opened, memories, decision }, {
       output: { stdout: discard(), stderr: discard(), pty: ptyFor(io, false) },
       inspect: undefined,
       notice: (message) => log(`recover ui: note: ${message}`),
@@ -71,7 +73,7 @@ export const uiVerb = defineVerb(UI_SPEC, async ({ values }, io) => {
         log(`recover ui: run ${runId}: ${choice} by ${by}`);
         accept();
       },
-    }, io).then((outcome) => {
+    }, io)).then((outcome) => {
       log(`recover ui: run ${runId}: ${outcome.status}`);
       accept();
     }, (error: unknown) => {
