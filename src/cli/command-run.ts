@@ -68,7 +68,10 @@ export async function runtimeOptionsOf(run: CommandRun, output: CommandOutput, i
     // The hooks' live output (an agent's progress) and notes go where the command's stderr goes, redacted there.
     const { stderr } = output;
     const { resolvePolicy } = await import('../policy/index.js');
-    const hookOptions = { cwd: run.meta.cwd, command: run.meta.command, stderr, policy: resolvePolicy(policy), onNote: (note: string) => stderr.write(`recover: ${note}\n`) };
+    const hookOptions = {
+      cwd: run.meta.cwd, command: run.meta.command, stderr, policy: resolvePolicy(policy), onNote: (note: string) => stderr.write(`recover: ${note}\n`),
+      ...(run.config.redact ? { redact: run.config.redact } : {}),
+    };
     if (run.meta.options.agent) {
       const { agentHooks } = await import('../runtime/agent/agent-hooks.js');
       Object.assign(extra, agentHooks(run.meta.options.agent, hookOptions));

@@ -3,11 +3,15 @@ import { runAdaptProgram, runDiagnoseProgram, type HookProgram, type HookRunOpti
 import { adaptPrompt, diagnosePrompt } from './agent/prompt.js';
 import type { Adapter, Diagnoser } from './options.js';
 import type { HookContext } from './hook-context.js';
+import { redactSecrets } from '../redact/index.js';
 import { shellLine } from '../report/markdown.js';
 
 /** Options of `adapterCommand` and `diagnoserCommand`. Every field optional (see {@link HookRunOptions} for the rest). */
 export interface ProgramOptions extends HookRunOptions {
-  /** The failing command, for the program's input (`command`, `prompt`) and `RECOVERY_COMMAND`. Default: none given. */
+  /**
+   * The failing command, for the program's input (`command`, `prompt`: secrets redacted, with
+   * `redact` too) and `RECOVERY_COMMAND` (literal, to re-run it). Default: none given.
+   */
   command?: readonly string[];
 }
 
@@ -73,9 +77,14 @@ export function diagnoserCommand(cmdline: string | readonly string[], options: P
 /** A program's own timeout, else the run's hook deadline: the process group is killed before the slot gives up on it. */
 const withHookTimeout = (options: ProgramOptions, hook: HookContext | undefined): ProgramOptions =>
   (options.timeoutMs !== undefined || hook === undefined || !Number.isFinite(hook.timeoutMs) ? options : { ...options, timeoutMs: hook.timeoutMs });
-const where = (options: ProgramOptions) => ({ command: options.command ?? [], cwd: options.cwd ?? process.cwd() });
+const where = (options: ProgramOptions) => ({ command: options.command ?? [], cwd: options.cwd ?? process.cwd(), ...(options.redact ? { redact: options.redact } : {}) });
 /** What the program's JSON input adds beside the machine's: the command (null when not given) and where it runs. */
-const inputContext = (options: ProgramOptions) => ({ ...where(options), command: options.command ?? null });
+// The input may go to a model whole: its command is redacted as the prompt's is. The literal
+// stays in RECOVERY_COMMAND, which the program inherits to re-run the command.
+const inputContext = (options: ProgramOptions) => ({
+  command: options.command ? options.command.map((part) => redactSecrets(part, options.redact)) : null,
+  cwd: options.cwd ?? process.cwd(),
+});
 const commandLine = (options: ProgramOptions) => shellLine(options.command ?? []);
 
 /**

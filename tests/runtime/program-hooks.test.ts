@@ -48,6 +48,22 @@ describe('adapterCommand', () => {
     });
   });
 
+  it('shows the command with its secrets redacted in the input (prompt and command), literal only in RECOVERY_COMMAND', async () => {
+    writeFileSync(join(work, 'config.txt'), 'broken\n');
+    const token = 'ghp_' + 'Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2';
+    const command = ['curl', '-H', `Authorization: Bearer ${token}`, 'https://api.example.test/deploy', '--ticket', 'tok_654321'];
+    const adapt = adapterCommand([node, fixture('adapter-edit.mjs')], { cwd: work, command, redact: [/tok_[0-9]{6}/g], ignore: ['adapter-input.json'] });
+    await adapt(adaptInput);
+    const seen = JSON.parse(readFileSync(join(work, 'adapter-input.json'), 'utf8'));
+    const input = JSON.stringify(seen.input);
+    expect(input).not.toContain(token);
+    expect(input).not.toContain('tok_654321');
+    expect(seen.input.command).toEqual(['curl', '-H', expect.stringContaining('[REDACTED]'), 'https://api.example.test/deploy', '--ticket', '[REDACTED]']);
+    expect(seen.input.prompt).toContain('Command: curl -H');
+    expect(seen.env.RECOVERY_COMMAND).toContain(token);
+    expect(seen.env.RECOVERY_COMMAND).toContain('tok_654321');
+  });
+
   it('answers "no alternative", saying why, when the program exits non-zero without a failure of its own', async () => {
     await expect(answering('{"fix": "ignored"}', 3)(adaptInput)).resolves.toEqual({ fix: null, message: expect.stringMatching(/answer\.mjs .*` exited with code 3$/) });
   });

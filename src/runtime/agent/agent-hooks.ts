@@ -53,7 +53,7 @@ export function agentHooks(agent: AgentOptions, place: AgentPlace): { diagnose: 
     inGit ??= await insideGit(place.cwd);
     return { text: await template(), inGit };
   };
-  const where = { command: place.command, cwd: place.cwd };
+  const where = { command: place.command, cwd: place.cwd, ...(place.redact ? { redact: place.redact } : {}) };
   /** The phase's program, with the prompt template and git's answer read for this call. */
   const program = <I>(phase: HookPhase, prompt: (input: I, text: string | undefined) => string, { text, inGit }: { text: string | undefined; inGit: boolean }): HookProgram<I> => ({
     label: `agent ${agent.name} (${phase})`,

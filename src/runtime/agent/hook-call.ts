@@ -10,6 +10,7 @@ import type { AdaptInput } from '../../../machines/index.js';
 import { classify, type Classification } from '../../classify/index.js';
 import { lastLine } from '../../classify/text.js';
 import { DEFAULT_POLICY, budgetFor, computeDelay, type ResolvedPolicy } from '../../policy/index.js';
+import type { RedactPatterns } from '../../redact/index.js';
 import { traceEnv } from '../../telemetry/trace-env.js';
 import { recordsProcesses, reportExit, reportSpawn } from '../attempt-process.js';
 import { HOOK_TIMEOUT_MS } from '../hook-context.js';
@@ -46,6 +47,12 @@ export interface HookRunOptions {
   onNote?: (message: string) => void;
   /** Told of each call's cost in USD where the program reports one (Claude Code's `total_cost_usd`). */
   onCost?: (usd: number) => void;
+  /**
+   * The run's own secret patterns (`RunOptions.redact`, the config's `redact`), on top of the
+   * built-in ones: the failing command line is shown in a prompt with what they match redacted.
+   * Default: the built-in patterns only.
+   */
+  redact?: RedactPatterns;
 }
 
 /** One call: argv and stdin for the phase's input, and for a re-ask (`reminder` set). */

@@ -4,6 +4,7 @@
  */
 import type { Diagnosis, FailureRecord, Regression } from '../../../machines/recovery/types.js';
 import type { KnownFix } from '../../memory/types.js';
+import { redactSecrets, type RedactPatterns } from '../../redact/index.js';
 import { shellLine } from '../../report/markdown.js';
 import type { Level } from '../../taxonomy/index.js';
 import { outputTail } from './output-tail.js';
@@ -14,6 +15,8 @@ import type { PromptSections } from './prompt-template.js';
 export interface CommandPlace {
   command: readonly string[];
   cwd: string;
+  /** The run's own secret patterns, on top of the built-in ones, for the command line shown. Default: built-ins only. */
+  redact?: RedactPatterns;
 }
 
 /** Everything the sections are built from: the common ground of `AdaptInput` and `DiagnoseInput`. */
@@ -56,7 +59,9 @@ export function promptSections(input: SectionInput, where: CommandPlace): Omit<P
   const evidence = oneLine(failure.classification.evidence[0]?.match ?? '', 300);
   const tail = failureOutput(failure);
   return {
-    command: shellLine(where.command),
+    // The literal command line (a token in a header, a password in a URL) stays in this process:
+    // the agent is told it redacted, and re-runs it from RECOVERY_COMMAND, which it inherits.
+    command: redactSecrets(shellLine(where.command), where.redact),
     cwd: where.cwd,
     classification: classification(input),
     evidence: evidence ? `Evidence: ${evidence}` : '',

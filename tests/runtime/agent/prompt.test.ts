@@ -195,3 +195,24 @@ describe('formatReminder', () => {
     expect(readDiagnosis(HYPOTHESES_FORMAT.replace('<one sentence: a possible cause>', 'y').replace('<0..1>', '50'))).toEqual({ kind: 'hypotheses', hypotheses: [{ text: 'y', confidence: 0.5 }] });
   });
 });
+
+describe('the command line in a prompt', () => {
+  const token = 'ghp_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';
+  const secretCommand = { command: ['curl', '-fsS', '-H', `Authorization: Bearer ${token}`, 'https://api.example.test/deploy'], cwd: '/home/dev/app' };
+
+  it('is redacted with the built-in patterns: a token in a header never reaches the agent', () => {
+    const diagnoseInput: DiagnoseInput = { runId: 'run-1', iteration: 1, round: 1, failure: failure(), history: [], builtIn: { source: 'built-in', confidence: 0.5, hypotheses: [] } };
+    for (const prompt of [adaptPrompt(adaptInput(), secretCommand), diagnosePrompt(diagnoseInput, secretCommand)]) {
+      expect(prompt).not.toContain(token);
+      expect(prompt).toMatch(/^Command: curl -fsS -H .*\[REDACTED\].* https:\/\/api\.example\.test\/deploy$/m);
+    }
+  });
+
+  it("is redacted with the run's own patterns too, and left as it is where nothing matches", () => {
+    const own = { command: ['deploy', '--ticket', 'tok_123456'], cwd: '/home/dev/app' };
+    expect(adaptPrompt(adaptInput(), own)).toContain('Command: deploy --ticket tok_123456');
+    const prompt = adaptPrompt(adaptInput(), { ...own, redact: [/tok_[0-9]{6}/g] });
+    expect(prompt).not.toContain('tok_123456');
+    expect(prompt).toContain('Command: deploy --ticket [REDACTED]');
+  });
+});
