@@ -109,6 +109,17 @@ const CASES: [shape: LineShape, yes: string[], no: string[]][] = [
     '        on line of main.scss',
     '        on line 2:4 of my file.scss',
   ]],
+  ['address …', [
+    '192.0.2.10 is unreachable',
+    '10.0.0.1:8080 is unreachable',
+    '[2001:db8::1] is unreachable',
+    'db.example.test is unreachable',
+  ], [
+    'statement is unreachable',
+    'main.c is unreachable',
+    '1.2.3 is unreachable',
+    '  ',
+  ]],
   ['line:col severity message rule', [
     '  2:10  error  trailing spaces  (trailing-spaces)',
     '  1:10  error  \'x\' is defined but never used  no-unused-vars',
