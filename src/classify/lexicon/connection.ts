@@ -58,3 +58,22 @@ export const ADDRESS_RULES: readonly Rule[] = [
     phrases: ['is unreachable', 'is not reachable', 'unreachable'],
   },
 ];
+
+/**
+ * A wait for the peer's answer that ran out, the duration between the words (`<** Timeout (3 secs) waiting for server
+ * response`): TIMEOUT, retried, as `timeout waiting for` is. Once the client ends the session after it (its `QUIT`),
+ * the closed connection that follows is the session's end, not the network (lexicon.network's look-alike).
+ */
+export const PEER_WAIT_RULES: readonly Rule[] = [
+  {
+    id: 'lexicon.peer-answer-timeout',
+    type: 'TIMEOUT',
+    sources: FAILURE_SOURCES,
+    failingStdout: true,
+    wordForms: true,
+    unless: REPORT,
+    phrases: ['waiting for server response', 'waiting for the server response', "waiting for the server's response", 'waiting for a response', 'waiting for response'],
+    requires: ['{timeout}', '{timed out}'],
+    sameLine: true,
+  },
+];
