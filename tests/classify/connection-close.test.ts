@@ -53,3 +53,11 @@ describe('look-alikes: still the network', () => {
     expect(classify({ stdout: '', stderr: 'error: waiting for server response failed: connection refused\n', exitCode: 1 }).type).toBe('NETWORK');
   });
 });
+
+describe('a lock acquired is no busy lock (look-alike of the lock-wait phrases)', () => {
+  test('a lock acquired after a wait, then another failure', () => {
+    const observation: Observation = { stdout: '', stderr: 'acquired the lock on /srv/repo after 2s\nerror: archive nightly already exists\n', exitCode: 1 };
+    expect(classify(observation).type).not.toBe('RESOURCE_BUSY');
+    expect(generic(observation).type).not.toBe('RESOURCE_BUSY');
+  });
+});

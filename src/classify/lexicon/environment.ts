@@ -133,7 +133,7 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
     wordForms: true,
     phrases: [
       'is locked', 'is currently locked', 'already locked', 'locked by another', '{lock} {held} by', '{held} by another process',
-      'another process holds', '{cannot} acquire {lock}', '{cannot} obtain {lock}', '{cannot} get {lock}', '{lock} {timeout}',
+      'another process holds', '{cannot} acquire {lock}', '{cannot} acquire the {lock}', '{cannot} create/acquire the {lock}', '{cannot} obtain {lock}', '{cannot} get {lock}', '{lock} {timeout}',
       '{lock} wait {timeout}', '{lock} not available', '{lock} unavailable', '{lock} contention', 'resource busy', 'resource is busy', 'device busy',
       'device or resource busy', 'target is busy', 'file is busy', 'text file busy', 'in use by another process',
       'used by another process', 'try restarting transaction', 'deadlock detected', 'deadlock found', 'is starting up',
