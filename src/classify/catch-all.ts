@@ -18,6 +18,7 @@
  * Not error-marked: `0 errors`, `error_handling`, `/src/error.c`, `'error'`, `ERROR_RESPONSE`,
  * `test_error ... ok`, an `error` word inside a sentence.
  */
+import { errorDoingHead } from './catch-all-doing.js';
 import { isAlnum, isBlank, isDigit, skipBlank, startsWithWord } from './line-scan.js';
 
 /** The evidence's rule id: the catch-all read this line, no concept did. */
@@ -154,7 +155,7 @@ export function errorMark(line: string, prefixes = true): Mark {
     // `Error! Cannot read input picture file`: the bang ends a head as a colon does.
     const stop = bang !== -1 && bang - at <= MAX_HEAD && (end === -1 || bang < end) && (bang + 1 === line.length || isBlank(line.charCodeAt(bang + 1))) ? bang : end;
     if (stop === -1) break;
-    if (severityHead(line, at, stop)) return messageAt(line, stop + 1) ? 1 : 0;
+    if (severityHead(line, at, stop) || (stop === end && errorDoingHead(line, at, stop))) return messageAt(line, stop + 1) ? 1 : 0;
     at = skipBlank(line, stop + 1, line.length);
   }
   if (levelWord(line)) return 1;

@@ -17,22 +17,59 @@ export function fileDiagnostic(text: string, from: number, to: number): boolean 
   return filePosition(text, start, end - 1);
 }
 
-/** `text[from, end)` is `path:line`, `path:line:col` or `path:line.col`; a path without an extension needs the column. */
+/**
+ * `text[from, end)` is `path:line`, `path:line:col` or `path:line.col`; a path without an extension needs the column.
+ * Also (the tenth capture) a column range, `firewall.nft:5:16-24`, and a quoted path, `"deploy.cron":2`. Line 0 is no
+ * position in the file (`internal:0:0-0:`: the tool's own input, before any line).
+ */
 function filePosition(text: string, from: number, end: number): boolean {
   let i = digitsBefore(text, end, from);
   if (i === end) return false;
+  // A column range: step over `-28` to the column it starts at.
+  if (text.charCodeAt(i - 1) === 45 && isDigit(text.charCodeAt(i - 2))) {
+    end = i - 1;
+    i = digitsBefore(text, end, from);
+    if (text.charCodeAt(i - 1) !== 58) return false;
+  }
   let column = false;
+  let lineEnd = end;
   const sep = text.charCodeAt(i - 1);
   if ((sep === 58 || sep === 46) && isDigit(text.charCodeAt(i - 2))) {
     const line = digitsBefore(text, i - 1, from);
     if (line < i - 1 && text.charCodeAt(line - 1) === 58) {
+      lineEnd = i - 1;
       i = line;
       column = true;
     }
   }
-  if (text.charCodeAt(i - 1) !== 58) return false;
-  if (isSourcePath(text, from, i - 1)) return true;
-  return column && bareName(text, from, i - 1);
+  if (text.charCodeAt(i - 1) !== 58 || zeros(text, i, lineEnd)) return false;
+  let pathEnd = i - 1;
+  if (text.charCodeAt(from) === 34 && text.charCodeAt(pathEnd - 1) === 34 && pathEnd - from > 2) {
+    from++;
+    pathEnd--;
+  }
+  if (isSourcePath(text, from, pathEnd)) return true;
+  return column && bareName(text, from, pathEnd);
+}
+
+/** `text[from, to)` is digits that are all `0`. */
+function zeros(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (text.charCodeAt(k) !== 48) return false;
+  return true;
+}
+
+/**
+ * A position after a severity head, without a colon of its own (the tenth capture):
+ * `error: logrotate.conf:3 bad rotation count 'five'` — `error:` or `fatal:`, then `path:line[:col]`,
+ * then the message. The same positions as {@link fileDiagnostic}'s; a path with a colon after it is
+ * that shape's, not this one's.
+ */
+export function severityPosition(text: string, from: number, to: number): boolean {
+  const [start, end, rest] = firstToken(text, from, to);
+  if (end - start !== 6 || !(startsWithWord(text, start, end, 'error:') || startsWithWord(text, start, end, 'fatal:'))) return false;
+  const [pos, posEnd, message] = firstToken(text, rest, to);
+  if (message >= to || posEnd - pos < 4 || text.charCodeAt(posEnd - 1) === 58) return false;
+  return filePosition(text, pos, posEnd);
 }
 
 /** `text[from, end)` is a file name of letters, digits, `_`, `-`, `/`, at least 3 long, starting with a letter. */

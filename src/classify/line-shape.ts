@@ -16,7 +16,8 @@ import {
   reportLine, severityAt, skipBlank, startsWithWord, tokenEnd,
 } from './line-scan.js';
 import { lintCaret, lintFinding, lintTableRow } from './line-shape-lint.js';
-import { fileDiagnostic, positionLine } from './line-shape-position.js';
+import { fileDiagnostic, positionLine, severityPosition } from './line-shape-position.js';
+import { addressFirst } from './line-shape-address.js';
 
 /** What may follow a count that is a field's value: `,` `;` `.` `)` `|` and the line's end. */
 const FIELD_ENDS = [44, 59, 46, 41, 124, 10, 13];
@@ -287,6 +288,16 @@ export const LINE_SHAPES = {
   'on line N[:col] of file': {
     example: '        on line 3:3 of scss/main.scss',
     test: positionLine as ShapeTest,
+  },
+  /** A position after a severity head, without its own colon (line-shape-position.ts): `error: logrotate.conf:3 bad rotation count`. */
+  'error: file:line message': {
+    example: "error: logrotate.conf:3 bad rotation count 'five'",
+    test: severityPosition as ShapeTest,
+  },
+  /** A probe's verdict on one host, the address first on the line (line-shape-address.ts): `192.0.2.10 is unreachable`. */
+  'address …': {
+    example: '192.0.2.10 is unreachable',
+    test: addressFirst as ShapeTest,
   },
 } as const satisfies Record<string, { example: string; test: ShapeTest; near?: NearTest }>;
 

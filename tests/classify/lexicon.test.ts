@@ -27,6 +27,8 @@ const ROWS: [what: string, observation: Observation, type: FailureType][] = [
   ['a Rust io::ErrorKind', { stderr: 'Error: Custom { kind: TimedOut, error: "handshake" }' }, 'TIMEOUT'],
   // Kinds the issue found without a rule.
   ['a held lock', { stderr: 'terraform: Error acquiring the state lock: lock is held by another process' }, 'RESOURCE_BUSY'],
+  ['a lock that could not be acquired in its wait (the tenth capture)', { stderr: 'Failed to create/acquire the lock /srv/repo/lock.exclusive (timeout).' }, 'RESOURCE_BUSY'],
+  ['a lock not acquired, with its article', { stderr: 'error: could not acquire the lock on /var/lib/app/state' }, 'RESOURCE_BUSY'],
   ['a server still starting', { stderr: 'FATAL: the database system is starting up' }, 'RESOURCE_BUSY'],
   ['a package manager resolution failure', { stderr: 'error: version solving failed: foo ^2.0.0 requires bar ^3.0.0' }, 'BROKEN_BUILD'],
   ['a diagnostic of an unknown compiler', { stderr: 'src/Main.zig:12:5: error: use of undeclared identifier \'x\'' }, 'BROKEN_BUILD'],

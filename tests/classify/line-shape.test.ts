@@ -80,7 +80,12 @@ const CASES: [shape: LineShape, yes: string[], no: string[]][] = [
     'm4:config.m4:2: ERROR: end of file in argument list',
     'sudoers:3:36: Cmnd_Alias "SERVICES" referenced but not defined',
     'vet: ./main.go:5:26: unreachable code',
+    '"deploy.cron":2: bad hour',
+    'firewall.nft:5:16-24: Error: unknown identifier',
+    'named.conf:4: missing \';\' before \'}\'',
   ], [
+    'internal:0:0-0: Error: Could not open file',
+    '"": x',
     "app.rb:3:in 'fetch': key not found: \"target\" (KeyError)",
     'm4:config.m4:2: Warning: too few arguments to builtin `index\'',
     'grammar.y: error: 1 shift/reduce conflict',
@@ -108,6 +113,28 @@ const CASES: [shape: LineShape, yes: string[], no: string[]][] = [
     '        on line 3: of main.scss',
     '        on line of main.scss',
     '        on line 2:4 of my file.scss',
+  ]],
+  ['error: file:line message', [
+    "error: logrotate.conf:3 bad rotation count 'five'",
+    'ERROR: app.conf:12:4 unknown key',
+    'fatal: "site.cfg":2 bad value',
+  ], [
+    'error: logrotate.conf:3: bad rotation count',
+    'error: bad top line in state file state',
+    'error: app.conf:0 unknown key',
+    'warning: app.conf:3 bad value',
+    'error: logrotate.conf:3',
+  ]],
+  ['address …', [
+    '192.0.2.10 is unreachable',
+    '10.0.0.1:8080 is unreachable',
+    '[2001:db8::1] is unreachable',
+    'db.example.test is unreachable',
+  ], [
+    'statement is unreachable',
+    'main.c is unreachable',
+    '1.2.3 is unreachable',
+    '  ',
   ]],
   ['line:col severity message rule', [
     '  2:10  error  trailing spaces  (trailing-spaces)',

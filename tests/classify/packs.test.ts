@@ -25,6 +25,8 @@ const SHAPED: Record<LineShape, (phrase: string) => string> = {
   'file:line[.col]: message': (p) => (p.startsWith(':') ? `grammar.y:10.7${p} x` : `grammar.y:10.7: x ${p}`),
   'tool: Word': (p) => `x: ${p}`,
   'on line N[:col] of file': (p) => `  ${p} 3:3 of scss/main.scss`,
+  'address …': (p) => `192.0.2.10 ${p}`,
+  'error: file:line message': (p) => `error: app.conf:3 ${p} x`,
 };
 
 /** An observation that triggers `rule` by its first trigger of each kind. */

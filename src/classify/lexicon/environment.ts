@@ -29,8 +29,10 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
       // A peer that closed a stream before the bytes it announced arrived (IncompleteReadError, http.client's IncompleteRead).
       'incomplete read',
     ],
-    // A memory checker's "SEGV on unknown address 0x0" is a memory address, not a host.
-    unless: ['segv on unknown address', 'bus on unknown address'],
+    // A memory checker's "SEGV on unknown address 0x0" is a memory address, not a host. A session transcript where the
+    // client sent its QUIT (`-> QUIT`, `---> QUIT`) or the server said goodbye (SMTP's and FTP's `221`): the connection
+    // closed because the session ended, not because the network failed (the tenth capture, connection-close.test.ts).
+    unless: ['segv on unknown address', 'bus on unknown address', '> quit', '221 2.0.0', '221 bye', '221 goodbye', '221 closing'],
   },
   {
     id: 'lexicon.timeout',
@@ -131,7 +133,7 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
     wordForms: true,
     phrases: [
       'is locked', 'is currently locked', 'already locked', 'locked by another', '{lock} {held} by', '{held} by another process',
-      'another process holds', '{cannot} acquire {lock}', '{cannot} obtain {lock}', '{cannot} get {lock}', '{lock} {timeout}',
+      'another process holds', '{cannot} acquire {lock}', '{cannot} acquire the {lock}', '{cannot} create/acquire the {lock}', '{cannot} obtain {lock}', '{cannot} get {lock}', '{lock} {timeout}',
       '{lock} wait {timeout}', '{lock} not available', '{lock} unavailable', '{lock} contention', 'resource busy', 'resource is busy', 'device busy',
       'device or resource busy', 'target is busy', 'file is busy', 'text file busy', 'in use by another process',
       'used by another process', 'try restarting transaction', 'deadlock detected', 'deadlock found', 'is starting up',

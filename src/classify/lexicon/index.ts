@@ -6,6 +6,9 @@ import { CODE_RULES } from './code.js';
 import { COMPARISON_RULES } from './comparison.js';
 import { COMMAND_RULES } from './commands.js';
 import { CONFIGURATION_RULES } from './configuration.js';
+import { CONFIG_LOAD_RULES } from './config-load.js';
+import { ADDRESS_RULES, CONNECTION_RULES, PEER_WAIT_RULES } from './connection.js';
+import { CREDENTIAL_SENTENCE_RULES } from './credential-sentence.js';
 import { ENVIRONMENT_RULES } from './environment.js';
 import { DIED_RULES } from './died.js';
 import { FILE_DIAGNOSTIC_RULES } from './file-diagnostic.js';
@@ -32,5 +35,6 @@ export const lexiconPack: RulePack = {
   id: 'lexicon',
   description: 'Concept words in their word forms (network, time, resources, locks, credentials, limits, code, tests, crashes, lint findings, validation) and diagnostic line shapes',
   rules: [...ENVIRONMENT_RULES, ...ACCESS_RULES, ...LIMIT_RULES, ...CODE_RULES, ...INPUT_RULES, ...COMMAND_RULES, ...REFUSAL_RULES, ...RUNTIME_RULES, ...CHECK_RULES, ...INTEGRITY_RULES,
-    ...INPUT_FORMAT_RULES, ...PEER_ANSWER_RULES, ...CONFIGURATION_RULES, ...USAGE_RULES, ...BUILD_RULES, ...OUTCOME_RULES, ...REACH_RULES, ...RESOLVER_RULES, ...FILE_DIAGNOSTIC_RULES, ...COMPARISON_RULES, ...DIED_RULES, ...OUTPUT_WRITE_RULES],
+    ...INPUT_FORMAT_RULES, ...PEER_ANSWER_RULES, ...CONFIGURATION_RULES, ...USAGE_RULES, ...BUILD_RULES, ...OUTCOME_RULES, ...REACH_RULES, ...RESOLVER_RULES, ...FILE_DIAGNOSTIC_RULES, ...COMPARISON_RULES, ...DIED_RULES, ...OUTPUT_WRITE_RULES,
+    ...CONNECTION_RULES, ...ADDRESS_RULES, ...PEER_WAIT_RULES, ...CREDENTIAL_SENTENCE_RULES, ...CONFIG_LOAD_RULES],
 };
