@@ -3,7 +3,7 @@ import { FAILING_STDOUT_BIT, SOURCE_BIT, type CompiledRule, type CompiledRules }
 import { EVIDENCE_CONFIDENCE } from './priority.js';
 import { scanDuration, type RetryHint } from './retry-after.js';
 import { TEXT_SOURCES, type Candidate, type TextSource } from './rule.js';
-import { forgetFrames, inPythonCode, insideIdentifier } from './identifier.js';
+import { forgetFrames, inPythonCode, inQuotedSource, insideIdentifier } from './identifier.js';
 import { lineFits } from './line.js';
 import { LineSpan } from './line-shape.js';
 import { excerpt } from './text.js';
@@ -92,7 +92,7 @@ export class Scanner implements MatchSink {
     const start = matchStart(automaton, text, pattern, end);
     if (!onBoundaries(automaton, text, pattern, start, end)) return;
     if (this.compiled.guarded[pattern] === 1 && insideIdentifier(text, start, end)) return;
-    if (this.compiled.joined[pattern] === 1 && (!joinedCounts(text, start, end) || inPythonCode(text, start))) return;
+    if (this.compiled.joined[pattern] === 1 && (!joinedCounts(text, start, end) || inPythonCode(text, start) || inQuotedSource(text, end))) return;
     // Same-line and shaped rules look at every occurrence until one fits its line.
     this.span.reset();
     for (const index of lines) {

@@ -9,10 +9,12 @@ import { CONFIGURATION_RULES } from './configuration.js';
 import { CONFIG_LOAD_RULES } from './config-load.js';
 import { ADDRESS_RULES, CONNECTION_RULES, PEER_WAIT_RULES } from './connection.js';
 import { CREDENTIAL_SENTENCE_RULES } from './credential-sentence.js';
+import { DATA_CHECK_RULES } from './data-check.js';
 import { ENVIRONMENT_RULES } from './environment.js';
 import { DIED_RULES } from './died.js';
 import { FILE_DIAGNOSTIC_RULES } from './file-diagnostic.js';
 import { INPUT_FORMAT_RULES } from './input-format.js';
+import { INPUT_REFUSED_RULES } from './input-refused.js';
 import { INPUT_RULES } from './inputs.js';
 import { INTEGRITY_RULES } from './integrity.js';
 import { LIMIT_RULES } from './limits.js';
@@ -24,6 +26,7 @@ import { REFUSAL_RULES } from './refusal.js';
 import { RESOLVER_RULES } from './resolver.js';
 import { RUNTIME_RULES } from './runtime.js';
 import { USAGE_RULES } from './usage.js';
+import { WAIT_ENDED_RULES } from './wait-ended.js';
 
 /**
  * The generic lexicon (issue 30): DESIGN's failure types in the words any tool uses, in their
@@ -36,5 +39,6 @@ export const lexiconPack: RulePack = {
   description: 'Concept words in their word forms (network, time, resources, locks, credentials, limits, code, tests, crashes, lint findings, validation) and diagnostic line shapes',
   rules: [...ENVIRONMENT_RULES, ...ACCESS_RULES, ...LIMIT_RULES, ...CODE_RULES, ...INPUT_RULES, ...COMMAND_RULES, ...REFUSAL_RULES, ...RUNTIME_RULES, ...CHECK_RULES, ...INTEGRITY_RULES,
     ...INPUT_FORMAT_RULES, ...PEER_ANSWER_RULES, ...CONFIGURATION_RULES, ...USAGE_RULES, ...BUILD_RULES, ...OUTCOME_RULES, ...REACH_RULES, ...RESOLVER_RULES, ...FILE_DIAGNOSTIC_RULES, ...COMPARISON_RULES, ...DIED_RULES, ...OUTPUT_WRITE_RULES,
-    ...CONNECTION_RULES, ...ADDRESS_RULES, ...PEER_WAIT_RULES, ...CREDENTIAL_SENTENCE_RULES, ...CONFIG_LOAD_RULES],
+    ...CONNECTION_RULES, ...ADDRESS_RULES, ...PEER_WAIT_RULES, ...CREDENTIAL_SENTENCE_RULES, ...CONFIG_LOAD_RULES,
+    ...INPUT_REFUSED_RULES, ...DATA_CHECK_RULES, ...WAIT_ENDED_RULES],
 };

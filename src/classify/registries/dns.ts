@@ -6,6 +6,9 @@ import { registryRules, type RegistryRow } from './registry.js';
 /** Where the codes come from. */
 const SOURCE = 'RFC 1035 §4.1.1 and RFC 2136 §2.2 (DNS RCODEs, IANA "DNS RCODEs" registry); the spellings of BIND 9 dig (`;; ->>HEADER<<- … status: NXDOMAIN`) and host (`not found: 3(NXDOMAIN)`)';
 
+/** Where Node's spellings come from. */
+const NODE_SOURCE = 'RFC 1035 §4.1.1 and RFC 2308 §2.2 (the RCODEs and NODATA) in c-ares include/ares.h (ARES_EFORMERR, ARES_ESERVFAIL, ARES_ENOTIMP, ARES_EREFUSED, ARES_ENODATA, ARES_ETIMEOUT) as Node\'s dns module names them (lib/internal/errors.js DNSException)';
+
 /** A DNS response code: number, name, what it says, and what it means for a recovery. */
 type Code = readonly [code: number, name: string, meaning: string, type: FailureType | null];
 
@@ -44,6 +47,30 @@ export const DNS_ROWS: readonly RegistryRow[] = CODES.map(([code, name, , type])
 }));
 
 /**
+ * The same answers as Node prints them (c-ares status codes, `ares.h`; Node's `dns` module:
+ * `Error: queryA EREFUSED api.example.test`, `code: 'EREFUSED'`), by the RCODEs' decisions above:
+ * FORMERR, NOTIMP, REFUSED the request as given, SERVFAIL the server's failure; NODATA (a NOERROR
+ * answer with no record of the type asked, RFC 2308 §2.2) the answer as given too; TIMEOUT no
+ * answer in time. NOTFOUND (NXDOMAIN) and CONNREFUSED (no server reached) stay the errno
+ * registry's NETWORK. The spellings count beside a resolver's words (`hostname:`, `query…`,
+ * `dns`): ENODATA is also a Linux errno name.
+ */
+const NODE_CARES: readonly [name: string, type: FailureType][] = [
+  ['EFORMERR', 'ERROR_RESPONSE'],
+  ['ENOTIMP', 'ERROR_RESPONSE'],
+  ['EREFUSED', 'ERROR_RESPONSE'],
+  ['ENODATA', 'ERROR_RESPONSE'],
+  ['ESERVFAIL', 'SERVER_ERROR'],
+  ['ETIMEOUT', 'TIMEOUT'],
+];
+
+/** Node's c-ares spellings as rows: the `code` field, and the name in the error's text. */
+export const NODE_DNS_ROWS: readonly RegistryRow[] = NODE_CARES.map(([name, type]) => ({ code: name, type, codes: [name], phrases: [name.toLowerCase()] }));
+
+/** Words of a resolver's failure beside which Node's c-ares names are its answer. */
+const RESOLVER_WORDS = ['hostname:', 'query*', 'dns*', 'getaddrinfo', 'gethostbyaddr', 'getnameinfo', 'resolve*'];
+
+/**
  * The DNS registry. Its rules sit just above a failed check (verification tier): a resolver's
  * answer code is the reason a DNS check failed (`dns check failed for …` beside `status:
  * NXDOMAIN`), as a test runner's timeout is the reason of the test it fails. A broken build or
@@ -52,5 +79,8 @@ export const DNS_ROWS: readonly RegistryRow[] = CODES.map(([code, name, , type])
 export const dnsPack: RulePack = {
   id: 'dns',
   description: 'DNS response codes (RFC 1035, 2136: NXDOMAIN, SERVFAIL, REFUSED, NOTIMP, …)',
-  rules: registryRules(DNS_ROWS, { id: 'dns', source: SOURCE, wordForms: false }).map((rule) => ({ ...rule, priority: RULE_PRIORITY.verification + 5 })),
+  rules: [
+    ...registryRules(DNS_ROWS, { id: 'dns', source: SOURCE, wordForms: false }),
+    ...registryRules(NODE_DNS_ROWS, { id: 'dns.node', source: NODE_SOURCE, wordForms: false }).map((rule) => ({ ...rule, requires: RESOLVER_WORDS })),
+  ].map((rule) => ({ ...rule, priority: RULE_PRIORITY.verification + 5 })),
 };

@@ -6,7 +6,7 @@ import { registryPack, type RegistryRow } from './registry.js';
 const SOURCE = [
   'POSIX.1-2017 <errno.h> (names); Linux include/uapi/asm-generic/errno-base.h and errno.h (numbers); glibc strerror (messages)',
   'POSIX <netdb.h> and RFC 3493 getaddrinfo EAI_* codes, glibc gai_strerror (messages, negative numbers)',
-  'c-ares include/ares.h (ARES_ENOTFOUND, ARES_ESERVFAIL, ARES_EREFUSED, as Node names them)',
+  'c-ares include/ares.h (ARES_ENOTFOUND, as Node names it)',
   'Microsoft Windows Sockets error codes (WSAE*, 10048–10065) and System Error Codes (winerror.h ERROR_*)',
 ].join('; ');
 
@@ -81,8 +81,7 @@ const EAI: readonly Errno[] = [
 /** c-ares (Node's DNS): the codes `dns` and `getaddrinfo` failures carry in Node (`getaddrinfo ENOTFOUND host`). */
 const CARES: readonly Errno[] = [
   ['ENOTFOUND', 0, 'domain name not found', 'NETWORK'],
-  ['ESERVFAIL', 0, 'dns server returned general failure', 'NETWORK'],
-  ['EREFUSED', 0, 'dns server refused query', 'NETWORK'],
+  // ESERVFAIL, EREFUSED and the other answers of a DNS server are the DNS registry's (dns.ts, NODE_DNS_ROWS): an answer, not the network.
 ];
 
 /** Windows: sockets (`[WinError 10061]`, `WSAECONNREFUSED`) and system errors (`ERROR_SHARING_VIOLATION`). */
