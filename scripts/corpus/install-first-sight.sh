@@ -43,6 +43,12 @@
 # node:worker_threads), Python's zoneinfo, decimal, gzip, plistlib and wave (the image's Python; zoneinfo reads
 # /usr/share/zoneinfo, tzdata), Ruby's FileUtils and Socket, and the data CLIs units, miller (mlr),
 # datamash, gnuplot (gnuplot-nox) and recutils (recsel, recfix, recins).
+# The twelfth capture: developer, build and packaging tools — autoconf, automake (its cases run aclocal
+# and automake only), doxygen (graphviz above draws its graphs), quilt, dpkg-deb and dpkg-source (dpkg,
+# dpkg-dev), rpm (rpm, rpmbuild; its own database in the case's directory), patchelf, elfutils (eu-*),
+# uncrustify, swig, distcc (against refused, closing, silent and wrong-protocol TCP servers the cases
+# start in Python; DISTCC_FALLBACK=0), twine (against http-server.py), tidy, universal-ctags and sparse;
+# gcc (above) builds the ELF files they read.
 # Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
 set -e
 apt-get update -qq
@@ -63,7 +69,9 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   arj squashfs-tools mtools tftp-hpa snmp \
   wget2 swaks gnutls-bin borgbackup openssh-client iperf3 krb5-user haproxy stunnel4 nftables systemd logrotate \
   chrony tnftp at cron bind9-utils fping \
-  units miller datamash gnuplot-nox recutils tzdata
+  units miller datamash gnuplot-nox recutils tzdata \
+  autoconf automake doxygen quilt dpkg dpkg-dev rpm patchelf elfutils uncrustify swig distcc twine tidy \
+  universal-ctags sparse
 command -v pnpm >/dev/null || npm install -g pnpm@9
 command -v yarn >/dev/null || npm install -g yarn@1
 command -v biome >/dev/null || npm install -g @biomejs/biome@1
