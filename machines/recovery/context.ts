@@ -1,5 +1,5 @@
 import { policyFor } from '../../src/policy/index.js';
-import type { AttemptInput, RecoveryContext, RecoveryInput } from './types.js';
+import type { AttemptInput, NextAttempt, PassRecord, RecoveryContext, RecoveryInput } from './types.js';
 
 /**
  * A new attempt starts (the update of every transition into `executing` ends with it, and the
@@ -24,6 +24,17 @@ export function beginAttempt(d: RecoveryContext): void {
 const EMPTY: readonly never[] = Object.freeze([]);
 /** {@link EMPTY} as the list type a context field has. */
 const none = <T>(): T[] => EMPTY as unknown as T[];
+
+/**
+ * A fresh run's pass record, and what its first attempt is told when it has no timeout: the
+ * same for every run that is not a continuation, so one frozen value each is shared (~150 B a
+ * run in flight held, and promoted, for the copies). Replaced in context, never changed in place.
+ */
+const FIRST_PASS: PassRecord = Object.freeze({
+  diagnosis: null, diagnoseRound: 0, regression: null, fixes: none<string>(),
+  consecutiveFailures: 0, flakeProbed: false, afterRollback: 'adapt' as const, decisionDeadline: null,
+});
+const FIRST_NEXT: NextAttempt = Object.freeze({ approach: null, hint: null, guidance: null, refreshContext: false, timeoutMs: null });
 
 /** The machine's starting context, in its first attempt: JSON only, everything from its input. */
 export function initialContext(input: RecoveryInput): RecoveryContext {
@@ -50,11 +61,10 @@ export function initialContext(input: RecoveryInput): RecoveryContext {
       lastKnownGood: input.lastKnownGood ?? null,
       startedAt: input.now,
     },
-    next: { approach: null, hint: null, guidance: null, refreshContext: carry !== undefined, timeoutMs: input.timeoutMs ?? null },
-    pass: {
-      diagnosis: null, diagnoseRound: 0, regression: null, fixes: carry?.fixes ?? none(),
-      consecutiveFailures: 0, flakeProbed: false, afterRollback: 'adapt', decisionDeadline: null,
-    },
+    next: carry === undefined && (input.timeoutMs ?? null) === null
+      ? FIRST_NEXT
+      : { approach: null, hint: null, guidance: null, refreshContext: carry !== undefined, timeoutMs: input.timeoutMs ?? null },
+    pass: carry === undefined ? FIRST_PASS : { ...FIRST_PASS, fixes: carry.fixes },
   };
   beginAttempt(context);
   return context;

@@ -75,6 +75,23 @@ describe('initialContext', () => {
     expect(() => a.pass.fixes.push('fix')).toThrow(TypeError);
   });
 
+  it('shares a fresh run\'s pass record and first attempt\'s orders, frozen; a timeout or a continuation gets its own', () => {
+    const [a, b] = [start(), start()];
+    expect(b.pass).toBe(a.pass);
+    expect(b.next).toBe(a.next);
+    expect(Object.isFrozen(a.pass) && Object.isFrozen(a.next)).toBe(true);
+    expect(a.next).toEqual({ approach: null, hint: null, guidance: null, refreshContext: false, timeoutMs: null });
+    expect(a.pass).toEqual({ diagnosis: null, diagnoseRound: 0, regression: null, fixes: [], consecutiveFailures: 0, flakeProbed: false, afterRollback: 'adapt', decisionDeadline: null });
+    const timed = initialContext({ runId: 'r2', task: 't', policy: resolvePolicy({}), now: 1_000, timeoutMs: 5_000 });
+    expect(timed.next).toEqual({ approach: null, hint: null, guidance: null, refreshContext: false, timeoutMs: 5_000 });
+    expect(timed.pass).toBe(a.pass);
+    const carried = initialContext({ runId: 'r3', task: 't', policy: resolvePolicy({}), now: 1_000, carry: { attempt: 3, iteration: 2, history: [], fixes: ['f1'] } });
+    expect(carried.next.refreshContext).toBe(true);
+    expect(carried.pass).toEqual({ ...a.pass, fixes: ['f1'] });
+    expect(Object.keys(carried.pass)).toEqual(Object.keys(a.pass));
+    expect(a.pass.fixes).toEqual([]);
+  });
+
   it('appends to a new list, leaving the shared one empty', () => {
     const [a, b] = [start(), start()];
     appendHistory(a, { phase: 'PAUSE', result: 'failure' });
