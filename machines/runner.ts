@@ -100,7 +100,7 @@ function settle<TOutput, TInput>(work: RunnerWork<TOutput, TInput>, args: Parame
 class Worker<TOutput, TInput> {
   /** The request running: its answer counts only while it is current. */
   #current: Request<TInput> | undefined;
-  /** The answer `sendAnswer` sends: set by the step that answers, sent once that step's snapshot is the runner's. */
+  /** The answer `flush` sends: set by the step that answers, sent once that step's snapshot is the runner's. */
   #answer: RunnerAnswer<TOutput> | undefined;
 
   constructor(
@@ -112,19 +112,20 @@ class Worker<TOutput, TInput> {
   ) {}
 
   /**
-   * What the runner defers when a request arrives: begin the request its snapshot now holds. One
-   * function per runner, not a closure per request (10,000 runs in flight hold each one made).
+   * What the runner defers after a request arrives or one is answered, run once that step's
+   * snapshot is the runner's: send the answer the step took (see `answer`), or else begin the
+   * request the snapshot now holds. One function per runner for both, not a closure per request
+   * nor one per purpose (10,000 runs in flight hold each one made).
    */
-  readonly beginAsked = (): void => {
+  readonly flush = (): void => {
+    const answer = this.#answer;
+    if (answer) {
+      this.#answer = undefined;
+      this.sendBack(answer);
+      return;
+    }
     const asked = (this.self.getSnapshot() as RunnerSnapshot<TInput>).request;
     if (asked !== null) this.begin(asked);
-  };
-
-  /** What the runner defers when it answers: send the answer its step took (see `answer`). */
-  readonly sendAnswer = (): void => {
-    const answer = this.#answer;
-    this.#answer = undefined;
-    if (answer) this.sendBack(answer);
   };
 
   /** Start the work of a request, replacing the one running. */
@@ -140,7 +141,7 @@ class Worker<TOutput, TInput> {
 
   /**
    * `request` settled with `answer`: when it is still the current request, it no longer is, and
-   * `sendAnswer` will send the answer to the parent (for the runner to run once its own snapshot
+   * `flush` will send the answer to the parent (for the runner to run once its own snapshot
    * says so): true. False for the answer of a request cancelled or replaced since.
    */
   answer(request: Request<TInput>, answer: RunnerAnswer<TOutput>): boolean {
@@ -207,7 +208,7 @@ export function runner<TOutput, TInput>(work: RunnerWork<TOutput, TInput>): Runn
         // The work starts once the snapshot holding its request is the runner's (deferred): work
         // that checkpoints the run before it starts (write-ahead) must save the request with it.
         case 'runner.run':
-          if (worker) scope.defer(worker.beginAsked);
+          if (worker) scope.defer(worker.flush);
           return withRequest(snapshot, event.input);
         case 'runner.cancel':
           if (worker) scope.defer(() => worker.drop());
@@ -215,7 +216,7 @@ export function runner<TOutput, TInput>(work: RunnerWork<TOutput, TInput>): Runn
         case 'runner.settled': {
           if (!worker?.answer(event.request, event.answer as RunnerAnswer<TOutput>)) return snapshot;
           // Sent once this snapshot is the runner's: a parent that saves on the answer saves a runner with no request.
-          scope.defer(worker.sendAnswer);
+          scope.defer(worker.flush);
           return withRequest(snapshot, null);
         }
         default:

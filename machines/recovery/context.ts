@@ -1,5 +1,5 @@
 import { policyFor } from '../../src/policy/index.js';
-import type { AttemptInput, RecoveryContext, RecoveryInput } from './types.js';
+import type { AttemptInput, NextAttempt, PassRecord, RecoveryContext, RecoveryInput } from './types.js';
 
 /**
  * A new attempt starts (the update of every transition into `executing` ends with it, and the
@@ -14,6 +14,27 @@ export function beginAttempt(d: RecoveryContext): void {
   const refreshFrom = type ? policyFor(d.policy, type).contextRefreshFrom : 0;
   if (refreshFrom > 0 && d.iteration >= refreshFrom) d.next = { ...d.next, refreshContext: true };
 }
+
+/**
+ * The empty list a run starts with (no history, no fixes, no rules): one frozen array shared by
+ * every context instead of three new ones per run (~100 B held by each run in flight). The
+ * lists are only ever replaced in context (`concat`, a new literal), never pushed to in place;
+ * frozen, so a push would throw instead of changing every run's list.
+ */
+const EMPTY: readonly never[] = Object.freeze([]);
+/** {@link EMPTY} as the list type a context field has. */
+const none = <T>(): T[] => EMPTY as unknown as T[];
+
+/**
+ * A fresh run's pass record, and what its first attempt is told when it has no timeout: the
+ * same for every run that is not a continuation, so one frozen value each is shared (~150 B a
+ * run in flight held, and promoted, for the copies). Replaced in context, never changed in place.
+ */
+const FIRST_PASS: PassRecord = Object.freeze({
+  diagnosis: null, diagnoseRound: 0, regression: null, fixes: none<string>(),
+  consecutiveFailures: 0, flakeProbed: false, afterRollback: 'adapt' as const, decisionDeadline: null,
+});
+const FIRST_NEXT: NextAttempt = Object.freeze({ approach: null, hint: null, guidance: null, refreshContext: false, timeoutMs: null });
 
 /** The machine's starting context, in its first attempt: JSON only, everything from its input. */
 export function initialContext(input: RecoveryInput): RecoveryContext {
@@ -31,20 +52,19 @@ export function initialContext(input: RecoveryInput): RecoveryContext {
     nextAttemptAt: null,
     delayMs: null,
     clockAt: input.now,
-    history: carry?.history ?? [],
+    history: carry?.history ?? none(),
     fixed: {
-      rules: input.rules ?? [],
+      rules: input.rules ?? none(),
       hasDiagnoser: input.hasDiagnoser ?? false,
       hasAdapter: input.hasAdapter ?? false,
       hasRollback: input.hasRollback ?? false,
       lastKnownGood: input.lastKnownGood ?? null,
       startedAt: input.now,
     },
-    next: { approach: null, hint: null, guidance: null, refreshContext: carry !== undefined, timeoutMs: input.timeoutMs ?? null },
-    pass: {
-      diagnosis: null, diagnoseRound: 0, regression: null, fixes: carry?.fixes ?? [],
-      consecutiveFailures: 0, flakeProbed: false, afterRollback: 'adapt', decisionDeadline: null,
-    },
+    next: carry === undefined && (input.timeoutMs ?? null) === null
+      ? FIRST_NEXT
+      : { approach: null, hint: null, guidance: null, refreshContext: carry !== undefined, timeoutMs: input.timeoutMs ?? null },
+    pass: carry === undefined ? FIRST_PASS : { ...FIRST_PASS, fixes: carry.fixes },
   };
   beginAttempt(context);
   return context;

@@ -68,10 +68,25 @@ export function watchFailure(type: FailureType, message: string, attempt: number
   return { attempt, at, observation: { message }, classification };
 }
 
-/** The rule-based diagnosis: the classification's type, what it means, and its evidence. */
+/**
+ * The last built-in diagnosis made. A retried failure reads alike on every attempt and in every
+ * run that fails alike (same text, same confidence): its diagnosis (three objects, ~230 B) is then
+ * the one already made, not a copy held by each run in flight and promoted with it. Frozen, as it
+ * is shared: it is only ever replaced in context (never changed in place), and a diagnoser that
+ * tried to change the `builtIn` it is given would otherwise change other runs' too.
+ */
+let lastDiagnosis: Diagnosis | undefined;
+
+/** The rule-based diagnosis: the classification's type, what it means, and its evidence (shared when it reads alike, see `lastDiagnosis`). */
 export function builtInDiagnosis(classification: Classification): Diagnosis {
-  const hypotheses: Hypothesis[] = [{ text: hypothesisText(classification), confidence: classification.confidence }];
-  return { hypotheses, confidence: classification.confidence, source: 'built-in' };
+  const text = hypothesisText(classification);
+  const { confidence } = classification;
+  const last = lastDiagnosis;
+  if (last && last.confidence === confidence && last.hypotheses[0]!.text === text) return last;
+  const hypotheses: Hypothesis[] = Object.freeze([Object.freeze({ text, confidence })]) as Hypothesis[];
+  const diagnosis: Diagnosis = Object.freeze({ hypotheses, confidence, source: 'built-in' as const });
+  lastDiagnosis = diagnosis;
+  return diagnosis;
 }
 
 /**
