@@ -48,17 +48,9 @@ export function memoized(classifier: Classifier, entries = MEMO_ENTRIES): Classi
       skip--;
       return classifier(observation, call);
     }
-    if (call?.history !== undefined) return classifier(observation, call);
-    // Compared with the newest key as it is encoded (the same failure again: the usual hit), no
-    // key is built for it; only an observation that differs from it has its key made.
-    const newest = (next - 1 + entries) % entries;
-    const key = encodeAgainst(observation, keys[newest]);
-    if (key === SAME) {
-      misses = 0;
-      return copyOf(verdicts[newest]!);
-    }
+    const key = call?.history === undefined ? memoKey(observation) : undefined;
     if (key === undefined) return classifier(observation, call);
-    for (let n = 2; n <= entries; n++) {
+    for (let n = 1; n <= entries; n++) {
       const i = (next - n + entries) % entries;
       if (keys[i] === key) {
         misses = 0;
@@ -95,61 +87,11 @@ function copyOf(verdict: Classification): Classification {
  * of the values it gave. Runs no Proxy trap.
  */
 export function memoKey(observation: unknown): string | undefined {
-  const key = encodeAgainst(observation, undefined);
-  return key === SAME ? undefined : key;
-}
-
-/** What {@link encodeAgainst} answers for an observation whose key is the one it was given. */
-const SAME: unique symbol = Symbol('the same key');
-
-/**
- * {@link memoKey} of `observation`, or {@link SAME} when that key is `like`, found without
- * building it: each piece is compared with `like` where the key would have it, and the key is
- * built (from `like`'s equal beginning) only from the first piece that differs. Each field is
- * read once either way. On a hit, nothing the size of the observation is allocated: building
- * the key (pieces joined, then flattened to be compared) cost ~1.5 µs and ~1 KB per failed attempt.
- */
-function encodeAgainst(observation: unknown, like: string | undefined): string | undefined | typeof SAME {
   if (typeof observation !== 'object' || observation === null) return undefined;
-  const key = new KeyText(like);
   try {
-    if (!encode(observation, 0, key)) return undefined;
+    return encode(observation, 0, '');
   } catch {
     return undefined; // a getter that throws: classified as always
-  }
-  return key.result();
-}
-
-/**
- * A key being written: while it matches `like` piece by piece, only its length (a position in
- * `like`); from the first piece that differs (or with no `like`), the text itself.
- */
-class KeyText {
-  /** The text written, once it differs from `like`. */
-  #text: string | undefined;
-  /** Characters written (or matched). */
-  length = 0;
-
-  constructor(private readonly like: string | undefined) {
-    if (like === undefined) this.#text = '';
-  }
-
-  put(piece: string): void {
-    if (this.#text === undefined) {
-      if (this.like!.startsWith(piece, this.length)) {
-        this.length += piece.length;
-        return;
-      }
-      this.#text = this.like!.slice(0, this.length);
-    }
-    this.#text += piece;
-    this.length += piece.length;
-  }
-
-  /** The key, or {@link SAME} when it is `like` whole. */
-  result(): string | typeof SAME {
-    if (this.#text !== undefined) return this.#text;
-    return this.length === this.like!.length ? SAME : this.like!.slice(0, this.length);
   }
 }
 
@@ -157,56 +99,45 @@ class KeyText {
 const MAX_DEPTH = 8;
 
 /**
- * `value`'s encoding written to `out`; false when it has none. Every piece says where it ends (a
- * string its length, a number its `;`, a container its count), so no two values share an encoding.
+ * `out` followed by `value`'s encoding, or `undefined`. Every piece says where it ends (a string
+ * its length, a number its `;`, a container its count), so no two values share an encoding.
  */
-function encode(value: unknown, depth: number, out: KeyText): boolean {
+function encode(value: unknown, depth: number, out: string): string | undefined {
   switch (typeof value) {
     case 'string':
-      if (out.length + value.length >= MEMO_MAX_CHARS) return false;
-      out.put(`s${value.length}:`);
-      out.put(value);
-      return true;
+      return out.length + value.length < MEMO_MAX_CHARS ? `${out}s${value.length}:${value}` : undefined;
     case 'number':
       // JSON writes NaN and ±Infinity as null and -0 as 0: the classifier reads them otherwise.
-      if (!Number.isFinite(value) || Object.is(value, -0)) return false;
-      out.put(`n${value};`);
-      return true;
+      return Number.isFinite(value) && !Object.is(value, -0) ? `${out}n${value};` : undefined;
     case 'boolean':
-      out.put(value ? 't' : 'f');
-      return true;
+      return out + (value ? 't' : 'f');
     case 'object':
-      if (value === null) {
-        out.put('z');
-        return true;
-      }
-      if (depth >= MAX_DEPTH || types.isProxy(value)) return false;
+      if (value === null) return `${out}z`;
+      if (depth >= MAX_DEPTH || types.isProxy(value)) return undefined;
       return Array.isArray(value) ? encodeArray(value, depth, out) : encodeObject(value, depth, out);
     default:
-      return false; // undefined, a function, a symbol, a bigint: JSON would drop or refuse them
+      return undefined; // undefined, a function, a symbol, a bigint: JSON would drop or refuse them
   }
 }
 
-function encodeArray(value: readonly unknown[], depth: number, out: KeyText): boolean {
+function encodeArray(value: readonly unknown[], depth: number, out: string | undefined): string | undefined {
   // No hole and no other enumerable field: the classifier lists an array by its keys.
-  if (Object.getPrototypeOf(value) !== Array.prototype || Object.keys(value).length !== value.length) return false;
-  out.put(`[${value.length}:`);
-  for (let i = 0; i < value.length; i++) if (!encode(value[i], depth + 1, out)) return false;
-  return true;
+  if (Object.getPrototypeOf(value) !== Array.prototype || Object.keys(value).length !== value.length) return undefined;
+  out = `${out}[${value.length}:`;
+  for (let i = 0; i < value.length && out !== undefined; i++) out = encode(value[i], depth + 1, out);
+  return out;
 }
 
-function encodeObject(value: object, depth: number, out: KeyText): boolean {
+function encodeObject(value: object, depth: number, out: string | undefined): string | undefined {
   const proto = Object.getPrototypeOf(value) as unknown;
-  if (proto !== Object.prototype && proto !== null) return false;
+  if (proto !== Object.prototype && proto !== null) return undefined;
   const keys = Object.keys(value);
   // Every own field enumerable: the classifier reads fields by name, JSON only the enumerable ones.
-  if (Object.getOwnPropertyNames(value).length !== keys.length) return false;
-  out.put(`{${keys.length}:`);
-  for (let i = 0; i < keys.length; i++) {
+  if (Object.getOwnPropertyNames(value).length !== keys.length) return undefined;
+  out = `${out}{${keys.length}:`;
+  for (let i = 0; i < keys.length && out !== undefined; i++) {
     const key = keys[i]!;
-    out.put(`${key.length}:`);
-    out.put(key);
-    if (!encode((value as Record<string, unknown>)[key], depth + 1, out)) return false;
+    out = encode((value as Record<string, unknown>)[key], depth + 1, `${out}${key.length}:${key}`);
   }
-  return out.length <= MEMO_MAX_CHARS;
+  return out !== undefined && out.length <= MEMO_MAX_CHARS ? out : undefined;
 }

@@ -96,24 +96,6 @@ describe('a hit reaches no classifier; what is never kept', () => {
     expect(calls()).toBe(2);
   });
 
-  test('the newest key is compared piece by piece, not built: a hit exactly when the keys are equal', () => {
-    const data = fc.jsonValue({ maxDepth: 4 }).filter((v) => typeof v === 'object' && v !== null);
-    const real = createClassifier(); // one: building a classifier compiles every pack
-    const check = (a: unknown, b: unknown) => {
-      let calls = 0;
-      const memo = memoized((o, call) => { calls++; return real(o, call); });
-      const kept = memo(a).retryAfterMs === undefined && memoKey(a) !== undefined;
-      expect(memo(b)).toEqual(real(b));
-      expect(calls).toBe(kept && memoKey(a) === memoKey(b) ? 1 : 2);
-    };
-    fc.assert(fc.property(data, data, (a, b) => { check(a, b); check(a, plain(a)); }), { numRuns: 300 });
-    // Where the two part: at the first piece, in the middle of a text, at the end (one is the other's beginning).
-    for (const [a, b] of [[{ x: 1 }, { y: 1 }], [{ message: 'connect ECONNREFUSED 1' }, { message: 'connect ECONNREFUSED 2' }], [{ message: 'ab' }, { message: 'a' }], [{ message: 'a' }, { message: 'ab' }], [[1, 2], [1]], [{ e: { m: 'x' } }, { e: { m: 'x' }, f: 1 }]] as const) {
-      check(a, b);
-      check(b, a);
-    }
-  });
-
   test('a verdict with a retry-after hint is classified every time (an HTTP date is read against `now`)', () => {
     const { classifier, calls } = counted();
     const memo = memoized(classifier);
