@@ -52,25 +52,19 @@ class RestingWait {
     this.subscription?.unsubscribe();
     const outcome = outcomeOf(snapshot);
     if (!this.value) return this.resolve(outcome);
-    // Never stopped inside the actor's own notification: after the extensions' writes, or a tick
-    // (most runs write nothing: a microtask, not a promise with a handler for each way it settles).
+    // Never stopped inside the actor's own notification: after the extensions' writes, or a tick.
     const value = this.value;
-    const pending = extensionsPending(this.actor);
-    if (pending === null) return queueMicrotask(() => this.finish(value, outcome));
-    pending.then(
-      () => this.finish(value, outcome),
+    (extensionsPending(this.actor) ?? RESOLVED).then(
+      () => {
+        const result = value.outcomeOf(outcome);
+        this.stopOwned();
+        this.resolve(result);
+      },
       (error: unknown) => {
         this.stopOwned();
         this.reject(error);
       },
     );
-  }
-
-  /** The owned run rests and its extensions' writes are done: stop it, resolve with its outcome and value. */
-  private finish(value: AttemptValue, outcome: Outcome): void {
-    const result = value.outcomeOf(outcome);
-    this.stopOwned();
-    this.resolve(result);
   }
 
   error(error: unknown): void {
@@ -88,6 +82,8 @@ class RestingWait {
     releaseRun(this.actor);
   }
 }
+
+const RESOLVED = Promise.resolve();
 
 /** Resolve with the outcome once the actor rests (final, or escalated and waiting); it keeps running. */
 export function whenResting(actor: RecoveryActor): Promise<Outcome> {
