@@ -110,14 +110,7 @@ function describe(value: unknown, depth: number, seen: unknown[], isCopy = false
   seen.push(value);
   const source = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  let kept = false;
-  for (const key of ERROR_FIELDS) {
-    const field = read(source, key);
-    if (field !== undefined && field !== null && typeof field !== 'object' && typeof field !== 'function') {
-      out[key] = typeof field === 'string' ? tail(field, 4_096) : typeof field === 'number' ? jsonNumber(field) : field;
-      kept = true;
-    }
-  }
+  let kept = keepErrorFields(source, out);
   const stack = read(source, 'stack');
   if (typeof stack === 'string' && stack) {
     out.stack = boundedStack(stack);
@@ -137,6 +130,41 @@ function describe(value: unknown, depth: number, seen: unknown[], isCopy = false
   }
   // The copy is a new value (`toJSON` may have given fields the original did not show): described too.
   return describe(copy, depth, [], true);
+}
+
+/**
+ * The {@link ERROR_FIELDS} of `source` that hold a primitive, into `out` (in that order); true
+ * when there was one. Read by name in one go, not by key in a loop: an error has none of most of
+ * them, and a keyed read of a field an object lacks went through V8's generic lookup each time
+ * (~0.5 µs a failed attempt, in a profile). A throwing getter makes them read one by one, each
+ * survived on its own (the fields before it are then read twice).
+ */
+function keepErrorFields(source: Record<string, unknown>, out: Record<string, unknown>): boolean {
+  let name: unknown, message: unknown, code: unknown, status: unknown, statusCode: unknown, type: unknown, errno: unknown, syscall: unknown, path: unknown;
+  try {
+    ({ name, message, code, status, statusCode, type, errno, syscall, path } = source);
+  } catch {
+    let kept = false;
+    for (const key of ERROR_FIELDS) kept = keepField(out, key, read(source, key)) || kept;
+    return kept;
+  }
+  // Each kept in the order of ERROR_FIELDS (the order the observation's JSON has them in).
+  let kept = keepField(out, 'name', name);
+  kept = keepField(out, 'message', message) || kept;
+  kept = keepField(out, 'code', code) || kept;
+  kept = keepField(out, 'status', status) || kept;
+  kept = keepField(out, 'statusCode', statusCode) || kept;
+  kept = keepField(out, 'type', type) || kept;
+  kept = keepField(out, 'errno', errno) || kept;
+  kept = keepField(out, 'syscall', syscall) || kept;
+  return keepField(out, 'path', path) || kept;
+}
+
+/** `field` kept in `out` as `key` when it is a primitive (a text bounded, a number as JSON keeps it). */
+function keepField(out: Record<string, unknown>, key: string, field: unknown): boolean {
+  if (field === undefined || field === null || typeof field === 'object' || typeof field === 'function') return false;
+  out[key] = typeof field === 'string' ? tail(field, 4_096) : typeof field === 'number' ? jsonNumber(field) : field;
+  return true;
 }
 
 function read(source: Record<string, unknown>, key: string): unknown {

@@ -61,6 +61,19 @@ describe('observationFrom bounds a thrown value in one pass', () => {
     expect(JSON.parse(JSON.stringify(observation))).toEqual(observation);
   });
 
+  it('an error whose field getter throws keeps every other field, in the fields\' order', () => {
+    const error = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', syscall: 'connect' }) as Error & Record<string, unknown>;
+    Object.defineProperty(error, 'errno', { get() { throw new Error('no errno here'); } });
+    error.stack = 'Error: connect ECONNREFUSED 127.0.0.1:5432\n    at connect (/src/db.js:1:1)';
+    const described = observationFrom(error).error as Record<string, unknown>;
+    expect(described).toEqual({ name: 'Error', message: 'connect ECONNREFUSED 127.0.0.1:5432', code: 'ECONNREFUSED', syscall: 'connect', stack: error.stack });
+    expect(Object.keys(described)).toEqual(['name', 'message', 'code', 'syscall', 'stack']);
+    // The same error without the throwing getter: described alike (the one-go read and the field-by-field one agree).
+    const plainError = Object.assign(new Error(error.message), { code: 'ECONNREFUSED', syscall: 'connect' });
+    plainError.stack = error.stack;
+    expect(observationFrom(plainError).error).toEqual(described);
+  });
+
   it('a value seen only through toJSON is described from its JSON: its error fields are kept', () => {
     expect(observationFrom({ toJSON: () => ({ message: 'from toJSON', extra: 1 }) }).error).toEqual({ message: 'from toJSON' });
     expect(observationFrom({ toJSON: () => ({ foo: { message: 'x' } }) }).error).toEqual({ foo: { message: 'x' } });
