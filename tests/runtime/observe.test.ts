@@ -62,7 +62,7 @@ describe('observationFrom bounds a thrown value in one pass', () => {
   });
 
   it('an error whose field getter throws keeps every other field, in the fields\' order', () => {
-    const error = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', syscall: 'connect' }) as Error & Record<string, unknown>;
+    const error = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', syscall: 'connect' });
     Object.defineProperty(error, 'errno', { get() { throw new Error('no errno here'); } });
     error.stack = 'Error: connect ECONNREFUSED 127.0.0.1:5432\n    at connect (/src/db.js:1:1)';
     const described = observationFrom(error).error as Record<string, unknown>;
