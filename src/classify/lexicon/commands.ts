@@ -41,4 +41,16 @@ export const COMMAND_RULES: readonly Rule[] = [
     requires: ['spawn', 'spawnsync', 'execvp', 'exec format', "can't exec", 'cannot exec', 'failed to exec', 'failed to execute'],
     sameLine: true,
   },
+  {
+    // A tool or compiler a build names that is not there or does not run (issue 30, the twelfth capture): `the dot tool
+    // could not be found as '/opt/graphviz/bin/dot'` (at the path the build's configuration gave), `C compiler cannot
+    // create executables`. A person must install it: CLI_NOT_FOUND, as a compiler a build names (meson's, scons's).
+    // Not an agent's tool call that names no path (`Tool 'search' could not be found`): the model's request, refused.
+    id: 'lexicon.build-tool-missing',
+    type: 'CLI_NOT_FOUND',
+    sources: FAILURE_SOURCES,
+    phrases: ['could not be found as', 'cannot create executables'],
+    requires: ['tool', 'compiler'],
+    sameLine: true,
+  },
 ];

@@ -1,5 +1,6 @@
 import type { RulePack } from '../rule.js';
 import { ACCESS_RULES } from './access.js';
+import { BUILD_FILE_RULES } from './build-file.js';
 import { BUILD_RULES } from './builds.js';
 import { CHECK_RULES } from './checks.js';
 import { CODE_RULES } from './code.js';
@@ -21,6 +22,7 @@ import { LIMIT_RULES } from './limits.js';
 import { OUTCOME_RULES } from './outcomes.js';
 import { OUTPUT_WRITE_RULES } from './output-write.js';
 import { PEER_ANSWER_RULES } from './peer-answer.js';
+import { POSITION_WARNING_RULES } from './position-warning.js';
 import { REACH_RULES } from './reach.js';
 import { REFUSAL_RULES } from './refusal.js';
 import { RESOLVER_RULES } from './resolver.js';
@@ -40,5 +42,5 @@ export const lexiconPack: RulePack = {
   rules: [...ENVIRONMENT_RULES, ...ACCESS_RULES, ...LIMIT_RULES, ...CODE_RULES, ...INPUT_RULES, ...COMMAND_RULES, ...REFUSAL_RULES, ...RUNTIME_RULES, ...CHECK_RULES, ...INTEGRITY_RULES,
     ...INPUT_FORMAT_RULES, ...PEER_ANSWER_RULES, ...CONFIGURATION_RULES, ...USAGE_RULES, ...BUILD_RULES, ...OUTCOME_RULES, ...REACH_RULES, ...RESOLVER_RULES, ...FILE_DIAGNOSTIC_RULES, ...COMPARISON_RULES, ...DIED_RULES, ...OUTPUT_WRITE_RULES,
     ...CONNECTION_RULES, ...ADDRESS_RULES, ...PEER_WAIT_RULES, ...CREDENTIAL_SENTENCE_RULES, ...CONFIG_LOAD_RULES,
-    ...INPUT_REFUSED_RULES, ...DATA_CHECK_RULES, ...WAIT_ENDED_RULES],
+    ...INPUT_REFUSED_RULES, ...DATA_CHECK_RULES, ...WAIT_ENDED_RULES, ...BUILD_FILE_RULES, ...POSITION_WARNING_RULES],
 };

@@ -36,4 +36,15 @@ export const INTEGRITY_RULES: readonly Rule[] = [
       'filesystem is inconsistent', 'file system is corrupt', 'filesystem is corrupt',
     ],
   },
+  {
+    // A digest stated beside the one expected (`file ./app_1.0.tar.xz has checksum 62e7… instead of expected b88c…`,
+    // issue 30, the twelfth capture): the stored bytes are not the ones the manifest describes. On the digest's line only.
+    id: 'lexicon.checksum-not-expected',
+    type: 'DATA_CORRUPTION',
+    failingStdout: true,
+    unless: REPORT,
+    phrases: ['instead of expected', 'but expected', 'expected checksum', 'expected digest'],
+    requires: ['checksum', 'digest', 'hash sum', 'md5sum', 'sha256sum'],
+    sameLine: true,
+  },
 ];
