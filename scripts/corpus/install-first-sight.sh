@@ -49,6 +49,12 @@
 # uncrustify, swig, distcc (against refused, closing, silent and wrong-protocol TCP servers the cases
 # start in Python; DISTCC_FALLBACK=0), twine (against http-server.py), tidy, universal-ctags and sparse;
 # gcc (above) builds the ELF files they read.
+# The thirteenth capture: npm command-line tools installed pinned below (lessc, stylus, terser, uglify-js,
+# handlebars, ejs, marked, js-beautify, svgo, csso-cli, html-minifier-terser; the handlebars render
+# cases require() it from `npm root -g`), and Debian's python3-lxml, python3-paramiko (ssh-keygen from
+# openssh-client makes its keys; its servers are Python TCP servers the cases start), python3-sqlalchemy
+# (with SQLite; sqlite3 above makes the databases), python3-docutils (rst2html) and python3-toml, all run
+# with Debian's /usr/bin/python3.
 # Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
 set -e
 apt-get update -qq
@@ -71,10 +77,15 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   chrony tnftp at cron bind9-utils fping \
   units miller datamash gnuplot-nox recutils tzdata \
   autoconf automake doxygen quilt dpkg dpkg-dev rpm patchelf elfutils uncrustify swig distcc twine tidy \
-  universal-ctags sparse
+  universal-ctags sparse \
+  python3-lxml python3-paramiko python3-sqlalchemy python3-docutils python3-toml
 command -v pnpm >/dev/null || npm install -g pnpm@9
 command -v yarn >/dev/null || npm install -g yarn@1
 command -v biome >/dev/null || npm install -g @biomejs/biome@1
 command -v markdownlint >/dev/null || npm install -g markdownlint-cli@0.41
 command -v ajv >/dev/null || npm install -g ajv-cli@5
 command -v webpack >/dev/null || npm install -g webpack@5 webpack-cli@5
+for t in lessc:less@4 stylus:stylus@0.63 terser:terser@5 uglifyjs:uglify-js@3 handlebars:handlebars@4 ejs:ejs@3 \
+  marked:marked@12 js-beautify:js-beautify@1 svgo:svgo@3 csso:csso-cli@4 html-minifier-terser:html-minifier-terser@7; do
+  command -v "${t%%:*}" >/dev/null || npm install -g "${t#*:}"
+done
