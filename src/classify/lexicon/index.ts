@@ -14,10 +14,12 @@ import { DATA_CHECK_RULES } from './data-check.js';
 import { ENVIRONMENT_RULES } from './environment.js';
 import { DIED_RULES } from './died.js';
 import { FILE_DIAGNOSTIC_RULES } from './file-diagnostic.js';
+import { GREETING_LOST_RULES } from './greeting-lost.js';
 import { INPUT_FORMAT_RULES } from './input-format.js';
 import { INPUT_REFUSED_RULES } from './input-refused.js';
 import { INPUT_RULES } from './inputs.js';
 import { INTEGRITY_RULES } from './integrity.js';
+import { KEY_UNDECODABLE_RULES } from './key-undecodable.js';
 import { LIMIT_RULES } from './limits.js';
 import { OUTCOME_RULES } from './outcomes.js';
 import { OUTPUT_WRITE_RULES } from './output-write.js';
@@ -42,5 +44,6 @@ export const lexiconPack: RulePack = {
   rules: [...ENVIRONMENT_RULES, ...ACCESS_RULES, ...LIMIT_RULES, ...CODE_RULES, ...INPUT_RULES, ...COMMAND_RULES, ...REFUSAL_RULES, ...RUNTIME_RULES, ...CHECK_RULES, ...INTEGRITY_RULES,
     ...INPUT_FORMAT_RULES, ...PEER_ANSWER_RULES, ...CONFIGURATION_RULES, ...USAGE_RULES, ...BUILD_RULES, ...OUTCOME_RULES, ...REACH_RULES, ...RESOLVER_RULES, ...FILE_DIAGNOSTIC_RULES, ...COMPARISON_RULES, ...DIED_RULES, ...OUTPUT_WRITE_RULES,
     ...CONNECTION_RULES, ...ADDRESS_RULES, ...PEER_WAIT_RULES, ...CREDENTIAL_SENTENCE_RULES, ...CONFIG_LOAD_RULES,
-    ...INPUT_REFUSED_RULES, ...DATA_CHECK_RULES, ...WAIT_ENDED_RULES, ...BUILD_FILE_RULES, ...POSITION_WARNING_RULES],
+    ...INPUT_REFUSED_RULES, ...DATA_CHECK_RULES, ...WAIT_ENDED_RULES, ...BUILD_FILE_RULES, ...POSITION_WARNING_RULES,
+    ...GREETING_LOST_RULES, ...KEY_UNDECODABLE_RULES],
 };
