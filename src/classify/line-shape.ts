@@ -18,6 +18,7 @@ import {
 import { lintCaret, lintFinding, lintTableRow } from './line-shape-lint.js';
 import { fileDiagnostic, positionLine, severityPosition } from './line-shape-position.js';
 import { addressFirst } from './line-shape-address.js';
+import { thrownFramePosition } from './line-shape-frame.js';
 
 /** What may follow a count that is a field's value: `,` `;` `.` `)` `|` and the line's end. */
 const FIELD_ENDS = [44, 59, 46, 41, 124, 10, 13];
@@ -298,6 +299,11 @@ export const LINE_SHAPES = {
   'address …': {
     example: '192.0.2.10 is unreachable',
     test: addressFirst as ShapeTest,
+  },
+  /** A thrown error's message that is a project file's position, its code frame on the next line (line-shape-frame.ts). */
+  'Error: file:line + code frame': {
+    example: 'Error: styles/main.styl:1:9\n   1| @import x',
+    test: thrownFramePosition as ShapeTest,
   },
 } as const satisfies Record<string, { example: string; test: ShapeTest; near?: NearTest }>;
 

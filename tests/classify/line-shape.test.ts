@@ -136,6 +136,17 @@ const CASES: [shape: LineShape, yes: string[], no: string[]][] = [
     '1.2.3 is unreachable',
     '  ',
   ]],
+  ['Error: file:line + code frame', [
+    "Error: styles/main.styl:1:9\n   1| @import 'variables'",
+    "Error: /work/case/views/index.ejs:1\n >> 1| <%- include('partials/header') %>",
+    '[Error: styles/main.styl:3:3\n   1| theme = 1',
+  ], [
+    'Error: styles/main.styl:1:9',
+    "Error: styles/main.styl:1:9 failed\n   1| @import 'variables'",
+    'ReferenceError: views/index.ejs:2\n >> 2| <p>',
+    'Error: src/app.js:12\n    at main (src/app.js:12:5)',
+    'Error: timeout\n   1| x',
+  ]],
   ['line:col severity message rule', [
     '  2:10  error  trailing spaces  (trailing-spaces)',
     '  1:10  error  \'x\' is defined but never used  no-unused-vars',
@@ -151,7 +162,8 @@ const CASES: [shape: LineShape, yes: string[], no: string[]][] = [
 describe('line shapes: a diagnostic is known by where its words sit', () => {
   for (const [shape, yes, no] of CASES) {
     describe(shape, () => {
-      test.each(yes)('%s', (line) => expect(lineHasShape(`first line\n${line}\nlast line`, 'first line\n'.length + line.length - 1, shape)).toBe(true));
+      // At the end of the case's first line (a shape may read the line after it: a code frame).
+      test.each(yes)('%s', (line) => expect(lineHasShape(`first line\n${line}\nlast line`, 'first line\n'.length + (line.includes('\n') ? line.indexOf('\n') : line.length) - 1, shape)).toBe(true));
       test.each(no)('not %s', (line) => expect(lineHasShape(line, 0, shape)).toBe(false));
     });
   }

@@ -27,6 +27,7 @@ const SHAPED: Record<LineShape, (phrase: string) => string> = {
   'on line N[:col] of file': (p) => `  ${p} 3:3 of scss/main.scss`,
   'address …': (p) => `192.0.2.10 ${p}`,
   'error: file:line message': (p) => `error: app.conf:3 ${p} x`,
+  'Error: file:line + code frame': (p) => `Error: views/index.ejs:1 ${p}\n >> 1| x`,
 };
 
 /** An observation that triggers `rule` by its first trigger of each kind. */

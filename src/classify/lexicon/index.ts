@@ -5,6 +5,7 @@ import { BUILD_RULES } from './builds.js';
 import { CHECK_RULES } from './checks.js';
 import { CODE_RULES } from './code.js';
 import { COMPARISON_RULES } from './comparison.js';
+import { COMPILE_FRAME_RULES } from './compile-frame.js';
 import { COMMAND_RULES } from './commands.js';
 import { CONFIGURATION_RULES } from './configuration.js';
 import { CONFIG_LOAD_RULES } from './config-load.js';
@@ -45,5 +46,5 @@ export const lexiconPack: RulePack = {
     ...INPUT_FORMAT_RULES, ...PEER_ANSWER_RULES, ...CONFIGURATION_RULES, ...USAGE_RULES, ...BUILD_RULES, ...OUTCOME_RULES, ...REACH_RULES, ...RESOLVER_RULES, ...FILE_DIAGNOSTIC_RULES, ...COMPARISON_RULES, ...DIED_RULES, ...OUTPUT_WRITE_RULES,
     ...CONNECTION_RULES, ...ADDRESS_RULES, ...PEER_WAIT_RULES, ...CREDENTIAL_SENTENCE_RULES, ...CONFIG_LOAD_RULES,
     ...INPUT_REFUSED_RULES, ...DATA_CHECK_RULES, ...WAIT_ENDED_RULES, ...BUILD_FILE_RULES, ...POSITION_WARNING_RULES,
-    ...GREETING_LOST_RULES, ...KEY_UNDECODABLE_RULES],
+    ...GREETING_LOST_RULES, ...KEY_UNDECODABLE_RULES, ...COMPILE_FRAME_RULES],
 };

@@ -1,0 +1,37 @@
+import { isColonPosition, skipBlank, tokenEnd } from './line-scan.js';
+
+/**
+ * A thrown error whose message is a position in a project file followed by that file's lines
+ * (issue 30, the thirteenth capture: a template or stylesheet compiler's error, uncaught and printed
+ * by the runtime): the line is `Error: styles/main.styl:1:9` (or `[Error: …`, as Node prints an
+ * error object with fields) and nothing else, and the next line is a code frame's first line, a
+ * line number and a bar (`   1| @import 'variables'`, ` >> 1| <%- include(…) %>`). The compiler
+ * points into the file it could not build; the exception only carried it. Only a plain `Error`: a
+ * `ReferenceError` or `TypeError` at a template's line is the program's defect (README: what an
+ * uncaught exception carries).
+ */
+export function thrownFramePosition(text: string, from: number, to: number): boolean {
+  let start = skipBlank(text, from, to);
+  if (text.charCodeAt(start) === 91) start++; // `[Error: …`
+  const head = tokenEnd(text, start, to);
+  if (head - start !== 6 || text.slice(start, head) !== 'Error:') return false;
+  const pos = skipBlank(text, head, to);
+  const posEnd = tokenEnd(text, pos, to);
+  if (posEnd === pos || skipBlank(text, posEnd, to) < to || !isColonPosition(text, pos, posEnd, false)) return false;
+  return frameLine(text, to);
+}
+
+/** The line after the one ending at `end` is a code frame's: blanks, an optional `>>`, digits, `|`. */
+function frameLine(text: string, end: number): boolean {
+  let i = end;
+  if (text.charCodeAt(i) === 13) i++;
+  if (text.charCodeAt(i) !== 10) return false;
+  i++;
+  const limit = Math.min(text.length, i + 40);
+  while (i < limit && text.charCodeAt(i) === 32) i++;
+  if (text.charCodeAt(i) === 62 && text.charCodeAt(i + 1) === 62) i += 2;
+  while (i < limit && text.charCodeAt(i) === 32) i++;
+  const digits = i;
+  while (i < limit && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
+  return i > digits && text.charCodeAt(i) === 124;
+}
