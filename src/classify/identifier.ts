@@ -139,6 +139,18 @@ function inPythonFrame(text: string, start: number): boolean {
   return from - 1 - previous <= MAX_FRAME_LINE && PYTHON_FRAME.test(text.slice(previous, from - 1));
 }
 
+// Most failure texts quote no source: one native search per text (the last text's answer kept)
+// spares every phrase occurrence the walk to its line's end.
+let caretText: string | null = null;
+let caretFound = false;
+function hasCaret(text: string): boolean {
+  if (text !== caretText) {
+    caretText = text;
+    caretFound = text.includes('^');
+  }
+  return caretFound;
+}
+
 /** Longest quoted source line, and caret line, looked at. */
 const EXCERPT_REACH = 400;
 
@@ -150,6 +162,7 @@ const EXCERPT_REACH = 400;
  * follows).
  */
 export function inQuotedSource(text: string, end: number): boolean {
+  if (!hasCaret(text)) return false;
   let eol = end + 1;
   const limit = Math.min(text.length, end + 1 + EXCERPT_REACH);
   while (eol < limit && text.charCodeAt(eol) !== 10) eol++;

@@ -303,6 +303,14 @@ export const LINE_SHAPES = {
   /** A thrown error's message that is a project file's position, its code frame on the next line (line-shape-frame.ts). */
   'Error: file:line + code frame': {
     example: 'Error: styles/main.styl:1:9\n   1| @import x',
+    // The phrase is the line's first word (after blanks or Node's `[`): any other `error:` is
+    // turned away here, before its line is read.
+    near: ((text, at) => {
+      let i = at;
+      if (i > 0 && text.charCodeAt(i - 1) === 91) i--;
+      while (i > 0 && isBlank(text.charCodeAt(i - 1))) i--;
+      return i === 0 || text.charCodeAt(i - 1) === 10;
+    }) as NearTest,
     test: thrownFramePosition as ShapeTest,
   },
 } as const satisfies Record<string, { example: string; test: ShapeTest; near?: NearTest }>;
