@@ -179,6 +179,19 @@ export function inQuotedSource(text: string, end: number): boolean {
   return carets > 0 && (i < stop || i === text.length);
 }
 
+// A line that starts with an option (`-x`, `--name`), looked for once per text (the last text's
+// answer kept): most failure texts print no help listing, and each occurrence would walk to its line's start.
+const OPTION_LINE = /(?:^|\n)[ \t]*-[-A-Za-z]/;
+let optionText: string | null = null;
+let optionFound = false;
+function hasOptionLine(text: string): boolean {
+  if (text !== optionText) {
+    optionText = text;
+    optionFound = OPTION_LINE.test(text);
+  }
+  return optionFound;
+}
+
 /**
  * True when `text[start]` is in an option's description in a help listing (`  -t TIMEOUT\t\tset the
  * request timeout (in seconds)`, `  --retry N    retry the request N times`): a line whose first
@@ -187,6 +200,7 @@ export function inQuotedSource(text: string, end: number): boolean {
  * a bad argument read as a timeout). Not `-bash: …` (one blank) nor `--2026-11-27 …--` (a digit).
  */
 export function inOptionHelp(text: string, start: number): boolean {
+  if (!hasOptionLine(text)) return false;
   const low = Math.max(0, start - IDENTIFIER_REACH);
   let from = start;
   while (from > low && text.charCodeAt(from - 1) !== 10) from--;
