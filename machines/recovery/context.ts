@@ -21,9 +21,10 @@ export function beginAttempt(d: RecoveryContext): void {
  * lists are only ever replaced in context (`concat`, a new literal), never pushed to in place;
  * frozen, so a push would throw instead of changing every run's list.
  */
-const EMPTY: readonly never[] = Object.freeze([]);
-/** {@link EMPTY} as the list type a context field has. */
-const none = <T>(): T[] => EMPTY as unknown as T[];
+const EMPTY: never[] = [];
+Object.freeze(EMPTY);
+/** {@link EMPTY} as the list type a context field has (an empty list of nothing is a list of anything). */
+const none = <T>(): T[] => EMPTY;
 
 /**
  * A fresh run's pass record, and what its first attempt is told when it has no timeout: the

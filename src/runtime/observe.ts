@@ -91,7 +91,8 @@ function jsonNumber(value: number): number | string {
 }
 
 /** The fields of an error kept when they hold a primitive (besides `stack` and `cause`). */
-const ERROR_FIELDS = ['name', 'message', 'code', 'status', 'statusCode', 'type', 'errno', 'syscall', 'path'];
+/** The primitive fields of an error an observation keeps, in this order (`keepErrorFields` reads them by name: a test holds the two alike). */
+export const ERROR_FIELDS = ['name', 'message', 'code', 'status', 'statusCode', 'type', 'errno', 'syscall', 'path'] as const;
 
 /**
  * A thrown value as JSON: an error's primitive fields, bounded stack and described cause chain;

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { recover, TaskFailure } from '../../src/runtime/index.js';
-import { boundObservation, observationFrom } from '../../src/runtime/observe.js';
+import { boundObservation, ERROR_FIELDS, observationFrom } from '../../src/runtime/observe.js';
 
 const ESC = '\x1b';
 const coloured = `${ESC}[31m${ESC}[1mError${ESC}[22m: connect ECONNREFUSED 127.0.0.1:5432${ESC}[39m\r\n`;
@@ -72,6 +72,14 @@ describe('observationFrom bounds a thrown value in one pass', () => {
     const plainError = Object.assign(new Error(error.message), { code: 'ECONNREFUSED', syscall: 'connect' });
     plainError.stack = error.stack;
     expect(observationFrom(plainError).error).toEqual(described);
+  });
+
+  it('an error carrying every kept field keeps each, in ERROR_FIELDS order (the one-go read names them all)', () => {
+    const error = Object.assign(new Error('m'), Object.fromEntries(ERROR_FIELDS.filter((key) => key !== 'message').map((key) => [key, `${key}-value`])));
+    error.stack = 'Error: m\n    at f (/src/a.js:1:1)';
+    const described = observationFrom(error).error as Record<string, unknown>;
+    expect(Object.keys(described)).toEqual([...ERROR_FIELDS, 'stack']);
+    for (const key of ERROR_FIELDS) expect(described[key]).toBe(key === 'message' ? 'm' : `${key}-value`);
   });
 
   it('a value seen only through toJSON is described from its JSON: its error fields are kept', () => {
