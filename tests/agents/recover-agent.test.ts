@@ -56,7 +56,7 @@ for (const name of AGENT_NAMES) {
     });
 
     /** Runs `recover run --json --agent NAME … -- node build.js` with the real CLI first on PATH. */
-    async function recoverWith(args: string[] = [], url = server.url): Promise<Recovered> {
+    async function recoverWith(args: string[] = [], url = server.url, commandArgs: string[] = []): Promise<Recovered> {
       const shims = join(root, 'bin');
       mkdirSync(shims, { recursive: true });
       const command = agentCommand(bin);
@@ -64,7 +64,7 @@ for (const name of AGENT_NAMES) {
       chmodSync(join(shims, name), 0o755);
       // A model named in Gemini CLI's settings spares its router call before every prompt.
       const env = { ...(await agentEnv(name, url, home, name === 'gemini' ? { model: 'gemini-2.5-flash' } : {})), PATH: `${shims}:${process.env.PATH}` };
-      const child = spawn(process.execPath, [BIN, 'run', '--json', '--agent', name, ...args, '--', 'node', 'build.js'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [BIN, 'run', '--json', '--agent', name, ...args, '--', 'node', 'build.js', ...commandArgs], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
@@ -105,6 +105,18 @@ for (const name of AGENT_NAMES) {
       const { outcome, stderr } = await recoverWith();
       expect(outcome.status, stderr).toBe('recovered');
       expect(outcome.history.find((e) => e.phase === 'ADAPT')).toMatchObject({ fix: 'create utils.js' });
+    });
+
+    it('a secret in the failing command never reaches the model: the prompt shows it redacted', async () => {
+      const token = 'ghp_' + 'Q1w2E3r4T5y6U7i8O9p0A1s2D3f4G5h6J7k8';
+      server.script(HYPOTHESES, { text: 'I cannot tell what is wrong.\n{"fix": null}' });
+      const { outcome, stderr } = await recoverWith([], server.url, [`--token=${token}`]);
+      expect(outcome.status, stderr).toBe('escalated');
+      const calls = server.modelCalls();
+      expect(calls.length).toBeGreaterThanOrEqual(2);
+      for (const call of calls) expect(JSON.stringify(call.body)).not.toContain(token);
+      const adapt = server.promptsReceived().find((p) => p.includes('Find and fix the cause'));
+      expect(adapt).toMatch(/Command: node build\.js .*\[REDACTED\]/);
     });
 
     it('the model says {"fix": null}: no alternative, escalated', async () => {
