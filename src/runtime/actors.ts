@@ -66,13 +66,6 @@ export function bindRun(task: Task, options: RecoveryOptions, hooks: RunHooks) {
 const NO_RULES: readonly unknown[] = Object.freeze([]);
 
 /**
- * The run's extra secret patterns, compiled: {@link compileRedaction} under the name recovery.ts
- * imports it by. A list compiled once already (a persisted run's context, the CLI's config) comes
- * back as it is.
- */
-export { compileRedaction as redactPatternsOf };
-
-/**
  * Every recovery that `createRecovery`, `recover`, `recoverPersisted` and `resume` start runs on
  * one shared machine whose slots look up the work of the run that invoked them by the actor
  * system they run in (each of those runs is a root actor, so it has a system of its own):

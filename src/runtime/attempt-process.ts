@@ -76,6 +76,14 @@ export async function reportSpawn(runId: string, attempt: number, pid: number): 
   await listener({ kind: 'spawned', process: { pid, pgid: pid, startTime: processStartTime(pid), bootId: bootId(), host: hostname(), attempt } });
 }
 
+/**
+ * The `startAfter` of a program that attempt `attempt` of `runId` spawns: when the run records its
+ * processes, the program is held until `reportSpawn` has recorded it; otherwise none (it starts at once).
+ */
+export function heldUntilRecorded(runId: string, attempt: number): { startAfter?: (pid: number) => Promise<void> } {
+  return recordsProcesses(runId) ? { startAfter: (pid) => reportSpawn(runId, attempt, pid) } : {};
+}
+
 /** Report that the command `pid` of `runId` has exited (and, when it was stopped, its group is gone). */
 export function reportExit(runId: string, pid: number): void {
   void listeners.get(runId)?.({ kind: 'exited', pid });

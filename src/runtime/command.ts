@@ -9,7 +9,7 @@ import { maxCharsOf } from '../../machines/recovery/strategy.js';
 import { compileRedaction } from '../redact/index.js';
 import type { TestLedgerData } from '../store/test-ledger-data.js';
 import { traceEnv } from '../telemetry/trace-env.js';
-import { recordsProcesses, reportExit, reportSpawn } from './attempt-process.js';
+import { heldUntilRecorded, reportExit } from './attempt-process.js';
 import { failureOf, outputTests, testsOf } from './command-failure.js';
 import { runCommandOnce } from './command-process.js';
 import type { CommandResult, SpawnOptions } from './command-result.js';
@@ -115,7 +115,7 @@ export function commandTask(cmd: string, args: readonly string[], options: Comma
         },
         // A persisted run records the group in its checkpoint before the program starts, so a
         // resume after a SIGKILL can end a group left running (attempt-process.ts).
-        ...(recordsProcesses(ctx.runId) ? { startAfter: (pid: number) => reportSpawn(ctx.runId, ctx.attempt, pid) } : {}),
+        ...heldUntilRecorded(ctx.runId, ctx.attempt),
       });
       if (spawned !== undefined) reportExit(ctx.runId, spawned);
       if (result.lapsed) throw new StartLapsedError(ctx.runId, ctx.attempt);

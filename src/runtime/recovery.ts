@@ -2,8 +2,8 @@ import { randomFillSync } from 'node:crypto';
 import { createActor, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
 import { recoveryMachine, type RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { RecoveryInput } from '../../machines/recovery/types.js';
-import { redactSecrets } from '../redact/index.js';
-import { actorsOf, bindRun, redactPatternsOf, sharedRun, slotWork } from './actors.js';
+import { compileRedaction, redactSecrets } from '../redact/index.js';
+import { actorsOf, bindRun, sharedRun, slotWork } from './actors.js';
 import type { AttemptValue } from './attempt-value.js';
 import { outcomeWhenResting } from './resting.js';
 import { realClock, type Clock } from './clock.js';
@@ -62,7 +62,7 @@ export function recoveryInput(options: RecoveryOptions, clock: Clock = options.c
   return {
     runId,
     // A run without a name is 'task': a word of ours that only the user's own patterns could match.
-    task: options.name === undefined && !options.redact?.length ? 'task' : redactSecrets(options.name ?? 'task', redactPatternsOf(options.redact)),
+    task: options.name === undefined && !options.redact?.length ? 'task' : redactSecrets(options.name ?? 'task', compileRedaction(options.redact)),
     policy: runPolicy(options.policy, jitterSeed),
     rules: options.rules ?? [],
     timeoutMs: options.timeoutMs ?? null,

@@ -12,7 +12,7 @@ import { lastLine } from '../../classify/text.js';
 import { DEFAULT_POLICY, budgetFor, computeDelay, type ResolvedPolicy } from '../../policy/index.js';
 import type { RedactPatterns } from '../../redact/index.js';
 import { traceEnv } from '../../telemetry/trace-env.js';
-import { recordsProcesses, reportExit, reportSpawn } from '../attempt-process.js';
+import { heldUntilRecorded, reportExit } from '../attempt-process.js';
 import { HOOK_TIMEOUT_MS } from '../hook-context.js';
 import { runCommandOnce, type CommandResult } from '../command.js';
 import { unwrapEnvelope, type Envelope } from './answer.js';
@@ -165,7 +165,7 @@ async function spawnProgram(
       spawned = pid;
     },
     // Recorded in the run's checkpoint before the program starts (attempt-process.ts).
-    ...(recordsProcesses(input.runId) ? { startAfter: (pid: number) => reportSpawn(input.runId, attempt, pid) } : {}),
+    ...heldUntilRecorded(input.runId, attempt),
     cwd: options.cwd,
     // Under a traced run, TRACEPARENT names the adapter's or diagnoser's span.
     env: { ...options.env, ...call.env, ...traceEnv(input.runId) },
