@@ -74,10 +74,19 @@ export function inPythonCode(text: string, start: number): boolean {
   return inPythonFrame(text, start);
 }
 
-/** Forgets the text {@link inPythonFrame} last asked about, so that a 5 MB log is not kept alive after its scan. */
-export function forgetFrames(): void {
-  framesChecked = undefined;
-  hasFrames = false;
+/**
+ * Questions asked once per text, not once per phrase occurrence (where each answer would cost a
+ * walk of the occurrence's line): one native search over the whole text, the last text's answer
+ * kept until the next text or {@link forgetScannedText}.
+ */
+let framesText: string | undefined;
+let framesFound = false;
+let caretText: string | undefined;
+let caretFound = false;
+
+/** Forgets the text the once-per-text questions last asked about, so that a 5 MB log is not kept alive after its scan. */
+export function forgetScannedText(): void {
+  framesText = caretText = undefined;
 }
 
 /** True when `text[start, end]` spans words and starts with a lower-case last label of a dotted name (`example.test failed`). */
@@ -104,9 +113,14 @@ function joinedByHyphen(text: string, at: number, step: 1 | -1): boolean {
 const PYTHON_FRAME = /^[ \t]*File "[^"\n]*", line \d+, in \S*$/;
 /** Longest frame line looked at. */
 const MAX_FRAME_LINE = 4 * IDENTIFIER_REACH;
-/** The text last asked about, and whether it has a frame line's `File "` anywhere (see {@link inPythonFrame}). */
-let framesChecked: string | undefined;
-let hasFrames = false;
+/** Whether a text has a frame line's `File "` anywhere (see {@link inPythonFrame}). */
+function hasFrames(text: string): boolean {
+  if (text !== framesText) {
+    framesText = text;
+    framesFound = text.includes('File "');
+  }
+  return framesFound;
+}
 
 /**
  * True when `text[start]` is in a Python traceback frame's function name or in the line of
@@ -116,11 +130,7 @@ let hasFrames = false;
 function inPythonFrame(text: string, start: number): boolean {
   // Every frame line has `File "`: a text without one (most texts: a Node stack, a CLI's lines) has no frame, whatever
   // the match. Asked once per text, not once per match, where each answer would cost a line's walk and a copy of it.
-  if (text !== framesChecked) {
-    framesChecked = text;
-    hasFrames = text.includes('File "');
-  }
-  if (!hasFrames) return false;
+  if (!hasFrames(text)) return false;
   const from = text.lastIndexOf('\n', start - 1) + 1;
   if (start - from > MAX_FRAME_LINE) return false;
   // The function's name, or a part of it (a joined form matches `cert_chain` inside `in verify_cert_chain`).
@@ -139,10 +149,7 @@ function inPythonFrame(text: string, start: number): boolean {
   return from - 1 - previous <= MAX_FRAME_LINE && PYTHON_FRAME.test(text.slice(previous, from - 1));
 }
 
-// Most failure texts quote no source: one native search per text (the last text's answer kept)
-// spares every phrase occurrence the walk to its line's end.
-let caretText: string | null = null;
-let caretFound = false;
+// Most failure texts quote no source: a text with no caret spares every occurrence the walk to its line's end.
 function hasCaret(text: string): boolean {
   if (text !== caretText) {
     caretText = text;
@@ -179,19 +186,6 @@ export function inQuotedSource(text: string, end: number): boolean {
   return carets > 0 && (i < stop || i === text.length);
 }
 
-// A line that starts with an option (`-x`, `--name`), looked for once per text (the last text's
-// answer kept): most failure texts print no help listing, and each occurrence would walk to its line's start.
-const OPTION_LINE = /(?:^|\n)[ \t]*-[-A-Za-z]/;
-let optionText: string | null = null;
-let optionFound = false;
-function hasOptionLine(text: string): boolean {
-  if (text !== optionText) {
-    optionText = text;
-    optionFound = OPTION_LINE.test(text);
-  }
-  return optionFound;
-}
-
 /**
  * True when `text[start]` is in an option's description in a help listing (`  -t TIMEOUT\t\tset the
  * request timeout (in seconds)`, `  --retry N    retry the request N times`): a line whose first
@@ -200,7 +194,6 @@ function hasOptionLine(text: string): boolean {
  * a bad argument read as a timeout). Not `-bash: …` (one blank) nor `--2026-11-27 …--` (a digit).
  */
 export function inOptionHelp(text: string, start: number): boolean {
-  if (!hasOptionLine(text)) return false;
   const low = Math.max(0, start - IDENTIFIER_REACH);
   let from = start;
   while (from > low && text.charCodeAt(from - 1) !== 10) from--;

@@ -3,7 +3,7 @@ import { FAILING_STDOUT_BIT, SOURCE_BIT, type CompiledRule, type CompiledRules }
 import { EVIDENCE_CONFIDENCE } from './priority.js';
 import { scanDuration, type RetryHint } from './retry-after.js';
 import { TEXT_SOURCES, type Candidate, type TextSource } from './rule.js';
-import { forgetFrames, inPythonCode, inQuotedSource, insideIdentifier } from './identifier.js';
+import { forgetScannedText, inPythonCode, inQuotedSource, insideIdentifier } from './identifier.js';
 import { lineFits } from './line.js';
 import { LineSpan } from './line-shape.js';
 import { excerpt } from './text.js';
@@ -141,7 +141,7 @@ export class Scanner implements MatchSink {
       scan(this.compiled.automaton, this.text, 0, this.text.length, this);
     }
     this.text = '';
-    forgetFrames();
+    forgetScannedText();
     this.collect(source, out);
     this.findErrorLine(source);
     this.segments = [];
