@@ -117,6 +117,7 @@ for (const name of AGENT_NAMES) {
       for (const call of calls) expect(JSON.stringify(call.body)).not.toContain(token);
       const adapt = server.promptsReceived().find((p) => p.includes('Find and fix the cause'));
       expect(adapt).toMatch(/Command: node build\.js .*\[REDACTED\]/);
+      expect(adapt).toContain('run it as sh -c "$RECOVERY_COMMAND"');
     });
 
     it('the model says {"fix": null}: no alternative, escalated', async () => {

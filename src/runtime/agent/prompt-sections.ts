@@ -59,9 +59,7 @@ export function promptSections(input: SectionInput, where: CommandPlace): Omit<P
   const evidence = oneLine(failure.classification.evidence[0]?.match ?? '', 300);
   const tail = failureOutput(failure);
   return {
-    // The literal command line (a token in a header, a password in a URL) stays in this process:
-    // the agent is told it redacted, and re-runs it from RECOVERY_COMMAND, which it inherits.
-    command: redactSecrets(shellLine(where.command), where.redact),
+    command: shownCommand(where),
     cwd: where.cwd,
     classification: classification(input),
     evidence: evidence ? `Evidence: ${evidence}` : '',
@@ -83,6 +81,17 @@ export function promptSections(input: SectionInput, where: CommandPlace): Omit<P
     // The evidence line alone is already in the prompt: no output section to repeat it.
     output: !tail || normalise(tail) === normalise(evidence) ? '' : `Last lines of the output:\n\`\`\`\n${tail}\n\`\`\``,
   };
+}
+
+/**
+ * The command line as the agent is told it. A secret in it (a token in a header, a password in a
+ * URL) stays in this process: the agent sees it redacted and is told how to run it whole, from
+ * `RECOVERY_COMMAND`, which its environment holds (agent-hooks.ts, program-hooks.ts).
+ */
+function shownCommand(where: CommandPlace): string {
+  const line = shellLine(where.command);
+  const shown = redactSecrets(line, where.redact);
+  return shown === line ? line : `${shown}\n(secrets redacted: run it as sh -c "$RECOVERY_COMMAND", which holds it whole)`;
 }
 
 function classification({ failure, hint }: SectionInput): string {

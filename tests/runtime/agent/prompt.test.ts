@@ -205,12 +205,15 @@ describe('the command line in a prompt', () => {
     for (const prompt of [adaptPrompt(adaptInput(), secretCommand), diagnosePrompt(diagnoseInput, secretCommand)]) {
       expect(prompt).not.toContain(token);
       expect(prompt).toMatch(/^Command: curl -fsS -H .*\[REDACTED\].* https:\/\/api\.example\.test\/deploy$/m);
+      // Told how to run it whole: its environment holds the literal line.
+      expect(prompt).toContain('(secrets redacted: run it as sh -c "$RECOVERY_COMMAND", which holds it whole)');
     }
   });
 
   it("is redacted with the run's own patterns too, and left as it is where nothing matches", () => {
     const own = { command: ['deploy', '--ticket', 'tok_123456'], cwd: '/home/dev/app' };
     expect(adaptPrompt(adaptInput(), own)).toContain('Command: deploy --ticket tok_123456');
+    expect(adaptPrompt(adaptInput(), own)).not.toContain('RECOVERY_COMMAND');
     const prompt = adaptPrompt(adaptInput(), { ...own, redact: [/tok_[0-9]{6}/g] });
     expect(prompt).not.toContain('tok_123456');
     expect(prompt).toContain('Command: deploy --ticket [REDACTED]');
