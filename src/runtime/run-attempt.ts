@@ -166,14 +166,23 @@ export const attemptAborted = (context: TaskContext): boolean => AttemptContext.
  * runtime's and XState's beneath it, which told a reader of the stack nothing and cost ~12 µs to
  * format when the stack was first read (now ~3 µs).
  */
-export function runAttempt(task: Task, run: AttemptRun, binding: AttemptBinding): Promise<RawOutcome> {
+export function runAttempt(task: Task, run: AttemptRun, binding: AttemptBinding): Promise<RawOutcome>;
+/**
+ * {@link runAttempt}, resolving with `settle(outcome)`: called in the handler that receives the
+ * task's result, so the caller's own step costs no promise of its own (a `then` on the outcome
+ * was one more promise, reaction and microtask on every attempt).
+ */
+export function runAttempt<T>(task: Task, run: AttemptRun, binding: AttemptBinding, settle: (outcome: RawOutcome) => T): Promise<T>;
+export function runAttempt(task: Task, run: AttemptRun, binding: AttemptBinding, settle: (outcome: RawOutcome) => unknown = asIs): Promise<unknown> {
   const abort = new AttemptAbort(run);
-  if (run.input.timeoutMs !== null) return timedAttempt(task, run.input, binding, abort);
+  if (run.input.timeoutMs !== null) return timedAttempt(task, run.input, binding, abort).then(settle);
   // Without a timeout (most attempts), the outcome's two handlers are all an attempt keeps while
   // its task runs: no timer state, no shared `done` (their scope held eight slots per attempt).
   const returned = Promise.resolve(new AttemptContext(run.input, binding, abort)).then(task);
-  return returned.then((value) => abort.ended(passed(value)), (thrown: unknown) => abort.ended(failed(thrown)));
+  return returned.then((value) => settle(abort.ended(passed(value))), (thrown: unknown) => settle(abort.ended(failed(thrown))));
 }
+
+const asIs = (outcome: RawOutcome): RawOutcome => outcome;
 
 /** {@link runAttempt} with a timeout: the first of the task and the timer (then a grace) decides. */
 function timedAttempt(task: Task, input: AttemptInput, binding: AttemptBinding, abort: AttemptAbort): Promise<RawOutcome> {

@@ -160,7 +160,7 @@ export class RunWork implements AttemptBinding {
   private attempt(run: Parameters<RunnerWork<AttemptOutcome, AttemptInput>>[0]): Promise<AttemptOutcome> {
     this.value.clear();
     const startedAt = this.clock.now();
-    return runAttempt(this.task, run, this).then((outcome) => this.settled(outcome, startedAt));
+    return runAttempt(this.task, run, this, (outcome) => this.settled(outcome, startedAt));
   }
 
   /** What the machine is told of an attempt that started at `startedAt` and ended now. */

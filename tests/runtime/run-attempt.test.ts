@@ -110,3 +110,22 @@ describe('a tracked task over a real attempt (a persisted run)', () => {
     expect(calls).toEqual([2]);
   });
 });
+
+describe('runAttempt with a settle step', () => {
+  it.each<[string, Task, number | null, unknown]>([
+    ['a pass', () => 'done', null, { ok: true, value: 'done' }],
+    ['a throw', () => { throw new Error('boom'); }, null, { ok: false, observation: { error: expect.objectContaining({ message: 'boom' }) } }],
+    ['a pass with a timeout set', () => 'done', 5_000, { ok: true, value: 'done' }],
+  ])('resolves with what settle made of %s (the outcome it was given)', async (_what, task, timeoutMs, raw) => {
+    const { binding: b } = binding();
+    const seen: unknown[] = [];
+    const settled = await runAttempt(task, request(timeoutMs).run, b, (outcome) => { seen.push(outcome); return { settled: outcome.ok }; });
+    expect(seen).toEqual([raw]);
+    expect(settled).toEqual({ settled: (raw as { ok: boolean }).ok });
+  });
+
+  it('rejects with what a settle step threw', async () => {
+    const { binding: b } = binding();
+    await expect(runAttempt(() => 'done', request().run, b, () => { throw new Error('settle failed'); })).rejects.toThrow('settle failed');
+  });
+});
