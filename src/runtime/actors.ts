@@ -10,7 +10,7 @@ import { slotActors, type SlotWork as SlotWorkOf } from '../../machines/shared.j
 import { compileRedaction } from '../redact/index.js';
 import { realClock } from './clock.js';
 import { HOOK_TIMEOUT_MS, hookTimeoutProblem } from './hook-context.js';
-import { NO_EXTENSIONS, runExtensions } from './run-extensions.js';
+import { NO_EXTENSIONS, runExtensions, type RunExtensions } from './run-extensions.js';
 import type { RecoveryOptions, Task } from './options.js';
 import { RunWork, type RunHooks } from './slot-work.js';
 import { measuredFixes } from './measured-fixes.js';
@@ -38,9 +38,9 @@ export function actorsOf(work: SlotWork) {
 }
 
 /**
- * The per-run work behind the I/O slots, and how it learns which actor it drives. `seal(text)`
- * redacts text the user sends into the run (a decision's guidance) and remembers the original
- * in memory only, so this process's programs still receive it as given. `work` is the run's
+ * The per-run work behind the I/O slots ({@link attachRun} tells it which actor it drives). Its
+ * `run.seal(text)` redacts text the user sends into the run (a decision's guidance) and remembers
+ * the original in memory only, so this process's programs still receive it as given. `work` is the run's
  * own object when nothing wraps its slots (no telemetry, no fix memory): the shared machine
  * calls its methods; otherwise the slot functions the extensions wrap.
  */
@@ -56,14 +56,30 @@ export function bindRun(task: Task, options: RecoveryOptions, hooks: RunHooks) {
   const extensions = runExtensions(options, clock, redact);
   const run = new RunWork(task, measuredFixes(extensions.hooks(options), options), { clock, redact, rules: options.rules ?? NO_RULES, hookTimeoutMs, hooks });
   const work: SlotWork | RunWork = extensions === NO_EXTENSIONS ? run : extensions.wrap(slotWork(run));
-  const attach = (actor: ActorRefFrom<RecoveryMachine>) => {
-    run.target = actor;
-    extensions.attach(actor);
-  };
-  return { run, work, attach, traceparent: extensions.traceparent };
+  return { run, work, extensions, traceparent: extensions.traceparent };
 }
 
-const NO_RULES: readonly unknown[] = Object.freeze([]);
+/** A run's work bound by {@link bindRun}. */
+export interface BoundRun {
+  run: RunWork;
+  work: SlotWork | RunWork;
+  extensions: RunExtensions;
+}
+
+/** Tell a bound run (its work, its extensions) which actor it drives. */
+export function attachRun(bound: BoundRun, actor: ActorRefFrom<RecoveryMachine>): void {
+  bound.run.target = actor;
+  bound.extensions.attach(actor);
+}
+
+/**
+ * The rules of a run given none: one frozen empty list shared by every such run (its work, and
+ * its machine input: the actor keeps that all run, and the context its rules), not a new list
+ * per run in flight, held and promoted with it. Frozen, as it is shared: rules are read, never
+ * pushed to.
+ */
+export const NO_RULES: unknown[] = [];
+Object.freeze(NO_RULES);
 
 /**
  * Every recovery that `createRecovery`, `recover`, `recoverPersisted` and `resume` start runs on
@@ -98,7 +114,8 @@ export function releaseRun(actor: ActorRefFrom<RecoveryMachine>): void {
 export const isBound = (actor: ActorRefFrom<RecoveryMachine>): boolean => workOf.has(actor.system);
 
 let sharedMachine: RecoveryMachine | undefined;
-function sharedLogic(): RecoveryMachine {
+/** The machine every run that `sharedRun` and `startShared` bind runs on (see {@link workOf}). */
+export function sharedLogic(): RecoveryMachine {
   if (sharedMachine) return sharedMachine;
   const dispatched = Object.fromEntries(Object.keys(RECOVERY_SLOTS).map((name) => [name, dispatch(name as keyof SlotWork)])) as SlotWork;
   return (sharedMachine = recoveryMachine.provide({ actors: slotActors(RECOVERY_SLOTS, dispatched) }));
@@ -109,16 +126,23 @@ function sharedLogic(): RecoveryMachine {
  * call it before `actor.start()` (a restored snapshot's slots start with the actor).
  */
 export function sharedRun(task: Task, options: RecoveryOptions, hooks: RunHooks = {}) {
-  const { run, work, attach, traceparent } = bindRun(task, options, hooks);
+  const bound = bindRun(task, options, hooks);
   return {
     logic: sharedLogic(),
-    seal: (text: string) => run.seal(text),
-    traceparent,
+    seal: (text: string) => bound.run.seal(text),
+    traceparent: bound.traceparent,
     /** The passing attempt's return value, for the outcome (see `AttemptValue`). */
-    value: run.value,
-    attach: (actor: ActorRefFrom<RecoveryMachine>) => {
-      workOf.set(actor.system, work);
-      attach(actor);
-    },
+    value: bound.run.value,
+    attach: (actor: ActorRefFrom<RecoveryMachine>) => attachShared(bound, actor),
   };
+}
+
+/**
+ * Bind a run's work (from {@link bindRun}) to `actor`, made from {@link sharedLogic}: call it
+ * before `actor.start()`. What `sharedRun`'s `attach` does, for a caller that needs neither its
+ * `seal` nor its closures (`recover()`: four functions and an object fewer per run).
+ */
+export function attachShared(bound: BoundRun, actor: ActorRefFrom<RecoveryMachine>): void {
+  workOf.set(actor.system, bound.work);
+  attachRun(bound, actor);
 }

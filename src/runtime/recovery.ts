@@ -3,7 +3,7 @@ import { createActor, type ActorRefFrom, type InspectionEvent, type Observer } f
 import { recoveryMachine, type RecoveryMachine } from '../../machines/recovery.machine.js';
 import type { RecoveryInput } from '../../machines/recovery/types.js';
 import { compileRedaction, redactSecrets } from '../redact/index.js';
-import { actorsOf, bindRun, sharedRun, slotWork } from './actors.js';
+import { actorsOf, attachRun, attachShared, bindRun, NO_RULES, sharedLogic, slotWork } from './actors.js';
 import type { AttemptValue } from './attempt-value.js';
 import { outcomeWhenResting } from './resting.js';
 import { realClock, type Clock } from './clock.js';
@@ -64,7 +64,7 @@ export function recoveryInput(options: RecoveryOptions, clock: Clock = options.c
     // A run without a name is 'task': a word of ours that only the user's own patterns could match.
     task: options.name === undefined && !options.redact?.length ? 'task' : redactSecrets(options.name ?? 'task', compileRedaction(options.redact)),
     policy: runPolicy(options.policy, jitterSeed),
-    rules: options.rules ?? [],
+    rules: options.rules ?? NO_RULES,
     timeoutMs: options.timeoutMs ?? null,
     hasDiagnoser: options.diagnose !== undefined,
     hasAdapter: options.adapt !== undefined,
@@ -122,11 +122,12 @@ export type ProvideRecoveryOptions = Omit<RecoveryOptions, 'onEvent' | 'inspect'
  * ```
  */
 export function provideRecovery(task: Task, options: ProvideRecoveryOptions = {}, hooks: RecoveryHooks = {}) {
-  const { run, work, attach } = bindRun(task, options, hooks);
+  const bound = bindRun(task, options, hooks);
+  const { run, work } = bound;
   // The slots call the run's work as functions here (this machine is the run's own, not the shared one).
   const logic = recoveryMachine.provide({ actors: actorsOf(work === run ? slotWork(run) : work) });
   const input = (named: { runId?: string; name?: string } = {}) => recoveryInput({ ...options, ...named }, run.clock);
-  return { logic, attach, input };
+  return { logic, attach: (actor: RecoveryActor) => attachRun(bound, actor), input };
 }
 
 /**
@@ -159,12 +160,12 @@ export function createRecovery(options: RecoveryOptions & { task: Task }, hooks:
  * options object as it is), and where the passing attempt's return value is kept.
  */
 function startRecovery(task: Task, options: RecoveryOptions, hooks: RecoveryHooks): { actor: RecoveryActor; value: AttemptValue } {
-  const { logic, attach, value } = sharedRun(task, options, hooks);
-  const actor = createActor(logic, actorOptions(options, { input: recoveryInput(options) }));
-  attach(actor);
+  const bound = bindRun(task, options, hooks);
+  const actor = createActor(sharedLogic(), actorOptions(options, { input: recoveryInput(options) }));
+  attachShared(bound, actor);
   if (options.onEvent) forwardHistory(actor, options.onEvent);
   actor.start();
-  return { actor, value };
+  return { actor, value: bound.run.value };
 }
 
 /**
