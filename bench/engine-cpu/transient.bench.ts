@@ -14,6 +14,12 @@
  *
  * Interleaved rounds (the order rotates), medians of CPU time (user + system) and wall per run.
  * Figures only.
+ *
+ * The two builds share one XState module (one node_modules) and one JIT, and which was loaded
+ * first matters: an A/A run (two clones of one commit) gave the first-loaded engine 119.0 µs
+ * against 131.3 on the same text, and a 5 % lead to the second on new texts. Run an A/B both
+ * ways (each build's bench with the other as BASE_DIST) and compare each build in the same
+ * position; or read promotion.bench.ts's CPU column (a fresh process per contender).
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
