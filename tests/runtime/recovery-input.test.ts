@@ -15,7 +15,7 @@ describe('recoveryInput rules', () => {
   });
 
   it('runs given no rules share one frozen list, which no run can push to', () => {
-    const first = recoveryInput({ runId: 'r1' }).rules;
+    const first = recoveryInput({ runId: 'r1' }).rules!;
     expect(recoveryInput({ runId: 'r2' }).rules).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
     expect(() => first.push({})).toThrow(TypeError);
