@@ -18,7 +18,8 @@
  *
  * A build that was started and never returned (its process killed mid-build) may have left the
  * output half-written yet newer than its sources: `<lock>.incomplete` is written before a build
- * and removed only once it returns, and whoever holds the lock next builds everything.
+ * and removed only once it returns, and whoever holds the lock next builds everything. (The
+ * killed holder's own tsc child, if it outlives it, writes the same files as that new build.)
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
