@@ -7,13 +7,12 @@
  */
 import type { FixMemory } from '../memory/types.js';
 import type { PolicyConfig } from '../policy/types.js';
-import type { Adapter, Diagnoser } from '../runtime/options.js';
+import type { Adapter, Diagnoser, RecoveryOptions } from '../runtime/options.js';
 import type { CommandRunMeta } from '../runtime/run-meta.js';
 import type { TestCommand } from '../runtime/test-command.js';
 import type { RunRecord, Store } from '../store/types.js';
 import { loadConfig, type LoadedConfig } from './config.js';
 import { UsageError } from './errors.js';
-import type { GitRollbackOptions } from './rollback-options.js';
 import type { CommandOutput, RunWatch } from './run-watch.js';
 import type { CliIO } from './verb.js';
 
@@ -107,7 +106,7 @@ export interface CommandRunDrive {
   /** The fix memory the run may reuse fixes from (`RunMemories.fixes`). */
   readonly fixes: FixMemory;
   /** `--rollback git`'s rollback, built once for the run (`cliGitRollback`); `{}` for a run without one. */
-  readonly git: GitRollbackOptions | Record<string, never>;
+  readonly git: Partial<Pick<RecoveryOptions, 'rollback' | 'measureChange' | 'lastKnownGood'>>;
   /** How the run is shown in this process. */
   readonly watch: RunWatch;
   /** The run as stored, when it is continued (its progress picks up after the events it holds); none for a new run. */

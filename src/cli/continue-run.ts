@@ -65,9 +65,9 @@ export interface RunContinuation {
  */
 export async function continueRun({ record, run }: StoredCommandRun, continuation: RunContinuation, watch: RunWatch, io: CliIO): Promise<Outcome> {
   const { resume } = await import('../runtime/persisted.js');
-  const { runId, meta } = run;
+  const { runId } = run;
   const runtime = await runtimeOptionsOf(run, watch.output, io);
-  const git = meta.options.rollback === 'git' ? await cliGitRollback(meta.cwd, runId, continuation.store, meta.options.rollbackBudget, meta.options.lastKnownGood ?? null) : {};
+  const git = await cliGitRollback(run, continuation.store);
   const decision = continuation.decision;
   const outcome = await resume(runId, {
     ...drivenOptionsOf(runtime, run, { store: continuation.store.store, fixes: continuation.memories.fixes, git, watch, stored: record }),

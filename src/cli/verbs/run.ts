@@ -109,7 +109,7 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   const fleetStore = opened.dir === null;
   if (fleetStore && offerable) meta.fleet = { task: 'command' };
   // The store may live inside the repository: a rollback must never touch it.
-  const git = rollback === 'git' ? await cliGitRollback(io.cwd, runId, opened, rollbackBudget, 'record') : {};
+  const git = await cliGitRollback(run, opened, true);
   if (git.lastKnownGood) meta.options.lastKnownGood = git.lastKnownGood;
 
   const style = outputStyle(values);
