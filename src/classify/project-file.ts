@@ -49,7 +49,7 @@ export function projectFileRefused(text: Fields, candidates: Candidate[], failed
   if (best === undefined ? !failed : best.type !== 'ERROR_RESPONSE' || best.priority > TYPE_PRIORITY.ERROR_RESPONSE) return;
   if (best !== undefined && TEXT_FIELDS.has(best.source)) {
     // The refusal is about a file that is not there to parse (see UNREACHABLE): the request's.
-    if (unreachable(best.match.toLowerCase())) return;
+    if (UNREACHABLE_RE.test(best.match)) return;
     if (projectRole(best.match, true)) {
       if (!speaksOfInput(text)) candidates.push(candidate(best.source, best.match));
       return;
@@ -80,10 +80,7 @@ const INPUT_WORDS = ['data file', 'input file', 'no data'];
 function speaksOfInput(text: Fields): boolean {
   for (const source of ['error', 'stderr'] as const) {
     for (const segment of text[source]) {
-      for (const [from, to] of windows(segment)) {
-        const lower = segment.slice(from, to).toLowerCase();
-        for (const words of INPUT_WORDS) if (lower.includes(words)) return true;
-      }
+      for (const [from, to] of windows(segment)) if (INPUT_RE.test(from === 0 && to === segment.length ? segment : segment.slice(from, to))) return true;
     }
   }
   return false;
@@ -92,12 +89,6 @@ function speaksOfInput(text: Fields): boolean {
 /** The parts of `segment` read: all of it, or its first and last {@link WINDOW} characters when longer. */
 function windows(segment: string): [number, number][] {
   return segment.length <= 2 * WINDOW ? [[0, segment.length]] : [[0, WINDOW], [segment.length - WINDOW, segment.length]];
-}
-
-/** True when a lower-cased line says a file could not be reached (see {@link UNREACHABLE}). */
-function unreachable(lower: string): boolean {
-  for (const words of UNREACHABLE) if (lower.includes(words)) return true;
-  return false;
 }
 
 /**
@@ -113,17 +104,23 @@ const UNREACHABLE = ['no such file', 'not found', 'does not exist', "doesn't exi
 /** Heads after a location that are not the failure: a warning or a note printed on the way. */
 const ASIDE = ['warning:', 'note:', 'info:', 'hint:'];
 
+/** {@link UNREACHABLE} as one case-insensitive search (a line is read once, not once per phrase). */
+const UNREACHABLE_RE = new RegExp(UNREACHABLE.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'i');
+/** {@link ASIDE} after a `: `, one search. */
+const ASIDE_RE = new RegExp(`: (?:${ASIDE.map((h) => h.slice(0, -1)).join('|')}):`, 'i');
+/** {@link INPUT_WORDS}, one search. */
+const INPUT_RE = new RegExp(INPUT_WORDS.join('|'), 'i');
+
 /** True when the subject of `line` is the project's source or configuration, and the line is not about reaching it. */
 function projectRole(line: string, marked: boolean): boolean {
-  const lower = line.toLowerCase();
-  if (unreachable(lower)) return false;
-  if (!marked) for (const head of ASIDE) if (lower.includes(`: ${head}`)) return false;
+  // The shape first: most lines name no file, and are left at the first characters.
   const file = subjectFile(line, marked);
   if (file === null) return false;
+  if (UNREACHABLE_RE.test(line) || (!marked && ASIDE_RE.test(line))) return false;
   // An unknown option reported at a position of the file is the invocation's (README: the
   // options a command line gave, reported at the build file's first statement); an options
   // file's own `FILE: unknown option` (`.indent.pro`) names no position.
-  if (lower.includes('unknown option') && positioned(line, file)) return false;
+  if (/unknown option/i.test(line) && positioned(line, file)) return false;
   const role = fileRole(file);
   return role === 'source' || role === 'config';
 }

@@ -67,15 +67,14 @@ const MAX_EXTENSION = 16;
  */
 export function fileRole(path: string): FileRole | null {
   if (typeof path !== 'string' || path.length === 0 || path.length > 4096) return null;
-  const lower = path.toLowerCase();
-  const slash = Math.max(lower.lastIndexOf('/'), lower.lastIndexOf('\\'));
-  const base = lower.slice(slash + 1);
+  const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  const base = path.slice(slash + 1).toLowerCase();
   if (base.length === 0 || base === '.' || base === '..') return null;
   const named = BY_NAME.get(base);
   if (named !== undefined) return named;
   if (slash > 0) {
-    const dir = lower.lastIndexOf('/', slash - 1);
-    const pair = BY_NAME.get(lower.slice(dir + 1));
+    const dir = path.lastIndexOf('/', slash - 1);
+    const pair = BY_NAME.get(path.slice(dir + 1).toLowerCase());
     if (pair !== undefined) return pair;
   }
   // The extension: a dot after the first character (`.bashrc` is a name, not an extension).

@@ -125,10 +125,13 @@ export function subjectFile(line: string, marked = false): string | null {
   }
   // Up to two severity heads: `error:`, `STATIC ERROR:`, `ERROR:`.
   for (let k = 0; k < 3; k++) {
-    const found = subjectHere(line, from);
-    if (found !== null) return found;
     const colon = line.indexOf(': ', from);
-    if (colon === -1 || colon - from > 24 || !severityHead(line, from, colon)) break;
+    const head = colon !== -1 && colon - from <= 24 && severityHead(line, from, colon);
+    if (!head) {
+      const found = subjectHere(line, from);
+      if (found !== null) return found;
+      break;
+    }
     from = skipBlank(line, colon + 1, line.length);
   }
   return inFileOnLine(line) ?? (marked ? fieldSubject(line, from) : null);
