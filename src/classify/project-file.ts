@@ -108,8 +108,8 @@ const ASIDE = ['warning:', 'note:', 'info:', 'hint:'];
 const UNREACHABLE_RE = new RegExp(UNREACHABLE.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'i');
 /** {@link ASIDE} after a `: `, one search. */
 const ASIDE_RE = new RegExp(`: (?:${ASIDE.map((h) => h.slice(0, -1)).join('|')}):`, 'i');
-/** {@link INPUT_WORDS}, one search. */
-const INPUT_RE = new RegExp(INPUT_WORDS.join('|'), 'i');
+/** {@link INPUT_WORDS} as whole words (`no data`, not `no database`), one search. */
+const INPUT_RE = new RegExp(`\\b(?:${INPUT_WORDS.join('|')})\\b`, 'i');
 
 /** True when the subject of `line` is the project's source or configuration, and the line is not about reaching it. */
 function projectRole(line: string, marked: boolean): boolean {

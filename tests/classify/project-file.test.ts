@@ -25,6 +25,7 @@ const ROWS: [what: string, observation: Observation][] = [
   ['a header, a warning made an error and nothing else read', fail('app.h:2: Warning 301: class keyword used, but not in C++ mode.\n')],
   ['a generator input, FILE: message, nothing else read', fail('keywords.gperf: missing struct declaration for option --struct-type\n')],
   ['a stylesheet, in FILE on line N', fail('lessish: Unrecognised input in /work/case/styles/main.less on line 4, column 8:\n')],
+  ["a configuration file's value refused (`no database` is not the input's `no data`)", fail('svc: app.conf: error: no database selected\n')],
   ['a script of the project, FILE: message, nothing else read', fail('ldr: /work/case/boot.lua: refused the given name\n')],
 ];
 
@@ -42,6 +43,7 @@ const LOOK_ALIKES: [what: string, observation: Observation, type: FailureType][]
   ["another line's file beside the program's marked error", fail("configure.ac:2: installing './missing'\nchecker: error: cannot reach https://example.test/\n"), 'ERROR_RESPONSE'],
   ['an unknown option reported at the build file\'s position is the invocation\'s', fail('', 'builder.build:1:0: ERROR: Unknown options: "frobnicate"\n'), 'ERROR_RESPONSE'],
   ['a failure that speaks of its data file', fail('"plots/latency.gp" line 3: warning: Skipping data file with no valid points\n"plots/latency.gp" line 3: x range is invalid\n'), 'ERROR_RESPONSE'],
+  ["a failure that says it had no data to work on", fail('svc: app.conf: error: no data to plot\n'), 'ERROR_RESPONSE'],
   ['a specific cause outranks it: the network', fail('src/fetch.py: error: connect ECONNREFUSED 127.0.0.1:5432\n'), 'NETWORK'],
   ['a specific cause outranks it: a full disk', fail('src/app.c: error: No space left on device\n'), 'RESOURCE_EXHAUSTION'],
   ['a process that did not fail is not read', { stdout: '', stderr: 'grammar.y: error: 1 conflict\n', exitCode: 0 }, 'UNKNOWN'],

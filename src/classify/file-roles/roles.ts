@@ -29,7 +29,9 @@ const MORE_CONFIG_EXTENSIONS = [
   // systemd units, *.conf/*.cfg/*.ini beside Linguist's INI, and generator inputs of a build.
   '.service', '.socket', '.timer', '.mount', '.target', '.path', '.conf', '.cfg', '.ini', '.cnf', '.toml', '.yaml', '.yml', '.gperf',
 ];
-const MORE_CONFIG_FILENAMES = ['debian/control', 'debian/rules', 'debian/changelog', 'package.json', 'tsconfig.json', 'composer.json', 'tox.ini', 'setup.cfg', 'pyproject.toml', 'build.ninja', 'meson.build', 'configure.in', 'doxyfile', 'rakefile', 'gemfile', 'justfile', 'procfile', 'jenkinsfile', 'vagrantfile'];
+const MORE_CONFIG_FILENAMES = ['debian/control', 'debian/rules', 'debian/changelog', 'package.json', 'tsconfig.json', 'composer.json', 'tox.ini', 'setup.cfg', 'pyproject.toml', 'build.ninja', 'meson.build', 'configure.in', 'doxyfile', 'rakefile', 'gemfile', 'justfile', 'procfile', 'jenkinsfile', 'vagrantfile',
+  // Lock files: the project's resolved dependencies, written by its package manager and committed.
+  'package-lock.json', 'npm-shrinkwrap.json', 'composer.lock', 'poetry.lock', 'pipfile.lock'];
 const MORE_DATA_EXTENSIONS = [
   // Plain text: Linguist's Text and Vim help both claim `.txt`; a project keeps notes and inputs in it.
   '.txt', '.dat', '.data', '.bin', '.log', '.jsonl', '.ndjson', '.parquet', '.avro', '.npy', '.npz', '.h5', '.hdf5', '.db', '.sqlite', '.sqlite3',

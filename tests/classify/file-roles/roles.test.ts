@@ -15,7 +15,7 @@ const ROWS: [name: string, role: FileRole | null][] = [
   // Configuration: formats, units, dotfiles and run-commands files.
   ['app.conf', 'config'], ['setup.cfg', 'config'], ['tox.ini', 'config'], ['Cargo.toml', 'config'], ['.github/workflows/ci.yml', 'config'],
   ['site.yaml', 'config'], ['app.service', 'config'], ['keywords.gperf', 'config'], ['.indent.pro', 'source'], ['.bashrc', 'source'],
-  ['.npmrc', 'config'], ['msmtprc', 'config'], ['.editorconfig', 'config'], ['package.json', 'config'], ['pom.xml', 'config'], ['.babelrc', 'config'],
+  ['.npmrc', 'config'], ['msmtprc', 'config'], ['.editorconfig', 'config'], ['package.json', 'config'], ['package-lock.json', 'config'], ['pom.xml', 'config'], ['.babelrc', 'config'],
   // Input: data, media, archives, stores, keys.
   ['rows.csv', 'data'], ['table.tsv', 'data'], ['answer.json', 'data'], ['feeds/products.xml', 'data'], ['notes.txt', 'data'],
   ['latency.dat', 'data'], ['photo.JPG', 'data'], ['voice.wav', 'data'], ['release.tar.gz', 'data'], ['backup.arj', 'data'], ['site.pem', 'data'],
