@@ -1,4 +1,4 @@
-import { errorMark } from './catch-all.js';
+import { CATCH_ALL_WINDOW as WINDOW, errorMark } from './catch-all.js';
 import { betterCandidate } from './decide.js';
 import { subjectFile } from './file-roles/subject.js';
 import { fileRole } from './file-roles/roles.js';
@@ -33,9 +33,6 @@ type Fields = Readonly<Record<'error' | 'stderr' | 'message' | 'stdout', readonl
 
 /** Evidence sources whose match is a line of the failure's text (not an exit code or a status). */
 const TEXT_FIELDS: ReadonlySet<EvidenceSource> = new Set(['error', 'stderr', 'message', 'stdout']);
-
-/** Characters read at each end of a long field for location-led lines (as the catch-all does). */
-const WINDOW = 64 * 1024;
 
 /**
  * Adds the project-file candidate to `candidates` when the failure's reading is a generic refusal
@@ -86,7 +83,7 @@ function speaksOfInput(text: Fields): boolean {
   return false;
 }
 
-/** The parts of `segment` read: all of it, or its first and last {@link WINDOW} characters when longer. */
+/** The parts of `segment` read, as the catch-all reads them: all of it, or its first and last `CATCH_ALL_WINDOW` characters when longer. */
 function windows(segment: string): [number, number][] {
   return segment.length <= 2 * WINDOW ? [[0, segment.length]] : [[0, WINDOW], [segment.length - WINDOW, segment.length]];
 }

@@ -68,4 +68,10 @@ describe('a project file refused is the build\'s (issue 30, file roles)', () => 
     expect(classify(fail('yaccish: grammar.y: error: bad symbol\n')).type).toBe('BROKEN_BUILD');
     expect(classify(fail('yaccish: grammar.csv: error: bad symbol\n')).type).toBe('ERROR_RESPONSE');
   });
+
+  test("a long log is read at its ends, as the catch-all reads it: the last line's subject counts, one in the middle does not", () => {
+    const noise = 'compiling module src/components/widget-0042 (ok) in 12ms\n'.repeat(20_000);
+    expect(classify(fail(`${noise}app.h:2: Warning 301: class keyword used\n`)).type).toBe('BROKEN_BUILD');
+    expect(classify(fail(`${noise}app.h:2: Warning 301: class keyword used\n${noise}`)).type).toBe('UNKNOWN');
+  });
 });
