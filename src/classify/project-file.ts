@@ -1,4 +1,4 @@
-import { CATCH_ALL_WINDOW as WINDOW, errorMark } from './catch-all.js';
+import { CATCH_ALL_RULE, CATCH_ALL_WINDOW as WINDOW, errorMark } from './catch-all.js';
 import { betterCandidate } from './decide.js';
 import { subjectFile } from './file-roles/subject.js';
 import { fileRole } from './file-roles/roles.js';
@@ -45,15 +45,14 @@ export function projectFileRefused(text: Fields, candidates: Candidate[], failed
   for (const c of candidates) if (best === undefined || betterCandidate(c, best) < 0) best = c;
   if (best === undefined ? !failed : best.type !== 'ERROR_RESPONSE' || best.priority > TYPE_PRIORITY.ERROR_RESPONSE) return;
   if (best !== undefined && TEXT_FIELDS.has(best.source)) {
-    // The refusal is about a file that is not there to parse (see UNREACHABLE): the request's.
-    if (UNREACHABLE_RE.test(best.match)) return;
     if (projectRole(best.match, true)) {
       if (!speaksOfInput(text)) candidates.push(candidate(best.source, best.match));
       return;
     }
     // A line the program marked as its error is the refusal: another line's file is not its subject
-    // (`configure.ac:2: installing './missing'` beside `tool: error: cannot reach …`).
-    if (errorMark(best.match) !== 0) return;
+    // (`configure.ac:2: installing './missing'` beside `tool: error: cannot reach …`); nor when the
+    // refusal is about a file that is not there to parse (see UNREACHABLE): the request's.
+    if (best.rule === CATCH_ALL_RULE || errorMark(best.match) !== 0 || UNREACHABLE_RE.test(best.match)) return;
   }
   for (const source of ['error', 'stderr'] as const) {
     for (const segment of text[source]) {
