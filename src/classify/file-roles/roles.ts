@@ -82,8 +82,9 @@ export function fileRole(path: string): FileRole | null {
   // The extension: a dot after the first character (`.bashrc` is a name, not an extension).
   const last = base.lastIndexOf('.');
   if (last > 0 && base.length - last <= MAX_EXTENSION) {
-    // A name has a letter before its extension: `.1.3.6.1.x` is an OID, `1.2.x` a version.
-    if (!hasLetter(base, last)) return null;
+    // A name has a letter before its extension: `.1.3.6.1.x` is an OID, `1.2.x` a version; and an
+    // extension of digits only is a version too (`app-v1.2`, `libssl.so.3`), not Roff's `.1`.
+    if (!hasLetter(base, last) || digitsOnly(base, last + 1)) return null;
     const prev = base.lastIndexOf('.', last - 1);
     if (prev > 0) {
       const two = BY_EXTENSION.get(base.slice(prev));
@@ -104,6 +105,15 @@ function hasLetter(base: string, end: number): boolean {
     if (c >= 97 && c <= 122) return true;
   }
   return false;
+}
+
+/** True when `base` from `from` on is digits only. */
+function digitsOnly(base: string, from: number): boolean {
+  for (let i = from; i < base.length; i++) {
+    const c = base.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return from < base.length;
 }
 
 /** True for a run-commands file's name: `.xxxrc`, `xxxrc` (`msmtprc`, `wgetrc`), and any other dotfile. */

@@ -20,7 +20,7 @@ const ROWS: [name: string, role: FileRole | null][] = [
   ['rows.csv', 'data'], ['table.tsv', 'data'], ['answer.json', 'data'], ['feeds/products.xml', 'data'], ['notes.txt', 'data'],
   ['latency.dat', 'data'], ['photo.JPG', 'data'], ['voice.wav', 'data'], ['release.tar.gz', 'data'], ['backup.arj', 'data'], ['site.pem', 'data'],
   // Names that say nothing.
-  ['src', null], ['server', null], ['README', null], ['.1.3.6.1.2.1.1.1.x', null], ['1.2.3', null], ['', null], ['.', null], ['dir/', null], ['file.unknownext', null],
+  ['src', null], ['server', null], ['README', null], ['.1.3.6.1.2.1.1.1.x', null], ['1.2.3', null], ['app-v1.2', null], ['libssl.so.3', null], ['', null], ['.', null], ['dir/', null], ['file.unknownext', null],
 ];
 
 describe('the role a file plays, by its name (issue 30, file roles)', () => {
