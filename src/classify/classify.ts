@@ -7,6 +7,7 @@ import { compiledRulesCache } from './process-cache.js';
 import { decide } from './decide.js';
 import { LAYER_RANK } from './layers.js';
 import { memoized } from './memo.js';
+import { projectFileRefused } from './project-file.js';
 import { readObservation, type Facts } from './observe.js';
 import { BUILT_IN_PACKS } from './packs/index.js';
 import { EVIDENCE_CONFIDENCE, RULE_PRIORITY, tierOf } from './priority.js';
@@ -113,7 +114,9 @@ function run(compiled: CompiledRules, scanner: Scanner, observation: unknown, ca
         candidates.push({ order: -1, rule: 'history.circular-fix', type: 'CIRCULAR_FIX', tier: tierOf(RULE_PRIORITY.history), layer: 0, priority: RULE_PRIORITY.history, confidence: EVIDENCE_CONFIDENCE.history, source: 'history', match: current.slice(0, 200) });
       }
     }
-    if (candidates.length === 0 && failed(facts)) catchAll(facts, candidates);
+    const failing = failed(facts);
+    if (candidates.length === 0 && failing) catchAll(facts, candidates);
+    projectFileRefused(facts.text, candidates, failing);
     return decide(candidates, facts.retry ?? scanner.hint, () => mostInformativeLine(facts, scanner));
   } catch {
     // A safety net, not a code path: every read above is guarded. If something still throws,
