@@ -92,7 +92,7 @@ function sentenceAt(line: string, from: number): boolean {
 }
 
 /** End of a program's `name:` prefix at the line's start (`flex:`, `gifsicle:spinner.gif:`), or -1. */
-function programPrefix(line: string, from: number): number {
+export function programPrefix(line: string, from: number): number {
   if (!isLower(line.charCodeAt(from))) return -1;
   let i = from;
   // Lower-case letters, digits and dashes (`re2c`, `ssh-keygen`); an underscore is a function's or a test's name.
