@@ -30,8 +30,8 @@ export type Mark = 0 | 1 | 2;
 /** Upper-case level words that mark a line as the program's error when they stand alone before a message. */
 const LEVEL_WORDS = ['ERROR', 'FATAL', 'FAIL'];
 
-/** Heads of a `name:` line that are not the program's diagnostic. */
-const NOT_DIAGNOSTIC = new Set(['usage', 'warning', 'warn', 'note', 'hint', 'info', 'debug', 'trace', 'notice', 'help', 'tip', 'see', 'example', 'progress', 'status', 'verbose']);
+/** Heads of a `name:` line that are not the program's diagnostic (also read by catch-all-refusal.ts). */
+export const NOT_DIAGNOSTIC = new Set(['usage', 'warning', 'warn', 'note', 'hint', 'info', 'debug', 'trace', 'notice', 'help', 'tip', 'see', 'example', 'progress', 'status', 'verbose']);
 
 /** Fields of at most this many characters count as a head (`file 2:`); a longer one is prose. */
 const MAX_HEAD = 40;
@@ -214,7 +214,7 @@ export const CATCH_ALL_WINDOW = 64 * 1024;
  * its first and last {@link CATCH_ALL_WINDOW} characters (whole lines). So a long log that no rule
  * read costs a bounded time, not a second pass over megabytes.
  */
-function ends(segment: string): [number, number][] {
+export function ends(segment: string): [number, number][] {
   if (segment.length <= 2 * CATCH_ALL_WINDOW) return [[0, segment.length]];
   const head = segment.lastIndexOf('\n', CATCH_ALL_WINDOW);
   const tail = segment.indexOf('\n', segment.length - CATCH_ALL_WINDOW);
