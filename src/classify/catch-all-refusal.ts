@@ -57,6 +57,12 @@ const NOT_REFUSAL = new Set(['if', 'when', 'whenever', 'unless', 'use', 'see', '
 /** Heads of a test's report or a comparison: their values are no refusal of the program's. */
 const REPORT_HEADS = new Set(['expected', 'actual', 'received', 'got', 'want']);
 
+/**
+ * One pass that every refusal sentence passes (a word of {@link REFUSAL_HEADS}, {@link REFUSAL_PREDICATES},
+ * `could`/`can`, `error`/`failure` or a `n't`): most lines of a long log have none and are left at once.
+ */
+const ANY_REFUSAL_WORD = /\b(?:no|not|cannot|can|could|unable|failed|invalid|unknown|bad|missing|illegal|unrecogni[sz]ed|unsupported|garbled|malformed|wrong|problem|refused|denied|error|failure)\b|n['\u2019]t\b/i;
+
 /** A predicate counts within this many words of the sentence's start (a subject, then the verb). */
 export const PREDICATE_REACH = 8;
 /** A named error is a line of at most this many words. */
@@ -103,7 +109,7 @@ function refusedPredicate(word: string): boolean {
  * a refusal head's sentence holds (3 on ordinary stdout, where `invalid x-api-key` may be a listing).
  */
 export function refusalSentence(line: string, predicates = true, minWords = 2): boolean {
-  if (line.length > MAX_LINE) return false;
+  if (line.length > MAX_LINE || !ANY_REFUSAL_WORD.test(line)) return false;
   let at = 0;
   // One leading blank at most: a deeper indent is help text, a frame or a listing.
   if (line.charCodeAt(0) === 32) at = 1;
