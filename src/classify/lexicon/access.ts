@@ -50,6 +50,9 @@ export const ACCESS_RULES: readonly Rule[] = [
     id: 'lexicon.auth',
     type: 'AUTH_REQUIRED',
     ...OWN_WORDS,
+    // A program that refuses to run as root and says to "log in … as the (unprivileged) user" asks for another
+    // user, not for credentials: its refusal is ERROR_RESPONSE (session 16; README: a privilege is not a credential).
+    unless: [...OWN_WORDS.unless, 'cannot be run as root', 'must not be run as root'],
     phrases: [
       '{authenticate} {fail}', '{authenticate} {error}', '{authenticate} required', '{authenticate} is required', 'requires {authenticate}',
       '{cannot} {authenticate}', '{unauthorized}', '{invalid} {credential}', '{credential} are {invalid}', '{credential} is {invalid}',
