@@ -22,7 +22,12 @@ const ROWS: [what: string, observation: Observation, type: FailureType, rule?: s
   ['a sound file of a format the reader does not know', { stderr: py("w = sound.open('in.snd')", 'sound.Error: unknown format: 3'), exitCode: 1 }, 'ERROR_RESPONSE', 'lexicon.exception-unknown-format'],
   ['a folder the store does not hold (a NoSuch… class)', { stderr: py("box.get_folder('Builds')", 'mailstore.NoSuchFolderError: /srv/mail/.Builds'), exitCode: 1 }, 'ERROR_RESPONSE', 'lexicon.exception-no-such'],
   ['an object the store does not hold, thrown in Node', { stderr: node('NoSuchKey: The specified key does not exist.'), exitCode: 1 }, 'ERROR_RESPONSE'],
+  ['a header cut short, raised bare by the reader', { stderr: py("s = sound.open('in.snd')", '  File "/usr/lib/python3/sound.py", line 378, in _read_fmt_chunk\n    raise EOFError from None\nEOFError'), exitCode: 1 }, 'ERROR_RESPONSE', 'lexicon.exception-input-ended'],
+  ['no input on stdin', { stderr: py('name = input()', 'EOFError: EOF when reading a line'), exitCode: 1 }, 'ERROR_RESPONSE', 'lexicon.exception-input-ended'],
+  ['a key the store does not hold, in a sentence', { stderr: py('msg = box.get_message(7)\n          ^^^^^^^^^^^^^^^^^^', '  File "/usr/lib/python3/mailstore.py", line 747, in _lookup\n    raise KeyError(\'No message with key: %s\' % key) from None\nKeyError: \'No message with key: 7\''), exitCode: 1 }, 'ERROR_RESPONSE', 'lexicon.exception-key-not-held'],
   // Look-alikes: the program's own defect, or no file named.
+  ['a decompressor the code used again', { stderr: py('print(d.decompress(blob))', 'EOFError: End of stream already reached'), exitCode: 1 }, 'CLI_CRASH'],
+  ['a key named alone that begins with no', { stderr: py("print(cfg['node'])\n          ~~~^^^^^^^^", "KeyError: 'node'"), exitCode: 1 }, 'CLI_CRASH'],
   ['a format name the program\'s code passed (ValueError)', { stderr: py("make_archive('dist/site', 'tar.zst', 'site')", "ValueError: unknown archive format 'tar.zst'"), exitCode: 1 }, 'CLI_CRASH'],
   ['a TypeError', { stderr: py('total = price + qty', "TypeError: unsupported operand type(s) for +: 'int' and 'str'"), exitCode: 1 }, 'CLI_CRASH'],
   ['an AttributeError', { stderr: py('cfg.widgets.open()', "AttributeError: 'NoneType' object has no attribute 'open'"), exitCode: 1 }, 'CLI_CRASH'],

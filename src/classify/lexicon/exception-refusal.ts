@@ -38,6 +38,24 @@ export const EXCEPTION_REFUSAL_RULES: readonly Rule[] = [
     phrases: ['unknown archive format', 'unknown format', 'unsupported format', 'unrecognized format', 'unrecognised format', 'unknown file format'],
   },
   {
+    // Input that ended before the reader had what its structure needs, raised bare by the reader: `raise EOFError
+    // from None` under a reader's frame (a sound file's header cut short), `EOFError: EOF when reading a line` (no
+    // input on stdin). Not `EOFError: End of stream already reached` (a decompressor the code used again: its defect).
+    id: 'lexicon.exception-input-ended',
+    ...CARRIED,
+    inIdentifiers: true,
+    phrases: ['raise eoferror', 'eoferror: eof when reading a line'],
+  },
+  {
+    // A store's lookup of a key it was given and does not hold, told in a sentence: `KeyError: 'No message with
+    // key: 7'`. Not a key missing from the program's own mapping (`KeyError: 'name'`, CLI_CRASH): that names the key
+    // alone, no sentence.
+    id: 'lexicon.exception-key-not-held',
+    ...CARRIED,
+    inIdentifiers: true,
+    phrases: ["keyerror: 'no", 'keyerror: "no'],
+  },
+  {
     // A thing the program was asked for that its store does not hold, named by the exception's class:
     // `mailbox.NoSuchMailboxError: /work/Maildir/.Builds`, `NoSuchKey: The specified key does not exist`,
     // `NoSuchBucket`. A class name that says "no such" is a lookup of something given, not a defect of the code.
