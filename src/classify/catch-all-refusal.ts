@@ -24,7 +24,7 @@
  * (`no_cache`, `FAILED_STEP`), `0 errors`, an `error` word inside a longer sentence, a setting
  * (`Error handling: strict`).
  */
-import { CATCH_ALL_WINDOW, ends, NOT_DIAGNOSTIC, type MarkedLine } from './catch-all.js';
+import { CATCH_ALL_WINDOW, findLine, NOT_DIAGNOSTIC, type MarkedLine } from './catch-all.js';
 
 /** The evidence's rule id: the catch-all read this sentence as the program's refusal, no concept did. */
 export const REFUSAL_SENTENCE_RULE = 'catch-all.refusal-sentence';
@@ -177,18 +177,11 @@ function hasUsage(segment: string): boolean {
  */
 export function refusalLine(text: Readonly<Record<MarkedLine['source'], readonly string[]>>): MarkedLine | null {
   for (const source of FIELDS) {
+    const minWords = source === 'stdout' ? 3 : 2;
     for (const segment of text[source]) {
       const predicates = !hasUsage(segment);
-      for (const [from, to] of ends(segment)) {
-        let start = from;
-        while (start < to) {
-          let end = segment.indexOf('\n', start);
-          if (end === -1 || end > to) end = to;
-          const line = segment.slice(start, end > start && segment.charCodeAt(end - 1) === 13 ? end - 1 : end);
-          if (refusalSentence(line, predicates, source === 'stdout' ? 3 : 2)) return { source, line: line.trim() };
-          start = end + 1;
-        }
-      }
+      const line = findLine(segment, (l) => refusalSentence(l, predicates, minWords));
+      if (line !== null) return { source, line: line.trim() };
     }
   }
   return null;

@@ -189,21 +189,33 @@ export function errorMarkedLine(text: Readonly<Record<MarkedLine['source'], read
   let prefixed: MarkedLine | null = null;
   for (const [source, prefixes] of FIELDS) {
     for (const segment of text[source]) {
-      for (const [from, to] of ends(segment)) {
-        let start = from;
-        while (start < to) {
-          let end = segment.indexOf('\n', start);
-          if (end === -1 || end > to) end = to;
-          const line = segment.slice(start, end > start && segment.charCodeAt(end - 1) === 13 ? end - 1 : end);
-          const mark = errorMark(line, prefixes && prefixed === null);
-          if (mark === 1) return { source, line: line.trim() };
-          if (mark === 2 && prefixed === null) prefixed = { source, line: line.trim() };
-          start = end + 1;
-        }
-      }
+      const marked = findLine(segment, (line) => {
+        const mark = errorMark(line, prefixes && prefixed === null);
+        if (mark === 2 && prefixed === null) prefixed = { source, line: line.trim() };
+        return mark === 1;
+      });
+      if (marked !== null) return { source, line: marked.trim() };
     }
   }
   return prefixed;
+}
+
+/**
+ * The first line of `segment`, read at its {@link ends}, for which `test` holds (without its `\r`),
+ * or `null`: how the catch-all's shapes (here and catch-all-refusal.ts) walk a field's lines.
+ */
+export function findLine(segment: string, test: (line: string) => boolean): string | null {
+  for (const [from, to] of ends(segment)) {
+    let start = from;
+    while (start < to) {
+      let end = segment.indexOf('\n', start);
+      if (end === -1 || end > to) end = to;
+      const line = segment.slice(start, end > start && segment.charCodeAt(end - 1) === 13 ? end - 1 : end);
+      if (test(line)) return line;
+      start = end + 1;
+    }
+  }
+  return null;
 }
 
 /** Characters read at each end of a long field: a refusal is printed first or last, not in the middle of a log. */
@@ -214,7 +226,7 @@ export const CATCH_ALL_WINDOW = 64 * 1024;
  * its first and last {@link CATCH_ALL_WINDOW} characters (whole lines). So a long log that no rule
  * read costs a bounded time, not a second pass over megabytes.
  */
-export function ends(segment: string): [number, number][] {
+function ends(segment: string): [number, number][] {
   if (segment.length <= 2 * CATCH_ALL_WINDOW) return [[0, segment.length]];
   const head = segment.lastIndexOf('\n', CATCH_ALL_WINDOW);
   const tail = segment.indexOf('\n', segment.length - CATCH_ALL_WINDOW);
