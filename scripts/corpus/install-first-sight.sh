@@ -55,6 +55,12 @@
 # openssh-client makes its keys; its servers are Python TCP servers the cases start), python3-sqlalchemy
 # (with SQLite; sqlite3 above makes the databases), python3-docutils (rst2html) and python3-toml, all run
 # with Debian's /usr/bin/python3.
+# The fourteenth capture: document toolchains (pandoc, texinfo's makeinfo, asciidoctor, mupdf-tools' mutool;
+# ghostscript above makes its PDFs and qpdf encrypts them), aspell with aspell-en, gnutls-bin's certtool,
+# db-util (Berkeley DB's db_load, db_dump, db_verify), lmdb-utils (mdb_load, mdb_dump, mdb_stat; xxd above
+# writes its dumps), guile-3.0, gforth, lame, vorbis-tools and ffmpeg (sox above makes their WAV input),
+# netcat-openbsd (nc; its proxies are Python TCP servers the cases start), darcs, brz (Breezy) and git-lfs
+# (against http-server.py).
 # Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
 set -e
 apt-get update -qq
@@ -78,7 +84,9 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   units miller datamash gnuplot-nox recutils tzdata \
   autoconf automake doxygen quilt dpkg dpkg-dev rpm patchelf elfutils uncrustify swig distcc twine tidy \
   universal-ctags sparse \
-  python3-lxml python3-paramiko python3-sqlalchemy python3-docutils python3-toml
+  python3-lxml python3-paramiko python3-sqlalchemy python3-docutils python3-toml \
+  pandoc texinfo asciidoctor mupdf-tools aspell aspell-en db-util lmdb-utils guile-3.0 gforth lame vorbis-tools \
+  ffmpeg netcat-openbsd darcs brz git-lfs
 command -v pnpm >/dev/null || npm install -g pnpm@9
 command -v yarn >/dev/null || npm install -g yarn@1
 command -v biome >/dev/null || npm install -g @biomejs/biome@1
