@@ -3,11 +3,12 @@
  * capture had covered — document toolchains (pandoc, texinfo's makeinfo, asciidoctor, mupdf's
  * mutool), a spelling checker (aspell), a certificate tool (gnutls-bin's certtool), a key/value
  * stores' utilities (db-util: db_load, db_dump, db_verify; lmdb-utils: mdb_load, mdb_dump,
- * mdb_stat), interpreters and their run-time errors (guile, gforth), media encoders and probes (lame, vorbis-tools, ffmpeg), a network tool
- * (netcat-openbsd's nc) and version control not yet taken (darcs, brz, git-lfs) — none named by a
- * rule pack, a registry or an earlier capture. Each case's `type` was written here, by DESIGN.md's
- * rules and the README's label decisions (the type follows what failed, not what carried it),
- * before the classifier was asked about any of these texts:
+ * mdb_stat), interpreters and their run-time errors (guile, gforth), media encoders and probes
+ * (lame, vorbis-tools, ffmpeg), a network tool (netcat-openbsd's nc) and version control not yet
+ * taken (darcs, brz, git-lfs) — none named by a rule pack, a registry or an earlier capture. Each
+ * case's `type` was written here, by DESIGN.md's rules and the README's label decisions (the type
+ * follows what failed, not what carried it), before the classifier was asked about any of these
+ * texts:
  * - a refused port or Unix socket, an unknown host: NETWORK; no answer in time: TIMEOUT; a
  *   certificate not trusted, expired or for another name: CERTIFICATE_ERROR;
  * - HTTP 401/403 or a proxy's 407, a key's or a document's password wrong or missing:
