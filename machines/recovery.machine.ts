@@ -27,9 +27,10 @@ export { RECOVERY_ACTOR_SLOTS, RECOVERY_MACHINE_ID, RECOVERY_SLOTS, type Recover
  * state, and `retry` is the wait itself, no longer `retry.scheduled`/`retry.waiting`; 4: one
  * `runTask` runner per run, invoked at the root, instead of a promise child per attempt; 5: the
  * runner keeps the request it is working on in its own snapshot, and runs it again when restored;
- * 6: the context grouped into `fixed`, `next` and `pass`, sixteen fields at the top).
+ * 6: the context grouped into `fixed`, `next` and `pass`, sixteen fields at the top; 7: the
+ * run's jitter seed in `fixed.jitterSeed`, so runs of one policy share one policy object).
  */
-export const RECOVERY_MACHINE_VERSION = 6;
+export const RECOVERY_MACHINE_VERSION = 7;
 export { recoveryMigrations } from './recovery/migrations.js';
 
 /**

@@ -6,7 +6,7 @@
 import { computeDelay } from '../../src/policy/index.js';
 import type { RecoveryContext } from './types.js';
 
-type Ctx = Pick<RecoveryContext, 'policy' | 'failure' | 'delayMs'>;
+type Ctx = Pick<RecoveryContext, 'policy' | 'failure' | 'delayMs' | 'fixed'>;
 
 /**
  * The delay before retrying the same approach in `iteration`: decorrelated jitter grows from the
@@ -15,6 +15,7 @@ type Ctx = Pick<RecoveryContext, 'policy' | 'failure' | 'delayMs'>;
 export function sameRetryDelayMs(c: Ctx, iteration: number): number {
   const { type, retryAfterMs } = c.failure!.classification;
   return computeDelay(c.policy, type, iteration, {
+    jitterSeed: c.fixed.jitterSeed,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     ...(c.delayMs !== null ? { previousDelayMs: c.delayMs } : {}),
   });
@@ -22,5 +23,5 @@ export function sameRetryDelayMs(c: Ctx, iteration: number): number {
 
 /** The delay before trying an adapter's fix in `iteration` (the policy of the failure it fixes). */
 export function fixRetryDelayMs(c: Ctx, iteration: number): number {
-  return computeDelay(c.policy, c.failure?.classification.type ?? 'UNKNOWN', iteration);
+  return computeDelay(c.policy, c.failure?.classification.type ?? 'UNKNOWN', iteration, { jitterSeed: c.fixed.jitterSeed });
 }

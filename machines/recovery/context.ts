@@ -61,6 +61,7 @@ export function initialContext(input: RecoveryInput): RecoveryContext {
       hasRollback: input.hasRollback ?? false,
       lastKnownGood: input.lastKnownGood ?? null,
       startedAt: input.now,
+      jitterSeed: input.jitterSeed ?? input.policy.jitterSeed,
     },
     next: carry === undefined && (input.timeoutMs ?? null) === null
       ? FIRST_NEXT

@@ -97,4 +97,23 @@ export const recoveryMigrations: Readonly<Record<number, SnapshotMigration>> = {
       },
     };
   },
+  /**
+   * 6 → 7: the run's jitter seed moved from its policy into `fixed.jitterSeed`. A version-6 run
+   * jittered with its policy's `jitterSeed` (each run's policy was a copy carrying its own seed),
+   * so that seed is the one it keeps: resumed, it waits exactly what it would have. The policy
+   * is read resolved (as the codec rebuilds it) or in its stored form (`$config`, which held the
+   * seed); a policy without one had the default, 0.
+   */
+  6: (snapshot) => {
+    if (!isRecord(snapshot) || !isRecord(snapshot.context) || !isRecord(snapshot.context.fixed) || 'jitterSeed' in snapshot.context.fixed) return snapshot;
+    const { policy, fixed } = snapshot.context;
+    return { ...snapshot, context: { ...snapshot.context, fixed: { ...fixed, jitterSeed: seedOfPolicy(policy) } } };
+  },
 };
+
+/** The jitter seed a version-6 policy held, resolved or stored (`$config`); 0 (the default) without one. */
+function seedOfPolicy(policy: unknown): number {
+  if (!isRecord(policy)) return 0;
+  const source = isRecord(policy.$config) ? policy.$config : policy;
+  return typeof source.jitterSeed === 'number' ? source.jitterSeed : 0;
+}

@@ -33,6 +33,11 @@ export interface RecoveryInput {
   /** What is being recovered, for reports (a command line, a step name). */
   task: string;
   policy: ResolvedPolicy;
+  /**
+   * The run's jitter seed (see {@link RunFixed.jitterSeed}). Default: `policy.jitterSeed`. Kept
+   * apart from the policy so that every run of one policy can share one policy object.
+   */
+  jitterSeed?: number;
   /** Extra classification rules (data, from config). */
   rules?: unknown[];
   /** First attempt's timeout; null/undefined = none. */
@@ -64,6 +69,13 @@ export interface RunFixed {
   lastKnownGood: string | null;
   /** Epoch ms at start (the run's time budget counts from it). */
   startedAt: number;
+  /**
+   * The seed of this run's backoff jitter, fixed for the run so that a resumed run waits as it
+   * would have. The runtime gives each run its own (the policy's `jitterSeed` when the config
+   * sets one, else one derived from the run id) so that runs sharing a policy do not retry in
+   * lockstep. Default: the input's `jitterSeed`, else `policy.jitterSeed`.
+   */
+  jitterSeed: number;
 }
 
 /** What the next attempt is told (its `AttemptInput`, with the run and attempt numbers): changed when a pass retries or adapts. */

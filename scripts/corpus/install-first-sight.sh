@@ -55,6 +55,18 @@
 # openssh-client makes its keys; its servers are Python TCP servers the cases start), python3-sqlalchemy
 # (with SQLite; sqlite3 above makes the databases), python3-docutils (rst2html) and python3-toml, all run
 # with Debian's /usr/bin/python3.
+# The fourteenth capture: document toolchains (pandoc, texinfo's makeinfo, asciidoctor, mupdf-tools' mutool;
+# ghostscript above makes its PDFs and qpdf encrypts them), aspell with aspell-en, gnutls-bin's certtool,
+# db-util (Berkeley DB's db_load, db_dump, db_verify), lmdb-utils (mdb_load, mdb_dump, mdb_stat; xxd above
+# writes its dumps), guile-3.0, gforth, lame, vorbis-tools and ffmpeg (sox above makes their WAV input),
+# netcat-openbsd (nc; its proxies are Python TCP servers the cases start), darcs, brz (Breezy) and git-lfs
+# (against http-server.py).
+# The fifteenth capture: libraries used from small programs — Debian's python3-psycopg2 (against the
+# corpus's PostgreSQL, servers.mjs), python3-pil, python3-markdown (markdown_py), python3-dateutil,
+# python3-bs4, python3-msgpack, python3-simplejson, python3-tz, python3-babel (pybabel), python3-pygments
+# (/usr/bin/pygmentize), python3-html5lib and python3-packaging, run with Debian's /usr/bin/python3; and npm
+# libraries installed pinned below (pug, nunjucks, csv-parse, xml2js, axios — required from `npm root -g`
+# with NODE_PATH — and htmlhint's CLI).
 # Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
 set -e
 apt-get update -qq
@@ -78,7 +90,11 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   units miller datamash gnuplot-nox recutils tzdata \
   autoconf automake doxygen quilt dpkg dpkg-dev rpm patchelf elfutils uncrustify swig distcc twine tidy \
   universal-ctags sparse \
-  python3-lxml python3-paramiko python3-sqlalchemy python3-docutils python3-toml
+  python3-lxml python3-paramiko python3-sqlalchemy python3-docutils python3-toml \
+  pandoc texinfo asciidoctor mupdf-tools aspell aspell-en db-util lmdb-utils guile-3.0 gforth lame vorbis-tools \
+  ffmpeg netcat-openbsd darcs brz git-lfs \
+  python3-psycopg2 python3-pil python3-markdown python3-dateutil python3-bs4 python3-msgpack \
+  python3-simplejson python3-tz python3-babel python3-pygments python3-html5lib python3-packaging
 command -v pnpm >/dev/null || npm install -g pnpm@9
 command -v yarn >/dev/null || npm install -g yarn@1
 command -v biome >/dev/null || npm install -g @biomejs/biome@1
@@ -88,4 +104,7 @@ command -v webpack >/dev/null || npm install -g webpack@5 webpack-cli@5
 for t in lessc:less@4 stylus:stylus@0.63 terser:terser@5 uglifyjs:uglify-js@3 handlebars:handlebars@4 ejs:ejs@3 \
   marked:marked@12 js-beautify:js-beautify@1 svgo:svgo@3 csso:csso-cli@4 html-minifier-terser:html-minifier-terser@7; do
   command -v "${t%%:*}" >/dev/null || npm install -g "${t#*:}"
+done
+for t in pug@3 nunjucks@3 csv-parse@5 xml2js@0.6 axios@1 htmlhint@1; do
+  [ -d "$(npm root -g)/${t%@*}" ] || npm install -g "$t"
 done

@@ -30,8 +30,8 @@ export type Mark = 0 | 1 | 2;
 /** Upper-case level words that mark a line as the program's error when they stand alone before a message. */
 const LEVEL_WORDS = ['ERROR', 'FATAL', 'FAIL'];
 
-/** Heads of a `name:` line that are not the program's diagnostic. */
-const NOT_DIAGNOSTIC = new Set(['usage', 'warning', 'warn', 'note', 'hint', 'info', 'debug', 'trace', 'notice', 'help', 'tip', 'see', 'example', 'progress', 'status', 'verbose']);
+/** Heads of a `name:` line that are not the program's diagnostic (also read by catch-all-refusal.ts). */
+export const NOT_DIAGNOSTIC = new Set(['usage', 'warning', 'warn', 'note', 'hint', 'info', 'debug', 'trace', 'notice', 'help', 'tip', 'see', 'example', 'progress', 'status', 'verbose']);
 
 /** Fields of at most this many characters count as a head (`file 2:`); a longer one is prose. */
 const MAX_HEAD = 40;
@@ -92,7 +92,7 @@ function sentenceAt(line: string, from: number): boolean {
 }
 
 /** End of a program's `name:` prefix at the line's start (`flex:`, `gifsicle:spinner.gif:`), or -1. */
-function programPrefix(line: string, from: number): number {
+export function programPrefix(line: string, from: number): number {
   if (!isLower(line.charCodeAt(from))) return -1;
   let i = from;
   // Lower-case letters, digits and dashes (`re2c`, `ssh-keygen`); an underscore is a function's or a test's name.
@@ -189,21 +189,33 @@ export function errorMarkedLine(text: Readonly<Record<MarkedLine['source'], read
   let prefixed: MarkedLine | null = null;
   for (const [source, prefixes] of FIELDS) {
     for (const segment of text[source]) {
-      for (const [from, to] of ends(segment)) {
-        let start = from;
-        while (start < to) {
-          let end = segment.indexOf('\n', start);
-          if (end === -1 || end > to) end = to;
-          const line = segment.slice(start, end > start && segment.charCodeAt(end - 1) === 13 ? end - 1 : end);
-          const mark = errorMark(line, prefixes && prefixed === null);
-          if (mark === 1) return { source, line: line.trim() };
-          if (mark === 2 && prefixed === null) prefixed = { source, line: line.trim() };
-          start = end + 1;
-        }
-      }
+      const marked = findLine(segment, (line) => {
+        const mark = errorMark(line, prefixes && prefixed === null);
+        if (mark === 2 && prefixed === null) prefixed = { source, line: line.trim() };
+        return mark === 1;
+      });
+      if (marked !== null) return { source, line: marked.trim() };
     }
   }
   return prefixed;
+}
+
+/**
+ * The first line of `segment`, read at its {@link ends}, for which `test` holds (without its `\r`),
+ * or `null`: how the catch-all's shapes (here and catch-all-refusal.ts) walk a field's lines.
+ */
+export function findLine(segment: string, test: (line: string) => boolean): string | null {
+  for (const [from, to] of ends(segment)) {
+    let start = from;
+    while (start < to) {
+      let end = segment.indexOf('\n', start);
+      if (end === -1 || end > to) end = to;
+      const line = segment.slice(start, end > start && segment.charCodeAt(end - 1) === 13 ? end - 1 : end);
+      if (test(line)) return line;
+      start = end + 1;
+    }
+  }
+  return null;
 }
 
 /** Characters read at each end of a long field: a refusal is printed first or last, not in the middle of a log. */

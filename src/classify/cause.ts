@@ -1,4 +1,5 @@
 import type { FailureType } from '../taxonomy/index.js';
+import { commandDiagnostic } from './command-diagnostic.js';
 import { RULE_PRIORITY } from './priority.js';
 import type { Candidate } from './rule.js';
 
@@ -78,6 +79,14 @@ const TAP_CAUSE_TYPES: ReadonlySet<FailureType> = new Set<FailureType>([...ROOT_
  */
 export const TEST_RAISED_RULE = 'lexicon.test-raised';
 
+/**
+ * A failed test whose output holds the command's own diagnostic (command-diagnostic.ts): a root
+ * cause printed as `curl: (7) Failed to connect …` or `cp: … No space left on device` is what the
+ * test's command ran into, and outranks the runner's summary; a cause in any other line shape (an
+ * exception's name, an assertion, a listing) leaves the failed test in its place.
+ */
+const TEST_OUTPUT_TYPE: FailureType = 'VERIFICATION_FAILED';
+
 /** A TAP diagnostic: a line with `#` first (after blanks), or the comment after ` # ` on the `not ok` line itself. */
 function isTapDiagnostic(line: string): boolean {
   const text = line.trimStart();
@@ -86,7 +95,8 @@ function isTapDiagnostic(line: string): boolean {
 
 /**
  * Moves the best root cause to the front of `sorted` (candidates, best first) when the winner
- * is a wrapper (or a TAP `not ok` with the cause among its diagnostics) that won on its words — not on an exit code or signal, which say how the process
+ * is a wrapper (or a TAP `not ok` with the cause among its diagnostics, or a failed test with the
+ * cause in a command's own diagnostic) that won on its words — not on an exit code or signal, which say how the process
  * ended (`RULE_PRIORITY.processEnd` and up keep their place). Returns true when it moved one.
  */
 export function promoteRootCause(sorted: Candidate[]): boolean {
@@ -94,11 +104,13 @@ export function promoteRootCause(sorted: Candidate[]): boolean {
   if (best === undefined || best.priority >= RULE_PRIORITY.processEnd) return false;
   const tap = best.rule === TAP_FAILURE_RULE;
   const raised = best.type === 'VERIFICATION_FAILED' && sorted.some((c) => c.rule === TEST_RAISED_RULE);
-  if (!WRAPPER_TYPES.has(best.type) && !tap && !raised) return false;
+  const command = !tap && !raised && best.type === TEST_OUTPUT_TYPE;
+  if (!WRAPPER_TYPES.has(best.type) && !tap && !raised && !command) return false;
   for (let i = 1; i < sorted.length; i++) {
     const c = sorted[i]!;
     if (!(tap ? TAP_CAUSE_TYPES : ROOT_CAUSE_TYPES).has(c.type) || c.priority < MIN_CAUSE_PRIORITY) continue;
     if (tap && !isTapDiagnostic(c.match)) continue;
+    if (command && !commandDiagnostic(c.match)) continue;
     // The same line read by a less exact layer is not a cause inside the wrapper: it is a second,
     // vaguer reading of the wrapper's own words ("Cannot connect to the Docker daemon" is the
     // daemon the docker rule knows to wait for, not a network cause a word found).

@@ -1,5 +1,6 @@
 import type { AutomatonCache } from './automaton-cache.js';
 import { CATCH_ALL_RULE, errorMarkedLine } from './catch-all.js';
+import { REFUSAL_SENTENCE_RULE, refusalLine } from './catch-all-refusal.js';
 import { detectCircularFix } from './circular.js';
 import { compileRules, mergeRules, SCAN_ORDER, type CompiledRules } from './compile.js';
 import { cachedCompile } from './compiled-cache.js';
@@ -7,6 +8,7 @@ import { compiledRulesCache } from './process-cache.js';
 import { decide } from './decide.js';
 import { LAYER_RANK } from './layers.js';
 import { memoized } from './memo.js';
+import { projectFileRefused } from './project-file.js';
 import { readObservation, type Facts } from './observe.js';
 import { BUILT_IN_PACKS } from './packs/index.js';
 import { EVIDENCE_CONFIDENCE, RULE_PRIORITY, tierOf } from './priority.js';
@@ -113,7 +115,9 @@ function run(compiled: CompiledRules, scanner: Scanner, observation: unknown, ca
         candidates.push({ order: -1, rule: 'history.circular-fix', type: 'CIRCULAR_FIX', tier: tierOf(RULE_PRIORITY.history), layer: 0, priority: RULE_PRIORITY.history, confidence: EVIDENCE_CONFIDENCE.history, source: 'history', match: current.slice(0, 200) });
       }
     }
-    if (candidates.length === 0 && failed(facts)) catchAll(facts, candidates);
+    const failing = failed(facts);
+    if (candidates.length === 0 && failing) catchAll(facts, candidates);
+    projectFileRefused(facts.text, candidates, failing);
     return decide(candidates, facts.retry ?? scanner.hint, () => mostInformativeLine(facts, scanner));
   } catch {
     // A safety net, not a code path: every read above is guarded. If something still throws,
@@ -129,13 +133,15 @@ function failed(facts: Facts): boolean {
 
 /**
  * The catch-all (catch-all.ts): nothing read the failure, and the program printed a line it marked
- * as its own error — its refusal, ERROR_RESPONSE, shown as the evidence. Without such a line the
- * verdict stays UNKNOWN.
+ * as its own error, or else a sentence saying it refuses (catch-all-refusal.ts) — its refusal,
+ * ERROR_RESPONSE, shown as the evidence. Without such a line the verdict stays UNKNOWN.
  */
 function catchAll(facts: Facts, out: Candidate[]): void {
-  const found = errorMarkedLine(facts.text);
+  const marked = errorMarkedLine(facts.text);
+  // No marked line: a sentence that says it refuses (catch-all-refusal.ts) is the refusal.
+  const found = marked ?? refusalLine(facts.text);
   if (found === null) return;
-  out.push({ order: -1, rule: CATCH_ALL_RULE, type: 'ERROR_RESPONSE', tier: tierOf(RULE_PRIORITY.catchAll), layer: LAYER_RANK.lexicon, priority: RULE_PRIORITY.catchAll, confidence: EVIDENCE_CONFIDENCE.catchAll, source: found.source, match: found.line.slice(0, 200) });
+  out.push({ order: -1, rule: marked === null ? REFUSAL_SENTENCE_RULE : CATCH_ALL_RULE, type: 'ERROR_RESPONSE', tier: tierOf(RULE_PRIORITY.catchAll), layer: LAYER_RANK.lexicon, priority: RULE_PRIORITY.catchAll, confidence: EVIDENCE_CONFIDENCE.catchAll, source: found.source, match: found.line.slice(0, 200) });
 }
 
 /** Rules triggered by structured fields: codes, exit codes, statuses, signals, conditions. */

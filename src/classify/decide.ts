@@ -9,11 +9,11 @@ import type { Classification, Evidence } from './types.js';
 export const MAX_EVIDENCE = 8;
 
 /**
- * Orders candidates best first: the tier of DESIGN's order, then within a tier the more exact
+ * Orders candidates best first (negative when `a` is better): the tier of DESIGN's order, then within a tier the more exact
  * layer (a tool's rule before a registry's code before a lexicon word), then priority, then
  * confidence, then rule order.
  */
-function better(a: Candidate, b: Candidate): number {
+export function betterCandidate(a: Candidate, b: Candidate): number {
   return a.tier - b.tier || a.layer - b.layer || b.priority - a.priority || b.confidence - a.confidence || a.order - b.order;
 }
 
@@ -72,16 +72,16 @@ export function decide(candidates: Candidate[], hint: RetryHint | null, informat
 /** Up to this many candidates are sorted and told apart without allocating (most failures have a handful). */
 const SMALL = 16;
 
-/** Sorts best first ({@link better}), stably: an insertion sort for a few, `Array.prototype.sort` for more. */
+/** Sorts best first ({@link betterCandidate}), stably: an insertion sort for a few, `Array.prototype.sort` for more. */
 function sortCandidates(candidates: Candidate[]): void {
   if (candidates.length > SMALL) {
-    candidates.sort(better);
+    candidates.sort(betterCandidate);
     return;
   }
   for (let i = 1; i < candidates.length; i++) {
     const c = candidates[i]!;
     let j = i - 1;
-    for (; j >= 0 && better(candidates[j]!, c) > 0; j--) candidates[j + 1] = candidates[j]!;
+    for (; j >= 0 && betterCandidate(candidates[j]!, c) > 0; j--) candidates[j + 1] = candidates[j]!;
     candidates[j + 1] = c;
   }
 }

@@ -50,5 +50,5 @@ function describeLayer(layer: Layer): string {
 
 /** Root cause first, as cause.ts decides it. */
 function rootCauseLine(): string {
-  return `Then root cause first: when the winner is a wrapper (${[...WRAPPER_TYPES].join(', ')}) that won on its words, not on how the process ended, the best root cause (${[...ROOT_CAUSE_TYPES].join(', ')}) of priority ${MIN_CAUSE_PRIORITY} or more found anywhere takes its place — unless it is a less exact layer's reading of the wrapper's own line. A failed test keeps its place, except a TAP \`not ok\` whose own \`#\` diagnostics print such a cause or a timeout: the command the test ran failed there.`;
+  return `Then root cause first: when the winner is a wrapper (${[...WRAPPER_TYPES].join(', ')}) that won on its words, not on how the process ended, the best root cause (${[...ROOT_CAUSE_TYPES].join(', ')}) of priority ${MIN_CAUSE_PRIORITY} or more found anywhere takes its place — unless it is a less exact layer's reading of the wrapper's own line. A failed test keeps its place, except a TAP \`not ok\` whose own \`#\` diagnostics print such a cause or a timeout, and a test whose output prints such a cause as a command's own diagnostic (\`curl: (7) Failed to connect …\`, a program's \`name:\` first): the command the test ran failed there.`;
 }

@@ -32,6 +32,12 @@ export const RULE_PRIORITY = {
   /** CIRCULAR_FIX from the approach history, after seed 001's three message types. */
   history: 550,
   rest: 500,
+  /**
+   * A project file refused (project-file.ts): a generic refusal whose subject is the project's
+   * source or configuration is BROKEN_BUILD. Just above the error responses it retypes, below
+   * every specific cause.
+   */
+  projectFile: 497,
   /** Uncaught-exception markers: any more specific cause printed alongside wins. */
   crash: 480,
   /** Output checks of seed 002: only when nothing in the failure's own words matched. */
@@ -108,6 +114,8 @@ export const EVIDENCE_CONFIDENCE = {
   stdout: 0.7,
   /** The catch-all: the program's own error line was read, but no concept read it (above UNKNOWN, below a word's). */
   catchAll: 0.6,
+  /** A project file named as a generic refusal's subject (project-file.ts): inferred from its name, below a word's. */
+  fileRole: 0.7,
   /** Nothing matched: exactly 0.5, so the strict "< 0.50 escalates" rule does not fire. */
   unknown: 0.5,
   /** Added per extra piece of evidence for the same type, up to `max`. */
@@ -152,6 +160,7 @@ export const PRIORITY_TIERS: readonly PriorityTier[] = [
   { name: 'context exhausted (seed 001)', from: RULE_PRIORITY.context },
   { name: 'circular fix (history)', from: RULE_PRIORITY.history },
   { name: 'the rest: resources, limits, the network, servers, pipelines', from: RULE_PRIORITY.rest },
+  { name: "a project file refused (`file-roles.project-file`): a generic refusal's subject is the project's source or configuration", from: RULE_PRIORITY.projectFile },
   { name: 'error responses (the catch-all)', from: TYPE_PRIORITY.ERROR_RESPONSE },
   { name: 'crashes and other generic verdicts', from: RULE_PRIORITY.emptyOutput + 1 },
   { name: 'output checks (seed 002)', from: RULE_PRIORITY.formatValidation },

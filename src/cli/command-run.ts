@@ -5,13 +5,15 @@
  * `recover run` builds them from the meta it is about to store; `resume`, `decide` and `recover
  * ui` from the stored one, so every process runs the same run.
  */
+import type { FixMemory } from '../memory/types.js';
 import type { PolicyConfig } from '../policy/types.js';
-import type { Adapter, Diagnoser } from '../runtime/options.js';
+import type { Adapter, Diagnoser, RecoveryOptions } from '../runtime/options.js';
 import type { CommandRunMeta } from '../runtime/run-meta.js';
 import type { TestCommand } from '../runtime/test-command.js';
+import type { RunRecord, Store } from '../store/types.js';
 import { loadConfig, type LoadedConfig } from './config.js';
 import { UsageError } from './errors.js';
-import type { CommandOutput } from './run-watch.js';
+import type { CommandOutput, RunWatch } from './run-watch.js';
 import type { CliIO } from './verb.js';
 
 /**
@@ -91,6 +93,44 @@ export async function runtimeOptionsOf(run: CommandRun, output: CommandOutput, i
     // no second, shorter deadline around the phase's tries.
     ...(extra.adapt || extra.diagnose ? { hookTimeoutMs: Number.POSITIVE_INFINITY } : {}),
     ...(run.meta.options.timeoutMs ? { timeoutMs: run.meta.options.timeoutMs } : {}),
+  };
+}
+
+/**
+ * What drives a command run in this process besides the run itself, each opened once by the verb
+ * (`recover run`, `resume`, `decide`, `recover ui`) and handed down as it is.
+ */
+export interface CommandRunDrive {
+  /** The store the run lives in (`RunStore.store`). */
+  readonly store: Store;
+  /** The fix memory the run may reuse fixes from (`RunMemories.fixes`). */
+  readonly fixes: FixMemory;
+  /** `--rollback git`'s rollback, built once for the run (`cliGitRollback`); `{}` for a run without one. */
+  readonly git: Partial<Pick<RecoveryOptions, 'rollback' | 'measureChange' | 'lastKnownGood'>>;
+  /** How the run is shown in this process. */
+  readonly watch: RunWatch;
+  /** The run as stored, when it is continued (its progress picks up after the events it holds); none for a new run. */
+  readonly stored?: RunRecord;
+}
+
+/**
+ * The options a command run is driven with, by `recoverPersisted` (`recover run`) or `resume`
+ * (a continued run): its `runtime` options ({@link runtimeOptionsOf}, built before the run is
+ * shown, so a bad program line fails before anything is printed), its git rollback, the fix
+ * memory, the store and the watch. One definition, so a new run and a continued one are given
+ * the same things.
+ */
+export function drivenOptionsOf<R extends object>(runtime: R, run: CommandRun, drive: CommandRunDrive) {
+  const { watch, stored } = drive;
+  return {
+    ...runtime,
+    ...drive.git,
+    fixMemory: drive.fixes,
+    reuseFixes: run.meta.options.reuseFixes === true,
+    store: drive.store,
+    ...(watch.inspect ? { inspect: watch.inspect } : {}),
+    onNotice: (message: string) => watch.notice(message),
+    onStart: (actor: Parameters<RunWatch['started']>[0]) => watch.started(actor, stored),
   };
 }
 

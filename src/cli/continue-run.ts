@@ -11,7 +11,7 @@ import { admitDecision, type Decision } from './decision.js';
 import { cliGitRollback } from './rollback-options.js';
 import { countRunTests, type RunMemories } from './run-memories.js';
 import { commandRunOf, RunMetaError, type CommandRunMeta } from '../runtime/run-meta.js';
-import { readCommandRun, runtimeOptionsOf, type CommandRun } from './command-run.js';
+import { drivenOptionsOf, readCommandRun, runtimeOptionsOf, type CommandRun } from './command-run.js';
 import { CliError } from './errors.js';
 import { unsealCommandLine } from './sealed-command.js';
 import type { RunWatch } from './run-watch.js';
@@ -65,21 +65,14 @@ export interface RunContinuation {
  */
 export async function continueRun({ record, run }: StoredCommandRun, continuation: RunContinuation, watch: RunWatch, io: CliIO): Promise<Outcome> {
   const { resume } = await import('../runtime/persisted.js');
-  const { runId, meta } = run;
+  const { runId } = run;
   const runtime = await runtimeOptionsOf(run, watch.output, io);
-  const git = meta.options.rollback === 'git' ? await cliGitRollback(meta.cwd, runId, continuation.store, meta.options.rollbackBudget, meta.options.lastKnownGood ?? null) : {};
+  const git = await cliGitRollback(run, continuation.store);
   const decision = continuation.decision;
   const outcome = await resume(runId, {
-    ...runtime,
-    ...git,
-    fixMemory: continuation.memories.fixes,
-    reuseFixes: meta.options.reuseFixes === true,
-    store: continuation.store.store,
+    ...drivenOptionsOf(runtime, run, { store: continuation.store.store, fixes: continuation.memories.fixes, git, watch, stored: record }),
     // The runtime applies the choice and guidance; who decided is kept by `admit`, under the lease.
     ...(decision ? { decision, admit: (stored: RunRecord) => admitDecision(stored, decision, Date.now()) } : {}),
-    ...(watch.inspect ? { inspect: watch.inspect } : {}),
-    onNotice: (message) => watch.notice(message),
-    onStart: (actor) => watch.started(actor, record),
   });
   // A continued run ends again: its test results replace what its earlier ending counted.
   await countRunTests(continuation.memories.flaky, continuation.store.store, runId, (message) => watch.notice(message));

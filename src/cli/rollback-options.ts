@@ -5,6 +5,7 @@
  */
 import type { SnapshotBudget } from '../runtime/git/budget.js';
 import type { RecoveryOptions } from '../runtime/options.js';
+import type { CommandRun } from './command-run.js';
 import { CliError, UsageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import type { RunStore } from './store-option.js';
@@ -52,15 +53,19 @@ export function asUsageError(error: unknown): never {
 export type GitRollbackOptions = Pick<RecoveryOptions, 'rollback' | 'measureChange'> & { lastKnownGood?: string };
 
 /**
- * The git rollback of run `runId` in `cwd` as the runtime takes it, the store's directory left
- * out (a PostgreSQL store has none), within `budget`. `lastKnownGood`: the state the run
- * recorded (a continued run; none when it has none), or `'record'` to record it now, before the
- * run starts (`recover run`; "not a git repository" is then a usage error).
+ * The git rollback of the command run `run` as the runtime takes it, built once for the run from
+ * what the run keeps (`--rollback git`, its budget, the last known good state it recorded), the
+ * store's directory left out (a PostgreSQL store has none); `{}` for a run without one.
+ * `record`: record the last known good state now, before the run starts (`recover run`; "not a
+ * git repository" is then a usage error). Default false: the state the run recorded (a continued
+ * run; none when it has none).
  */
-export async function cliGitRollback(cwd: string, runId: string, store: RunStore, budget: SnapshotBudget | null | undefined, lastKnownGood: string | null | 'record'): Promise<GitRollbackOptions> {
+export async function cliGitRollback({ runId, meta }: Pick<CommandRun, 'runId' | 'meta'>, store: RunStore, record = false): Promise<GitRollbackOptions | Record<string, never>> {
+  if (meta.options.rollback !== 'git') return {};
   const { gitRollback } = await import('../runtime/git-rollback.js');
-  const git = gitRollback(cwd, runId, { exclude: store.dir === null ? [] : [store.dir], ...(budget ? { budget } : {}) });
+  const budget = meta.options.rollbackBudget;
+  const git = gitRollback(meta.cwd, runId, { exclude: store.dir === null ? [] : [store.dir], ...(budget ? { budget } : {}) });
   // Recorded without touching the tree: uncommitted and untracked work stays where it is.
-  const good = lastKnownGood === 'record' ? await git.lastKnownGood().catch(asUsageError) : lastKnownGood;
+  const good = record ? await git.lastKnownGood().catch(asUsageError) : meta.options.lastKnownGood ?? null;
   return { rollback: git.rollback, measureChange: git.measureChange, ...(good ? { lastKnownGood: good } : {}) };
 }

@@ -11,10 +11,15 @@ export interface DelayOptions {
   /** A retry-after hint from the failure (e.g. `classify(...).retryAfterMs`): waited when larger. */
   retryAfterMs?: number;
   /**
-   * Random source in [0, 1) for jitter. Default: `createRandom(mixSeed(policy.jitterSeed,
-   * iteration))`, so the same policy and iteration always give the same delay.
+   * Random source in [0, 1) for jitter. Default: `createRandom(mixSeed(jitterSeed, iteration))`,
+   * so the same seed and iteration always give the same delay.
    */
   random?: () => number;
+  /**
+   * The seed of the default random source. Default: `policy.jitterSeed`. A recovery run passes
+   * its own (kept beside the policy, so every run of one policy shares one policy object).
+   */
+  jitterSeed?: number;
   /** The delay actually used before the previous retry, for `decorrelated` jitter. */
   previousDelayMs?: number;
 }
@@ -58,7 +63,7 @@ export function computeDelay(
     delay = value === Number.POSITIVE_INFINITY ? cap : nonNegative(value, 0);
   } else {
     const base = exponentialMs(typePolicy.backoff, n);
-    const random = opts.random ?? createRandom(mixSeed(policy.jitterSeed, n));
+    const random = opts.random ?? createRandom(mixSeed(opts.jitterSeed ?? policy.jitterSeed, n));
     delay = jitterMs(typePolicy.backoff, n, base, random, opts.previousDelayMs);
   }
 

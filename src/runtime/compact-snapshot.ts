@@ -6,11 +6,12 @@
  * checkpoint) never changes during a run, so it is stored as the config that resolves to it
  * plus the resolved policy's hash, and resolved again on load.
  */
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { RecoveryContext } from '../../machines/recovery/types.js';
 import { resolvePolicy } from '../policy/index.js';
 import type { PolicyConfig, ResolvedPolicy } from '../policy/types.js';
 import type { HistoryEvent } from '../taxonomy/history.js';
+import { runPolicy, seedlessConfig } from './run-policy.js';
 
 /** The stored form of a run's policy: the config it was resolved from and the resolved policy's hash. */
 export interface StoredPolicy {
@@ -19,78 +20,27 @@ export interface StoredPolicy {
   $hash: string;
 }
 
-/** Per resolved policy object (one per run, shared by all its snapshots): its stored form. */
+/**
+ * Per resolved policy object its stored form. A run's policy is the one object every run of an
+ * equal config shares (see `runPolicy`), so the hash is computed once per policy, not per run.
+ */
 const storedForms = new WeakMap<ResolvedPolicy, StoredPolicy>();
 
 /** The hash that identifies a resolved policy: sha256 of its JSON, 16 hex digits. */
 export function policyHash(policy: ResolvedPolicy): string {
-  const fast = seededHash(policy);
-  if (fast !== null) return fast;
   return createHash('sha256').update(JSON.stringify(policy)).digest('hex').slice(0, 16);
 }
 
 /**
- * What every run's policy shares with the others resolved from the same config: the runtime
- * resolves a config once and gives each run a shallow copy with its own `jitterSeed` (see
- * `runPolicy` in recovery.ts), so the JSON differs only in the seed. Keyed by the shared `types`
- * object; holds the shared values in key order, and the hash fed with the JSON up to the seed.
- */
-interface SeedTemplate { keys: string[]; values: unknown[]; before: Hash; after: string }
-const templates = new WeakMap<object, SeedTemplate | 'seen' | null>();
-
-/**
- * `policyHash` without stringifying and hashing the whole policy (~5 KB) for every run: the
- * same value, computed from the template of the policy's shared part when every other value is
- * the template's own (same object), else null (the caller hashes the whole JSON).
- */
-function seededHash(policy: ResolvedPolicy): string | null {
-  const shared = (policy as { types?: unknown }).types;
-  if (typeof shared !== 'object' || shared === null) return null;
-  let template = templates.get(shared);
-  // Built the second time a shared part is seen: a policy resolved afresh for every run (a
-  // config the runtime does not cache) would pay for a template it never uses again.
-  if (template === undefined) {
-    templates.set(shared, 'seen');
-    return null;
-  }
-  if (template === 'seen') {
-    template = seedTemplate(policy);
-    templates.set(shared, template);
-  }
-  if (template === null) return null;
-  const keys = Object.keys(policy);
-  if (keys.length !== template.keys.length) return null;
-  const values = Object.values(policy);
-  for (let i = 0; i < keys.length; i++) {
-    if (keys[i] !== template.keys[i] || (keys[i] !== 'jitterSeed' && values[i] !== template.values[i])) return null;
-  }
-  return template.before.copy().update(`${JSON.stringify(policy.jitterSeed)}${template.after}`).digest('hex').slice(0, 16);
-}
-
-/** The template of `policy`, or null when its JSON cannot be split around the seed. */
-function seedTemplate(policy: ResolvedPolicy): SeedTemplate | null {
-  const entries = Object.entries(policy);
-  const at = entries.findIndex(([key]) => key === 'jitterSeed');
-  if (at === -1) return null;
-  const inner = (part: [string, unknown][]) => JSON.stringify(Object.fromEntries(part)).slice(1, -1);
-  const head = inner(entries.slice(0, at));
-  const tail = inner(entries.slice(at + 1));
-  const before = `{${head}${head === '' ? '' : ','}"jitterSeed":`;
-  const after = `${tail === '' ? '' : ','}${tail}}`;
-  // Checked once against the plain JSON: any difference (a value JSON leaves out, say) and this
-  // policy's runs hash the whole JSON instead.
-  if (`${before}${JSON.stringify(policy.jitterSeed)}${after}` !== JSON.stringify(policy)) return null;
-  return { keys: entries.map(([key]) => key), values: entries.map(([, value]) => value), before: createHash('sha256').update(before), after };
-}
-
-/**
- * The context as a checkpoint stores it: no history, and the policy as `config` (the run's
- * policy config, without or with a jitter seed: the run's own seed is put in).
+ * The context as a checkpoint stores it: no history, and the policy as the run's config (a
+ * `jitterSeed` of undefined or null left out: the run's own seed is `fixed.jitterSeed`) with the
+ * resolved policy's hash. Runs sharing a policy object were resolved from equal configs (that is
+ * how `runPolicy` shares them), so they share its stored form too.
  */
 export function compactContext(context: RecoveryContext, config: PolicyConfig | undefined): Record<string, unknown> {
   let stored = storedForms.get(context.policy);
   if (stored === undefined) {
-    stored = { $config: { ...(config ?? {}), jitterSeed: context.policy.jitterSeed } as PolicyConfig, $hash: policyHash(context.policy) };
+    stored = { $config: seedlessConfig(config) ?? {}, $hash: policyHash(context.policy) };
     storedForms.set(context.policy, stored);
   }
   return { ...context, history: [], policy: stored };
@@ -121,10 +71,18 @@ export function expandContext(stored: object, history: HistoryEvent[]): Expanded
   if (!isStoredPolicy(policy)) {
     return { context: storedContext({ ...stored, history }), config: policy as PolicyConfig, policyChanged: false };
   }
-  const resolved = resolvePolicy(policy.$config);
+  // A config holding a seed (every version-6 one: its run's own; a later one only when the user
+  // set one) is resolved on its own, as before: one cache entry per run would only churn the
+  // cache. A seedless one resolves to the policy every run of that config shares.
+  const own = 'jitterSeed' in policy.$config;
+  let resolved = own ? resolvePolicy(policy.$config) : runPolicy(policy.$config);
+  const policyChanged = (storedForms.get(resolved)?.$hash ?? policyHash(resolved)) !== policy.$hash;
+  // A run whose stored hash differs keeps it in its next checkpoints (so every resume says so):
+  // it gets a policy object of its own, whose stored form no other run shares.
+  if (policyChanged && !own) resolved = resolvePolicy(policy.$config);
+  if (policyChanged || own) storedForms.set(resolved, policy);
   const context = storedContext({ ...stored, history, policy: resolved });
-  storedForms.set(resolved, policy);
-  return { context, config: policy.$config, policyChanged: policyHash(resolved) !== policy.$hash };
+  return { context, config: policy.$config, policyChanged };
 }
 
 /**

@@ -45,12 +45,28 @@ export function restoreCommand(ref: string): string {
  * @param options.budget what to record of ignored files. Default: 100 MiB, skipping `node_modules` & co.
  */
 export async function recordGoodState(cwd: string, runId = `good-${Date.now()}`, options: SnapshotOptions = {}): Promise<string> {
-  const top = await topLevel(cwd);
-  return recordAt(top, runId, gitRollbackSettings(top, options));
+  return recordAt(await rollbackRepo(cwd, options), runId);
 }
 
-/** {@link recordGoodState} at the top level `top`, with the settings resolved there. */
-async function recordAt(top: string, runId: string, settings: GitRollbackSettings): Promise<string> {
+/**
+ * A repository as a rollback meets it: its top level, and the {@link GitRollbackSettings}
+ * resolved there. Resolved once per call of the functions below, and once per {@link gitRollback}
+ * (its record, every rollback and every measure read the same value).
+ */
+interface RollbackRepo {
+  /** The top level of the repository around the caller's `cwd`. */
+  readonly top: string;
+  readonly settings: GitRollbackSettings;
+}
+
+/** The repository around `cwd` with `options` resolved at its top level; "not a git repository" rejects with {@link NotAGitRepositoryError}. */
+async function rollbackRepo(cwd: string, options: SnapshotOptions): Promise<RollbackRepo> {
+  const top = await topLevel(cwd);
+  return { top, settings: gitRollbackSettings(top, options) };
+}
+
+/** {@link recordGoodState} in `repo`. */
+async function recordAt({ top, settings }: RollbackRepo, runId: string): Promise<string> {
   const ref = await checkedRef(top, snapshotRef(runId, 'good'), runId);
   return (await takeSnapshot(top, ref, `recovery-protocol: last known good state before run ${runId}`, settings)).sha;
 }
@@ -75,12 +91,11 @@ export interface RestoreResult {
  * @param options pass what the snapshot was taken with (the run store excluded above all).
  */
 export async function restoreGoodState(cwd: string, ref: string, runId?: string, options: SnapshotOptions = {}): Promise<RestoreResult> {
-  const top = await topLevel(cwd);
-  return restoreAt(top, ref, runId, gitRollbackSettings(top, options));
+  return restoreAt(await rollbackRepo(cwd, options), ref, runId);
 }
 
-/** {@link restoreGoodState} at the top level `top`, with the settings resolved there. */
-async function restoreAt(top: string, ref: string, runId: string | undefined, settings: GitRollbackSettings): Promise<RestoreResult> {
+/** {@link restoreGoodState} in `repo`. */
+async function restoreAt({ top, settings }: RollbackRepo, ref: string, runId: string | undefined): Promise<RestoreResult> {
   const target = await commitOf(top, ref);
   if (!target) throw new NoSnapshotError(`no recovery snapshot at ${ref} in ${top}`);
   const name = runId ?? await runIdOf(top, ref, target);
@@ -107,29 +122,38 @@ export function describeRestore(result: RestoreResult): string {
  * is no snapshot (neither `input.lastKnownGood` nor `refs/recovery/<runId>/good` names a commit),
  * and rejects when git fails. `measureChange` (for `RecoveryOptions.measureChange`) snapshots the
  * work tree under `refs/recovery/<runId>/measured` and measures it against the good state.
+ * The repository's top level and `options` resolved there are found at the first call and kept
+ * for the run (a failed lookup, "not a git repository", is tried again at the next call).
  */
 export function gitRollback(cwd: string, runId: string, options: SnapshotOptions = {}): { lastKnownGood(): Promise<string>; rollback: Rollback; measureChange(): Promise<FixChange> } {
+  let resolved: Promise<RollbackRepo> | undefined;
+  const repo = (): Promise<RollbackRepo> => {
+    if (resolved) return resolved;
+    const pending = rollbackRepo(cwd, options);
+    resolved = pending;
+    pending.catch(() => { resolved = undefined; });
+    return pending;
+  };
   return {
-    lastKnownGood: () => recordGoodState(cwd, runId, options),
+    lastKnownGood: async () => recordAt(await repo(), runId),
     rollback: async (input) => {
-      const top = await topLevel(cwd);
-      const settings = gitRollbackSettings(top, options);
+      const at = await repo();
       for (const candidate of [input.lastKnownGood, snapshotRef(runId, 'good')]) {
-        const sha = candidate ? await commitOf(top, candidate) : null;
+        const sha = candidate ? await commitOf(at.top, candidate) : null;
         if (!sha) continue;
-        const result = await restoreAt(top, sha, runId, settings);
+        const result = await restoreAt(at, sha, runId);
         // What the rollback undid: the replaced state against the good one (the files a person may want back).
-        const undone = await changedPaths(top, sha, result.kept);
+        const undone = await changedPaths(at.top, sha, result.kept);
         return { restored: true, message: `undid ${describePaths(undone)}; ${describeRestore(result)}` };
       }
       return false;
     },
     measureChange: async () => {
-      const top = await topLevel(cwd);
+      const { top, settings } = await repo();
       const good = await commitOf(top, snapshotRef(runId, 'good'));
       if (!good) throw new NoSnapshotError(`no last known good state of run ${runId} to measure the fix against (${snapshotRef(runId, 'good')})`);
       const ref = await checkedRef(top, snapshotRef(runId, 'measured'), runId);
-      const now = await takeSnapshot(top, ref, `recovery-protocol: the work tree after a fix of run ${runId}, measured for approval`, gitRollbackSettings(top, options));
+      const now = await takeSnapshot(top, ref, `recovery-protocol: the work tree after a fix of run ${runId}, measured for approval`, settings);
       return measureChange(top, good, now.sha);
     },
   };

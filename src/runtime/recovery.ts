@@ -57,13 +57,14 @@ function randomHex8(): string {
 export function recoveryInput(options: RecoveryOptions, clock: Clock = options.clock ?? realClock): RecoveryInput {
   const now = clock.now();
   const runId = options.runId ?? newRunId(now);
-  // Runs sharing a policy must not jitter in lockstep: without an explicit seed, seed from the run id.
-  const jitterSeed = options.policy?.jitterSeed ?? seedOf(runId);
   return {
     runId,
     // A run without a name is 'task': a word of ours that only the user's own patterns could match.
     task: options.name === undefined && !options.redact?.length ? 'task' : redactSecrets(options.name ?? 'task', compileRedaction(options.redact)),
-    policy: runPolicy(options.policy, jitterSeed),
+    // One policy object for every run of an equal config; the run's own seed beside it. Runs
+    // sharing a policy must not jitter in lockstep: without an explicit seed, seed from the run id.
+    policy: runPolicy(options.policy),
+    jitterSeed: options.policy?.jitterSeed ?? seedOf(runId),
     rules: options.rules ?? NO_RULES,
     timeoutMs: options.timeoutMs ?? null,
     hasDiagnoser: options.diagnose !== undefined,

@@ -1,15 +1,17 @@
 /**
- * The resolved policy of one run: validated and merged once per policy config, shared by every
- * run of an equal config; only the per-run jitter seed differs.
+ * The resolved policy of one run: validated and merged once per policy config, one frozen object
+ * shared by every run of an equal config. A run's jitter seed is not in it: the machine keeps
+ * that in the run's fixed part (`fixed.jitterSeed`, from `recoveryInput`).
  */
 import { resolvePolicy } from '../policy/index.js';
 import { isPlainObject } from '../policy/checks.js';
 import type { PolicyConfig, ResolvedPolicy } from '../policy/types.js';
 
 /**
- * Resolved policies by the content of their config (without the per-run seed), so the runs of one
- * policy validate and merge it once. Only plain JSON configs are cached (see {@link jsonKey}):
- * two with the same key are deeply equal, so they validate and merge alike.
+ * Resolved policies by the content of their config (a seed of undefined or null left out: the
+ * run fills its own in), so the runs of one policy validate and merge it once and share the
+ * result. Only plain JSON configs are cached (see {@link jsonKey}): two with the same key are
+ * deeply equal, so they validate and merge alike.
  */
 const resolvedPolicies = new Map<string, ResolvedPolicy>();
 const MAX_CACHED_POLICIES = 64;
@@ -24,25 +26,21 @@ const MAX_CACHED_POLICIES = 64;
 let last: { config: object; key: string; snapshot: unknown; resolved: ResolvedPolicy } | undefined;
 
 /**
- * `resolvePolicy({ ...config, jitterSeed })`, the same value (deep-frozen, JSON), but the
- * validated merge of `config` is shared by every run with an equal config: only the seed differs.
+ * `resolvePolicy(config)` (a `jitterSeed` of undefined or null left out), the same value
+ * (deep-frozen, JSON), and the same object for every run with an equal plain JSON config.
  * @throws PolicyError as `resolvePolicy` does, naming the field's path.
  */
-export function runPolicy(config: PolicyConfig | undefined, jitterSeed: number): ResolvedPolicy {
-  const resolved = resolvedFor(config, jitterSeed);
-  return resolved.jitterSeed === jitterSeed ? resolved : Object.freeze({ ...resolved, jitterSeed });
-}
-
-function resolvedFor(config: PolicyConfig | undefined, jitterSeed: number): ResolvedPolicy {
+export function runPolicy(config: PolicyConfig | undefined): ResolvedPolicy {
   const isPlain = config === undefined || config === null || isPlainObject(config);
-  if (!isPlain) return resolvePolicy({ ...config, jitterSeed });
   // A missing seed is filled in per run; null is replaced too (`??`), so it must not be validated.
   const seedless = config?.jitterSeed === undefined || config?.jitterSeed === null;
+  const base = seedlessConfig(config);
+  // Resolved from a copy, as before: a class instance or getters are read once, as own fields.
+  if (!isPlain) return resolvePolicy({ ...base });
   const seen = config !== undefined && config !== null && last?.config === config ? last : undefined;
   if (seen?.snapshot !== undefined && sameJson(config, seen.snapshot, 0, seedless)) return seen.resolved;
-  const base = seedless ? withoutSeed(config) : config;
   const key = base === undefined ? '' : jsonKey(base);
-  if (key === undefined) return resolvePolicy({ ...config, jitterSeed });
+  if (key === undefined) return resolvePolicy({ ...base });
   let resolved = resolvedPolicies.get(key);
   if (!resolved) {
     resolved = resolvePolicy(base);
@@ -55,6 +53,15 @@ function resolvedFor(config: PolicyConfig | undefined, jitterSeed: number): Reso
     else last = { config, key, snapshot: undefined, resolved };
   }
   return resolved;
+}
+
+/**
+ * `config` without a `jitterSeed` of undefined or null (a run fills its own in; null would not
+ * validate), as stored and resolved. The same object when it has no such key.
+ */
+export function seedlessConfig(config: PolicyConfig | undefined): PolicyConfig | undefined {
+  const seedless = config?.jitterSeed === undefined || config?.jitterSeed === null;
+  return seedless ? withoutSeed(config) : config;
 }
 
 function withoutSeed(config: PolicyConfig | null | undefined): PolicyConfig | undefined {

@@ -167,14 +167,14 @@ export async function storedRunStart(runId: string, stored: StoredSnapshot, resu
 
 /**
  * The input of the fresh machine a handed-off run continues in: what the stored run was
- * started with (its policy, rules, timeout, last known good state and the slots it has: a
+ * started with (its policy and jitter seed, rules, timeout, last known good state and the slots it has: a
  * resumed run, restored or continued, keeps them), and what the run carries. Each read from
  * the stored context by field, under the input's own name for it.
  */
 function continuedInput(stored: RecoveryContext, carry: Carry, resumedAt: number): RecoveryInput {
   const { fixed } = stored;
   return {
-    runId: stored.runId, task: stored.task, policy: stored.policy, rules: fixed.rules, timeoutMs: stored.next.timeoutMs, lastKnownGood: fixed.lastKnownGood,
+    runId: stored.runId, task: stored.task, policy: stored.policy, jitterSeed: fixed.jitterSeed, rules: fixed.rules, timeoutMs: stored.next.timeoutMs, lastKnownGood: fixed.lastKnownGood,
     hasDiagnoser: fixed.hasDiagnoser, hasAdapter: fixed.hasAdapter, hasRollback: fixed.hasRollback,
     now: resumedAt, carry,
   };

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { classify, type Observation } from '../../src/classify/index.js';
 import { promoteRootCause, ROOT_CAUSE_TYPES, WRAPPER_TYPES } from '../../src/classify/cause.js';
+import { commandDiagnostic } from '../../src/classify/command-diagnostic.js';
 import { RULE_PRIORITY } from '../../src/classify/priority.js';
 import type { Candidate } from '../../src/classify/rule.js';
 import { FAILURE_TYPE_NAMES, type FailureType } from '../../src/taxonomy/index.js';
@@ -27,6 +28,9 @@ const CASES: [tool: string, observation: Observation, type: FailureType, causeLi
   ['docker build (apt lock)', { stderr: '#7 0.912 E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 7 (apt-get)\n#7 ERROR: process "/bin/sh -c apt-get install -y curl" did not complete successfully: exit code: 100\nERROR: failed to solve: process "/bin/sh -c apt-get install -y curl" did not complete successfully: exit code: 100', exitCode: 1 }, 'RESOURCE_BUSY', 'Could not get lock /var/lib/dpkg/lock-frontend'],
   ['a server\'s configuration check (an upstream host that does not resolve)', { stderr: 'proxyd: [emerg] host not found in upstream "api.internal.invalid" in /etc/proxyd/proxyd.conf:8\nproxyd: configuration file /etc/proxyd/proxyd.conf test failed', exitCode: 1 }, 'NETWORK', 'host not found in upstream'],
   ['a TAP test whose command could not connect (the cause among its # diagnostics)', { stdout: "1..1\nnot ok 1 the health check answers\n#   `fetch-url http://127.0.0.1:9/health' failed with status 7\n# fetch-url: connect to 127.0.0.1 port 9: Connection refused", exitCode: 1 }, 'NETWORK', '# fetch-url: connect to 127.0.0.1 port 9: Connection refused'],
+  ['a test runner whose test ran a command that could not connect (the command\'s own diagnostic in the test\'s output)', { stdout: 'Test project /work/build\n    Start 1: api_smoke\n1/1 Test #1: api_smoke ........................***Failed    0.01 sec\ncurl: (7) Failed to connect to 127.0.0.1 port 1 after 0 ms: Couldn\'t connect to server\n\n0% tests passed, 1 tests failed out of 1\n', stderr: 'Errors while running the tests\n', exitCode: 8 }, 'NETWORK', 'curl: (7) Failed to connect'],
+  ['a test runner whose test\'s command found the disk full', { stdout: "FAIL  report.sh\ncp: error writing 'out/report.html': No space left on device\n1 tests failed\n", exitCode: 1 }, 'RESOURCE_EXHAUSTION', 'No space left on device'],
+  ['a test runner whose test\'s command could not resolve its host', { stdout: 'check_download ... FAILED\nwget: unable to resolve host address \'mirror.example.invalid\'\n2 tests passed, 1 test failed\n', exitCode: 1 }, 'NETWORK', 'unable to resolve host address'],
   ['a TAP test whose command found the disk full', { stdout: "1..2\nok 1 builds\nnot ok 2 writes the report\n# cp: error writing 'out/report.html': No space left on device", exitCode: 1 }, 'RESOURCE_EXHAUSTION', 'No space left on device'],
 ];
 
@@ -42,6 +46,15 @@ describe('root cause first: a specific cause printed inside a generic verdict wi
     expect(classify({ stderr: 'Tests: 1 failed\nError: connect ECONNREFUSED 127.0.0.1:5432' }).type).toBe('VERIFICATION_FAILED');
     expect(classify({ stderr: 'context window exceeded\nError: connect ECONNREFUSED 127.0.0.1:5432' }).type).toBe('CONTEXT_EXHAUSTED');
     expect(classify({ exitCode: 124, stderr: 'SyntaxError: x\nError: getaddrinfo ENOTFOUND x' }).type).toBe('TIMEOUT');
+  });
+
+  test('a failed test yields to a cause only in a command\'s own diagnostic: an assertion that mentions a connection is a failed test', () => {
+    // An exception's name, a comparison's fields, a listing of the test's code, a test's name: the test compared or raised.
+    expect(classify({ stdout: 'FAIL  api.test.js\nError: connect ECONNREFUSED 127.0.0.1:5432\n1 tests failed\n', exitCode: 1 }).type).toBe('VERIFICATION_FAILED');
+    expect(classify({ stdout: "FAIL  retry.test.js\nexpected: 'Connection refused' to be 'ok'\n1 tests failed\n", exitCode: 1 }).type).toBe('VERIFICATION_FAILED');
+    expect(classify({ stdout: "received: connect ECONNREFUSED 127.0.0.1:5432\n1 tests failed\n", exitCode: 1 }).type).toBe('VERIFICATION_FAILED');
+    expect(classify({ stdout: '>       raise ConnectionError("database not reachable")\nE       ConnectionError: database not reachable\n1 tests failed\n', exitCode: 1 }).type).toBe('VERIFICATION_FAILED');
+    expect(classify({ stdout: 'test_connection_refused: Connection refused was not retried\n1 tests failed\n', exitCode: 1 }).type).toBe('VERIFICATION_FAILED');
   });
 
   test('a TAP failure yields only to a cause among its own # diagnostics', () => {
@@ -66,7 +79,8 @@ describe('promoteRootCause', () => {
   const types = fc.constantFrom(...FAILURE_TYPE_NAMES);
   const candidate = fc.record({
     order: fc.nat(50), rule: fc.string({ maxLength: 5 }), type: types, priority: fc.integer({ min: 0, max: 1100 }),
-    confidence: fc.double({ min: 0, max: 1, noNaN: true }), source: fc.constant('stderr' as const), match: fc.string({ maxLength: 5 }),
+    confidence: fc.double({ min: 0, max: 1, noNaN: true }), source: fc.constant('stderr' as const),
+    match: fc.oneof(fc.string({ maxLength: 5 }), fc.constantFrom('curl: (7) Failed to connect', 'Error: connect ECONNREFUSED', '  cp: x: No space left')),
   }) as fc.Arbitrary<Candidate>;
 
   test('keeps the same candidates; moves one only over a wrapper that won on words, and then a root cause of ordinary strength', () => {
@@ -80,11 +94,14 @@ describe('promoteRootCause', () => {
           return;
         }
         const winner = before[0]!;
-        expect(WRAPPER_TYPES.has(winner.type) && winner.priority < RULE_PRIORITY.processEnd).toBe(true);
+        // A wrapper, or a failed test whose output holds the cause as a command's own diagnostic.
+        const test = winner.type === 'VERIFICATION_FAILED';
+        expect((WRAPPER_TYPES.has(winner.type) || test) && winner.priority < RULE_PRIORITY.processEnd).toBe(true);
         expect(ROOT_CAUSE_TYPES.has(list[0]!.type)).toBe(true);
         expect(list[0]!.priority).toBeGreaterThanOrEqual(RULE_PRIORITY.rest);
+        if (test) expect(commandDiagnostic(list[0]!.match)).toBe(true);
         // The first root cause after the winner, in order: no better one was skipped.
-        expect(before.findIndex((c, i) => i > 0 && ROOT_CAUSE_TYPES.has(c.type) && c.priority >= RULE_PRIORITY.rest)).toBe(before.indexOf(list[0]!));
+        expect(before.findIndex((c, i) => i > 0 && ROOT_CAUSE_TYPES.has(c.type) && c.priority >= RULE_PRIORITY.rest && (!test || commandDiagnostic(c.match)))).toBe(before.indexOf(list[0]!));
       }),
     );
   });

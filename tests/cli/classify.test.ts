@@ -1,32 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { ensureBundled } from '../helpers/build.js';
+import { ensureBuilt } from '../helpers/build.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin/recover.js');
 
-/** The .ts files this suite exercises, and where tsc puts each. */
-function sources(): { ts: string; js: string }[] {
-  const out: { ts: string; js: string }[] = [];
-  for (const dir of ['src/cli', 'src/cli/verbs', 'src/classify', 'src/classify/packs', 'src/taxonomy']) {
-    for (const name of readdirSync(join(ROOT, dir))) {
-      if (!name.endsWith('.ts')) continue;
-      const ts = join(ROOT, dir, name);
-      out.push({ ts, js: join(ROOT, 'dist', relative(ROOT, ts)).replace(/\.ts$/, '.js') });
-    }
-  }
-  return out;
-}
-
-/** Builds when dist is missing or older than a source (tsc still emits when other files have type errors). */
+/** Builds dist when it is missing or stale (tsc still emits when other files have type errors). */
 beforeAll(() => {
-  const stale = sources().some(({ ts, js }) => !existsSync(js) || statSync(js).mtimeMs < statSync(ts).mtimeMs);
-  if (stale) spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'ignore' });
-  ensureBundled();
+  ensureBuilt({ typeErrors: 'ignore' });
   expect(existsSync(join(ROOT, 'dist/src/cli/main.js'))).toBe(true);
 }, 120_000);
 

@@ -3,24 +3,15 @@
  * detached process group; a SIGKILL that also reaches the command it runs; a seeded PRNG; and
  * the invariants every stored history must keep however the run was killed.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBundled } from '../helpers/build.js';
+import { ensureBuilt } from '../helpers/build.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The built CLI; RECOVER_BIN points the tests at another build of it (e.g. a private one). */
 const BIN = process.env.RECOVER_BIN || join(ROOT, 'bin/recover.js');
-
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : entry.name.endsWith('.ts') ? statSync(path).mtimeMs : 0);
-  }
-  return latest;
-}
 
 /**
  * Builds dist when it is missing or older than a source. Like tests/cli/run.test.ts, a type
@@ -29,12 +20,8 @@ function newest(dir: string): number {
  */
 export function buildCli(): boolean {
   if (process.env.RECOVER_BIN) return existsSync(BIN);
-  const built = join(ROOT, 'dist/src/cli/main.js');
-  if (!existsSync(built) || statSync(built).mtimeMs < Math.max(newest(join(ROOT, 'src')), newest(join(ROOT, 'machines')))) {
-    spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'ignore' });
-  }
-  ensureBundled();
-  return existsSync(built);
+  ensureBuilt({ typeErrors: 'ignore' });
+  return existsSync(join(ROOT, 'dist/src/cli/main.js'));
 }
 
 /** A started CLI process: its pid, and a promise of how it ended with what it printed. */

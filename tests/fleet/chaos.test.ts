@@ -8,17 +8,16 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { submit } from '../../src/runtime/fleet/submit.js';
 import { RunFencedError } from '../../src/store/errors.js';
-import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
+import type { PostgresStore } from '../../src/store/postgres/store.js';
 import { BIN, ensureCli } from '../cli/cli.js';
-import { testDatabase } from '../helpers/postgres.js';
 import { processesWith } from '../helpers/processes.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { useFleetFiles } from './store.js';
 
 const WORKERS = 6;
 const RUNS = 200;
@@ -29,22 +28,14 @@ const CHAOS_MS = 120_000;
 const DEADLINE_MS = Number(process.env.CHAOS_DEADLINE_MS ?? 480_000);
 const MARKER = `RECOVERY_CHAOS_${process.pid}`;
 
+const fleetFiles = useFleetFiles('recovery-chaos-');
 let url: string;
-let drop: () => Promise<void>;
 let store: PostgresStore;
 let dir: string;
-beforeAll(async () => {
+beforeAll(() => {
   ensureCli();
-  ({ url, drop } = await testDatabase());
-  store = postgresStore(url);
-  dir = await mkdtemp(join(tmpdir(), 'recovery-chaos-'));
+  ({ url, store, dir } = fleetFiles());
 }, 120_000);
-afterAll(async () => {
-  await store.close();
-  await drop();
-  if (!process.env.KEEP_CHAOS) await rm(dir, { recursive: true, force: true });
-  else console.info(dir);
-});
 
 // Journals its start (run, attempt, fence), works a little, then: a transient run fails its first
 // attempt with a network error and passes the next; an escalating run fails with a 401.

@@ -7,30 +7,19 @@
  * Real PostgreSQL, a real worker and a real child process.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createWorker, submit, type WorkerEvent } from '../../src/runtime/fleet/index.js';
 import { runState } from '../../src/store/postgres/queue.js';
 import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
-import { testDatabase } from '../helpers/postgres.js';
+import { useFleetFiles } from './store.js';
 
+const fleetFiles = useFleetFiles('recovery-ckpt-');
 let url: string;
-let drop: () => Promise<void>;
 let store: PostgresStore;
 let dir: string;
-beforeAll(async () => {
-  ({ url, drop } = await testDatabase());
-  store = postgresStore(url);
-  dir = await mkdtemp(join(tmpdir(), 'recovery-ckpt-'));
-}, 120_000);
-afterAll(async () => {
-  await store.close();
-  await drop();
-  await rm(dir, { recursive: true, force: true });
-});
+beforeAll(() => { ({ url, store, dir } = fleetFiles()); });
 
 /** Polls `probe` every 50 ms until it gives a truthy value; the outer limit is generous for a loaded machine. */
 async function until<T>(probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, what: string, withinMs = 60_000): Promise<T> {

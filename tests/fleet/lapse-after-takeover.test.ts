@@ -9,19 +9,18 @@
  * worker whose command's start gate refuses the late start.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createWorker, runCommandTask, submit, type WorkerEvent } from '../../src/runtime/fleet/index.js';
 import { RunFencedError } from '../../src/store/errors.js';
 import { isProcessAlive } from '../../src/store/process-alive.js';
 import { runState } from '../../src/store/postgres/queue.js';
-import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
+import type { PostgresStore } from '../../src/store/postgres/store.js';
 import type { Takeover } from '../../src/runtime/run-meta.js';
 import { BIN, ensureCli } from '../cli/cli.js';
-import { testDatabase } from '../helpers/postgres.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { useFleetFiles } from './store.js';
 
 /**
  * Every owner's lease. Its start window (2/3 of it, 3 s) is wide enough that on a loaded machine
@@ -29,21 +28,14 @@ import { waitFor } from '../helpers/wait-for.js';
  */
 const LEASE_MS = 4_500;
 
+const fleetFiles = useFleetFiles('recovery-lapse-');
 let url: string;
-let drop: () => Promise<void>;
 let store: PostgresStore;
 let dir: string;
-beforeAll(async () => {
+beforeAll(() => {
   ensureCli();
-  ({ url, drop } = await testDatabase());
-  store = postgresStore(url);
-  dir = await mkdtemp(join(tmpdir(), 'recovery-lapse-'));
+  ({ url, store, dir } = fleetFiles());
 }, 120_000);
-afterAll(async () => {
-  await store.close();
-  await drop();
-  await rm(dir, { recursive: true, force: true });
-});
 
 describe('an attempt re-run after a takeover whose own start lapsed', () => {
   it('is re-run by the owner after the lapse, and the takeover that interrupted it is recorded between the two starts', async () => {

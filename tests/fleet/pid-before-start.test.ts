@@ -10,11 +10,10 @@
  *   run and ends the orphan before it runs attempt 1 again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker, submit, type WorkerEvent } from '../../src/runtime/fleet/index.js';
 import { groupAlive } from '../../src/runtime/attempt-process.js';
 import { runState } from '../../src/store/postgres/queue.js';
@@ -22,7 +21,7 @@ import type { PostgresStore } from '../../src/store/postgres/store.js';
 import { BIN, cliEnv, ensureCli } from '../cli/cli.js';
 import { processesWith } from '../helpers/processes.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { useFleetStore } from './store.js';
+import { useFleetFiles } from './store.js';
 
 /** Every owner's lease: the next owner takes over once the killed one's has run out. */
 const LEASE_MS = 3_000;
@@ -30,15 +29,14 @@ const LEASE_MS = 3_000;
 const HOLD_LOCK = 7401;
 const MARKER = `RECOVERY_PID_BEFORE_START_${process.pid}`;
 
-const fleetStore = useFleetStore();
+const fleetFiles = useFleetFiles('recovery-pid-before-start-', { emptyEachTest: true });
 let url: string;
 let store: PostgresStore;
 let dir: string;
 const owners: ChildProcess[] = [];
 beforeAll(async () => {
   ensureCli();
-  store = fleetStore();
-  url = store.url;
+  ({ url, store, dir } = fleetFiles());
   await store.ready();
   // The first write of a run's head that names attempt processes waits while the test holds HOLD_LOCK.
   await store.pool.query(`
@@ -47,13 +45,11 @@ beforeAll(async () => {
     CREATE TRIGGER hold_pid_write BEFORE UPDATE ON recovery_runs FOR EACH ROW
       WHEN (NEW.head -> 'meta' -> 'attemptProcesses' IS NOT NULL AND (OLD.head IS NULL OR OLD.head -> 'meta' -> 'attemptProcesses' IS NULL))
       EXECUTE FUNCTION hold_pid_write();`);
-  dir = await mkdtemp(join(tmpdir(), 'recovery-pid-before-start-'));
 }, 120_000);
 afterEach(() => {
   for (const owner of owners.splice(0)) if (owner.exitCode === null && owner.signalCode === null) owner.kill('SIGKILL');
   for (const pid of processesWith(MARKER)) process.kill(pid, 'SIGKILL');
 });
-afterAll(async () => { if (dir) await rm(dir, { recursive: true, force: true }); });
 
 /** A `recover worker` process (the built CLI) with the marker in its environment, and its exit. */
 function owner(): { child: ChildProcess; exited: Promise<NodeJS.Signals | null> } {

@@ -189,6 +189,18 @@ describe('computeDelay: properties', () => {
     );
   });
 
+  it('property: a jitterSeed option jitters as a policy with that seed does (the recovery machine keeps a run\'s seed beside its shared policy)', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.integer(), fc.constantFrom<Jitter>('full', 'equal', 'decorrelated'), fc.integer({ min: 1, max: 8 }), (seed, other, jitter, n) => {
+        const categories = { transient: { backoff: { jitter } } };
+        const seeded = resolvePolicy({ jitterSeed: seed, categories });
+        const shared = resolvePolicy({ jitterSeed: other, categories });
+        expect(computeDelay(shared, 'NETWORK', n, { jitterSeed: seed, previousDelayMs: 700 })).toBe(computeDelay(seeded, 'NETWORK', n, { previousDelayMs: 700 }));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('gives different jitter for different seeds', () => {
     const delays = (seed: number) => {
       const policy = resolvePolicy({ jitterSeed: seed, categories: { transient: { backoff: { jitter: 'full' } } } });

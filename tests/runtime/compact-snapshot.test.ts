@@ -46,4 +46,17 @@ describe('policyHash', () => {
     expect(expanded.policyChanged).toBe(false);
     expect(expanded.context.policy).toEqual(input.policy);
   });
+
+  it('runs of one config store one form of their shared policy: the config as given, no seed put in', () => {
+    const config = { budget: 4, jitterSeed: null } as unknown as PolicyConfig;
+    const [a, b] = ['run-a', 'run-b'].map((runId) => recoveryInput({ runId, policy: config }));
+    expect(b!.policy).toBe(a!.policy);
+    const stored = [a!, b!].map((input) => compactContext({ runId: input.runId, policy: input.policy, history: [] } as unknown as RecoveryContext, config).policy);
+    expect(stored[1]).toBe(stored[0]);
+    // A null seed (each run gets its own) is left out: it would not validate when resolved again.
+    expect(stored[0]).toEqual({ $config: { budget: 4 }, $hash: plainHash(a!.policy) });
+    const expanded = expandContext(JSON.parse(JSON.stringify({ policy: stored[0] })) as object, []);
+    expect(expanded.policyChanged).toBe(false);
+    expect(expanded.context.policy).toBe(a!.policy);
+  });
 });

@@ -132,6 +132,28 @@ describe('git rollback', () => {
     expect(state(repo).status).toBe(before.status);
   });
 
+  it('gitRollback finds the repository once for the run: a rollback still works when the directory it was made in is gone', async () => {
+    const before = state(repo);
+    const hooks = gitRollback(join(repo, 'notes'), 'run-6');
+    const sha = await hooks.lastKnownGood();
+    // The adapter removed the very directory the run started in: the top level found at the record is kept.
+    rmSync(join(repo, 'notes'), { recursive: true });
+    await expect(hooks.measureChange()).resolves.toMatchObject({ changedFiles: 1 });
+    await expect(hooks.rollback({ runId: 'run-6', lastKnownGood: sha, reason: 'broken_build' })).resolves.toMatchObject({ restored: true });
+    expect(state(repo)).toEqual(before);
+  });
+
+  it('gitRollback looks for the repository again after "not a git repository" (nothing failed is kept)', async () => {
+    const later = mkdtempSync(join(tmpdir(), 'recovery-git-later-'));
+    roots.push(later);
+    const hooks = gitRollback(later, 'run-7');
+    await expect(hooks.lastKnownGood()).rejects.toThrow(/needs a git repository, and .* is not inside one/);
+    git(later, 'init', '-q');
+    writeFileSync(join(later, 'draft.txt'), 'first draft\n');
+    const sha = await hooks.lastKnownGood();
+    expect(git(later, 'show', `${sha}:draft.txt`)).toBe('first draft');
+  });
+
   it('works in a repository without commits', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'recovery-git-empty-'));
     roots.push(empty);

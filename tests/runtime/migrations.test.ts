@@ -4,6 +4,7 @@ import { recoveryMachine, recoveryMigrations, RECOVERY_MACHINE_VERSION } from '.
 import type { AttemptInput } from '../../machines/recovery/types.js';
 import { memoryStore, type Checkpoint, type RunHead } from '../../src/store/index.js';
 import { recoverPersisted, resume, type TaskContext } from '../../src/runtime/index.js';
+import { recoveryInput } from '../../src/runtime/recovery.js';
 import type { HistoryEvent } from '../../src/taxonomy/index.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { advanceUntilSettled, simulatedClock } from './clock-helpers.js';
@@ -12,7 +13,7 @@ const exists = (value: unknown) => recoveryMachine.resolveState({ value: value a
 
 describe('recovery checkpoint migrations', () => {
   it('has a migration from every earlier version to the current one', () => {
-    expect(RECOVERY_MACHINE_VERSION).toBe(6);
+    expect(RECOVERY_MACHINE_VERSION).toBe(7);
     for (let v = 1; v < RECOVERY_MACHINE_VERSION; v++) expect(typeof recoveryMigrations[v]).toBe('function');
   });
 
@@ -184,5 +185,66 @@ describe('recovery checkpoint migrations', () => {
     expect(outcome.status).toBe('succeeded');
     expect(outcome.history.map((e) => [e.phase, e.result])).toEqual([['RESUME', 'interrupted']]);
     expect((await store.load('v1-run'))?.checkpoint?.version).toBe(RECOVERY_MACHINE_VERSION);
+  });
+
+  it('6 → 7: the run\'s jitter seed moves into fixed, from its policy as resolved or as stored; 0 when it had none', () => {
+    const migrate = recoveryMigrations[6]!;
+    const fixed = { rules: [], hasDiagnoser: false, hasAdapter: false, hasRollback: false, lastKnownGood: null, startedAt: 1_000 };
+    const resolved = { status: 'active', value: { recovery: 'retry' }, context: { runId: 'r', policy: { budget: 3, jitterSeed: 2_711_277_984 }, fixed } };
+    expect(migrate(resolved)).toEqual({ ...resolved, context: { ...resolved.context, fixed: { ...fixed, jitterSeed: 2_711_277_984 } } });
+    const stored = { ...resolved, context: { ...resolved.context, policy: { $config: { budget: 3, jitterSeed: 17 }, $hash: '0123456789abcdef' } } };
+    expect((migrate(stored) as typeof resolved).context.fixed).toEqual({ ...fixed, jitterSeed: 17 });
+    const seedless = { ...resolved, context: { ...resolved.context, policy: { budget: 3 } } };
+    expect((migrate(seedless) as typeof resolved).context.fixed).toEqual({ ...fixed, jitterSeed: 0 });
+    // Already moved, or no context to move it in: unchanged.
+    const moved = { ...resolved, context: { ...resolved.context, fixed: { ...fixed, jitterSeed: 5 } } };
+    for (const same of [moved, { status: 'done', value: 'succeeded' }, null]) expect(migrate(same)).toBe(same);
+  });
+
+  /** A run that fails `n` times on a refused connection, then passes. */
+  const refusedTimes = (n: number) => { let runs = 0; return () => { if (++runs <= n) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }); }; };
+  const delaysOf = (history: readonly HistoryEvent[]) => history.filter((e) => typeof e.delayMs === 'number').map((e) => [e.phase, e.delayMs]);
+
+  it("a version-6 checkpoint resting in its backoff (fixtures/v6, written by main 3992695's build) resumes with its jitter: the delays main's build chose for that run", async () => {
+    const fixture = JSON.parse(readFileSync(new URL('./fixtures/v6/waiting-jittered.json', import.meta.url), 'utf8')) as { mainDelays: unknown[]; events: HistoryEvent[]; head: RunHead };
+    const { events, head } = fixture;
+    expect(head.checkpoint).toMatchObject({ version: 6, snapshot: { value: { recovery: 'retry' }, context: { iteration: 2, policy: { $config: { jitterSeed: 2_711_277_984 } } } } });
+    // Decorrelated jitter, no delay list: every delay depends on the seed (and on the one before).
+    expect(fixture.mainDelays).toEqual([['RETRY', 2405], ['RETRY', 3015], ['RETRY', 1960], ['RETRY', 2545]]);
+    const store = memoryStore();
+    const lease = await store.acquire(head.runId);
+    await store.commit(head.runId, lease.fence, { events, head });
+    await lease.release();
+    const clock = simulatedClock(Date.parse('2026-11-27T23:00:00Z'));
+    // Two more refusals (attempts 3 and 4, as in main's uninterrupted run), then it connects.
+    const { value: outcome } = await advanceUntilSettled(clock, resume(head.runId, { store, task: refusedTimes(2), clock }), 250);
+    expect(outcome.status).toBe('recovered');
+    expect(delaysOf(outcome.history)).toEqual(fixture.mainDelays);
+    const after = (await store.load(head.runId))!.checkpoint!;
+    expect(after.version).toBe(RECOVERY_MACHINE_VERSION);
+    expect(after.snapshot).toMatchObject({ context: { fixed: { jitterSeed: 2_711_277_984 } } });
+  });
+
+  it('a run interrupted in its backoff and resumed waits what the same run uninterrupted waits (its seed survives the checkpoint)', async () => {
+    const policy = { flakeProbe: false, categories: { transient: { budget: 6, backoff: { initialMs: 1_000, maxMs: 60_000, jitter: 'decorrelated' as const } } } };
+    const runId = '20261127-233000-0badcafe';
+    const clockA = simulatedClock();
+    const whole = await advanceUntilSettled(clockA, recoverPersisted(refusedTimes(4), { store: memoryStore(), runId, clock: clockA, policy }), 250);
+    expect(whole.value.status).toBe('recovered');
+    const store = memoryStore();
+    const clock = simulatedClock();
+    let actor: { stop(): unknown } | undefined;
+    const interrupted = recoverPersisted(refusedTimes(4), { store, runId, clock, policy, onStart: (a) => { actor = a; } });
+    const stored = async () => (await store.load(runId))?.checkpoint?.snapshot as { value?: unknown } | undefined;
+    await waitFor('the checkpoint of the run resting in retry', async () => JSON.stringify((await stored())?.value) === '{"recovery":"retry"}', { everyMs: 5 });
+    actor!.stop();
+    await expect(interrupted).rejects.toThrow(/stopped before it fini/);
+    // Stored without the seed in its policy: the config as given, the seed in the fixed part.
+    expect((await stored()) as unknown).toMatchObject({ context: { policy: { $config: policy }, fixed: { jitterSeed: recoveryInput({ runId }).jitterSeed } } });
+    expect(((await stored()) as { context: { policy: { $config: object } } }).context.policy.$config).not.toHaveProperty('jitterSeed');
+    const { value: outcome } = await advanceUntilSettled(clock, resume(runId, { store, task: refusedTimes(3), clock }), 250);
+    expect(outcome.status).toBe('recovered');
+    expect(delaysOf(outcome.history)).toEqual(delaysOf(whole.value.history));
+    expect(new Set(delaysOf(outcome.history).map(([, ms]) => ms)).size).toBeGreaterThan(1);
   });
 });

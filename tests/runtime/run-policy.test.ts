@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PolicyError, resolvePolicy } from '../../src/policy/index.js';
 import type { PolicyConfig } from '../../src/policy/types.js';
 import { jsonKey, runPolicy, sameJson } from '../../src/runtime/run-policy.js';
+import { recoveryInput } from '../../src/runtime/recovery.js';
 
 /** Order-free JSON text: the oracle for "reads as the same value". */
 function canonical(value: unknown): string {
@@ -55,7 +56,7 @@ describe('sameJson', () => {
 });
 
 describe('runPolicy', () => {
-  it('property: equals resolvePolicy with the run seed, however the same config object is changed between runs', () => {
+  it('property: equals resolvePolicy of the config (a seed of undefined or null left out), however the same config object is changed between runs', () => {
     const delays = fc.array(fc.integer({ min: 0, max: 10_000 }), { minLength: 1, maxLength: 3 });
     const edit = fc.oneof(
       delays.map((d) => (c: Record<string, any>) => { c.categories.transient.delaysMs = d; }),
@@ -66,31 +67,47 @@ describe('runPolicy', () => {
       fc.oneof(fc.constant(undefined), fc.constant(null), fc.integer()).map((s) => (c: Record<string, any>) => { c.jitterSeed = s; }),
       fc.constant(() => undefined),
     );
-    fc.assert(fc.property(fc.array(fc.tuple(edit, fc.integer())), (steps) => {
+    fc.assert(fc.property(fc.array(edit), (steps) => {
       const config: Record<string, any> = { flakeProbe: false, categories: { transient: { delaysMs: [0] } } };
-      for (const [change, seed] of steps) {
+      for (const change of steps) {
         change(config);
-        const runSeed = config.jitterSeed ?? seed;
+        const { jitterSeed, ...rest } = structuredClone(config);
+        const expected = resolvePolicy(jitterSeed === undefined || jitterSeed === null ? rest : { ...rest, jitterSeed });
         // Twice: the second is served from the comparison with the first one's copy.
-        for (let i = 0; i < 2; i++) expect(runPolicy(config as PolicyConfig, runSeed)).toEqual(resolvePolicy({ ...structuredClone(config), jitterSeed: runSeed }));
+        for (let i = 0; i < 2; i++) expect(runPolicy(config as PolicyConfig)).toEqual(expected);
       }
     }));
   });
 
   it('a config made invalid after it was cached throws, naming the field', () => {
     const config: Record<string, any> = { categories: { transient: { delaysMs: [0] } } };
-    runPolicy(config as PolicyConfig, 1);
-    runPolicy(config as PolicyConfig, 2);
+    runPolicy(config as PolicyConfig);
+    runPolicy(config as PolicyConfig);
     config.categories.transient.delaysMs[0] = -5;
-    expect(() => runPolicy(config as PolicyConfig, 3)).toThrow(PolicyError);
-    expect(() => runPolicy(config as PolicyConfig, 3)).toThrow(/categories\.transient\.delaysMs/);
+    expect(() => runPolicy(config as PolicyConfig)).toThrow(PolicyError);
+    expect(() => runPolicy(config as PolicyConfig)).toThrow(/categories\.transient\.delaysMs/);
   });
 
   it('a getter is read as it reads now, never served from an older copy', () => {
     let budget = 2;
     const config = { get budget() { return budget; } } as unknown as PolicyConfig;
-    expect(runPolicy(config, 1).budget).toBe(2);
+    expect(runPolicy(config).budget).toBe(2);
     budget = 4;
-    expect(runPolicy(config, 1).budget).toBe(4);
+    expect(runPolicy(config).budget).toBe(4);
+  });
+
+  it('runs of equal configs share one policy object; each run has its own jitter seed beside it', () => {
+    const config = { budget: 3, categories: { transient: { backoff: { jitter: 'full' as const } } } };
+    const a = recoveryInput({ runId: 'run-a', policy: config });
+    const b = recoveryInput({ runId: 'run-b', policy: structuredClone(config) });
+    expect(b.policy).toBe(a.policy);
+    expect(Object.isFrozen(a.policy)).toBe(true);
+    // Seeded from the run id, so two runs of one policy do not retry in lockstep.
+    expect(a.jitterSeed).not.toBe(b.jitterSeed);
+    expect(recoveryInput({ runId: 'run-a', policy: config }).jitterSeed).toBe(a.jitterSeed);
+    // A seed the config sets is every run's seed, and the policy's.
+    const seeded = [recoveryInput({ runId: 'run-a', policy: { ...config, jitterSeed: 7 } }), recoveryInput({ runId: 'run-b', policy: { ...config, jitterSeed: 7 } })];
+    expect(seeded.map((input) => [input.jitterSeed, input.policy.jitterSeed])).toEqual([[7, 7], [7, 7]]);
+    expect(seeded[1]!.policy).toBe(seeded[0]!.policy);
   });
 });

@@ -4,6 +4,7 @@ import { memoryStore } from '../../src/store/index.js';
 import { SnapshotMismatchError } from '../../src/store/errors.js';
 import type { RunRecord } from '../../src/store/types.js';
 import { createRecovery, recoverPersisted, resume, whenResting } from '../../src/runtime/index.js';
+import { recoveryInput } from '../../src/runtime/recovery.js';
 import { checkedRecoverySnapshot, persistedSnapshotEncoder, restoredActor, storedSnapshotOf } from '../../src/runtime/snapshot-codec.js';
 
 /** A run escalated on a 401 (a fatal error: no retry), as the store keeps it. */
@@ -17,11 +18,12 @@ describe('the snapshot codec', () => {
   it('a stored run decodes to the snapshot it was, and restores into an actor in the same state', async () => {
     const record = await escalatedRecord();
     const stored = storedSnapshotOf(record);
-    // The run's own policy config comes back for its next checkpoints, with the run's jitter seed put in.
+    // The run's own policy config comes back for its next checkpoints, as given; the run's jitter
+    // seed is its own, in the fixed part, and its policy the one every run of that config shares.
     const snapshot = checkedRecoverySnapshot(stored.envelope, recoveryMachine, record.runId);
-    const { jitterSeed, ...config } = stored.config!;
-    expect(config).toEqual({ maxDelayMs: 1234 });
-    expect(jitterSeed).toBe(snapshot.context.policy.jitterSeed);
+    expect(stored.config).toEqual({ maxDelayMs: 1234 });
+    expect(snapshot.context.fixed.jitterSeed).toBe(recoveryInput({ runId: 'denied' }).jitterSeed);
+    expect(snapshot.context.policy).toBe(recoveryInput({ policy: { maxDelayMs: 1234 } }).policy);
     expect(snapshot.value).toEqual({ escalated: 'awaiting' });
     // The history is the log's, not stored twice.
     expect(snapshot.context.history).toEqual(record.history);

@@ -44,12 +44,19 @@ export const ACCESS_RULES: readonly Rule[] = [
       'does not match hostname', "doesn't match hostname", 'does not match host name', 'hostname does not match', 'commonname does not match',
       // The check of the peer's name against its certificate, failed ("SSL connection failed for x: hostname verification failed").
       'hostname {verify} {fail}', 'host name {verify} {fail}',
+      // The protocol named between the verb and the certificate ("Unable to verify SSL cert from 127.0.0.1", session 16).
+      '{cannot} {verify} ssl {certificate}', '{cannot} {verify} tls {certificate}', '{cannot} {verify} x509 {certificate}',
+      // A certificate the person or the client turned down when asked to trust it ("SSL cert declined").
+      '{certificate} declined',
     ],
   },
   {
     id: 'lexicon.auth',
     type: 'AUTH_REQUIRED',
     ...OWN_WORDS,
+    // A program that refuses to run as root and says to "log in … as the (unprivileged) user" asks for another
+    // user, not for credentials: its refusal is ERROR_RESPONSE (session 16; README: a privilege is not a credential).
+    unless: [...OWN_WORDS.unless, 'cannot be run as root', 'must not be run as root'],
     phrases: [
       '{authenticate} {fail}', '{authenticate} {error}', '{authenticate} required', '{authenticate} is required', 'requires {authenticate}',
       '{cannot} {authenticate}', '{unauthorized}', '{invalid} {credential}', '{credential} are {invalid}', '{credential} is {invalid}',

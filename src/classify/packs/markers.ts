@@ -28,6 +28,9 @@ export const NOT_A_TEMPLATE_KEY: readonly string[] = [
   // Session 14: a KeyError carrying a sentence (`KeyError: "There is no item named 'x' in the archive"`: Python quotes a
   // message holding a quote with double quotes) is a library's lookup refusal in words, not a template's key.
   'keyerror: "*',
+  // Session 16: the same sentence in single quotes when it holds none (`KeyError: 'No message with key: 7'`): a key
+  // named alone (`KeyError: 'node'`) is still one.
+  "keyerror: 'no",
   // Session 14: the program's own subscript under the traceback's frame (Python 3.11 marks `cfg['tool']['name']` with
   // `~~~^^^`): a key missing from its own mapping is a defect of the program (CLI_CRASH), not a prompt template's.
   '~^',

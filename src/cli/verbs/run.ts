@@ -5,7 +5,7 @@
  */
 import type { CommandRunMeta } from '../../runtime/run-meta.js';
 import { AGENT_OPTIONS, verbAgentOptions } from '../agent-options.js';
-import { readCommandRun, runtimeOptionsOf } from '../command-run.js';
+import { drivenOptionsOf, readCommandRun, runtimeOptionsOf } from '../command-run.js';
 import { defineVerb } from '../define-verb.js';
 import { durationOption } from '../duration-option.js';
 import { UsageError } from '../errors.js';
@@ -109,7 +109,7 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
   const fleetStore = opened.dir === null;
   if (fleetStore && offerable) meta.fleet = { task: 'command' };
   // The store may live inside the repository: a rollback must never touch it.
-  const git = rollback === 'git' ? await cliGitRollback(io.cwd, runId, opened, rollbackBudget, 'record') : {};
+  const git = await cliGitRollback(run, opened, true);
   if (git.lastKnownGood) meta.options.lastKnownGood = git.lastKnownGood;
 
   const style = outputStyle(values);
@@ -136,17 +136,11 @@ export const runVerb = defineVerb(RUN_SPEC, async ({ values, command }, io) => {
     if (undeployed) progress.note(undeployed, { always: true });
   }
   const result = await session.drive((watch) => recoverPersisted(runtime.task, {
-    ...runtime,
+    ...drivenOptionsOf(runtime, run, { store, fixes: memories.fixes, git, watch }),
+    // The name shown and stored is the sealed command line (the runtime's is the literal one).
     name: sealed.command.join(' '),
-    ...git,
-    fixMemory: memories.fixes,
-    reuseFixes: meta.options.reuseFixes === true,
     runId,
-    store,
     meta,
-    ...(watch.inspect ? { inspect: watch.inspect } : {}),
-    onNotice: (message) => watch.notice(message),
-    onStart: (actor) => watch.started(actor),
   }));
   if (!(result instanceof Interrupted)) await countRunTests(memories.flaky, store, runId, (message) => progress.note(`recover: note: ${message}`, { always: true }));
   return session.conclude(result, { runId, store, reportFile: values.report as string | undefined, tests });

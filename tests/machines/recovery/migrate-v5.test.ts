@@ -25,9 +25,9 @@ async function storedV5(name: string) {
 type Told = Pick<TaskContext, 'attempt' | 'iteration' | 'approach' | 'hint' | 'guidance' | 'timeoutMs'>;
 const told = (into: Told[]) => ({ attempt, iteration, approach, hint, guidance, timeoutMs }: TaskContext) => { into.push({ attempt, iteration, approach, hint, guidance, timeoutMs }); };
 
-describe('version-5 checkpoints (flat context) under the version-6 machine', () => {
-  it('is version 6, with a migration from every earlier version', () => {
-    expect(RECOVERY_MACHINE_VERSION).toBe(6);
+describe('version-5 checkpoints (flat context) under the current machine', () => {
+  it('is version 7, with a migration from every earlier version', () => {
+    expect(RECOVERY_MACHINE_VERSION).toBe(7);
     for (let v = 1; v < RECOVERY_MACHINE_VERSION; v++) expect(typeof recoveryMigrations[v]).toBe('function');
   });
 

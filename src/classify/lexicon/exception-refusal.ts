@@ -1,0 +1,67 @@
+import { REPORT_WORDS } from '../packs/markers.js';
+import { FAILURE_SOURCES, type Rule } from '../rule.js';
+
+/**
+ * The refusal an uncaught exception carries, read over the crash that carries it (issue 30, session
+ * 16; README, label decisions: *What an uncaught exception carries* — input unreadable, not in its
+ * format or cut short is ERROR_RESPONSE whatever exception carries it, a program's own defect is
+ * CLI_CRASH). A word-form table per concept, never per tool; ERROR_RESPONSE at its own tier, above
+ * the crash (as input-refused.ts), below every more exact reading (a build's, the network's, a
+ * checksum's, a credential's).
+ *
+ * Where: the failure's own words (`FAILURE_SOURCES`), never inside a test report (`REPORT_WORDS`):
+ * "rejects a file it cannot open" names what a test checks. A defect's words (`TypeError`,
+ * `AttributeError`, `NameError`, `undefined is not a function`, an assertion) hold none of these.
+ */
+const CARRIED = { type: 'ERROR_RESPONSE', sources: FAILURE_SOURCES, unless: [...REPORT_WORDS, 'bytesio(b'] } as const;
+
+export const EXCEPTION_REFUSAL_RULES: readonly Rule[] = [
+  {
+    // A file or database the program was given that it could not open or read: `OSError: Error reading file
+    // 'feeds/products.xml': failed to load external entity`, `Error: Unable to open template file "…"`,
+    // `OperationalError: unable to open database file`. The file is named on the line: `cannot open display` is not one.
+    id: 'lexicon.exception-input-unopened',
+    ...CARRIED,
+    wordForms: true,
+    phrases: ['error reading file', 'unable to open', 'cannot open', 'could not open', 'failed to open', 'failed to load external entity'],
+    requires: ['file', 'database'],
+    sameLine: true,
+  },
+  {
+    // Input not in a format the reader knows: `shutil.ReadError: Unknown archive format 'release.bin'`,
+    // `wave.Error: unknown format: 3`. The format of what was read, not a format name the program's code passed:
+    // `ValueError: unknown archive format 'tar.zst'` (a `ValueError` or `TypeError` is an argument the caller got
+    // wrong, the program's defect, CLI_CRASH).
+    id: 'lexicon.exception-unknown-format',
+    ...CARRIED,
+    unless: [...CARRIED.unless, 'valueerror:', 'typeerror:'],
+    phrases: ['unknown archive format', 'unknown format', 'unsupported format', 'unrecognized format', 'unrecognised format', 'unknown file format'],
+  },
+  {
+    // Input that ended before the reader had what its structure needs, raised bare by the reader: `raise EOFError
+    // from None` under a reader's frame (a sound file's header cut short), `EOFError: EOF when reading a line` (no
+    // input on stdin). Not `EOFError: End of stream already reached` (a decompressor the code used again: its defect).
+    id: 'lexicon.exception-input-ended',
+    ...CARRIED,
+    inIdentifiers: true,
+    phrases: ['raise eoferror', 'eoferror: eof when reading a line'],
+  },
+  {
+    // A store's lookup of a key it was given and does not hold, told in a sentence: `KeyError: 'No message with
+    // key: 7'`. Not a key missing from the program's own mapping (`KeyError: 'name'`, CLI_CRASH): that names the key
+    // alone, no sentence.
+    id: 'lexicon.exception-key-not-held',
+    ...CARRIED,
+    inIdentifiers: true,
+    phrases: ["keyerror: 'no", 'keyerror: "no'],
+  },
+  {
+    // A thing the program was asked for that its store does not hold, named by the exception's class:
+    // `mailbox.NoSuchMailboxError: /work/Maildir/.Builds`, `NoSuchKey: The specified key does not exist`,
+    // `NoSuchBucket`. A class name that says "no such" is a lookup of something given, not a defect of the code.
+    id: 'lexicon.exception-no-such',
+    ...CARRIED,
+    inIdentifiers: true,
+    phrases: ['nosuch*'],
+  },
+];
