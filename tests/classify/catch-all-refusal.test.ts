@@ -69,7 +69,9 @@ describe('UNKNOWN stays for what is no refusal sentence', () => {
 });
 
 describe('refusalSentence (the line shape)', () => {
-  const plain = fc.stringMatching(/^[a-z]{1,8}$/).filter((w) => !['no', 'not', 'cannot', 'unable', 'failed', 'invalid', 'unknown', 'bad', 'missing', 'illegal', 'wrong', 'problem', 'error', 'failure', 'refused', 'denied', 'garbled', 'malformed', 'unsupported', 'unrecognized', 'unrecognised', 'could', 'can'].includes(w));
+  // Plain words: none of refusal, and none that makes a line a test's report (`… ok`) or a failure the
+  // program went on from (`… retrying`), which the reader leaves alone by design.
+  const plain = fc.stringMatching(/^[a-z]{1,8}$/).filter((w) => !['ok', 'retrying', 'skipping', 'skipped', 'ignoring', 'ignored', 'continuing', 'falling', 'no', 'not', 'cannot', 'unable', 'failed', 'invalid', 'unknown', 'bad', 'missing', 'illegal', 'wrong', 'problem', 'error', 'failure', 'refused', 'denied', 'garbled', 'malformed', 'unsupported', 'unrecognized', 'unrecognised', 'could', 'can'].includes(w));
   const sentence = fc.array(plain, { minLength: 1, maxLength: 10 }).map((w) => w.join(' '));
 
   test('a sentence of plain words says no refusal, anywhere', () => {
