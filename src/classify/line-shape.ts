@@ -19,6 +19,7 @@ import { lintCaret, lintFinding, lintTableRow } from './line-shape-lint.js';
 import { fileDiagnostic, positionLine, severityPosition } from './line-shape-position.js';
 import { addressFirst } from './line-shape-address.js';
 import { thrownFramePosition } from './line-shape-frame.js';
+import { findingCount } from './line-shape-count.js';
 
 /** What may follow a count that is a field's value: `,` `;` `.` `)` `|` and the line's end. */
 const FIELD_ENDS = [44, 59, 46, 41, 124, 10, 13];
@@ -312,6 +313,11 @@ export const LINE_SHAPES = {
       return i === 0 || text.charCodeAt(i - 1) === 10;
     }) as NearTest,
     test: thrownFramePosition as ShapeTest,
+  },
+  /** A linter's count of its findings on a line of its own, one or more (line-shape-count.ts): `3 problems`, `Scanned 1 files, found 3 errors in 1 files`. */
+  'N problems': {
+    example: '3 problems',
+    test: findingCount as ShapeTest,
   },
 } as const satisfies Record<string, { example: string; test: ShapeTest; near?: NearTest }>;
 

@@ -136,6 +136,19 @@ const CASES: [shape: LineShape, yes: string[], no: string[]][] = [
     '1.2.3 is unreachable',
     '  ',
   ]],
+  ['N problems', [
+    '3 problems',
+    '1 problem',
+    '✖ 12 problems',
+    'Scanned 1 files, found 3 errors in 1 files (26 ms)',
+    'Scanned 4 files, found 1 warning in 1 file',
+  ], [
+    '0 problems',
+    '3 problems found in the network layer',
+    'Scanned 2 files, found 0 errors in 2 files',
+    'Found 3 errors in 1 file (checked 5 source files)',
+    'no problems',
+  ]],
   ['Error: file:line + code frame', [
     "Error: styles/main.styl:1:9\n   1| @import 'variables'",
     "Error: /work/case/views/index.ejs:1\n >> 1| <%- include('partials/header') %>",
