@@ -1,6 +1,6 @@
 import { fileRole } from './file-roles/roles.js';
 import { installedPath } from './file-roles/subject.js';
-import { isColonPosition, skipBlank, tokenEnd } from './line-scan.js';
+import { isColonPosition, isDigit, skipBlank, startsWithWord, tokenEnd } from './line-scan.js';
 
 /**
  * A thrown error whose message is a position in a project file followed by that file's lines
@@ -65,4 +65,24 @@ function frameLine(text: string, end: number): boolean {
   const digits = i;
   while (i < limit && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
   return i > digits && text.charCodeAt(i) === 124;
+}
+
+/**
+ * A template compiler's error that names the project file it could not compile in brackets with the
+ * place (issue 30, the fifteenth capture): `Template render error: (/srv/site/templates/page.njk)
+ * [Line 1, Column 4]`, its message on the next line. The file must be by name the project's source
+ * or configuration (file roles), not an installed one: `(unknown path)` — a string the program
+ * rendered, its own value — is not this.
+ */
+export function bracketedPosition(text: string, from: number, to: number): boolean {
+  const at = text.toLowerCase().indexOf('error: (', from);
+  if (at < 0 || at >= to) return false;
+  const start = at + 8;
+  const close = text.indexOf(')', start);
+  if (close < 0 || close >= to || !startsWithWord(text, close + 1, to, ' [line ')) return false;
+  if (!isDigit(text.charCodeAt(close + 8))) return false;
+  const path = text.slice(start, close);
+  if (path.includes(' ') || installedPath(path)) return false;
+  const role = fileRole(path);
+  return role === 'source' || role === 'config';
 }

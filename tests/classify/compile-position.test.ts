@@ -25,6 +25,26 @@ describe('a project file that does not compile, thrown: the other layouts', () =
   });
 });
 
+const render = (head: string, message: string) => `/usr/lib/node_modules/tmpl/src/environment.js:446\n        throw err;\n        ^\n\n${head}\n  ${message}\n    at Object._prettifyError (/usr/lib/node_modules/tmpl/src/lib.js:32:11)\n\nNode.js v20.20.2\n`;
+
+describe('a template compiler naming the project file in brackets with the place', () => {
+  test.each([
+    ['an unknown tag in a template', render('Template render error: (/srv/site/templates/page.njk) [Line 1, Column 4]', 'unknown block tag: iff')],
+    ['an expression that does not parse', render('Template render error: (templates/page.njk) [Line 1, Column 17]', 'expected variable end')],
+  ])('%s', (_, stderr) => {
+    expect(generic(fail(stderr)).type).toBe('BROKEN_BUILD');
+    expect(generic(fail(stderr)).evidence[0]!.rule).toBe('lexicon.compile-bracketed');
+  });
+
+  test.each([
+    // A string the program rendered (its own value, no file): the error is the program's (as labelled, CLI_CRASH).
+    ['a string rendered, no path', render('Template render error: (unknown path) [Line 1, Column 24]', 'Error: Unable to call `x`, which is undefined or falsey')],
+    ['a data file in brackets', render('Template render error: (data/rows.csv) [Line 1, Column 4]', 'unexpected token')],
+  ])('look-alike: %s', (_, stderr) => {
+    expect(generic(fail(stderr)).evidence.map((e) => e.rule)).not.toContain('lexicon.compile-bracketed');
+  });
+});
+
 describe('look-alikes', () => {
   test.each([
     // A data file's position: the input's refusal, not the project's (file roles).

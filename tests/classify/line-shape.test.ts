@@ -136,6 +136,16 @@ const CASES: [shape: LineShape, yes: string[], no: string[]][] = [
     '1.2.3 is unreachable',
     '  ',
   ]],
+  ['error: (file) [Line N, Column M]', [
+    'Template render error: (/work/case/templates/page.njk) [Line 1, Column 4]',
+    'Template render error: (config/site.yaml) [Line 3, Column 1]',
+  ], [
+    'Template render error: (unknown path) [Line 1, Column 24]',
+    'Template render error: (data/rows.csv) [Line 1, Column 4]',
+    'Template render error: (/usr/lib/node_modules/x/templates/page.njk) [Line 1, Column 4]',
+    'Template render error: (/work/case/templates/page.njk)',
+    'error: (see above) [Line 1]',
+  ]],
   ['N problems', [
     '3 problems',
     '1 problem',
