@@ -18,7 +18,8 @@ import {
 import { lintCaret, lintFinding, lintTableRow } from './line-shape-lint.js';
 import { fileDiagnostic, positionLine, severityPosition } from './line-shape-position.js';
 import { addressFirst } from './line-shape-address.js';
-import { thrownFramePosition } from './line-shape-frame.js';
+import { bracketedPosition, thrownFramePosition } from './line-shape-frame.js';
+import { findingCount } from './line-shape-count.js';
 
 /** What may follow a count that is a field's value: `,` `;` `.` `)` `|` and the line's end. */
 const FIELD_ENDS = [44, 59, 46, 41, 124, 10, 13];
@@ -312,6 +313,18 @@ export const LINE_SHAPES = {
       return i === 0 || text.charCodeAt(i - 1) === 10;
     }) as NearTest,
     test: thrownFramePosition as ShapeTest,
+  },
+  /** A template compiler's error naming the project file it could not compile, in brackets with the place (line-shape-frame.ts). */
+  'error: (file) [Line N, Column M]': {
+    example: 'Template render error: (templates/page.njk) [Line 1, Column 4]',
+    // The phrase is followed by the bracketed file: any other `error:` is turned away before its line is read.
+    near: ((text, at) => text.charCodeAt(at + 6) === 32 && text.charCodeAt(at + 7) === 40) as NearTest,
+    test: bracketedPosition as ShapeTest,
+  },
+  /** A linter's count of its findings on a line of its own, one or more (line-shape-count.ts): `3 problems`, `Scanned 1 files, found 3 errors in 1 files`. */
+  'N problems': {
+    example: '3 problems',
+    test: findingCount as ShapeTest,
   },
 } as const satisfies Record<string, { example: string; test: ShapeTest; near?: NearTest }>;
 

@@ -136,6 +136,29 @@ const CASES: [shape: LineShape, yes: string[], no: string[]][] = [
     '1.2.3 is unreachable',
     '  ',
   ]],
+  ['error: (file) [Line N, Column M]', [
+    'Template render error: (/work/case/templates/page.njk) [Line 1, Column 4]',
+    'Template render error: (config/site.yaml) [Line 3, Column 1]',
+  ], [
+    'Template render error: (unknown path) [Line 1, Column 24]',
+    'Template render error: (data/rows.csv) [Line 1, Column 4]',
+    'Template render error: (/usr/lib/node_modules/x/templates/page.njk) [Line 1, Column 4]',
+    'Template render error: (/work/case/templates/page.njk)',
+    'error: (see above) [Line 1]',
+  ]],
+  ['N problems', [
+    '3 problems',
+    '1 problem',
+    '✖ 12 problems',
+    'Scanned 1 files, found 3 errors in 1 files (26 ms)',
+    'Scanned 4 files, found 1 warning in 1 file',
+  ], [
+    '0 problems',
+    '3 problems found in the network layer',
+    'Scanned 2 files, found 0 errors in 2 files',
+    'Found 3 errors in 1 file (checked 5 source files)',
+    'no problems',
+  ]],
   ['Error: file:line + code frame', [
     "Error: styles/main.styl:1:9\n   1| @import 'variables'",
     "Error: /work/case/views/index.ejs:1\n >> 1| <%- include('partials/header') %>",

@@ -28,6 +28,8 @@ const SHAPED: Record<LineShape, (phrase: string) => string> = {
   'address …': (p) => `192.0.2.10 ${p}`,
   'error: file:line message': (p) => `error: app.conf:3 ${p} x`,
   'Error: file:line + code frame': (p) => `Error: views/index.ejs:1 ${p}\n >> 1| x`,
+  'N problems': (p) => `3 ${p}`,
+  'error: (file) [Line N, Column M]': (p) => `Template render ${p} (templates/page.njk) [Line 1, Column 4]`,
 };
 
 /** An observation that triggers `rule` by its first trigger of each kind. */

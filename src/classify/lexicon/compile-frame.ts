@@ -18,4 +18,13 @@ export const COMPILE_FRAME_RULES: readonly Rule[] = [
     phrases: ['error:'],
     shape: 'Error: file:line + code frame',
   },
+  {
+    // The same failure from a compiler that names the file in brackets with the place (`Template render error:
+    // (templates/page.njk) [Line 1, Column 4]` over `unknown block tag: iff`): the file is the project's by name.
+    id: 'lexicon.compile-bracketed',
+    type: 'BROKEN_BUILD',
+    sources: FAILURE_SOURCES,
+    phrases: ['error:'],
+    shape: 'error: (file) [Line N, Column M]',
+  },
 ];

@@ -64,4 +64,46 @@ export const EXCEPTION_REFUSAL_RULES: readonly Rule[] = [
     inIdentifiers: true,
     phrases: ['nosuch*'],
   },
+  {
+    // A markup document whose structure its reader refused (issue 30, the fifteenth capture): the root or first tag
+    // (`Unclosed root tag`, `Non-whitespace before first tag.`), a close tag with no open one (`Unexpected close tag`),
+    // an entity's or attribute's syntax (`Invalid character in entity name`, `Attribute without value`). Words of the
+    // document read, never of the program; a template that does not compile (BROKEN_BUILD) names its file and a
+    // compile word, which outrank this tier. Not `Unclosed tag 'x'` alone (a project's XML, as labelled).
+    id: 'lexicon.exception-markup-refused',
+    ...CARRIED,
+    phrases: ['unclosed root tag', 'unexpected close tag', 'before first tag', 'in entity name', 'attribute without value'],
+  },
+  {
+    // A table whose records its reader refused: a record of the wrong length, a quote not closed or closed where a
+    // delimiter belongs, a record over the reader's size (`Invalid Record Length: columns length is 3, got 4`,
+    // `Quote Not Closed`, `Invalid Closing Quote`, `Max Record Size`), as `unclosed quoted field` (input-format.ts).
+    id: 'lexicon.exception-record-refused',
+    ...CARRIED,
+    phrases: ['invalid record length', 'invalid closing quote', 'quote not closed', 'max record size'],
+  },
+  {
+    // Serialized input that holds more or less than one whole value: `ExtraData: unpack(b) received extra data.`,
+    // `Unpack failed: incomplete input`. Said of the bytes read, whatever class carries it.
+    id: 'lexicon.exception-input-extent',
+    ...CARRIED,
+    phrases: ['received extra data', 'incomplete input'],
+  },
+  {
+    // A class that names its input's format as the failure: `FormatError`, `NumberFormatError: '1.2.3,4x' is not a
+    // valid decimal number`. The class says the value read is not in its format, not that the code is wrong.
+    id: 'lexicon.exception-format-class',
+    ...CARRIED,
+    inIdentifiers: true,
+    phrases: ['*formaterror'],
+  },
+  {
+    // A file the reader could not recognise or found cut short, the file named on the line: `cannot identify image
+    // file 'logo.png'`, `OSError: image file is truncated`.
+    id: 'lexicon.exception-file-unrecognised',
+    ...CARRIED,
+    phrases: ['cannot identify', 'is truncated'],
+    requires: ['file'],
+    sameLine: true,
+  },
 ];

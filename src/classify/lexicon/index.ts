@@ -14,6 +14,8 @@ import { CREDENTIAL_SENTENCE_RULES } from './credential-sentence.js';
 import { DATA_CHECK_RULES } from './data-check.js';
 import { ENVIRONMENT_RULES } from './environment.js';
 import { EXCEPTION_REFUSAL_RULES } from './exception-refusal.js';
+import { LINT_COUNT_RULES } from './lint-count.js';
+import { INCLUDE_MISSING_RULES } from './include-missing.js';
 import { DIED_RULES } from './died.js';
 import { FILE_DIAGNOSTIC_RULES } from './file-diagnostic.js';
 import { GREETING_LOST_RULES } from './greeting-lost.js';
@@ -47,5 +49,5 @@ export const lexiconPack: RulePack = {
     ...INPUT_FORMAT_RULES, ...PEER_ANSWER_RULES, ...CONFIGURATION_RULES, ...USAGE_RULES, ...BUILD_RULES, ...OUTCOME_RULES, ...REACH_RULES, ...RESOLVER_RULES, ...FILE_DIAGNOSTIC_RULES, ...COMPARISON_RULES, ...DIED_RULES, ...OUTPUT_WRITE_RULES,
     ...CONNECTION_RULES, ...ADDRESS_RULES, ...PEER_WAIT_RULES, ...CREDENTIAL_SENTENCE_RULES, ...CONFIG_LOAD_RULES,
     ...INPUT_REFUSED_RULES, ...DATA_CHECK_RULES, ...WAIT_ENDED_RULES, ...BUILD_FILE_RULES, ...POSITION_WARNING_RULES,
-    ...GREETING_LOST_RULES, ...KEY_UNDECODABLE_RULES, ...COMPILE_FRAME_RULES, ...EXCEPTION_REFUSAL_RULES],
+    ...GREETING_LOST_RULES, ...KEY_UNDECODABLE_RULES, ...COMPILE_FRAME_RULES, ...EXCEPTION_REFUSAL_RULES, ...LINT_COUNT_RULES, ...INCLUDE_MISSING_RULES],
 };
