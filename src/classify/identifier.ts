@@ -39,7 +39,7 @@ function isSegmentChar(c: string): boolean {
  * quotes above a caret (see {@link inQuotedSource}).
  */
 export function insideIdentifier(text: string, start: number, end: number): boolean {
-  if (inPythonFrame(text, start) || inQuotedSource(text, end) || inOptionHelp(text, start)) return true;
+  if (inPythonFrame(text, start) || inQuotedSource(text, end) || inOptionHelp(text, start) || inStatusTable(text, start)) return true;
   const low = Math.max(0, start - IDENTIFIER_REACH);
   const high = Math.min(text.length, end + 1 + IDENTIFIER_REACH);
   let before = start - 1;
@@ -210,4 +210,37 @@ export function inOptionHelp(text: string, start: number): boolean {
     if (a === 9 || (a === 32 && text.charCodeAt(k + 1) === 32)) return true;
   }
   return false;
+}
+
+/**
+ * True when `text[start]` is inside the reason of an entry of a status table a program dumped: a line
+ * `'402': 'Payment Required',` (Node's `http.STATUS_CODES` inside an inspected request object, a
+ * JSON map `"503": "Service Unavailable"`). The table lists every status; it names none that
+ * happened (issue 30, the fifteenth capture: three axios failures read as QUOTA_EXCEEDED from it).
+ */
+export function inStatusTable(text: string, start: number): boolean {
+  const low = Math.max(0, start - IDENTIFIER_REACH);
+  let from = start;
+  while (from > low && text.charCodeAt(from - 1) !== 10) from--;
+  if (from === low && low > 0) return false;
+  while (from < start && (text.charCodeAt(from) === 32 || text.charCodeAt(from) === 9)) from++;
+  let i = from;
+  const quote = text[i];
+  if (quote === "'" || quote === '"') i++;
+  for (let d = 0; d < 3; d++, i++) {
+    const n = text.charCodeAt(i);
+    if (n < 48 || n > 57) return false;
+  }
+  if (quote === "'" || quote === '"') {
+    if (text[i] !== quote) return false;
+    i++;
+  }
+  if (text[i] !== ':') return false;
+  i++;
+  while (i < start && text.charCodeAt(i) === 32) i++;
+  const open = text[i];
+  if (open !== "'" && open !== '"') return false;
+  // Inside the reason: no closing quote between its opening quote and the match (`'Proxy Authentication Required'`).
+  for (let k = i + 1; k < start; k++) if (text[k] === open) return false;
+  return i < start;
 }
