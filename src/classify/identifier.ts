@@ -219,28 +219,36 @@ export function inOptionHelp(text: string, start: number): boolean {
  * happened (issue 30, the fifteenth capture: three axios failures read as QUOTA_EXCEEDED from it).
  */
 export function inStatusTable(text: string, start: number): boolean {
-  const low = Math.max(0, start - IDENTIFIER_REACH);
-  let from = start;
-  while (from > low && text.charCodeAt(from - 1) !== 10) from--;
-  if (from === low && low > 0) return false;
-  while (from < start && (text.charCodeAt(from) === 32 || text.charCodeAt(from) === 9)) from++;
-  let i = from;
+  // Back over the reason's words to its opening quote: a reason phrase is letters, blanks and hyphens, at most
+  // STATUS_REASON_REACH characters (the longest, "Request Header Fields Too Large", has 31), so most matches stop at once.
+  const low = Math.max(0, start - STATUS_REASON_REACH);
+  let i = start - 1;
+  while (i >= low && isReasonChar(text.charCodeAt(i))) i--;
+  const open = text[i];
+  if (i < low || (open !== "'" && open !== '"')) return false;
+  // `: ` before it, and the status in quotes or bare before that, at the line's start (after its indentation).
+  i--;
+  while (i >= 0 && text.charCodeAt(i) === 32) i--;
+  if (text[i] !== ':') return false;
+  i--;
   const quote = text[i];
-  if (quote === "'" || quote === '"') i++;
-  for (let d = 0; d < 3; d++, i++) {
+  if (quote === "'" || quote === '"') i--;
+  for (let d = 0; d < 3; d++, i--) {
     const n = text.charCodeAt(i);
-    if (n < 48 || n > 57) return false;
+    if (!(n >= 48 && n <= 57)) return false;
   }
   if (quote === "'" || quote === '"') {
     if (text[i] !== quote) return false;
-    i++;
+    i--;
   }
-  if (text[i] !== ':') return false;
-  i++;
-  while (i < start && text.charCodeAt(i) === 32) i++;
-  const open = text[i];
-  if (open !== "'" && open !== '"') return false;
-  // Inside the reason: no closing quote between its opening quote and the match (`'Proxy Authentication Required'`).
-  for (let k = i + 1; k < start; k++) if (text[k] === open) return false;
-  return i < start;
+  while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+  return i < 0 || text.charCodeAt(i) === 10 || text.charCodeAt(i) === 13;
+}
+
+/** How far back from a match the opening quote of a status table's reason is looked for. */
+const STATUS_REASON_REACH = 40;
+
+/** A letter, a blank or a hyphen: what a reason phrase is made of. */
+function isReasonChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 32 || c === 45;
 }

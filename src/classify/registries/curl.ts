@@ -26,14 +26,14 @@ const CODES: readonly Code[] = [
   ['CURLE_COULDNT_CONNECT', 7, ["couldn't connect to server", 'could not connect to server'], 'NETWORK'],
   ['CURLE_HTTP_RETURNED_ERROR', 22, ['http response code said error'], null],
   ['CURLE_OPERATION_TIMEDOUT', 28, ['timeout was reached'], 'TIMEOUT'],
-  ['CURLE_GOT_NOTHING', 52, ['server returned nothing (no headers, no data)'], 'NETWORK'],
+  ['CURLE_GOT_NOTHING', 52, ['server returned nothing'], 'NETWORK'],
   ['CURLE_SEND_ERROR', 55, ['failed sending data to the peer'], 'NETWORK'],
   ['CURLE_RECV_ERROR', 56, ['failure when receiving data from the peer'], 'NETWORK'],
   ['CURLE_SSL_CERTPROBLEM', 58, ['problem with the local ssl certificate'], 'CERTIFICATE_ERROR'],
   ['CURLE_PEER_FAILED_VERIFICATION', 60, ['ssl peer certificate or ssh remote key was not ok'], 'CERTIFICATE_ERROR'],
   ['CURLE_LOGIN_DENIED', 67, ['login denied'], 'AUTH_REQUIRED'],
   ['CURLE_REMOTE_DISK_FULL', 70, ['disk full or allocation exceeded'], 'RESOURCE_EXHAUSTION'],
-  ['CURLE_SSL_CACERT_BADFILE', 77, ['problem with the ssl ca cert (path? access rights?)'], 'CERTIFICATE_ERROR'],
+  ['CURLE_SSL_CACERT_BADFILE', 77, ['problem with the ssl ca cert'], 'CERTIFICATE_ERROR'],
 ];
 
 /** A message run together as a binding's constructor spells it: `CouldNotConnectToServer` (matched in any case). */
