@@ -39,7 +39,7 @@ function isSegmentChar(c: string): boolean {
  * quotes above a caret (see {@link inQuotedSource}).
  */
 export function insideIdentifier(text: string, start: number, end: number): boolean {
-  if (inPythonFrame(text, start) || inQuotedSource(text, end) || inOptionHelp(text, start)) return true;
+  if (inPythonFrame(text, start) || inQuotedSource(text, end) || inOptionHelp(text, start) || inStatusTable(text, start)) return true;
   const low = Math.max(0, start - IDENTIFIER_REACH);
   const high = Math.min(text.length, end + 1 + IDENTIFIER_REACH);
   let before = start - 1;
@@ -210,4 +210,45 @@ export function inOptionHelp(text: string, start: number): boolean {
     if (a === 9 || (a === 32 && text.charCodeAt(k + 1) === 32)) return true;
   }
   return false;
+}
+
+/**
+ * True when `text[start]` is inside the reason of an entry of a status table a program dumped: a line
+ * `'402': 'Payment Required',` (Node's `http.STATUS_CODES` inside an inspected request object, a
+ * JSON map `"503": "Service Unavailable"`). The table lists every status; it names none that
+ * happened (issue 30, the fifteenth capture: three axios failures read as QUOTA_EXCEEDED from it).
+ */
+export function inStatusTable(text: string, start: number): boolean {
+  // Back over the reason's words to its opening quote: a reason phrase is letters, blanks and hyphens, at most
+  // STATUS_REASON_REACH characters (the longest, "Request Header Fields Too Large", has 31), so most matches stop at once.
+  const low = Math.max(0, start - STATUS_REASON_REACH);
+  let i = start - 1;
+  while (i >= low && isReasonChar(text.charCodeAt(i))) i--;
+  const open = text[i];
+  if (i < low || (open !== "'" && open !== '"')) return false;
+  // `: ` before it, and the status in quotes or bare before that, at the line's start (after its indentation).
+  i--;
+  while (i >= 0 && text.charCodeAt(i) === 32) i--;
+  if (text[i] !== ':') return false;
+  i--;
+  const quote = text[i];
+  if (quote === "'" || quote === '"') i--;
+  for (let d = 0; d < 3; d++, i--) {
+    const n = text.charCodeAt(i);
+    if (!(n >= 48 && n <= 57)) return false;
+  }
+  if (quote === "'" || quote === '"') {
+    if (text[i] !== quote) return false;
+    i--;
+  }
+  while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+  return i < 0 || text.charCodeAt(i) === 10 || text.charCodeAt(i) === 13;
+}
+
+/** How far back from a match the opening quote of a status table's reason is looked for. */
+const STATUS_REASON_REACH = 40;
+
+/** A letter, a blank or a hyphen: what a reason phrase is made of. */
+function isReasonChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 32 || c === 45;
 }

@@ -49,6 +49,7 @@ export const PACK_LAYERS: Readonly<Record<string, Layer>> = {
   smtp: 'registry',
   ftp: 'registry',
   tftp: 'registry',
+  curl: 'registry',
   ldap: 'registry',
   dns: 'registry',
   cloud: 'registry',

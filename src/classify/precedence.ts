@@ -43,7 +43,7 @@ function describeLayer(layer: Layer): string {
   return {
     tool: 'tool: rules written for one tool\'s messages',
     design: 'design: DESIGN.md\'s own words and checks',
-    registry: 'registry: standard codes (errno, HTTP, SQLSTATE, gRPC, cloud, Redis, SMTP, FTP, TFTP, LDAP, DNS, signals)',
+    registry: 'registry: standard codes (errno, HTTP, SQLSTATE, gRPC, cloud, Redis, SMTP, FTP, TFTP, LDAP, DNS, libcurl, signals)',
     lexicon: 'lexicon: concept words in their word forms, line shapes',
   }[layer];
 }

@@ -15,10 +15,11 @@ import { DNS_ROWS } from '../../src/classify/registries/dns.js';
 import { LDAP_ROWS } from '../../src/classify/registries/ldap.js';
 import { SQLSTATE_ROWS } from '../../src/classify/registries/sqlstate.js';
 import { CLOUD_ROWS } from '../../src/classify/registries/cloud.js';
+import { CURL_ROWS } from '../../src/classify/registries/curl.js';
 import type { FailureType } from '../../src/taxonomy/index.js';
 
 const ROWS: Record<string, readonly RegistryRow[]> = {
-  errno: ERRNO_ROWS, http: HTTP_ROWS, sqlstate: SQLSTATE_ROWS, grpc: GRPC_ROWS, cloud: CLOUD_ROWS, redis: REDIS_ROWS, signals: SIGNAL_ROWS, smtp: SMTP_ROWS, ftp: FTP_ROWS, tftp: TFTP_ROWS, ldap: LDAP_ROWS, dns: DNS_ROWS,
+  errno: ERRNO_ROWS, http: HTTP_ROWS, sqlstate: SQLSTATE_ROWS, grpc: GRPC_ROWS, cloud: CLOUD_ROWS, redis: REDIS_ROWS, signals: SIGNAL_ROWS, smtp: SMTP_ROWS, ftp: FTP_ROWS, tftp: TFTP_ROWS, ldap: LDAP_ROWS, dns: DNS_ROWS, curl: CURL_ROWS,
 };
 
 /** A line with a word of each registry's protocol, where a code's in-context spelling counts. */

@@ -48,6 +48,9 @@ export const ACCESS_RULES: readonly Rule[] = [
       '{cannot} {verify} ssl {certificate}', '{cannot} {verify} tls {certificate}', '{cannot} {verify} x509 {certificate}',
       // A certificate the person or the client turned down when asked to trust it ("SSL cert declined").
       '{certificate} declined',
+      // A peer's certificate whose issuer the client does not know, in a TLS library's words ("certificate has unknown CA",
+      // the fifteenth capture's `pandoc.url-self-signed`; a TLS alert's "alert unknown ca").
+      '{certificate} has unknown ca', '{certificate} has an unknown ca', 'alert unknown ca',
     ],
   },
   {

@@ -19,4 +19,16 @@ export const KEY_UNDECODABLE_RULES: readonly Rule[] = [
     ...OWN_WORDS,
     phrases: ['{cannot} deserialize key data', '{cannot} deserialize the key data', '{cannot} deserialize private key', '{cannot} deserialize the private key'],
   },
+  {
+    // A protected structure that does not decrypt with the secret given (issue 30, the fourteenth capture's harmful misses
+    // `certtool.wrong-password`, `certtool.pkcs12-wrong-password`; no tool named): an encrypted key or PKCS#12 bundle read
+    // with a wrong password says "Decryption has failed" (a PKCS#12's keyed MAC fails first: the MAC's key is the
+    // password). AUTH_REQUIRED as above: a person must give the right secret. Not TLS's record alert "decryption failed or
+    // bad record mac" (a connection's record, not a secret anyone gave: the network's).
+    id: 'lexicon.decryption-failed',
+    type: 'AUTH_REQUIRED',
+    ...OWN_WORDS,
+    unless: [...OWN_WORDS.unless, 'bad record mac', 'decryption_failed'],
+    phrases: ['decryption has failed', 'decryption {fail}', '{cannot} decrypt'],
+  },
 ];

@@ -40,8 +40,25 @@ export const OUTPUT_WRITE_RULES: readonly Rule[] = [
     type: 'RESOURCE_EXHAUSTION',
     sources: FAILURE_SOURCES,
     unless: [...REPORT, ...OPEN_FAILURES],
-    phrases: ['i/o error'],
-    requires: ['writer', 'bad_write', 'while writing', 'write failed'],
+    // EIO as strerror spells it ("Input/output error") too.
+    phrases: ['i/o error', 'input/output error'],
+    // A store's commit or sync is its write too (`txn_commit: Input/output error`, the fifteenth capture's `lmdb-utils.disk-full`:
+    // an embedded database reports its short write to a full device as EIO).
+    requires: ['writer', 'bad_write', 'while writing', 'write failed', 'commit', 'txn_commit', 'fsync'],
+    sameLine: true,
+  },
+  {
+    // The same failed write in a writer's other words (issue 30, the fourteenth capture's harmful misses `lame.disk-full`,
+    // `vorbis-tools.disk-full`; no tool named): "Error writing mp3 output", "Failed writing data to output stream" — an
+    // encoder that opened its output, wrote part of it and could not write the rest. The line must name the output being
+    // written (a bare "failed writing body" is a pipe's reader gone, curl's); not when an open failure's reason or a closed
+    // pipe is printed (OPEN_FAILURES), nor in a test report.
+    id: 'lexicon.output-write-words',
+    type: 'RESOURCE_EXHAUSTION',
+    sources: FAILURE_SOURCES,
+    unless: [...REPORT, ...OPEN_FAILURES],
+    phrases: ['error writing', 'failed writing', 'failure writing', 'error while writing'],
+    requires: ['output', 'output stream'],
     sameLine: true,
   },
 ];

@@ -23,7 +23,7 @@ import { securityPack } from './security.js';
 import { seed001Pack } from './seed001.js';
 import { toolchainPack } from './toolchain.js';
 import { trustPack } from './trust.js';
-import { cloudPack, dnsPack, errnoPack, ftpPack, grpcPack, ldapPack, redisPack, signalsPack, smtpPack, sqlstatePack, tftpPack } from '../registries/index.js';
+import { cloudPack, curlPack, dnsPack, errnoPack, ftpPack, grpcPack, ldapPack, redisPack, signalsPack, smtpPack, sqlstatePack, tftpPack } from '../registries/index.js';
 
 export { agentsPack, busyPack, cloudAuthPack, databasesPack, jvmPack, nativePack, servicesPack, trustPack };
 export { cloudPack, errnoPack, grpcPack, integrityPack, lexiconPack, redisPack, signalsPack, sqlstatePack };
@@ -66,6 +66,7 @@ export const BUILT_IN_PACKS: readonly RulePack[] = [
   tftpPack,
   ldapPack,
   dnsPack,
+  curlPack,
   cloudPack,
   // The lexicon last: on a tie, a code is more exact than a word.
   lexiconPack,

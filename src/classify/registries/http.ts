@@ -83,7 +83,8 @@ function spellings(n: number, reason: string): string[] {
     // Python requests' "403 Client Error: Forbidden for url".
     `${n} ${n < 500 ? 'client' : 'server'} error`,
     ...['http', 'http/1.0', 'http/1.1', 'http/2', 'http/2.0', 'http/3', 'http error', 'http status', 'http status code', 'http code', 'http response code:', 'http response code'].map((p) => `${p} ${n}`),
-    ...['status code', 'status code:', 'status:', 'status', 'error code:', 'error code', 'response code', 'response code:', 'response status', 'returned error:', 'error:'].map((p) => `${p} ${n}`),
+    // The last: libcurl's CURLE_HTTP_RETURNED_ERROR message with its status after it ("HTTP response code said error 500").
+    ...['status code', 'status code:', 'status:', 'status', 'error code:', 'error code', 'response code', 'response code:', 'response status', 'returned error:', 'error:', 'response code said error'].map((p) => `${p} ${n}`),
     // "Unexpected server response: 401" (ws), "Status code was 401 and not [200]" (Ansible).
     ...['server response:', 'response status:', 'status code was', 'status was'].map((p) => `${p} ${n}`),
     ...['statuscode=', 'statuscode: ', 'status_code=', 'status_code: ', 'status=', '"status": ', '"status":', '"statuscode": ', '"status_code": '].map((p) => `${p}${n}`),

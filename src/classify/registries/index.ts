@@ -5,6 +5,7 @@
  */
 import type { RulePack } from '../rule.js';
 import { cloudPack } from './cloud.js';
+import { curlPack } from './curl.js';
 import { dnsPack } from './dns.js';
 import { errnoPack } from './errno.js';
 import { ftpPack } from './ftp.js';
@@ -17,8 +18,8 @@ import { smtpPack } from './smtp.js';
 import { sqlstatePack } from './sqlstate.js';
 import { tftpPack } from './tftp.js';
 
-export { cloudPack, dnsPack, errnoPack, ftpPack, grpcPack, httpPack, ldapPack, redisPack, signalsPack, smtpPack, sqlstatePack, tftpPack };
+export { cloudPack, curlPack, dnsPack, errnoPack, ftpPack, grpcPack, httpPack, ldapPack, redisPack, signalsPack, smtpPack, sqlstatePack, tftpPack };
 export { registryPack, registryRules, type RegistryOptions, type RegistryRow } from './registry.js';
 
 /** Every registry, in the order their rules break ties: the operating system's codes first, then protocols, then services. */
-export const REGISTRY_PACKS: readonly RulePack[] = [signalsPack, errnoPack, httpPack, grpcPack, sqlstatePack, redisPack, smtpPack, ftpPack, tftpPack, ldapPack, dnsPack, cloudPack];
+export const REGISTRY_PACKS: readonly RulePack[] = [signalsPack, errnoPack, httpPack, grpcPack, sqlstatePack, redisPack, smtpPack, ftpPack, tftpPack, ldapPack, dnsPack, curlPack, cloudPack];
