@@ -122,6 +122,8 @@ function hashlibCases() {
     c('permission-denied', 'ERROR_RESPONSE', digest('secret.bin'), { cmd: `echo x > secret.bin && chmod 000 secret.bin && ${NOPRIV} ${PY}` }),
     c('is-directory', 'ERROR_RESPONSE', digest('dist'), { cmd: `mkdir dist && ${PY}` }),
     c('str-not-bytes', 'CLI_CRASH', "import hashlib\ntoken = 'build-42'\nprint(hashlib.sha256(token).hexdigest())\n"),
+    // The cost parameters are the program's own, beyond OpenSSL's default memory cap: a value it
+    // passed that the library refuses (CLI_CRASH), though the words read like RESOURCE_EXHAUSTION.
     c('scrypt-memory', 'CLI_CRASH', "import hashlib\nkey = hashlib.scrypt(b'password', salt=b'salt', n=2**20, r=8, p=1)\nprint(key.hex())\n"),
     c('pbkdf2-iterations', 'CLI_CRASH', "import hashlib\nITERATIONS = 0\nprint(hashlib.pbkdf2_hmac('sha256', b'password', b'salt', ITERATIONS).hex())\n"),
     c('shake-length', 'CLI_CRASH', "import hashlib\nprint(hashlib.shake_256(b'payload').hexdigest())\n"),
