@@ -67,12 +67,12 @@
 # (/usr/bin/pygmentize), python3-html5lib and python3-packaging, run with Debian's /usr/bin/python3; and npm
 # libraries installed pinned below (pug, nunjucks, csv-parse, xml2js, axios — required from `npm root -g`
 # with NODE_PATH — and htmlhint's CLI).
-# Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
 # The sixteenth capture: language runtimes and their package and build tools — sbcl, clisp, gprolog,
 # ocaml-nox and ocaml-dune (dune), chicken-bin (csi, csc; gcc above), tcc, erlang-base (escript, erlc),
 # elixir (elixir, mix), gfortran, luarocks (with lua5.1 and wget), composer (php-cli above), ruby-bundler
 # (bundle; erb is ruby's), cpanminus (cpanm), perl's own POD tools (podchecker, pod2man, pod2text) and
 # libperl-critic-perl (perlcritic). Their servers are http-server.py and refused ports; no network needed.
+# Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
 set -e
 apt-get update -qq
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
