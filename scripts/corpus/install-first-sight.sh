@@ -67,6 +67,11 @@
 # (/usr/bin/pygmentize), python3-html5lib and python3-packaging, run with Debian's /usr/bin/python3; and npm
 # libraries installed pinned below (pug, nunjucks, csv-parse, xml2js, axios — required from `npm root -g`
 # with NODE_PATH — and htmlhint's CLI).
+# The sixteenth capture: language runtimes and their package and build tools — sbcl, clisp, gprolog,
+# ocaml-nox and ocaml-dune (dune), chicken-bin (csi, csc; gcc above), tcc, erlang-base (escript, erlc),
+# elixir (elixir, mix), gfortran, luarocks (with lua5.1 and wget), composer (php-cli above), ruby-bundler
+# (bundle; erb is ruby's), cpanminus (cpanm), perl's own POD tools (podchecker, pod2man, pod2text) and
+# libperl-critic-perl (perlcritic). Their servers are http-server.py and refused ports; no network needed.
 # Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
 set -e
 apt-get update -qq
@@ -94,7 +99,9 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   pandoc texinfo asciidoctor mupdf-tools aspell aspell-en db-util lmdb-utils guile-3.0 gforth lame vorbis-tools \
   ffmpeg netcat-openbsd darcs brz git-lfs \
   python3-psycopg2 python3-pil python3-markdown python3-dateutil python3-bs4 python3-msgpack \
-  python3-simplejson python3-tz python3-babel python3-pygments python3-html5lib python3-packaging
+  python3-simplejson python3-tz python3-babel python3-pygments python3-html5lib python3-packaging \
+  sbcl clisp gprolog ocaml-nox ocaml-dune chicken-bin tcc erlang-base elixir gfortran luarocks composer \
+  ruby-bundler cpanminus libperl-critic-perl
 command -v pnpm >/dev/null || npm install -g pnpm@9
 command -v yarn >/dev/null || npm install -g yarn@1
 command -v biome >/dev/null || npm install -g @biomejs/biome@1
