@@ -1,0 +1,35 @@
+import { OWN_WORDS } from './access.js';
+import type { Rule } from '../rule.js';
+
+/**
+ * A host the run could not reach or find, and a resource that answered it must authenticate, in a
+ * package tool's or runtime's own sentence (issue 30, the sixteenth capture's harmful misses; no
+ * tool named).
+ *
+ * - NETWORK (DESIGN: transient, retried — the network or the name service may come back): "Could
+ *   not reach host gems.example. Check your network connection", "cannot find host address:
+ *   \"build-cache.example\"" (a resolver that found no address for the name). The sentence names
+ *   a host or server as what could not be reached or found — not a file, key or record.
+ * - AUTH_REQUIRED (DESIGN: a person must give the credential; never retried): "The 'http://…'
+ *   URL required authentication (HTTP 401)". Past tense only: it says what the answer was; a help
+ *   text's "use --token when the registry requires authentication" describes, it did not happen.
+ *
+ * In the failure's own words, outside test reports (OWN_WORDS).
+ */
+export const HOST_UNREACHED_RULES: readonly Rule[] = [
+  {
+    id: 'lexicon.host-unreached',
+    type: 'NETWORK',
+    ...OWN_WORDS,
+    phrases: [
+      '{cannot} reach host', '{cannot} reach the host', '{cannot} reach server', '{cannot} reach the server',
+      '{cannot} find host address', '{cannot} find the host address', '{cannot} find address of host', '{cannot} find an address for host',
+    ],
+  },
+  {
+    id: 'lexicon.authentication-was-required',
+    type: 'AUTH_REQUIRED',
+    ...OWN_WORDS,
+    phrases: ['required {authenticate}'],
+  },
+];
