@@ -20,6 +20,9 @@ const ROWS: [concept: string, stderr: string, type: FailureType][] = [
   ['a resolver that could not find an address for a host', 'fetch: could not find an address for host pkg.example.test\n', 'NETWORK'],
   // A resource that answered that it needed authentication: a person must give the credential (never retried).
   ['a repository URL that required authentication, its status wrapped', "In AuthHelper.php line 197:\n\n  The 'http://127.0.0.1:44931/packages.json' URL required authentication (HTT  \n  P 401).\n  You must be using the interactive console to authenticate\n", 'AUTH_REQUIRED'],
+  // A certificate the client could not verify, the protocol named between the words: a person must fix trust (never retried).
+  ['a package tool that could not verify the SSL certificate', 'Could not verify the SSL certificate for https://localhost:42469/.\nThere is a chance you are experiencing a man-in-the-middle attack, but most\nlikely your system doesn\'t have the CA certificates needed for verification.\n', 'CERTIFICATE_ERROR'],
+  ["a client unable to verify the server's certificate", "sync: unable to verify the server's certificate for https://sync.example.test\n", 'CERTIFICATE_ERROR'],
   ['a registry that required auth', 'error: the registry at https://registry.example.test required auth for @acme/billing\n', 'AUTH_REQUIRED'],
 ];
 
@@ -30,7 +33,7 @@ describe("the sixteenth and seventeenth captures' harmful misses, generically", 
   });
 });
 
-const MINE = ['lexicon.host-unreached', 'lexicon.authentication-was-required'];
+const MINE = ['lexicon.host-unreached', 'lexicon.authentication-was-required', 'lexicon.certificate-unverified'];
 const rules = (o: Observation): string[] => classify(o).evidence.map((e) => e.rule);
 
 describe('look-alikes: the same words, no such failure', () => {
@@ -39,9 +42,10 @@ describe('look-alikes: the same words, no such failure', () => {
     ['a help text: an option for a server that required authentication, on a success', { stdout: 'Options:\n  --auth   retry with credentials if the server required authentication\n', stderr: '', exitCode: 0 }],
     ['a test report naming the words', { stdout: 'ok 3 - could not reach host is retried\nok 4 - required authentication is escalated\n', stderr: '', exitCode: 0 }],
     ['an SSH host key not found (a key, not an address)', fail('ssh: cannot find host key for git.example.test in known_hosts\n')],
+    ["a help text: what to pass when a client cannot verify the SSL certificate", { stdout: "  --cacert FILE   use when the client cannot verify the SSL certificate\n", stderr: '', exitCode: 0 }],
     ['a server reached after retries, then a test failed', fail('connected: server reached after 2 attempts\nFAIL test/billing.test.js\n  expected 3 to equal 4\n')],
   ])('%s', (_, observation) => {
     for (const id of MINE) expect(rules(observation)).not.toContain(id);
-    expect(['NETWORK', 'AUTH_REQUIRED']).not.toContain(classify(observation).type);
+    expect(['NETWORK', 'AUTH_REQUIRED', 'CERTIFICATE_ERROR']).not.toContain(classify(observation).type);
   });
 });

@@ -14,6 +14,10 @@ import type { Rule } from '../rule.js';
  *   URL required authentication (HTTP 401)". Past tense only: it says what the answer was; a help
  *   text's "use --token when the registry requires authentication" describes, it did not happen.
  *
+ * - CERTIFICATE_ERROR (DESIGN: a person must fix trust; never retried): "Could not verify the SSL
+ *   certificate for https://…" — access.ts's `{cannot} {verify} {certificate}` with the protocol's
+ *   name between (the seventeenth's `ruby-bundler.source-self-signed`, adapted as a refusal).
+ *
  * In the failure's own words, outside test reports (OWN_WORDS).
  */
 export const HOST_UNREACHED_RULES: readonly Rule[] = [
@@ -31,5 +35,14 @@ export const HOST_UNREACHED_RULES: readonly Rule[] = [
     type: 'AUTH_REQUIRED',
     ...OWN_WORDS,
     phrases: ['required {authenticate}'],
+  },
+  {
+    id: 'lexicon.certificate-unverified',
+    type: 'CERTIFICATE_ERROR',
+    ...OWN_WORDS,
+    phrases: [
+      '{cannot} {verify} the ssl {certificate}', '{cannot} {verify} the tls {certificate}', '{cannot} {verify} ssl {certificate}',
+      '{cannot} {verify} tls {certificate}', "{cannot} {verify} the server's {certificate}", '{cannot} {verify} the server {certificate}',
+    ],
   },
 ];
