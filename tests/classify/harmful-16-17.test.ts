@@ -23,6 +23,9 @@ const ROWS: [concept: string, stderr: string, type: FailureType][] = [
   // A certificate the client could not verify, the protocol named between the words: a person must fix trust (never retried).
   ['a package tool that could not verify the SSL certificate', 'Could not verify the SSL certificate for https://localhost:42469/.\nThere is a chance you are experiencing a man-in-the-middle attack, but most\nlikely your system doesn\'t have the CA certificates needed for verification.\n', 'CERTIFICATE_ERROR'],
   ["a client unable to verify the server's certificate", "sync: unable to verify the server's certificate for https://sync.example.test\n", 'CERTIFICATE_ERROR'],
+  // A wait given a deadline that ended without an answer: retried with a longer wait.
+  ['a datagram client with no reply within its deadline', 'no reply from 127.0.0.1:43798 within 1000 ms\n', 'TIMEOUT'],
+  ['a probe with no answer within its deadline', 'probe: no answer within 5 s from 192.0.2.7\n', 'TIMEOUT'],
   ['a registry that required auth', 'error: the registry at https://registry.example.test required auth for @acme/billing\n', 'AUTH_REQUIRED'],
 ];
 
@@ -33,7 +36,7 @@ describe("the sixteenth and seventeenth captures' harmful misses, generically", 
   });
 });
 
-const MINE = ['lexicon.host-unreached', 'lexicon.authentication-was-required', 'lexicon.certificate-unverified'];
+const MINE = ['lexicon.host-unreached', 'lexicon.authentication-was-required', 'lexicon.certificate-unverified', 'lexicon.no-answer-within'];
 const rules = (o: Observation): string[] => classify(o).evidence.map((e) => e.rule);
 
 describe('look-alikes: the same words, no such failure', () => {
@@ -43,9 +46,10 @@ describe('look-alikes: the same words, no such failure', () => {
     ['a test report naming the words', { stdout: 'ok 3 - could not reach host is retried\nok 4 - required authentication is escalated\n', stderr: '', exitCode: 0 }],
     ['an SSH host key not found (a key, not an address)', fail('ssh: cannot find host key for git.example.test in known_hosts\n')],
     ["a help text: what to pass when a client cannot verify the SSL certificate", { stdout: "  --cacert FILE   use when the client cannot verify the SSL certificate\n", stderr: '', exitCode: 0 }],
+    ['no reply from a host, said with no deadline (a refusal, not a wait)', fail('mail: no reply from postmaster@example.test was expected\n')],
     ['a server reached after retries, then a test failed', fail('connected: server reached after 2 attempts\nFAIL test/billing.test.js\n  expected 3 to equal 4\n')],
   ])('%s', (_, observation) => {
     for (const id of MINE) expect(rules(observation)).not.toContain(id);
-    expect(['NETWORK', 'AUTH_REQUIRED', 'CERTIFICATE_ERROR']).not.toContain(classify(observation).type);
+    expect(['NETWORK', 'AUTH_REQUIRED', 'CERTIFICATE_ERROR', 'TIMEOUT']).not.toContain(classify(observation).type);
   });
 });

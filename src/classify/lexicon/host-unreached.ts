@@ -18,6 +18,10 @@ import type { Rule } from '../rule.js';
  *   certificate for https://…" — access.ts's `{cannot} {verify} {certificate}` with the protocol's
  *   name between (the seventeenth's `ruby-bundler.source-self-signed`, adapted as a refusal).
  *
+ * - TIMEOUT (DESIGN: transient, retried with a longer wait): "no reply from 127.0.0.1:43798 within
+ *   1000 ms" — a wait given a deadline that ended without an answer (the seventeenth's
+ *   `node-dgram.no-reply`, adapted as a refusal). The deadline (`within`) on the same line.
+ *
  * In the failure's own words, outside test reports (OWN_WORDS).
  */
 export const HOST_UNREACHED_RULES: readonly Rule[] = [
@@ -35,6 +39,14 @@ export const HOST_UNREACHED_RULES: readonly Rule[] = [
     type: 'AUTH_REQUIRED',
     ...OWN_WORDS,
     phrases: ['required {authenticate}'],
+  },
+  {
+    id: 'lexicon.no-answer-within',
+    type: 'TIMEOUT',
+    ...OWN_WORDS,
+    phrases: ['no reply from', 'no reply within', 'no answer from', 'no answer within', 'no response within'],
+    requires: ['within'],
+    sameLine: true,
   },
   {
     id: 'lexicon.certificate-unverified',
