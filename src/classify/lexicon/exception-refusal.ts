@@ -106,4 +106,58 @@ export const EXCEPTION_REFUSAL_RULES: readonly Rule[] = [
     requires: ['file'],
     sameLine: true,
   },
+  {
+    // Encoded text that is not in its alphabet or length (issue 30, the seventeenth capture): `binascii.Error:
+    // Non-base16 digit found`, `Incorrect padding`, `Odd-length string`, `Only base64 data is allowed`,
+    // `Invalid base64-encoded string`, `Non-hexadecimal digit found`. Said of the text decoded, the input's refusal.
+    id: 'lexicon.exception-encoding-alphabet',
+    ...CARRIED,
+    phrases: ['non-base16 digit', 'non-base32 digit', 'non-hexadecimal digit', 'incorrect padding', 'odd-length string', 'only base64 data is allowed', 'invalid base64-encoded string'],
+  },
+  {
+    // Bytes that are not in the encoding they were read as: `UnicodeDecodeError: 'utf-8' codec can't decode byte 0xe9
+    // in position 0`, a host name's label that IDNA refuses (`label empty or too long`). Not `can't encode` (the
+    // program wrote a character its output's encoding lacks: CLI_CRASH), not `unknown encoding: x` (a name the
+    // program's code or its input gave: the sixteenth/seventeenth's labels split it both ways, no generic line). Not
+    // bytes the program's own code holds (`b"\xff\xfe".decode("utf-8")`) nor a reader that compares what it read with
+    // a bytes literal (`if stream.read(4) != b"TZif"`): a binary file opened as text, the program's defect (CLI_CRASH).
+    id: 'lexicon.exception-not-in-encoding',
+    ...CARRIED,
+    unless: [...CARRIED.unless, 'b"\\x*', "b'\\x*", '!= b"*', "!= b'*", '== b"*', "== b'*"],
+    phrases: ["codec can't decode byte", 'codec cannot decode byte', 'label empty or too long'],
+  },
+  {
+    // A date or time read from input that does not parse: `time data '27/11/2026' does not match format '%Y-%m-%d'`,
+    // `unconverted data remains: T04:00Z`, `Invalid isoformat string`, `day is out of range for month`,
+    // `Invalid date value or format`. Not `'=' is a bad directive in format` (the program's format string: CLI_CRASH).
+    id: 'lexicon.exception-date-unparsed',
+    ...CARRIED,
+    phrases: ['does not match format', 'unconverted data remains', 'invalid isoformat string', 'is out of range for month', 'invalid date value'],
+  },
+  {
+    // An address read from input that does not parse: `'10.0.0.256' does not appear to be an IPv4 or IPv6 address`,
+    // `AddressValueError: Octet 300 (> 255) not permitted`, `'33' is not a valid netmask`, `has host bits set`,
+    // `TypeError: Invalid URL` with the `input:` it refused. Not `… an IPv4 or IPv6
+    // network` given a list (the program passed the wrong value: CLI_CRASH, as labelled).
+    id: 'lexicon.exception-address-unparsed',
+    ...CARRIED,
+    inIdentifiers: true,
+    phrases: ['ipv4 or ipv6 address', 'addressvalueerror', 'netmaskvalueerror', 'is not a valid netmask', 'has host bits set', 'typeerror: invalid url'],
+  },
+  {
+    // A markup document that ended or named what it never declared: `ExpatError: no element found: line 1`,
+    // `unclosed token: line 4`, `undefined entity: line 2`. The document read, never the program's code.
+    id: 'lexicon.exception-markup-ended',
+    ...CARRIED,
+    phrases: ['no element found', 'unclosed token', 'undefined entity'],
+  },
+  {
+    // Binary records read from input shorter than their layout: `unpack_from requires a buffer of at least 28 bytes`,
+    // `iterative unpacking requires a buffer of a multiple of 8 bytes`; a runtime's list read that found no number or
+    // no more input: `Fortran runtime error: Bad integer for item 1 in list input`, `Fortran runtime error: End of file`.
+    // Not `ushort format requires 0 <= number` (a value the program packs: CLI_CRASH).
+    id: 'lexicon.exception-record-short',
+    ...CARRIED,
+    phrases: ['requires a buffer of', 'bad integer for item', 'bad real number for item', 'runtime error: end of file'],
+  },
 ];
