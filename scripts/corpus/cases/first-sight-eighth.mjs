@@ -21,13 +21,11 @@
  *   ERROR_RESPONSE (as the corpus's other port-in-use texts).
  */
 
-const tool = (family, extra0 = {}) => (id, type, cmd, files = {}, extra = {}) => ({ id: `${family}.${id}`, source: family, type, files, cmd, origin: cmd, timeoutMs: 60_000, ...extra0, ...extra });
+import { REFUSED, roFs, tool } from './shell.mjs';
+
 const tinyFs = (dir, cmd, opts = 'size=64k') => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o ${opts} tmpfs ${dir} && ${cmd}'`;
-const roFs = (dir, cmd) => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o size=1m,ro tmpfs ${dir} && ${cmd}'`;
 /** Runs the Python program as nobody (from /, read from stdin, with Debian's python3: the scratch dir and pyenv's are root's alone). */
 const nobody = () => '(cd / && setpriv --reuid=65534 --regid=65534 --clear-groups /usr/bin/python3 -) < app.py';
-/** Sets PORT to a port nobody listens on. */
-const REFUSED = 'export PORT=$(python3 -c "import socket; s=socket.socket(); s.bind((\'127.0.0.1\',0)); print(s.getsockname()[1])"); ';
 
 /**
  * The HTTP matrix every client family gets: `run` is the command running the client, which reads

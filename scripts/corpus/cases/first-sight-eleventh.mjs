@@ -29,13 +29,9 @@
  *   heap limit: RESOURCE_EXHAUSTION; a mount point busy: RESOURCE_BUSY.
  */
 
-const tool = (family, extra0 = {}) => (id, type, cmd, files = {}, extra = {}) => ({ id: `${family}.${id}`, source: family, type, files, cmd, origin: cmd, timeoutMs: 60_000, ...extra0, ...extra });
+import { NOPRIV, REFUSED, roFs, tool } from './shell.mjs';
+
 const tinyFs = (dir, cmd, opts = 'size=64k') => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o ${opts} tmpfs ${dir} && ${cmd}'`;
-const roFs = (dir, cmd) => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o size=1m,ro tmpfs ${dir} && ${cmd}'`;
-/** Root without the capabilities that override file modes, so a mode-000 file refuses it. */
-const NOPRIV = 'setpriv --bounding-set=-dac_override,-dac_read_search';
-/** Sets PORT to a port nobody listens on. */
-const REFUSED = 'export PORT=$(python3 -c "import socket; s=socket.socket(); s.bind((\'127.0.0.1\',0)); print(s.getsockname()[1])"); ';
 const serve = (script, args) => `python3 ${script} ${args} >/dev/null 2>&1 & for i in $(seq 100); do [ -f port ] && break; sleep 0.05; done; PORT=$(cat port); `;
 const serveNode = (script, args) => `node ${script} ${args} >/dev/null 2>&1 & for i in $(seq 100); do [ -f port ] && break; sleep 0.05; done; export PORT=$(cat port); `;
 const done = '; r=$?; kill %1 2>/dev/null; exit $r';

@@ -28,13 +28,12 @@
  * - an analyser's findings (htmlhint's rules): QUALITY_GATE_FAIL.
  */
 
+import { NOPRIV, roFs } from './shell.mjs';
+
 /** Debian's python3, which has the python3-* packages (the image's python3 on PATH does not). */
 const PY = '/usr/bin/python3';
 const NODE = 'NODE_PATH=$(npm root -g) node main.js';
 const tinyFs = (dir, cmd, opts = 'size=64k') => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o ${opts} tmpfs ${dir} && ${cmd}'`;
-const roFs = (dir, cmd) => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o size=1m,ro tmpfs ${dir} && ${cmd}'`;
-/** Root without the capabilities that override file modes, so a mode-000 file refuses it. */
-const NOPRIV = 'setpriv --bounding-set=-dac_override,-dac_read_search';
 
 /** A case whose program is main.py (Debian's python3) or main.js (node, libraries from npm root -g). */
 const lib = (family, file, cmd, origin) => (id, type, src, extra = {}) => ({

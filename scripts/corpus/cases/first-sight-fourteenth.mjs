@@ -30,16 +30,8 @@
  * - a spelling checker's findings made a failing gate: QUALITY_GATE_FAIL.
  */
 
-const tool = (family, extra0 = {}) => (id, type, cmd, files = {}, extra = {}) => ({ id: `${family}.${id}`, source: family, type, files, cmd, origin: cmd, timeoutMs: 60_000, ...extra0, ...extra });
-const tinyFs = (dir, cmd, size = '64k') => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o size=${size} tmpfs ${dir} && ${cmd}'`;
-const roFs = (dir, cmd) => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o size=1m,ro tmpfs ${dir} && ${cmd}'`;
-/** Root without the capabilities that override file modes, so a mode-000 file refuses it. */
-const NOPRIV = 'setpriv --bounding-set=-dac_override,-dac_read_search';
-/** Sets PORT to a port nobody listens on. */
-const REFUSED = 'export PORT=$(python3 -c "import socket; s=socket.socket(); s.bind((\'127.0.0.1\',0)); print(s.getsockname()[1])"); ';
-const FREE = REFUSED;
-/** A TCP server on $PORT that accepts and never says anything (held 30 s). */
-const SILENT = `${FREE}python3 -c "import socket,time; s=socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(('127.0.0.1',$PORT)); s.listen(8); open('ready','w').close(); c=[s.accept() for _ in range(4)]; time.sleep(30)" & for i in $(seq 100); do [ -f ready ] && break; sleep 0.05; done; `;
+import { FREE, NOPRIV, REFUSED, roFs, SILENT, tinyFs, tool } from './shell.mjs';
+
 /** Something listening on $PORT (a port in use). */
 const BUSYPORT = `${FREE}python3 -c "import socket,time; s=socket.socket(); s.bind(('127.0.0.1',$PORT)); s.listen(8); open('ready','w').close(); time.sleep(30)" & for i in $(seq 100); do [ -f ready ] && break; sleep 0.05; done; `;
 /** Ends a case that started a server in the background (%1) with the case's own exit status. */

@@ -23,11 +23,9 @@
  *   RESOURCE_EXHAUSTION; a password given and wrong (an encrypted archive): AUTH_REQUIRED.
  */
 
+import { NOPRIV, roFs, tinyFs } from './shell.mjs';
+
 const tool = (family) => (id, type, cmd, files = {}, extra = {}) => ({ id: `${family}.${id}`, source: family, type, files, cmd, origin: cmd, timeoutMs: 60_000, ...extra });
-const tinyFs = (dir, cmd) => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o size=64k tmpfs ${dir} && ${cmd}'`;
-const roFs = (dir, cmd) => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o size=1m,ro tmpfs ${dir} && ${cmd}'`;
-/** Root without the capabilities that override file modes, so a mode-000 file or a 555 directory refuses it. */
-const NOPRIV = 'setpriv --bounding-set=-dac_override,-dac_read_search';
 const CONVERT = '/usr/bin/convert';
 /** A noisy image too big for the 64 KiB tmpfs once written (PNG ~200 KiB). */
 const BIG = `${CONVERT} -size 256x256 xc: +noise Random`;

@@ -25,10 +25,9 @@
  */
 
 import { FREE_PORT } from './first-sight-services.mjs';
+import { tinyFs } from './shell.mjs';
 
 const tool = (family) => (id, type, cmd, files = {}, extra = {}) => ({ id: `${family}.${id}`, source: family, type, files, cmd, ...extra });
-/** A 64 KiB file system mounted on `dir` for `cmd` (a user and mount namespace: no root needed on the host). */
-const tinyFs = (dir, cmd) => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o size=64k tmpfs ${dir} && ${cmd}'`;
 
 function parallel() {
   const c = (id, type, cmd, files = {}, extra = {}) => tool('parallel')(id, type, cmd, files, { timeoutMs: 60_000, ...extra });

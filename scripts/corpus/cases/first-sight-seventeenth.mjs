@@ -26,12 +26,11 @@
  * - a full disk (a 64 KiB tmpfs in a user and mount namespace): RESOURCE_EXHAUSTION.
  */
 
+import { NOPRIV, roFs } from './shell.mjs';
+
 const PY = 'python3 main.py';
 const NODE = 'node main.js';
 const tinyFs = (dir, cmd, opts = 'size=64k') => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o ${opts} tmpfs ${dir} && ${cmd}'`;
-const roFs = (dir, cmd) => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o size=1m,ro tmpfs ${dir} && ${cmd}'`;
-/** Root without the capabilities that override file modes, so a mode-000 file refuses it. */
-const NOPRIV = 'setpriv --bounding-set=-dac_override,-dac_read_search';
 
 /** A case whose program is main.py or main.js (written from `src`), run by `cmd` unless extra.cmd. */
 const lib = (family, file, cmd, origin) => (id, type, src, extra = {}) => ({

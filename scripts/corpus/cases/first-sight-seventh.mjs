@@ -26,10 +26,9 @@
 import { join } from 'node:path';
 import { ROOT } from '../tools.mjs';
 import { SRV } from './first-sight-sixth.mjs';
+import { roFs, tinyFs } from './shell.mjs';
 
 const tool = (family) => (id, type, cmd, files = {}, extra = {}) => ({ id: `${family}.${id}`, source: family, type, files, cmd, origin: cmd, timeoutMs: 60_000, ...extra });
-const tinyFs = (dir, cmd) => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o size=64k tmpfs ${dir} && ${cmd}'`;
-const roFs = (dir, cmd) => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o size=1m,ro tmpfs ${dir} && ${cmd}'`;
 const REFUSED = 'PORT=$(python3 -c "import socket; s=socket.socket(); s.bind((\'127.0.0.1\',0)); print(s.getsockname()[1])"); ';
 /** Starts `script` (a file of the case) with `args` in the background and waits for its port file; the client reads PORT. */
 const serve = (script, args, env = '') => `${env}python3 ${script} ${args} >/dev/null 2>&1 & for i in $(seq 100); do [ -f port ] && break; sleep 0.05; done; PORT=$(cat port); `;

@@ -18,9 +18,9 @@
  *   in order failing: VERIFICATION_FAILED.
  */
 
+import { roFs, tinyFs } from './shell.mjs';
+
 const tool = (family) => (id, type, cmd, files = {}, extra = {}) => ({ id: `${family}.${id}`, source: family, type, files, cmd, origin: cmd, timeoutMs: 60_000, ...extra });
-const tinyFs = (dir, cmd) => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o size=64k tmpfs ${dir} && ${cmd}'`;
-const roFs = (dir, cmd) => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o size=1m,ro tmpfs ${dir} && ${cmd}'`;
 
 /**
  * A scripted line server (srv.py): listens on a free port written to `port`, sends GREETING (lines

@@ -19,9 +19,9 @@
  *   on a full file system does not name the cause.
  */
 
+import { tinyFs } from './shell.mjs';
+
 const tool = (family) => (id, type, cmd, files = {}, extra = {}) => ({ id: `${family}.${id}`, source: family, type, files, cmd, ...extra });
-/** A 64 KiB file system mounted on `dir` for `cmd` (a user and mount namespace: no root needed on the host). */
-const tinyFs = (dir, cmd) => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o size=64k tmpfs ${dir} && ${cmd}'`;
 /** Links the project's node_modules into the case's directory (js-yaml and PostCSS come from it). */
 const LINK = 'ln -s "$NODE_MODULES" node_modules && ';
 

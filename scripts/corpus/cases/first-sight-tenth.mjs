@@ -25,22 +25,11 @@
  *   haproxy, stunnel, chrony, krb5 or zone file, a crontab): BROKEN_BUILD.
  */
 
+import { CLOSER, FREE, NOPRIV, REFUSED, roFs, SILENT, tinyFs } from './shell.mjs';
+
 /** The command as the origin says it, without the local servers' test passwords. */
 const masked = (cmd) => cmd.replace(/(ftp|read|mail|wrong|build|backup)-pass/g, '***');
 const tool = (family, extra0 = {}) => (id, type, cmd, files = {}, extra = {}) => ({ id: `${family}.${id}`, source: family, type, files, cmd, origin: masked(cmd), timeoutMs: 60_000, ...extra0, ...extra });
-const tinyFs = (dir, cmd, size = '64k') => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o size=${size} tmpfs ${dir} && ${cmd}'`;
-const roFs = (dir, cmd) => `unshare --map-root-user --mount sh -c 'mkdir -p ${dir} && mount -t tmpfs -o size=1m,ro tmpfs ${dir} && ${cmd}'`;
-/** Root without the capabilities that override file modes, so a mode-000 file refuses it. */
-const NOPRIV = 'setpriv --bounding-set=-dac_override,-dac_read_search';
-/** Sets PORT to a port nobody listens on. */
-const REFUSED = 'export PORT=$(python3 -c "import socket; s=socket.socket(); s.bind((\'127.0.0.1\',0)); print(s.getsockname()[1])"); ';
-/** Sets PORT to a free port (for a server the case starts). */
-const FREE = REFUSED;
-/** A TCP server on $PORT that accepts and never says anything (held 30 s), started in the background. */
-const SILENT = `${FREE}python3 -c "import socket,time; s=socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(('127.0.0.1',$PORT)); s.listen(8); open('ready','w').close(); c=[s.accept() for _ in range(4)]; time.sleep(30)" & for i in $(seq 100); do [ -f ready ] && break; sleep 0.05; done; `;
-/** A TCP server on $PORT that accepts and closes each connection at once. */
-const CLOSER = `${FREE}python3 -c "import socket; s=socket.socket(); s.bind(('127.0.0.1',$PORT)); s.listen(8); open('ready','w').close()
-while True: c,_=s.accept(); c.close()" & for i in $(seq 100); do [ -f ready ] && break; sleep 0.05; done; `;
 /** Something listening on $PORT (a port in use). */
 const BUSYPORT = `${FREE}python3 -c "import socket,time; s=socket.socket(); s.bind(('0.0.0.0',$PORT)); s.listen(8); open('ready','w').close(); time.sleep(30)" & for i in $(seq 100); do [ -f ready ] && break; sleep 0.05; done; `;
 /** A UDP socket on $PORT that never answers. */
