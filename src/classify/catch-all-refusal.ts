@@ -25,6 +25,7 @@
  * (`Error handling: strict`).
  */
 import { CATCH_ALL_WINDOW, findLine, NOT_DIAGNOSTIC, type MarkedLine } from './catch-all.js';
+import { isAlnum, isLetter } from './line-scan.js';
 
 /** The evidence's rule id: the catch-all read this sentence as the program's refusal, no concept did. */
 export const REFUSAL_SENTENCE_RULE = 'catch-all.refusal-sentence';
@@ -72,8 +73,6 @@ const MAX_LINE = 300;
 /** Head fields of at most this many characters (`cvs checkout:`, `line 0:`). */
 const MAX_HEAD = 40;
 
-const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
-
 /**
  * The words of `text`: blank-separated tokens with their edge punctuation stripped, lower case;
  * a token joined by `_`, `/`, `.`, `=` or digits inside stays one token (an identifier or a path),
@@ -84,8 +83,8 @@ function words(text: string): string[] {
   for (const token of text.split(/[ \t]+/)) {
     let a = 0;
     let b = token.length;
-    while (a < b && !isLetter(token.charCodeAt(a)) && !(token.charCodeAt(a) >= 48 && token.charCodeAt(a) <= 57)) a++;
-    while (b > a && !isLetter(token.charCodeAt(b - 1)) && !(token.charCodeAt(b - 1) >= 48 && token.charCodeAt(b - 1) <= 57)) b--;
+    while (a < b && !isAlnum(token.charCodeAt(a))) a++;
+    while (b > a && !isAlnum(token.charCodeAt(b - 1))) b--;
     if (b > a) out.push(token.slice(a, b).toLowerCase().replace('\u2019', "'"));
   }
   return out;

@@ -19,7 +19,7 @@
  * `test_error ... ok`, an `error` word inside a sentence.
  */
 import { errorDoingHead } from './catch-all-doing.js';
-import { isAlnum, isBlank, isDigit, skipBlank, startsWithWord } from './line-scan.js';
+import { isAlnum, isBlank, isDigit, isLower, isUpper, skipBlank, startsWithWord } from './line-scan.js';
 
 /** The evidence's rule id: the catch-all read this line, no concept did. */
 export const CATCH_ALL_RULE = 'catch-all.error-marked-line';
@@ -36,8 +36,6 @@ export const NOT_DIAGNOSTIC = new Set(['usage', 'warning', 'warn', 'note', 'hint
 /** Fields of at most this many characters count as a head (`file 2:`); a longer one is prose. */
 const MAX_HEAD = 40;
 
-const isLower = (c: number): boolean => c >= 97 && c <= 122;
-const isUpper = (c: number): boolean => c >= 65 && c <= 90;
 
 /** Where the field that starts at `from` ends: the next `:` followed by a blank or the line's end, or -1. */
 function fieldEnd(line: string, from: number): number {

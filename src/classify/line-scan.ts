@@ -6,8 +6,14 @@
 
 /** True for an ASCII digit's code. */
 export const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+/** True for an ASCII upper-case letter's code. */
+export const isUpper = (c: number): boolean => c >= 65 && c <= 90;
+/** True for an ASCII lower-case letter's code. */
+export const isLower = (c: number): boolean => c >= 97 && c <= 122;
+/** True for an ASCII letter's code. */
+export const isLetter = (c: number): boolean => isLower(c) || isUpper(c);
 /** True for an ASCII letter's or digit's code. */
-export const isAlnum = (c: number): boolean => isDigit(c) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+export const isAlnum = (c: number): boolean => isDigit(c) || isLetter(c);
 /** True for a space or a tab (a line's blanks; a newline ends the line). */
 export const isBlank = (c: number): boolean => c === 32 || c === 9;
 

@@ -11,10 +11,8 @@
  * Read like the other shapes (line-shape.ts): one pass over the line, no regular expression.
  */
 
-import { firstToken, isBlank, isColonPosition, isDigit, skipBlank, startsWithWord, tokenEnd } from './line-scan.js';
+import { firstToken, isBlank, isColonPosition, isDigit, isLetter, isUpper, skipBlank, startsWithWord, tokenEnd } from './line-scan.js';
 
-const isUpper = (c: number): boolean => c >= 65 && c <= 90;
-const isLetter = (c: number): boolean => isUpper(c) || (c >= 97 && c <= 122);
 /** What may end a rule's code: the token's end, `:`, `/` (`MD025/single-title`) or `]`. */
 const endsCode = (c: number): boolean => Number.isNaN(c) || isBlank(c) || c === 58 || c === 47 || c === 93;
 

@@ -1,5 +1,6 @@
 import type { EvidenceSource } from './types.js';
 import { asText, isArray, safeGet, safeKeys } from './text.js';
+import { isDigit, isLetter } from './line-scan.js';
 
 /** A retry-after hint and where it was found. */
 export interface RetryHint {
@@ -38,8 +39,6 @@ export const RETRY_TRIGGERS: Readonly<Record<string, number>> = {
   'retrydelay': SECOND,
 };
 
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 /** Between a trigger and its number: spaces, `:`, `=`, quotes. */
 const isGap = (c: number): boolean => c === 32 || c === 58 || c === 61 || c === 34 || c === 39 || c === 96 || c === 9;
 

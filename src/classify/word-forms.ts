@@ -14,6 +14,7 @@
 
 import { isWordCode } from './automaton.js';
 import { NAME_FORMS, NOT_IN_NAMES, WORD_FORMS } from './word-families.js';
+import { isDigit, isLower, isUpper } from './line-scan.js';
 
 export { NAME_FORMS, NOT_IN_NAMES, WORD_FORMS };
 
@@ -71,9 +72,6 @@ export function joinedForms(form: string): string[] {
   return [words.join(''), words.join('_')];
 }
 
-const isUpper = (c: number): boolean => c >= 65 && c <= 90;
-const isLower = (c: number): boolean => c >= 97 && c <= 122;
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const UNDERSCORE = 95;
 
 /**
