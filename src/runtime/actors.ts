@@ -114,7 +114,7 @@ export function releaseRun(actor: ActorRefFrom<RecoveryMachine>): void {
 export const isBound = (actor: ActorRefFrom<RecoveryMachine>): boolean => workOf.has(actor.system);
 
 let sharedMachine: RecoveryMachine | undefined;
-/** The machine every run that `sharedRun` and `startShared` bind runs on (see {@link workOf}). */
+/** The machine every run that `sharedRun` and `attachShared` bind runs on (see {@link workOf}). */
 export function sharedLogic(): RecoveryMachine {
   if (sharedMachine) return sharedMachine;
   const dispatched = Object.fromEntries(Object.keys(RECOVERY_SLOTS).map((name) => [name, dispatch(name as keyof SlotWork)])) as SlotWork;
