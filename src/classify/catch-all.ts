@@ -203,7 +203,7 @@ export function errorMarkedLine(text: Readonly<Record<MarkedLine['source'], read
  * or `null`: how the catch-all's shapes (here and catch-all-refusal.ts) walk a field's lines.
  */
 export function findLine(segment: string, test: (line: string) => boolean): string | null {
-  for (const [from, to] of ends(segment)) {
+  for (const [from, to] of catchAllEnds(segment)) {
     let start = from;
     while (start < to) {
       let end = segment.indexOf('\n', start);
@@ -224,7 +224,7 @@ export const CATCH_ALL_WINDOW = 64 * 1024;
  * its first and last {@link CATCH_ALL_WINDOW} characters (whole lines). So a long log that no rule
  * read costs a bounded time, not a second pass over megabytes.
  */
-function ends(segment: string): [number, number][] {
+export function catchAllEnds(segment: string): [number, number][] {
   if (segment.length <= 2 * CATCH_ALL_WINDOW) return [[0, segment.length]];
   const head = segment.lastIndexOf('\n', CATCH_ALL_WINDOW);
   const tail = segment.indexOf('\n', segment.length - CATCH_ALL_WINDOW);

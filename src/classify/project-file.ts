@@ -1,4 +1,4 @@
-import { CATCH_ALL_RULE, CATCH_ALL_WINDOW as WINDOW, errorMark } from './catch-all.js';
+import { CATCH_ALL_RULE, catchAllEnds, errorMark } from './catch-all.js';
 import { betterCandidate } from './decide.js';
 import { subjectFile } from './file-roles/subject.js';
 import { fileRole } from './file-roles/roles.js';
@@ -76,15 +76,10 @@ const INPUT_WORDS = ['data file', 'input file', 'no data'];
 function speaksOfInput(text: Fields): boolean {
   for (const source of ['error', 'stderr'] as const) {
     for (const segment of text[source]) {
-      for (const [from, to] of windows(segment)) if (INPUT_RE.test(from === 0 && to === segment.length ? segment : segment.slice(from, to))) return true;
+      for (const [from, to] of catchAllEnds(segment)) if (INPUT_RE.test(from === 0 && to === segment.length ? segment : segment.slice(from, to))) return true;
     }
   }
   return false;
-}
-
-/** The parts of `segment` read, as the catch-all reads them: all of it, or its first and last `CATCH_ALL_WINDOW` characters when longer. */
-function windows(segment: string): [number, number][] {
-  return segment.length <= 2 * WINDOW ? [[0, segment.length]] : [[0, WINDOW], [segment.length - WINDOW, segment.length]];
 }
 
 /**
@@ -123,7 +118,7 @@ function projectRole(line: string, marked: boolean): boolean {
 
 /** The first unindented line of `segment` (its ends when long) whose subject is a project file, or null. */
 function locationLed(segment: string): string | null {
-  for (const [from, to] of windows(segment)) {
+  for (const [from, to] of catchAllEnds(segment)) {
     let start = from === 0 ? 0 : segment.indexOf('\n', from) + 1;
     while (start < to) {
       let end = segment.indexOf('\n', start);
