@@ -4,7 +4,7 @@
  * schedule, ADAPT's fix or its failure. `recoveryActions` (actions.ts) names them for the chart.
  */
 import { confidenceBand, timeoutFor } from '../../src/policy/index.js';
-import type { Reason } from '../../src/taxonomy/index.js';
+import type { Level, Reason } from '../../src/taxonomy/index.js';
 import { fixRetryDelayMs, sameRetryDelayMs } from './backoff.js';
 import { diagnosisFromOutput } from './failure.js';
 import { appendHistory, boundedMessage } from './history.js';
@@ -60,10 +60,19 @@ export function scheduleSameRetry(d: Draft): void {
   if (timeoutMs !== null) d.next = { ...d.next, timeoutMs: timeoutFor(d.policy, d.failure!.classification.type, timeoutMs) };
 }
 
+/**
+ * The level ADAPT works at (DESIGN: ADAPT is level `alternative`): a human's `clarify` stays, any
+ * other level the run came in with (`same` after transient retries) becomes `alternative`. The
+ * adapter is told this level, and its fix is recorded at it.
+ */
+export function adaptLevel(level: Level): Level {
+  return level === 'clarify' ? 'clarify' : 'alternative';
+}
+
 /** ADAPT produced a fix: record it and schedule the retry that tries it. */
 export function applyFix(d: Draft, output: AdaptFix): void {
   if (output.at !== undefined && output.at > d.clockAt) d.clockAt = output.at;
-  if (d.level !== 'clarify') d.level = 'alternative';
+  d.level = adaptLevel(d.level);
   d.next = { ...d.next, approach: output.fix };
   d.pass = { ...d.pass, fixes: d.pass.fixes.concat([output.fix]) };
   appendHistory(d, { phase: 'ADAPT', result: 'adapted', fix: output.fix, confidence: output.confidence ?? d.pass.diagnosis?.confidence ?? null, durationMs: output.durationMs ?? null });

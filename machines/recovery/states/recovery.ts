@@ -4,6 +4,7 @@
  * rollback, ADAPT, and RETRY's wait. Each ends in the diagnosis again, the next attempt or ESCALATE.
  */
 import { rollbackReason } from '../halt.js';
+import { adaptLevel } from '../pass-steps.js';
 import { escalateFor, intoAttempt, recoverySetup } from '../setup.js';
 import { diagnose } from './diagnose.js';
 
@@ -64,7 +65,7 @@ const adapt = recoverySetup.createStateConfig({
     id: 'adapt',
     src: 'adapt',
     input: ({ context }) => ({
-      runId: context.runId, iteration: context.iteration, level: context.level, failure: context.failure!,
+      runId: context.runId, iteration: context.iteration, level: adaptLevel(context.level), failure: context.failure!,
       originalFailure: context.originalFailure, diagnosis: context.pass.diagnosis, fixesTried: context.pass.fixes,
       guidance: context.next.guidance, hint: context.next.hint, regression: context.pass.regression, history: context.history,
     }),
