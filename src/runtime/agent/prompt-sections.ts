@@ -45,7 +45,7 @@ const MAX_FAILING_TESTS = 20;
 
 const LEVEL_MEANING: Record<Level, string> = {
   same: 'retry the same approach, removing what made it fail',
-  alternative: 'take a different approach from the fixes already tried',
+  alternative: 'take a different approach from the one that failed and from any fix already tried',
   clarify: 'a person clarified the task: follow their guidance',
   escalate: 'last attempt before a person takes over',
 };

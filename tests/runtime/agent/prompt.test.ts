@@ -62,7 +62,7 @@ describe('adaptPrompt', () => {
       'Current diagnosis (built-in rules):', '- A module import points at a file that does not exist (confidence 0.70)', '- A path alias is missing from tsconfig (confidence 0.40)',
       'Fixes already tried (these did not work; do something different):', '- Renamed utils.ts to utils/index.ts',
       'Fixes that worked before for this failure', '- Restored src/utils.ts from git (worked 3×, failed 0×)',
-      'Recovery level: alternative (take a different approach from the fixes already tried); iteration 2.',
+      'Recovery level: alternative (take a different approach from the one that failed and from any fix already tried); iteration 2.',
       'Last lines of the output:', 'compiling… (×200)', 'Found 1 error in src/index.ts:3',
     ];
     const positions = order.map((part) => prompt.indexOf(part));
