@@ -7,6 +7,7 @@ import { cachedCompile } from './compiled-cache.js';
 import { compiledRulesCache } from './process-cache.js';
 import { decide } from './decide.js';
 import { exit127OfProgramThatRan } from './exit-127.js';
+import { certificateNotLoaded } from './certificate-not-loaded.js';
 import { LAYER_RANK } from './layers.js';
 import { memoized } from './memo.js';
 import { projectFileRefused } from './project-file.js';
@@ -106,6 +107,7 @@ function run(compiled: CompiledRules, scanner: Scanner, observation: unknown, ca
     for (const source of SCAN_ORDER) scanner.scanField(source, facts.text[source], candidates);
     structured(compiled, facts, candidates);
     exit127OfProgramThatRan(candidates); // exit-127.ts: a runtime's own report says the program ran
+    certificateNotLoaded(candidates); // certificate-not-loaded.ts: a certificate file not there or not PEM is input refused
     if (facts.typed !== null) {
       candidates.push({ order: -1, rule: 'typed', type: facts.typed, tier: tierOf(RULE_PRIORITY.typed), layer: 0, priority: RULE_PRIORITY.typed, confidence: EVIDENCE_CONFIDENCE.typed, source: 'error', match: `type: ${facts.typed}` });
     }
