@@ -8,6 +8,7 @@ import { compiledRulesCache } from './process-cache.js';
 import { decide } from './decide.js';
 import { exit127OfProgramThatRan } from './exit-127.js';
 import { certificateNotLoaded } from './certificate-not-loaded.js';
+import { lockWaitEnded } from './lock-wait-ended.js';
 import { LAYER_RANK } from './layers.js';
 import { memoized } from './memo.js';
 import { projectFileRefused } from './project-file.js';
@@ -108,6 +109,7 @@ function run(compiled: CompiledRules, scanner: Scanner, observation: unknown, ca
     structured(compiled, facts, candidates);
     exit127OfProgramThatRan(candidates); // exit-127.ts: a runtime's own report says the program ran
     certificateNotLoaded(candidates); // certificate-not-loaded.ts: a certificate file not there or not PEM is input refused
+    lockWaitEnded(facts.text, candidates); // lock-wait-ended.ts: a deadline ended a wait for a held lock
     if (facts.typed !== null) {
       candidates.push({ order: -1, rule: 'typed', type: facts.typed, tier: tierOf(RULE_PRIORITY.typed), layer: 0, priority: RULE_PRIORITY.typed, confidence: EVIDENCE_CONFIDENCE.typed, source: 'error', match: `type: ${facts.typed}` });
     }
