@@ -14,6 +14,8 @@ import { CREDENTIAL_SENTENCE_RULES } from './credential-sentence.js';
 import { DATA_CHECK_RULES } from './data-check.js';
 import { DIGEST_MISMATCH_RULES } from './digest-mismatch.js';
 import { ENVIRONMENT_RULES } from './environment.js';
+import { NOT_IN_PATH_RULES } from './not-in-path.js';
+import { SIGNER_KEY_RULES } from './signer-key.js';
 import { ERROR_TUPLE_RULES } from './error-tuple.js';
 import { EXCEPTION_REFUSAL_RULES } from './exception-refusal.js';
 import { RUNTIME_CRASH_RULES, RUNTIME_REFUSAL_RULES } from './runtime-crash.js';
@@ -57,5 +59,5 @@ export const lexiconPack: RulePack = {
     ...CONNECTION_RULES, ...ADDRESS_RULES, ...PEER_WAIT_RULES, ...CREDENTIAL_SENTENCE_RULES, ...CONFIG_LOAD_RULES,
     ...INPUT_REFUSED_RULES, ...DATA_CHECK_RULES, ...WAIT_ENDED_RULES, ...BUILD_FILE_RULES, ...POSITION_WARNING_RULES,
     ...GREETING_LOST_RULES, ...KEY_UNDECODABLE_RULES, ...COMPILE_FRAME_RULES, ...EXCEPTION_REFUSAL_RULES, ...RUNTIME_REFUSAL_RULES, ...RUNTIME_CRASH_RULES, ...DIAGNOSTIC_HEAD_RULES, ...FINDING_SEVERITY_RULES, ...LINT_COUNT_RULES, ...INCLUDE_MISSING_RULES, ...STORE_FULL_RULES, ...HOST_UNREACHED_RULES,
-    ...ERROR_TUPLE_RULES, ...DIGEST_MISMATCH_RULES],
+    ...ERROR_TUPLE_RULES, ...DIGEST_MISMATCH_RULES, ...NOT_IN_PATH_RULES, ...SIGNER_KEY_RULES],
 };
