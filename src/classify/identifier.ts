@@ -70,7 +70,8 @@ export function insideIdentifier(text: string, start: number, end: number): bool
   while (after < high && isSegmentChar(text[after]!)) after++;
   const open = before >= low ? text[before]! : '';
   const close = after < high ? text[after]! : '';
-  if ((SEPARATORS.has(open) && !escapeAt(text, before)) || (SEPARATORS.has(close) && !escapeAt(text, after))) return true;
+  // After the match only: a backslash before it is followed by the match itself, never by an escape's letter alone.
+  if (SEPARATORS.has(open) || (SEPARATORS.has(close) && !escapeAt(text, after))) return true;
   // A placeholder a tool prints for a name it lacks: `<unknown>`, `<anonymous>`, `<module>`.
   if (open === '<' && close === '>') return true;
   // The last label of a dotted name, a host's or a file's (`for api.example.test failed`: the domain `.test`, not a
