@@ -6,6 +6,9 @@ import { compileRules, mergeRules, SCAN_ORDER, type CompiledRules } from './comp
 import { cachedCompile } from './compiled-cache.js';
 import { compiledRulesCache } from './process-cache.js';
 import { decide } from './decide.js';
+import { exit127OfProgramThatRan } from './exit-127.js';
+import { certificateNotLoaded } from './certificate-not-loaded.js';
+import { lockWaitEnded } from './lock-wait-ended.js';
 import { LAYER_RANK } from './layers.js';
 import { memoized } from './memo.js';
 import { projectFileRefused } from './project-file.js';
@@ -104,6 +107,9 @@ function run(compiled: CompiledRules, scanner: Scanner, observation: unknown, ca
     scanner.reset(facts.exitCodes.some((n) => n !== 0));
     for (const source of SCAN_ORDER) scanner.scanField(source, facts.text[source], candidates);
     structured(compiled, facts, candidates);
+    exit127OfProgramThatRan(candidates); // exit-127.ts: a runtime's own report says the program ran
+    certificateNotLoaded(candidates); // certificate-not-loaded.ts: a certificate file not there or not PEM is input refused
+    lockWaitEnded(facts.text, candidates); // lock-wait-ended.ts: a deadline ended a wait for a held lock
     if (facts.typed !== null) {
       candidates.push({ order: -1, rule: 'typed', type: facts.typed, tier: tierOf(RULE_PRIORITY.typed), layer: 0, priority: RULE_PRIORITY.typed, confidence: EVIDENCE_CONFIDENCE.typed, source: 'error', match: `type: ${facts.typed}` });
     }

@@ -25,6 +25,28 @@ const QUOTES: Readonly<Record<string, string>> = { "'": "'", '`': "`", '"': '"',
  */
 const VALUE_CONTEXT = new Set([':', '=', ',', '(', '[', '{']);
 
+/**
+ * True when the backslash at `text[i]` starts an escape of a quoted string's repr, not a Windows
+ * path's separator: `\r`, `\n`, `\t`, `\0` or `\xHH` followed by no letter or digit (`issuer.\r\n"`,
+ * a child's output a wrapper prints as `b"…doesn't have a known issuer.\r\n"`). `C:\temp\new` keeps
+ * its separators: a letter follows the escape's letter there.
+ */
+function escapeAt(text: string, i: number): boolean {
+  if (text[i] !== '\\') return false;
+  const letter = text[i + 1];
+  let next = i + 2;
+  if (letter === 'x') {
+    if (!isHex(text[i + 2]) || !isHex(text[i + 3])) return false;
+    next = i + 4;
+  } else if (letter !== 'r' && letter !== 'n' && letter !== 't' && letter !== '0') return false;
+  const c = text.charCodeAt(next);
+  return Number.isNaN(c) || !((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122));
+}
+
+function isHex(c: string | undefined): boolean {
+  return c !== undefined && /^[0-9a-fA-F]$/.test(c);
+}
+
 function isSegmentChar(c: string): boolean {
   const n = c.charCodeAt(0);
   return (n >= 97 && n <= 122) || (n >= 65 && n <= 90) || (n >= 48 && n <= 57) || n === 95 || SEGMENT.has(c);
@@ -48,7 +70,8 @@ export function insideIdentifier(text: string, start: number, end: number): bool
   while (after < high && isSegmentChar(text[after]!)) after++;
   const open = before >= low ? text[before]! : '';
   const close = after < high ? text[after]! : '';
-  if (SEPARATORS.has(open) || SEPARATORS.has(close)) return true;
+  // After the match only: a backslash before it is followed by the match itself, never by an escape's letter alone.
+  if (SEPARATORS.has(open) || (SEPARATORS.has(close) && !escapeAt(text, after))) return true;
   // A placeholder a tool prints for a name it lacks: `<unknown>`, `<anonymous>`, `<module>`.
   if (open === '<' && close === '>') return true;
   // The last label of a dotted name, a host's or a file's (`for api.example.test failed`: the domain `.test`, not a
