@@ -1,4 +1,4 @@
-import type { Carry, RecoveryContext } from './types.js';
+import type { Carry, RecoveryContext, RecoveryInput } from './types.js';
 import { appendHistory } from './history.js';
 import { produce } from 'immer';
 
@@ -7,6 +7,34 @@ interface PersistedLike {
   value: unknown;
   context: RecoveryContext;
   [key: string]: unknown;
+}
+
+/**
+ * How a stored snapshot starts again at `resumedAt`: a handed-off one as the input of a fresh
+ * machine (RESUME/resumed, see {@link continuationOf}), any other restored as it is, an
+ * interrupted attempt marked (RESUME/interrupted naming the processes `killed`, see
+ * {@link markInterrupted}). The one place a resume hands its instant to the machine. Pure: the
+ * caller passes the instant (epoch ms, read once from the run's clock) and the process ids.
+ */
+export function resumeStart<T extends PersistedLike>(snapshot: T, resumedAt: number, killed: readonly number[] = []): { input: RecoveryInput } | { snapshot: T } {
+  const carry = continuationOf(snapshot, resumedAt);
+  if (carry) return { input: continuedInput(snapshot.context, carry, resumedAt) };
+  return { snapshot: markInterrupted(snapshot, resumedAt, killed) };
+}
+
+/**
+ * The input of the fresh machine a handed-off run continues in: what the stored run was
+ * started with (its policy and jitter seed, rules, timeout, last known good state and the slots it has: a
+ * resumed run, restored or continued, keeps them), and what the run carries, started at
+ * `resumedAt`. Each read from the stored context by field, under the input's own name for it.
+ */
+function continuedInput(stored: RecoveryContext, carry: Carry, resumedAt: number): RecoveryInput {
+  const { fixed } = stored;
+  return {
+    runId: stored.runId, task: stored.task, policy: stored.policy, jitterSeed: fixed.jitterSeed, rules: fixed.rules, timeoutMs: stored.next.timeoutMs, lastKnownGood: fixed.lastKnownGood,
+    hasDiagnoser: fixed.hasDiagnoser, hasAdapter: fixed.hasAdapter, hasRollback: fixed.hasRollback,
+    now: resumedAt, carry,
+  };
 }
 
 /**

@@ -6,13 +6,11 @@
  */
 import { storedOutcomeOf } from '../runtime/outcome.js';
 import type { Store } from '../store/types.js';
-import { continueRun, readStoredRun } from './continue-run.js';
+import { continueRun, readStoredRun, type RunContinuation } from './continue-run.js';
 import { ensureOffered, hasEnded, type Decision } from './decision.js';
 import { CliError } from './errors.js';
 import { EXIT, exitCodeOf } from './exit-codes.js';
-import { openRunMemories } from './run-memories.js';
 import { printJsonOutcome, type RunSession } from './run-session.js';
-import type { RunStore } from './store-option.js';
 import { storedRunQuarantine } from './test-quarantine.js';
 import type { CliIO } from './verb.js';
 
@@ -27,14 +25,14 @@ async function letGoOfDeadOwner(store: Store, runId: string): Promise<void> {
   await lease?.release();
 }
 
-/** What {@link resumeRun} continues with: what the verb opened from its flags, and the decision. */
-export interface ResumeRunOptions {
-  /** The store the verb opened (`--store`, see `openRunStore`). */
-  store: RunStore;
+/**
+ * What {@link resumeRun} continues with: what the verb opened from its flags (the store and its
+ * memories, the session) and `recover decide`'s decision (none for `recover resume`). A run
+ * continued here is continued with this value as it is (see {@link RunContinuation}).
+ */
+export interface ResumeRunOptions extends RunContinuation {
   /** How the run is shown (`--json`, the output style, the inspection); it drives only if the run continues here. */
   session: RunSession;
-  /** `recover decide`'s decision; none for `recover resume`. */
-  decision?: Decision;
 }
 
 /**
@@ -69,9 +67,8 @@ export async function resumeRun(runId: string, options: ResumeRunOptions, io: Cl
   // Read once, before the run drives (a bad meta or config, a secret missing from the
   // environment fails here): the quarantine and the continued run read this one value.
   const stored = await readStoredRun(record, io);
-  // Opened once: the quarantine reads the flaky memory, the continued run reuses fixes and counts its tests.
-  const memories = await openRunMemories(options.store);
-  const tests = await storedRunQuarantine(memories.flaky, stored, (message) => options.session.progress.note(message, { always: true }));
-  const result = await options.session.drive((watch) => continueRun(stored, { store: options.store, memories, decision: options.decision }, watch, io));
+  // The memories the verb opened: the quarantine reads the flaky memory, the continued run reuses fixes and counts its tests.
+  const tests = await storedRunQuarantine(options.memories.flaky, stored, (message) => options.session.progress.note(message, { always: true }));
+  const result = await options.session.drive((watch) => continueRun(stored, options, watch, io));
   return options.session.conclude(result, { runId, store: options.store.store, reportFile: undefined, tests });
 }

@@ -74,7 +74,6 @@ export async function recoverPersisted<T = unknown>(task: Task<T>, options: Pers
     // Redacted where it enters the run record: the meta is the caller's (the CLI keeps a command line there).
     identity: { runId: input.runId, task: input.task, createdAt: input.now, meta: redactDeep(meta, redact) },
     lease,
-    redact,
     stored: { committed: 0, policy: options.policy },
     decision: undefined,
     shownThrough: 0,
@@ -142,26 +141,24 @@ async function continueHeld<T>(lease: Lease, record: RunRecord, options: Persist
     const { attemptProcesses: _recorded, ...meta } = { ...record.meta, ...options.meta, ...admitted };
     // Compiled once: the identity's meta and the run's work (through `options.redact`) read this list.
     const redact = compileRedaction(options.redact);
-    const identity = { runId, task: record.task, createdAt: record.createdAt, meta: redactDeep(meta, redact) };
-    // The lock is ours, so whoever recorded these processes is gone: any still running is an
-    // orphan of a `recover` killed with SIGKILL, and must end before the attempt runs again.
-    const killed = await killLeftovers(attemptProcessesOf(record.meta));
-    const clock = options.clock ?? realClock;
-    // The instant of the resume, read once (the leftovers gone): the RESUME event and a continued
-    // machine's start share it, and nothing below the run's context is handed the clock.
-    const start = await storedRunStart(runId, stored, clock.now(), killed);
     const context: RunContext<T> = {
       task: how.task,
       // Traced, the new run span links to the one of the process that left the run (it escalated there).
       options: { ...options, runId, redact, telemetry: { linkTo: typeof record.meta.traceparent === 'string' ? record.meta.traceparent : null, ...options.telemetry } },
-      clock,
-      identity,
+      clock: options.clock ?? realClock,
+      identity: { runId, task: record.task, createdAt: record.createdAt, meta: redactDeep(meta, redact) },
       lease,
-      redact,
       stored: { committed: record.history.length, policy: stored.config },
       decision: how.decision,
       shownThrough: record.history.at(-1)?.seq ?? 0,
     };
+    // The lock is ours, so whoever recorded these processes is gone: any still running is an
+    // orphan of a `recover` killed with SIGKILL, and must end before the attempt runs again.
+    const killed = await killLeftovers(attemptProcessesOf(record.meta));
+    // The instant of the resume, read once from the context's clock (the leftovers gone): the
+    // RESUME event and a continued machine's start share it, and nothing below the run's context
+    // is handed the clock.
+    const start = await storedRunStart(runId, stored, context.clock.now(), killed);
     return await drive(context, start);
   } catch (error) {
     await lease.release();

@@ -16,7 +16,7 @@
  * | identity.task       | `options.name` redacted, default `'task'`          | the stored run's                                               | always                                    |
  * | identity.createdAt  | the clock, now                                     | the stored run's                                               | always                                    |
  * | identity.meta       | `options.meta` (+ `runKey`), redacted              | stored meta + `options.meta` + what `admit` returns, redacted, without `attemptProcesses` | always, merged: a takeover adds `takeovers`, a decision `decisions`; `drive` adds `traceparent`, each checkpoint `attemptProcesses` |
- * | redact              | `options.redact` compiled (`compileRedaction`); `options.redact` becomes this same list | the same | no: each process compiles its own (the CLI's from the config it loads) |
+ * | options.redact      | the caller's patterns compiled once (`compileRedaction`): the identity's meta and the run's work read this one list | the same | no: each process compiles its own (the CLI's from the config it loads) |
  * | lease               | acquired from `options.store` (a worker's claimed store hands over its claim's) | the same                   | no: released when the run ends; the fence only grows |
  * | stored.committed    | 0                                                  | the stored log's length                                        | (the log itself survives)                 |
  * | stored.policy       | `options.policy`                                   | the stored checkpoint's policy config                          | always (every checkpoint keeps it)        |
@@ -49,12 +49,6 @@ export interface RunContext<T = unknown> {
   readonly clock: Clock;
   /** What every checkpoint of the run repeats: its id, task name, creation time and meta. */
   readonly identity: RunIdentity;
-  /**
-   * The run's extra secret patterns, compiled once as the context is built; the context's
-   * `options.redact` is this same list, so the run's work (`bindRun`) reads it as it is. Default:
-   * none (the built-in rules alone).
-   */
-  readonly redact: readonly RegExp[];
   /** This process's ownership of the run, released when `drive` ends. */
   readonly lease: Lease;
   readonly stored: StoredProgress;

@@ -8,7 +8,7 @@
  */
 import { Actor, getStateNodes, type Snapshot, type SnapshotFrom, type StateValue } from 'xstate';
 import { RECOVERY_ACTOR_SLOTS, RECOVERY_MACHINE_ID, RECOVERY_MACHINE_VERSION, recoveryMigrations, type RecoveryMachine } from '../../machines/recovery.machine.js';
-import type { Carry, RecoveryContext, RecoveryInput } from '../../machines/recovery/types.js';
+import type { RecoveryContext, RecoveryInput } from '../../machines/recovery/types.js';
 import { checkEnvelope } from '../store/envelope.js';
 import { SnapshotMismatchError } from '../store/errors.js';
 import type { RunRecord, SnapshotEnvelope } from '../store/types.js';
@@ -148,36 +148,15 @@ export function restoredActor(logic: RecoveryMachine, snapshot: RecoverySnapshot
 }
 
 /**
- * How the stored run starts again, for `drive`: its checkpoint checked against the machine,
- * then a handed-off run continued in a fresh machine (RESUME/resumed), any other restored with
- * an interrupted attempt marked (RESUME/interrupted, naming the processes `killed` first), at
- * `resumedAt` (epoch ms: the one instant of the resume, which the RESUME event and a continued
- * machine's start share). Loads the resume helpers (and immer) here: a run that never resumes
- * does not load them.
+ * How the stored run starts again, for `drive`: its checkpoint checked against the machine, then
+ * started as the machine's `resumeStart` says (a handed-off run continued in a fresh machine, any
+ * other restored with an interrupted attempt marked, naming the processes `killed` first), at
+ * `resumedAt` (epoch ms: the one instant of the resume, handed to the machine once). Loads the
+ * resume helpers (and immer) here: a run that never resumes does not load them.
  */
 export async function storedRunStart(runId: string, stored: StoredSnapshot, resumedAt: number, killed: readonly number[]): Promise<(logic: RecoveryMachine) => RecoveryStart> {
-  const { continuationOf, markInterrupted } = await import('../../machines/recovery/resume.js');
-  return (logic) => {
-    const snapshot = checkedRecoverySnapshot(stored.envelope, logic, runId);
-    const carry = continuationOf(snapshot, resumedAt);
-    if (carry) return { input: continuedInput(snapshot.context, carry, resumedAt) };
-    return { snapshot: markInterrupted(snapshot, resumedAt, killed) };
-  };
-}
-
-/**
- * The input of the fresh machine a handed-off run continues in: what the stored run was
- * started with (its policy and jitter seed, rules, timeout, last known good state and the slots it has: a
- * resumed run, restored or continued, keeps them), and what the run carries. Each read from
- * the stored context by field, under the input's own name for it.
- */
-function continuedInput(stored: RecoveryContext, carry: Carry, resumedAt: number): RecoveryInput {
-  const { fixed } = stored;
-  return {
-    runId: stored.runId, task: stored.task, policy: stored.policy, jitterSeed: fixed.jitterSeed, rules: fixed.rules, timeoutMs: stored.next.timeoutMs, lastKnownGood: fixed.lastKnownGood,
-    hasDiagnoser: fixed.hasDiagnoser, hasAdapter: fixed.hasAdapter, hasRollback: fixed.hasRollback,
-    now: resumedAt, carry,
-  };
+  const { resumeStart } = await import('../../machines/recovery/resume.js');
+  return (logic) => resumeStart(checkedRecoverySnapshot(stored.envelope, logic, runId), resumedAt, killed);
 }
 
 const SNAPSHOT_STATUSES: ReadonlySet<unknown> = new Set(['active', 'done', 'error', 'stopped']);

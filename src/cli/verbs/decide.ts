@@ -10,6 +10,7 @@ import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { INSPECTION_OPTIONS, splitInspect } from '../inspection.js';
 import { OUTPUT_OPTIONS, outputStyle } from '../output-options.js';
 import { resumeRun } from '../resume-run.js';
+import { openRunMemories } from '../run-memories.js';
 import { openRunSession } from '../run-session.js';
 import { isFleetStore, openFleetStore, openRunStore } from '../store-option.js';
 import type { VerbSpec } from '../verb.js';
@@ -66,8 +67,10 @@ export const decideVerb = defineVerb(DECIDE_SPEC, async ({ values, operands: [ru
       await fleet.close();
     }
   }
-  // The flags resolved once: the store opened, the session planned (it opens only if the run continues here).
+  // The flags resolved once: the store and its memories opened (nothing is read until used), the
+  // session planned (it opens only if the run continues here).
   const session = openRunSession(io, { json: values.json === true, style: outputStyle(values), inspection: values, appendTrace: true });
   const decision = { choice, by, ...(guidance !== undefined ? { guidance } : {}) };
-  return resumeRun(runId, { store: await openRunStore(io, values.store), session, decision }, io);
+  const store = await openRunStore(io, values.store);
+  return resumeRun(runId, { store, memories: await openRunMemories(store), session, decision }, io);
 });

@@ -7,6 +7,7 @@ import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { INSPECTION_OPTIONS, splitInspect } from '../inspection.js';
 import { OUTPUT_OPTIONS, outputStyle } from '../output-options.js';
 import { resumeRun } from '../resume-run.js';
+import { openRunMemories } from '../run-memories.js';
 import { openRunSession } from '../run-session.js';
 import { STORE_OPTION, openRunStore } from '../store-option.js';
 import type { VerbSpec } from '../verb.js';
@@ -36,7 +37,9 @@ and exits with the code it ended with (--json prints its outcome).`,
 
 /** `recover resume`. */
 export const resumeVerb = defineVerb(RESUME_SPEC, async ({ values, operands: [runId] }, io) => {
-  // The flags resolved once: the store opened, the session planned (it opens only if the run continues here).
+  // The flags resolved once: the store and its memories opened (nothing is read until used), the
+  // session planned (it opens only if the run continues here).
   const session = openRunSession(io, { json: values.json === true, style: outputStyle(values), inspection: values, appendTrace: true });
-  return resumeRun(runId, { store: await openRunStore(io, values.store), session }, io);
+  const store = await openRunStore(io, values.store);
+  return resumeRun(runId, { store, memories: await openRunMemories(store), session }, io);
 });
