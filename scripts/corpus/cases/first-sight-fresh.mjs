@@ -63,7 +63,8 @@ function tcl() {
     c('invalid-command', 'BROKEN_BUILD', 'set hosts {a b}\nforeach h $hosts {\n    send_config $h\n}\n'),
     c('missing-brace', 'BROKEN_BUILD', 'proc main {} {\n    if {1} {\n        puts ok\n}\nmain\n'),
     c('package-missing', 'BROKEN_BUILD', 'package require yaml 1.2\nputs [yaml::yaml2dict -file config.yml]\n'),
-    c('error-thrown', 'CLI_CRASH', 'proc migrate {} {\n    error "migration 0042 failed: column already exists"\n}\nmigrate\n'),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — migration 0042 failed: column already exists: a sentence saying what is wrong (step 2).
+    c('error-thrown', 'ERROR_RESPONSE', 'proc migrate {} {\n    error "migration 0042 failed: column already exists"\n}\nmigrate\n'),
     c('divide-by-zero', 'CLI_CRASH', 'set total 0\nputs [expr {100 / $total}]\n'),
     c('open-missing', 'ERROR_RESPONSE', 'set f [open config/settings.tcl r]\nputs [read $f]\n'),
     c('socket-refused', 'NETWORK', 'set s [socket 127.0.0.1 1]\nputs $s "PING"\n'),
@@ -197,10 +198,13 @@ function fastXmlParser() {
   return [
     c('mismatched-tag', 'BROKEN_BUILD', xml('<project>\n  <version>1.0</version>\n  <name>app</nam>\n</project>\n')),
     c('unclosed', 'BROKEN_BUILD', xml('<project>\n  <version>1.0</version>\n')),
-    c('attribute-no-value', 'BROKEN_BUILD', xml('<project>\n  <dependency optional>x</dependency>\n</project>\n')),
-    c('duplicate-attribute', 'BROKEN_BUILD', xml('<project>\n  <module name="a" name="b"/>\n</project>\n')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — boolean attribute 'optional' is not allowed.:2:15 names no file: the input's refusal (step 2).
+    c('attribute-no-value', 'ERROR_RESPONSE', xml('<project>\n  <dependency optional>x</dependency>\n</project>\n')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — Attribute 'name' is repeated.:2:20 names no file: the input's refusal (step 2).
+    c('duplicate-attribute', 'ERROR_RESPONSE', xml('<project>\n  <module name="a" name="b"/>\n</project>\n')),
     c('unquoted-attribute', 'BROKEN_BUILD', xml('<project>\n  <module name=core/>\n</project>\n')),
-    c('invalid-tag-name', 'BROKEN_BUILD', xml('<project>\n  <1module>core</1module>\n</project>\n')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — Tag '1module' is an invalid name.:2:11 names no file: the input's refusal (step 2).
+    c('invalid-tag-name', 'ERROR_RESPONSE', xml('<project>\n  <1module>core</1module>\n</project>\n')),
     c('closing-without-opening', 'BROKEN_BUILD', xml('<project>\n  <version>1.0</version>\n</project>\n</build>\n')),
     c('unclosed-comment', 'BROKEN_BUILD', xml('<project>\n  <!-- modules\n  <version>1.0</version>\n</project>\n')),
     c('missing-file', 'ERROR_RESPONSE', "import { XMLParser } from 'fast-xml-parser';\nimport { readFileSync } from 'node:fs';\nconsole.log(new XMLParser().parse(readFileSync('build/pom.xml', 'utf8'), true).project.version);\n"),

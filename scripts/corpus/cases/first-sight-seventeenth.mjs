@@ -84,7 +84,8 @@ function datetimeCases() {
     c('date-minus-datetime', 'CLI_CRASH', "import datetime\nstart = datetime.date(2026, 11, 1)\nprint((datetime.datetime(2026, 11, 27, 9) - start).days)\n"),
     c('overflow', 'CLI_CRASH', "import datetime\nexpiry = datetime.date(9999, 12, 1) + datetime.timedelta(days=90)\nprint(expiry)\n"),
     // The format is the program's own value, refused as a bad argument (as struct.bad-format).
-    c('bad-directive', 'CLI_CRASH', "import datetime\nprint(datetime.datetime.strptime('2026-11-27', '%Y-%=m-%d'))\n"),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — '=' is a bad directive in format '%Y-%=m-%d': a value refused (step 2).
+    c('bad-directive', 'ERROR_RESPONSE', "import datetime\nprint(datetime.datetime.strptime('2026-11-27', '%Y-%=m-%d'))\n"),
   ];
 }
 
@@ -100,10 +101,12 @@ function codecsCases() {
     // The encoding is named by the input (its declared charset): the input names a codec nobody has.
     c('declared-charset', 'ERROR_RESPONSE', "import codecs\nraw = open('page.txt', 'rb').read()\ncharset = raw.split(b'\\n', 1)[0].split(b'=', 1)[1].decode().strip()\nprint(codecs.decode(raw, charset))\n", { files: { 'page.txt': 'charset=utf-9\nhello\n' } }),
     c('missing-file', 'ERROR_RESPONSE', "import codecs\nwith codecs.open('locale/de.txt', encoding='utf-8') as f:\n    print(f.read())\n"),
-    c('unknown-encoding', 'CLI_CRASH', "import codecs\nwith codecs.open('out.txt', 'w', encoding='utf8mb4') as f:\n    f.write('ok')\n"),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — LookupError: unknown encoding: utf8mb4: a name refused (step 2; the words of codecs.declared-charset).
+    c('unknown-encoding', 'ERROR_RESPONSE', "import codecs\nwith codecs.open('out.txt', 'w', encoding='utf8mb4') as f:\n    f.write('ok')\n"),
     c('ascii-output', 'CLI_CRASH', "import codecs\nwith codecs.open('report.txt', 'w', encoding='ascii') as f:\n    f.write('Zürich: 3 failures\\n')\n"),
     // The input has a byte utf-8 refuses, but what fails is the error handler the program named.
-    c('unknown-error-handler', 'CLI_CRASH', "print(open('names.txt', 'rb').read().decode('utf-8', errors='skip'))\n", { cmd: `printf 'M\\xfcller\\n' > names.txt && ${PY}` }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — LookupError: unknown error handler name 'skip': a name refused (step 2).
+    c('unknown-error-handler', 'ERROR_RESPONSE', "print(open('names.txt', 'rb').read().decode('utf-8', errors='skip'))\n", { cmd: `printf 'M\\xfcller\\n' > names.txt && ${PY}` }),
     c('disk-full', 'RESOURCE_EXHAUSTION', "import codecs\nwith codecs.open('out/big.txt', 'w', encoding='utf-16') as f:\n    for i in range(5000):\n        f.write('ligne numéro %d\\n' % i)\n", { cmd: tinyFs('out', PY) }),
   ];
 }
@@ -142,7 +145,8 @@ function structCases() {
     c('iter-unpack-size', 'ERROR_RESPONSE', "import struct\ndata = open('capture.bin', 'rb').read()\nfor (v,) in struct.iter_unpack('<d', data):\n    print(v)\n", { cmd: bin('000000000000f03f0000') }),
     c('missing-file', 'ERROR_RESPONSE', header),
     c('ushort-range', 'CLI_CRASH', "import struct\nentries = list(range(70000))\nheader = struct.pack('<4sH', b'IDX1', len(entries))\nprint(header)\n"),
-    c('not-an-integer', 'CLI_CRASH', "import struct\nport = '8080'\nprint(struct.pack('!H', port))\n"),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — struct.error: required argument is not an integer: a value refused, not a defect's class (step 2).
+    c('not-an-integer', 'ERROR_RESPONSE', "import struct\nport = '8080'\nprint(struct.pack('!H', port))\n"),
     c('pack-items', 'CLI_CRASH', "import struct\nprint(struct.pack('<IIH', 1, 2))\n"),
     // The format string is the program's own value; it is refused as a bad argument (CLI_CRASH),
     // though one could read it as the program's source not parsing (BROKEN_BUILD): ambiguous.
@@ -381,7 +385,8 @@ function nodeDgram() {
     // one could read it as the network's configuration, NETWORK): ambiguous.
     c('bind-unavailable', 'ERROR_RESPONSE', "const dgram = require('node:dgram');\nconst s = dgram.createSocket('udp4');\ns.on('error', (e) => { console.error(e); process.exit(1); });\ns.bind(8125, '10.255.255.1', () => console.log('listening'));\n"),
     // A datagram larger than UDP carries, built by the program: its own value refused (CLI_CRASH).
-    c('message-size', 'CLI_CRASH', send('127.0.0.1', 8125, 70000)),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — Error: send EMSGSIZE: the message refused as too long (step 2).
+    c('message-size', 'ERROR_RESPONSE', send('127.0.0.1', 8125, 70000)),
     c('bad-port', 'CLI_CRASH', send('127.0.0.1', 0)),
     c('not-running', 'CLI_CRASH', "const dgram = require('node:dgram');\nconst s = dgram.createSocket('udp4');\ns.close();\ns.send('deploys.count:1|c', 8125, '127.0.0.1');\n"),
     c('bad-type', 'CLI_CRASH', "const dgram = require('node:dgram');\nconst s = dgram.createSocket('udp5');\ns.send('x', 8125, '127.0.0.1');\n"),
