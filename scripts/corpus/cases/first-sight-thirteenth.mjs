@@ -274,7 +274,8 @@ function lxml() {
     c('schema-invalid', 'FORMAT_VALIDATION', `${PY} validate.py`, { 'validate.py': validate, 'schema/order.xsd': xsd, 'orders/order-17.xml': '<order>\n  <id>17</id>\n  <total>twelve</total>\n</order>\n' }),
     c('dtd-invalid', 'FORMAT_VALIDATION', `${PY} dtd.py`, { 'dtd.py': "from lxml import etree\ndtd = etree.DTD(open('note.dtd'))\ndoc = etree.parse('note.xml')\nif not dtd.validate(doc):\n    raise SystemExit(str(dtd.error_log.filter_from_errors()))\n", 'note.dtd': '<!ELEMENT note (to,body)>\n<!ELEMENT to (#PCDATA)>\n<!ELEMENT body (#PCDATA)>\n', 'note.xml': '<note><body>hi</body></note>\n' }),
     // The XPath is the program's own expression: a query that does not parse (as the eleventh capture's DSL expressions).
-    c('bad-xpath', 'BROKEN_BUILD', `${PY} query.py`, { 'query.py': "from lxml import etree\ndoc = etree.fromstring('<a><b>1</b></a>')\nprint(doc.xpath('//b[text()=1'))\n" }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — lxml.etree.XPathEvalError: Invalid predicate names no file: a value refused (step 2).
+    c('bad-xpath', 'ERROR_RESPONSE', `${PY} query.py`, { 'query.py': "from lxml import etree\ndoc = etree.fromstring('<a><b>1</b></a>')\nprint(doc.xpath('//b[text()=1'))\n" }),
     c('xslt-broken', 'BROKEN_BUILD', `${PY} transform.py`, { 'transform.py': "from lxml import etree\nxslt = etree.XSLT(etree.parse('report.xsl'))\nprint(xslt(etree.fromstring('<r/>')))\n", 'report.xsl': '<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">\n  <xsl:template match="/">\n    <xsl:value-of selec="count(//item)"/>\n  </xsl:template>\n</xsl:stylesheet>\n' }),
     c('bad-schema', 'BROKEN_BUILD', `${PY} validate.py`, { 'validate.py': validate, 'schema/order.xsd': '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">\n  <xs:element name="order" type="OrderType"/>\n</xs:schema>\n', 'orders/order-17.xml': '<order/>\n' }),
   ];
