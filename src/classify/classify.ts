@@ -8,6 +8,7 @@ import { compiledRulesCache } from './process-cache.js';
 import { decide } from './decide.js';
 import { LAYER_RANK } from './layers.js';
 import { memoized } from './memo.js';
+import { exceptionMessageRefused } from './exception-message.js';
 import { projectFileRefused } from './project-file.js';
 import { readObservation, type Facts } from './observe.js';
 import { BUILT_IN_PACKS } from './packs/index.js';
@@ -117,6 +118,7 @@ function run(compiled: CompiledRules, scanner: Scanner, observation: unknown, ca
     }
     const failing = failed(facts);
     if (candidates.length === 0 && failing) catchAll(facts, candidates);
+    exceptionMessageRefused(facts.text, candidates);
     projectFileRefused(facts.text, candidates, failing);
     return decide(candidates, facts.retry ?? scanner.hint, () => mostInformativeLine(facts, scanner));
   } catch {
