@@ -238,8 +238,7 @@ function zoneinfo() {
     // Ambiguous: the zone name comes from the data file the program reads, and no zone has it: the input's fault (ERROR_RESPONSE).
     c('unknown-key-input', 'ERROR_RESPONSE', 'python3 app.py', { 'app.py': app, 'meetings.csv': csv('America/Sao_Paolo') }),
     // The same words as unknown-key-input, but the key is a literal of the program: a value its own code passed (CLI_CRASH).
-    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — No time zone found with key US/Pacifc: a value refused (step 2; the words of zoneinfo.unknown-key-input).
-    c('literal-key', 'ERROR_RESPONSE', 'python3 app.py', { 'app.py': "from datetime import datetime\nfrom zoneinfo import ZoneInfo\nOFFICE = ZoneInfo('US/Pacifc')\nprint(datetime.now(OFFICE).isoformat())\n" }),
+    c('literal-key', 'CLI_CRASH', 'python3 app.py', { 'app.py': "from datetime import datetime\nfrom zoneinfo import ZoneInfo\nOFFICE = ZoneInfo('US/Pacifc')\nprint(datetime.now(OFFICE).isoformat())\n" }),
     c('absolute-key-argument', 'ERROR_RESPONSE', 'python3 now.py /Europe/Paris', { 'now.py': cli }),
     c('not-tzif', 'ERROR_RESPONSE', `${tzdir}echo '<html>404</html>' > tz/Europe/Paris && PYTHONTZPATH=$PWD/tz python3 now.py Europe/Paris`, { 'now.py': cli }),
     c('truncated-tzif', 'ERROR_RESPONSE', `${tzdir}head -c 2000 /usr/share/zoneinfo/Europe/Paris > tz/Europe/Paris && PYTHONTZPATH=$PWD/tz python3 now.py Europe/Paris`, { 'now.py': cli }),

@@ -158,8 +158,7 @@ function bs4() {
   const c = py('bs4', 'python3-bs4 4.11');
   const page = { files: { 'page.html': '<html><body><div class="content"><p>No results.</p></div></body></html>\n' } };
   return [
-    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — Couldn't find a tree builder with the features you requested: html-fast: a value refused (step 2).
-    c('feature-not-found', 'ERROR_RESPONSE', "from bs4 import BeautifulSoup\nsoup = BeautifulSoup(open('page.html').read(), 'html-fast')\n", page),
+    c('feature-not-found', 'CLI_CRASH', "from bs4 import BeautifulSoup\nsoup = BeautifulSoup(open('page.html').read(), 'html-fast')\n", page),
     c('none-find-all', 'CLI_CRASH', "from bs4 import BeautifulSoup\nsoup = BeautifulSoup(open('page.html').read(), 'html.parser')\nfor tr in soup.find('table', id='prices').find_all('tr'):\n    print(tr.get_text())\n", page),
     c('none-text', 'CLI_CRASH', "from bs4 import BeautifulSoup\nsoup = BeautifulSoup(open('page.html').read(), 'html.parser')\nprint(soup.select_one('h1.title').text.strip())\n", page),
     c('index-error', 'CLI_CRASH', "from bs4 import BeautifulSoup\nsoup = BeautifulSoup(open('page.html').read(), 'html.parser')\nprint(soup.find_all('a')[0]['href'])\n", page),

@@ -84,8 +84,7 @@ function datetimeCases() {
     c('date-minus-datetime', 'CLI_CRASH', "import datetime\nstart = datetime.date(2026, 11, 1)\nprint((datetime.datetime(2026, 11, 27, 9) - start).days)\n"),
     c('overflow', 'CLI_CRASH', "import datetime\nexpiry = datetime.date(9999, 12, 1) + datetime.timedelta(days=90)\nprint(expiry)\n"),
     // The format is the program's own value, refused as a bad argument (as struct.bad-format).
-    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — '=' is a bad directive in format '%Y-%=m-%d': a value refused (step 2).
-    c('bad-directive', 'ERROR_RESPONSE', "import datetime\nprint(datetime.datetime.strptime('2026-11-27', '%Y-%=m-%d'))\n"),
+    c('bad-directive', 'CLI_CRASH', "import datetime\nprint(datetime.datetime.strptime('2026-11-27', '%Y-%=m-%d'))\n"),
   ];
 }
 
@@ -101,12 +100,10 @@ function codecsCases() {
     // The encoding is named by the input (its declared charset): the input names a codec nobody has.
     c('declared-charset', 'ERROR_RESPONSE', "import codecs\nraw = open('page.txt', 'rb').read()\ncharset = raw.split(b'\\n', 1)[0].split(b'=', 1)[1].decode().strip()\nprint(codecs.decode(raw, charset))\n", { files: { 'page.txt': 'charset=utf-9\nhello\n' } }),
     c('missing-file', 'ERROR_RESPONSE', "import codecs\nwith codecs.open('locale/de.txt', encoding='utf-8') as f:\n    print(f.read())\n"),
-    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — LookupError: unknown encoding: utf8mb4: a name refused (step 2; the words of codecs.declared-charset).
-    c('unknown-encoding', 'ERROR_RESPONSE', "import codecs\nwith codecs.open('out.txt', 'w', encoding='utf8mb4') as f:\n    f.write('ok')\n"),
+    c('unknown-encoding', 'CLI_CRASH', "import codecs\nwith codecs.open('out.txt', 'w', encoding='utf8mb4') as f:\n    f.write('ok')\n"),
     c('ascii-output', 'CLI_CRASH', "import codecs\nwith codecs.open('report.txt', 'w', encoding='ascii') as f:\n    f.write('Zürich: 3 failures\\n')\n"),
     // The input has a byte utf-8 refuses, but what fails is the error handler the program named.
-    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — LookupError: unknown error handler name 'skip': a name refused (step 2).
-    c('unknown-error-handler', 'ERROR_RESPONSE', "print(open('names.txt', 'rb').read().decode('utf-8', errors='skip'))\n", { cmd: `printf 'M\\xfcller\\n' > names.txt && ${PY}` }),
+    c('unknown-error-handler', 'CLI_CRASH', "print(open('names.txt', 'rb').read().decode('utf-8', errors='skip'))\n", { cmd: `printf 'M\\xfcller\\n' > names.txt && ${PY}` }),
     c('disk-full', 'RESOURCE_EXHAUSTION', "import codecs\nwith codecs.open('out/big.txt', 'w', encoding='utf-16') as f:\n    for i in range(5000):\n        f.write('ligne numéro %d\\n' % i)\n", { cmd: tinyFs('out', PY) }),
   ];
 }

@@ -162,8 +162,7 @@ function shutil() {
     c('unknown-format', 'CLI_CRASH', "shutil.make_archive('dist/site', 'tar.zst', 'site')\n", site),
     c('not-an-archive', 'ERROR_RESPONSE', "shutil.unpack_archive('release.zip', 'release')\n", 'echo "<html>502 Bad Gateway</html>" > release.zip && '),
     c('unknown-archive', 'ERROR_RESPONSE', "shutil.unpack_archive('release.bin', 'release')\n", 'echo data > release.bin && '),
-    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — Cannot move a directory 'site' into itself: a value refused (step 2).
-    c('move-into-itself', 'ERROR_RESPONSE', "shutil.move('site', 'site/archive/site')\n", `${site}mkdir -p site/archive && `),
+    c('move-into-itself', 'CLI_CRASH', "shutil.move('site', 'site/archive/site')\n", `${site}mkdir -p site/archive && `),
     c('dangling-link', 'ERROR_RESPONSE', "shutil.copytree('site', 'public')\n", `${site}ln -s ../../shared/logo.svg site/assets/logo.svg && `),
     { ...c('disk-full', 'RESOURCE_EXHAUSTION', "shutil.copy('app.bin', 'out/app.bin')\n", 'head -c 400000 /dev/zero > app.bin && '), cmd: `head -c 400000 /dev/zero > app.bin && ${tinyFs('out', 'python3 main.py')}`, origin: 'python3 main.py (shutil; out/: a 64 KiB file system)' },
     { ...c('read-only', 'ERROR_RESPONSE', "shutil.copytree('site', 'out/site')\n", site), cmd: `${site}${tinyFs('out', 'python3 main.py', 'ro,size=64k')}`, origin: 'python3 main.py (shutil; out/: a read-only file system)' },
