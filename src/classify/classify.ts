@@ -11,6 +11,7 @@ import { certificateNotLoaded } from './certificate-not-loaded.js';
 import { lockWaitEnded } from './lock-wait-ended.js';
 import { LAYER_RANK } from './layers.js';
 import { memoized } from './memo.js';
+import { exceptionMessageRefused } from './exception-message.js';
 import { projectFileRefused } from './project-file.js';
 import { readObservation, type Facts } from './observe.js';
 import { BUILT_IN_PACKS } from './packs/index.js';
@@ -123,6 +124,7 @@ function run(compiled: CompiledRules, scanner: Scanner, observation: unknown, ca
     }
     const failing = failed(facts);
     if (candidates.length === 0 && failing) catchAll(facts, candidates);
+    exceptionMessageRefused(facts.text, candidates);
     projectFileRefused(facts.text, candidates, failing);
     return decide(candidates, facts.retry ?? scanner.hint, () => mostInformativeLine(facts, scanner));
   } catch {

@@ -261,7 +261,8 @@ const NOT: [what: string, observation: Observation, not: FailureType][] = [
   ['a failed test named for a credential', { stderr: 'AssertionError: expected 200 but got 404\n  ✗ rejects expired token', tests: { passed: 1, failed: 1, failing: ['rejects expired token'] } }, 'AUTH_EXPIRED'],
   ['a failed test named for a certificate', { stderr: '  ✗ refuses a self-signed certificate\n    expected 400 to be 495' }, 'CERTIFICATE_ERROR'],
   ['a parser\'s token', { stderr: 'SyntaxError: Invalid token in selector: WhiteSpace(" ")' }, 'AUTH_REQUIRED'],
-  ['a refused value an uncaught exception names', { stderr: 'Traceback (most recent call last):\n  File "app.py", line 2, in <module>\nValueError: invalid literal for int() with base 10: \'x\'' }, 'ERROR_RESPONSE'],
+  // Session 17's decision: a refused value is ERROR_RESPONSE unless the text shows it written in the program's own code.
+  ['a refused value the program\'s own code wrote', { stderr: 'Traceback (most recent call last):\n  File "app.py", line 2, in <module>\n    n = int("x")\nValueError: invalid literal for int() with base 10: \'x\'' }, 'ERROR_RESPONSE'],
   ['a word in a test report', { stdout: '  ✗ rejects unknown users\n1 failed' }, 'ERROR_RESPONSE'],
   ['a quantity after "failed:", not a count of tests', { stderr: 'Quality gate failed: 2 checks did not pass.' }, 'VERIFICATION_FAILED'],
   ['an API refusing a request as invalid', { stderr: 'An error occurred (ValidationException) when calling the PutItem operation: 1 validation error detected: Value at \'tableName\' failed to satisfy constraint' }, 'FORMAT_VALIDATION'],

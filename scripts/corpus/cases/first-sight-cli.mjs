@@ -202,7 +202,8 @@ function perl() {
     c('missing-module', 'BROKEN_BUILD', 'use strict;\nuse JSON::XS;\nprint encode_json({});\n'),
     c('strict-vars', 'BROKEN_BUILD', 'use strict;\n$count = 3;\nprint $count;\n'),
     c('undefined-sub', 'BROKEN_BUILD', 'use strict;\nmy $r = render_page("home");\n'),
-    c('die', 'CLI_CRASH', 'use strict;\nmy @rows = ();\ndie "no rows returned by export\\n" unless @rows;\n'),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — no rows returned by export: a sentence saying what is wrong with the input (step 2).
+    c('die', 'ERROR_RESPONSE', 'use strict;\nmy @rows = ();\ndie "no rows returned by export\\n" unless @rows;\n'),
     c('division', 'CLI_CRASH', 'use strict;\nmy $total = 0;\nprint 100 / $total;\n'),
     c('method-undef', 'CLI_CRASH', 'use strict;\nmy $client;\n$client->request("GET", "/");\n'),
     c('open-missing', 'ERROR_RESPONSE', 'use strict;\nopen(my $fh, "<", "config/app.ini") or die "Cannot open config/app.ini: $!\\n";\n'),
@@ -325,7 +326,8 @@ function pnpm() {
   const reg = 'pnpm install --registry "$URL/" --fetch-retries 0 --reporter append-only';
   const c = (id, type, cmd, { files = {}, ...extra } = {}) => ({ id: `pnpm.${id}`, source: 'pnpm', type, files: { 'package.json': PKG, ...files }, cmd, timeoutMs: 60_000, ...extra });
   return [
-    c('404', 'BROKEN_BUILD', reg, { http: { status: 404, body: '{"error":"Not found"}' } }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — left-pad is not in the npm registry: the registry's answer (as gem.404, yarn.404).
+    c('404', 'ERROR_RESPONSE', reg, { http: { status: 404, body: '{"error":"Not found"}' } }),
     c('401', 'AUTH_REQUIRED', reg, { http: { status: 401, body: '{"error":"authentication required"}' } }),
     c('403', 'AUTH_REQUIRED', reg, { http: { status: 403, body: '{"error":"forbidden"}' } }),
     c('429', 'RATE_LIMIT', reg, { http: { status: 429, body: '{"error":"too many requests"}' } }),
@@ -333,11 +335,13 @@ function pnpm() {
     c('503', 'SERVER_OVERLOADED', reg, { http: { status: 503, body: 'Service Unavailable' } }),
     c('refused', 'NETWORK', 'pnpm install --registry http://127.0.0.1:1/ --fetch-retries 0 --reporter append-only'),
     c('dns', 'NETWORK', 'pnpm install --registry https://registry.no-such-host.invalid/ --fetch-retries 0 --reporter append-only'),
-    c('no-script', 'BROKEN_BUILD', 'pnpm run build'),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — Missing script: build names no file: a name refused (as yarn.no-script).
+    c('no-script', 'ERROR_RESPONSE', 'pnpm run build'),
     c('frozen-lockfile', 'BROKEN_BUILD', 'pnpm install --frozen-lockfile --offline --reporter append-only', { files: { 'pnpm-lock.yaml': "lockfileVersion: '9.0'\n\nsettings:\n  autoInstallPeers: true\n  excludeLinksFromLockfile: false\n\nimporters:\n\n  .:\n    dependencies:\n      left-pad:\n        specifier: ^1.2.0\n        version: 1.2.0\n\npackages:\n\n  left-pad@1.2.0:\n    resolution: {integrity: sha512-abc}\n\nsnapshots:\n\n  left-pad@1.2.0: {}\n" } }),
     c('bad-json', 'JSON_PARSE_ERROR', 'pnpm install --offline', { files: { 'package.json': '{ "name": "demo", "dependencies": { "left-pad": "^1.3.0", } }' } }),
     c('script-missing-tool', 'CLI_NOT_FOUND', 'pnpm run build', { files: { 'package.json': JSON.stringify({ name: 'demo', version: '1.0.0', scripts: { build: 'webpack-cli-not-installed --mode production' } }) } }),
-    c('offline-missing', 'BROKEN_BUILD', 'pnpm install --offline --reporter append-only'),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — Failed to resolve left-pad … in package mirror …: the cache's answer (as yarn.offline-missing).
+    c('offline-missing', 'ERROR_RESPONSE', 'pnpm install --offline --reporter append-only'),
   ];
 }
 
@@ -345,16 +349,19 @@ function yarn() {
   const reg = 'yarn install --registry "$URL/" --non-interactive --no-progress';
   const c = (id, type, cmd, { files = {}, ...extra } = {}) => ({ id: `yarn.${id}`, source: 'yarn', type, files: { 'package.json': PKG, ...files }, cmd, timeoutMs: 90_000, ...extra });
   return [
-    c('404', 'BROKEN_BUILD', reg, { http: { status: 404, body: '{"error":"Not found"}' } }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — http://…/left-pad: Not found: the registry's answer (step 1, a peer's answer).
+    c('404', 'ERROR_RESPONSE', reg, { http: { status: 404, body: '{"error":"Not found"}' } }),
     c('401', 'AUTH_REQUIRED', reg, { http: { status: 401, body: '{"error":"authentication required"}' } }),
     c('403', 'AUTH_REQUIRED', reg, { http: { status: 403, body: '{"error":"forbidden"}' } }),
     c('500', 'SERVER_ERROR', reg, { http: { status: 500, body: 'Internal Server Error' } }),
     c('refused', 'NETWORK', 'yarn install --registry http://127.0.0.1:1/ --non-interactive --no-progress'),
     c('dns', 'NETWORK', 'yarn install --registry https://registry.no-such-host.invalid/ --non-interactive --no-progress'),
-    c('no-script', 'BROKEN_BUILD', 'yarn run build --non-interactive'),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — error Command "build" not found. names no file: a name refused (step 2).
+    c('no-script', 'ERROR_RESPONSE', 'yarn run build --non-interactive'),
     c('bad-json', 'JSON_PARSE_ERROR', 'yarn install --offline --non-interactive', { files: { 'package.json': '{ "name": "demo", "dependencies": { "left-pad": "^1.3.0", } }' } }),
     c('script-missing-tool', 'CLI_NOT_FOUND', 'yarn run build --non-interactive', { files: { 'package.json': JSON.stringify({ name: 'demo', version: '1.0.0', scripts: { build: 'webpack-cli-not-installed --mode production' } }) } }),
-    c('offline-missing', 'BROKEN_BUILD', 'yarn install --offline --non-interactive'),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — Couldn't find any versions for "left-pad" … in our cache: the cache's answer (step 2).
+    c('offline-missing', 'ERROR_RESPONSE', 'yarn install --offline --non-interactive'),
   ];
 }
 

@@ -258,7 +258,8 @@ function psych() {
     c('bad-indent', 'BROKEN_BUILD', config, '', (x) => x, yml('target: staging\n  replicas: 3\nregion: eu\n')),
     c('tab', 'BROKEN_BUILD', config, '', (x) => x, yml('target: staging\nsteps:\n\t- build\n')),
     c('unclosed-quote', 'BROKEN_BUILD', config, '', (x) => x, yml('target: "staging\nreplicas: 3\n')),
-    c('unknown-alias', 'BROKEN_BUILD', config, '', (x) => x, yml('target: staging\nenv: *defaults\n')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — Unknown alias: defaults (Psych::BadAlias) names no file: the input's refusal (step 2).
+    c('unknown-alias', 'ERROR_RESPONSE', config, '', (x) => x, yml('target: staging\nenv: *defaults\n')),
     c('sequence-in-mapping', 'BROKEN_BUILD', config, '', (x) => x, yml('target: staging\nsteps:\n  - build\n  name: deploy\n')),
     c('missing', 'ERROR_RESPONSE', config),
     // Ambiguous: an input carrying an object tag the safe loader refuses — the input refused (ERROR_RESPONSE), not a defect of the program.

@@ -267,7 +267,8 @@ function decimalFamily() {
     c('float-operation', 'CLI_CRASH', 'python3 price.py', { 'price.py': "from decimal import Decimal, FloatOperation, getcontext\ngetcontext().traps[FloatOperation] = True\nprint(Decimal('19.99') < 20.0)\n" }),
     c('bad-precision', 'CLI_CRASH', 'python3 setup_ctx.py', { 'setup_ctx.py': "from decimal import getcontext\ngetcontext().prec = 0\n" }),
     // Ambiguous: the rate is in the project's settings file, which does not load as a number: BROKEN_BUILD.
-    c('config-value', 'BROKEN_BUILD', 'python3 tax.py', { 'tax.py': "import configparser\nfrom decimal import Decimal\ncfg = configparser.ConfigParser(); cfg.read('settings.ini')\nrate = Decimal(cfg['billing']['vat_rate'])\nprint(rate * 100)\n", 'settings.ini': '[billing]\nvat_rate = 0.2.0\n' }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — decimal.InvalidOperation: [<class 'decimal.ConversionSyntax'>] names no file (the words of decimal.input-not-a-number): a value refused (step 2).
+    c('config-value', 'ERROR_RESPONSE', 'python3 tax.py', { 'tax.py': "import configparser\nfrom decimal import Decimal\ncfg = configparser.ConfigParser(); cfg.read('settings.ini')\nrate = Decimal(cfg['billing']['vat_rate'])\nprint(rate * 100)\n", 'settings.ini': '[billing]\nvat_rate = 0.2.0\n' }),
   ];
 }
 
@@ -357,7 +358,8 @@ function miller() {
   return [
     c('ragged-csv', 'ERROR_RESPONSE', 'mlr --icsv --ojson cat orders.csv', { 'orders.csv': 'sku,qty,price\nA-1,3,12.50\nB-7,2\n' }),
     c('dsl-parse', 'BROKEN_BUILD', "mlr --icsv --ojson put '$total = $qty * ' orders.csv", { 'orders.csv': csv }),
-    c('unknown-function', 'BROKEN_BUILD', "mlr --icsv --ojson put '$total = multiply($qty, $price)' orders.csv", { 'orders.csv': csv }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — mlr: function name not found: multiply names no file: a name refused (step 2).
+    c('unknown-function', 'ERROR_RESPONSE', "mlr --icsv --ojson put '$total = multiply($qty, $price)' orders.csv", { 'orders.csv': csv }),
     c('missing-file', 'ERROR_RESPONSE', 'mlr --icsv --ojson cat exports/orders.csv'),
     c('unknown-verb', 'ERROR_RESPONSE', 'mlr --icsv --ojson summarise orders.csv', { 'orders.csv': csv }),
     c('json-truncated', 'JSON_PARSE_ERROR', 'mlr --ijson --ocsv cat orders.json', { 'orders.json': '[{"sku":"A-1","qty":3},{"sku":"B-7","qty":' }),
@@ -417,7 +419,8 @@ function recutils() {
     c('duplicate-key', 'FORMAT_VALIDATION', 'recfix contacts.rec', { 'contacts.rec': `${desc}Id: 1\nName: Ada\nEmail: ada@example.com\n\nId: 1\nName: Bob\nEmail: bob@example.com\n` }),
     // The rec file is the data the program reads (not the project's source or configuration): input not in its format.
     c('not-rec', 'ERROR_RESPONSE', 'recsel contacts.rec', { 'contacts.rec': '{"contacts": [{"name": "Ada"}]}\n' }),
-    c('bad-expression', 'BROKEN_BUILD', "recsel -e 'Age >' contacts.rec", { 'contacts.rec': `${desc}Id: 1\nName: Ada\nEmail: ada@example.com\nAge: 36\n` }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — recsel: error: invalid selection expression: a value refused (step 2).
+    c('bad-expression', 'ERROR_RESPONSE', "recsel -e 'Age >' contacts.rec", { 'contacts.rec': `${desc}Id: 1\nName: Ada\nEmail: ada@example.com\nAge: 36\n` }),
     c('missing-file', 'ERROR_RESPONSE', 'recsel data/contacts.rec'),
     c('permission-denied', 'ERROR_RESPONSE', `chmod 000 contacts.rec && ${NOPRIV} recsel contacts.rec`, { 'contacts.rec': `${desc}Id: 1\nName: Ada\nEmail: ada@example.com\n` }),
     c('read-only', 'ERROR_RESPONSE', `${roFs('db', 'recins -t Contact -f Id -v 3 -f Name -v Cy -f Email -v cy@example.com db/contacts.rec')}`),

@@ -243,7 +243,8 @@ function babel() {
     // The extraction method named in the project's mapping file is not importable: its configuration does not load.
     // The project's extraction mapping (babel.cfg) does not load: a line outside any section, a method no extractor has.
     c('mapping-header', 'BROKEN_BUILD', '', { cmd: 'pybabel extract -F babel.cfg -o messages.pot .', files: { 'babel.cfg': 'python: **.py\n', 'app.py': 'print(_("Hello"))\n' } }),
-    c('mapping-method', 'BROKEN_BUILD', '', { cmd: 'pybabel extract -F babel.cfg -o messages.pot .', files: { 'babel.cfg': '[python: **.py]\n[mako: templates/**.mako]\n', 'app.py': 'print(_("Hello"))\n', 'templates/index.mako': '${_("Hi")}\n' } }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — ValueError: Unknown extraction method 'mako': a name refused (step 2; the decision's own example).
+    c('mapping-method', 'ERROR_RESPONSE', '', { cmd: 'pybabel extract -F babel.cfg -o messages.pot .', files: { 'babel.cfg': '[python: **.py]\n[mako: templates/**.mako]\n', 'app.py': 'print(_("Hello"))\n', 'templates/index.mako': '${_("Hi")}\n' } }),
     c('unknown-locale', 'CLI_CRASH', "from babel import Locale\nprint(Locale.parse('de_XY').display_name)\n"),
     c('number-input', 'ERROR_RESPONSE', "import csv\nfrom babel.numbers import parse_decimal\nfor row in csv.DictReader(open('prices.csv')):\n    print(parse_decimal(row['price'], locale='de_DE'))\n", { files: { 'prices.csv': 'sku,price\nA1,"12,50"\nB2,"1.2.3,4x"\n' } }),
     c('read-only', 'ERROR_RESPONSE', '', { cmd: roFs('dist', 'pybabel compile -i de.po -o dist/messages.mo'), files: { 'de.po': PO('msgid "Save"\nmsgstr "Speichern"\n') } }),
@@ -300,7 +301,8 @@ function packaging() {
     c('requirement', 'BROKEN_BUILD', reqs, { files: { 'requirements.txt': 'requests>=2.28\nflask = 2.3\n' } }),
     c('specifier', 'BROKEN_BUILD', reqs, { files: { 'requirements.txt': 'requests>=2.28\nurllib3 >= 1.26,, < 3\n' } }),
     c('marker', 'BROKEN_BUILD', reqs, { files: { 'requirements.txt': 'pywin32>=306; sys_platform = "win32"\n' } }),
-    c('version-file', 'BROKEN_BUILD', "from packaging.version import Version\nprint(Version(open('VERSION').read().strip()))\n", { files: { 'VERSION': 'release-2.1 (build 7)\n' } }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — InvalidVersion: Invalid version: 'release-2.1 (build 7)' names no project file: a value refused (step 2).
+    c('version-file', 'ERROR_RESPONSE', "from packaging.version import Version\nprint(Version(open('VERSION').read().strip()))\n", { files: { 'VERSION': 'release-2.1 (build 7)\n' } }),
     // Versions in an index's answer the program reads: input not in the format it expects.
     c('index-version', 'ERROR_RESPONSE', "import json\nfrom packaging.version import Version\nreleases = json.load(open('index.json'))['releases']\nprint(max(Version(v) for v in releases))\n", { files: { 'index.json': '{"releases": ["1.0.0", "1.1.0", "1.2.0-final-final"]}\n' } }),
     c('wheel-filename', 'ERROR_RESPONSE', "import os\nfrom packaging.utils import parse_wheel_filename\nfor f in sorted(os.listdir('dist')):\n    print(parse_wheel_filename(f))\n", { files: { 'dist/app-1.0-py3-none-any.whl': '', 'dist/app_1.1-py3.whl': '' } }),
@@ -325,7 +327,8 @@ function pug() {
     // The template's code reads a field the program's data lacks: its own defect at render time.
     c('type-error', 'CLI_CRASH', ...render('h1= user.profile.name\n', "{ user: { id: 1 } }")),
     // The template calls a mixin no template defines: the project's templates do not render (as lessc's undefined mixin).
-    c('undefined-mixin', 'BROKEN_BUILD', ...render('div\n  +card("Title")\n')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): CLI_CRASH, was BROKEN_BUILD — pug_mixins.card is not a function (a TypeError): a call of an undefined function at render time (step 3).
+    c('undefined-mixin', 'CLI_CRASH', ...render('div\n  +card("Title")\n')),
     c('disk-full', 'RESOURCE_EXHAUSTION', "const pug = require('pug');\nconst html = pug.render('ul\\n  each i in items\\n    li.row= \"Row number \" + i', { items: Array.from({ length: 5000 }, (_, i) => i) });\nrequire('fs').writeFileSync('out/list.html', html);\n", { cmd: tinyFs('out', NODE) }),
   ];
 }
@@ -344,7 +347,8 @@ function nunjucks() {
     c('expression', 'BROKEN_BUILD', ...render('<p>{{ user.name }</p>\n')),
     // Ambiguous: the template calls a function the program never gave it — the template or the
     // program is wrong; the project's template does not render: BROKEN_BUILD (as handlebars.missing-helper).
-    c('undefined-call', 'BROKEN_BUILD', ...render('<p>{{ formatDate(createdAt) }}</p>\n', "{ createdAt: '2026-01-01' }")),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): CLI_CRASH, was BROKEN_BUILD — Unable to call formatDate, which is undefined: a call of an undefined function at render time (step 3).
+    c('undefined-call', 'CLI_CRASH', ...render('<p>{{ formatDate(createdAt) }}</p>\n', "{ createdAt: '2026-01-01' }")),
     // The program's own data lacks a field its template prints (throwOnUndefined): its defect, as handlebars.strict-missing-field.
     c('throw-undefined', 'CLI_CRASH', "const nunjucks = require('nunjucks');\nconst env = new nunjucks.Environment(null, { throwOnUndefined: true });\nprocess.stdout.write(env.renderString('<h1>{{ title }}</h1><p>{{ author.name }}</p>', { title: 'Release notes' }));\n"),
     c('disk-full', 'RESOURCE_EXHAUSTION', "const nunjucks = require('nunjucks');\nconst html = nunjucks.renderString('<ul>{% for i in items %}<li class=\"row\">Row number {{ i }}</li>\\n{% endfor %}</ul>', { items: Array.from({ length: 5000 }, (_, i) => i) });\nrequire('fs').writeFileSync('out/list.html', html);\n", { cmd: tinyFs('out', NODE) }),
@@ -362,7 +366,8 @@ function csvParse() {
     c('quote-not-closed', 'ERROR_RESPONSE', ...parse('id,note\n1,"unterminated\n2,ok\n')),
     c('columns-mismatch', 'ERROR_RESPONSE', ...parse('1,A1,2,extra\n', "{ columns: ['id', 'sku', 'qty'] }")),
     c('max-record-size', 'ERROR_RESPONSE', ...parse(`id,payload\n1,${'x'.repeat(5000)}\n`, '{ columns: true, max_record_size: 1024 }')),
-    c('bad-delimiter-option', 'CLI_CRASH', ...parse('id;sku\n1;A1\n', "{ columns: true, delimiter: '' }")),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — Invalid option delimiter: delimiter must be a non empty string: an option refused (step 2).
+    c('bad-delimiter-option', 'ERROR_RESPONSE', ...parse('id;sku\n1;A1\n', "{ columns: true, delimiter: '' }")),
     c('bad-encoding-option', 'CLI_CRASH', ...parse('id,sku\n1,A1\n', "{ columns: true, encoding: 'utf-9' }")),
     c('missing', 'ERROR_RESPONSE', "const { parse } = require('csv-parse');\nconst fs = require('fs');\nfs.createReadStream('data/orders.csv').pipe(parse({ columns: true })).on('data', (r) => console.log(r));\n"),
     c('stream-field-count', 'ERROR_RESPONSE', "const { parse } = require('csv-parse');\nconst fs = require('fs');\nfs.createReadStream('orders.csv').pipe(parse({ columns: true })).on('data', (r) => console.log(r.id));\n", { files: { 'orders.csv': 'id,sku,qty\n1,A1,2\n2,B2,3,4\n' } }),

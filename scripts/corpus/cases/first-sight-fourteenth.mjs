@@ -143,7 +143,8 @@ function aspell() {
     c('master-not-a-dictionary', 'ERROR_RESPONSE', 'aspell --lang=en --master=./project.rws list < README.md', { ...text, 'project.rws': 'deployment\nrelease\n' }),
     // The project's aspell.conf names a mode aspell does not have: a configuration that does not
     // load (BROKEN_BUILD); its words are those of the same option refused on the command line.
-    c('conf-unknown-mode', 'BROKEN_BUILD', 'aspell --conf=./aspell.conf --conf-dir=. list < README.md', { ...text, 'aspell.conf': 'lang en\nmode asciidoc\n' }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — Error: Unknown mode: "asciidoc". names no file: a value refused (step 2).
+    c('conf-unknown-mode', 'ERROR_RESPONSE', 'aspell --conf=./aspell.conf --conf-dir=. list < README.md', { ...text, 'aspell.conf': 'lang en\nmode asciidoc\n' }),
     c('bad-option-value', 'ERROR_RESPONSE', 'aspell --lang=en --sug-mode=fastest list < README.md', text),
     // Interactive checking refused without a terminal: the tool refuses the request as run.
     c('not-a-terminal', 'ERROR_RESPONSE', 'aspell --lang=en check README.md < /dev/null', text),
@@ -209,7 +210,8 @@ function guile() {
     c('data-missing', 'ERROR_RESPONSE', `${G} app.scm`, { 'app.scm': '(define data (call-with-input-file "data/hosts.scm" read))\n(display data)\n' }),
     // The data file the program reads (with `read`, not `load`) does not parse: input not in its
     // format. Ambiguous: a .scm file could be taken for the project's source (BROKEN_BUILD).
-    c('data-unreadable', 'ERROR_RESPONSE', `${G} app.scm`, { 'app.scm': '(define data (call-with-input-file "data/hosts.scm" read))\n(display data)\n', 'data/hosts.scm': '((web . "10.0.0.1")\n (db . "10.0.0.2"\n' }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): BROKEN_BUILD, was ERROR_RESPONSE — data/hosts.scm:3:1: missing close paren: a location-led diagnostic in a .scm, source by its role (step 1).
+    c('data-unreadable', 'BROKEN_BUILD', `${G} app.scm`, { 'app.scm': '(define data (call-with-input-file "data/hosts.scm" read))\n(display data)\n', 'data/hosts.scm': '((web . "10.0.0.1")\n (db . "10.0.0.2"\n' }),
     c('connect-refused', 'NETWORK', `${REFUSED}${G} app.scm`, { 'app.scm': '(define s (socket PF_INET SOCK_STREAM 0))\n(connect s AF_INET (inet-pton AF_INET "127.0.0.1") (string->number (getenv "PORT")))\n(display "connected")\n' }),
     c('unknown-host', 'NETWORK', `${G} app.scm`, { 'app.scm': '(define ai (car (getaddrinfo "build-cache.invalid" "https")))\n(display ai)\n' }),
     c('permission-denied', 'ERROR_RESPONSE', `chmod 000 data.scm && ${NOPRIV} ${G} app.scm`, { 'app.scm': '(display (call-with-input-file "data.scm" read))\n', 'data.scm': '(1 2 3)\n' }),

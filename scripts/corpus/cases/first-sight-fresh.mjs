@@ -63,7 +63,8 @@ function tcl() {
     c('invalid-command', 'BROKEN_BUILD', 'set hosts {a b}\nforeach h $hosts {\n    send_config $h\n}\n'),
     c('missing-brace', 'BROKEN_BUILD', 'proc main {} {\n    if {1} {\n        puts ok\n}\nmain\n'),
     c('package-missing', 'BROKEN_BUILD', 'package require yaml 1.2\nputs [yaml::yaml2dict -file config.yml]\n'),
-    c('error-thrown', 'CLI_CRASH', 'proc migrate {} {\n    error "migration 0042 failed: column already exists"\n}\nmigrate\n'),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — migration 0042 failed: column already exists: a sentence saying what is wrong (step 2).
+    c('error-thrown', 'ERROR_RESPONSE', 'proc migrate {} {\n    error "migration 0042 failed: column already exists"\n}\nmigrate\n'),
     c('divide-by-zero', 'CLI_CRASH', 'set total 0\nputs [expr {100 / $total}]\n'),
     c('open-missing', 'ERROR_RESPONSE', 'set f [open config/settings.tcl r]\nputs [read $f]\n'),
     c('socket-refused', 'NETWORK', 'set s [socket 127.0.0.1 1]\nputs $s "PING"\n'),
@@ -197,10 +198,13 @@ function fastXmlParser() {
   return [
     c('mismatched-tag', 'BROKEN_BUILD', xml('<project>\n  <version>1.0</version>\n  <name>app</nam>\n</project>\n')),
     c('unclosed', 'BROKEN_BUILD', xml('<project>\n  <version>1.0</version>\n')),
-    c('attribute-no-value', 'BROKEN_BUILD', xml('<project>\n  <dependency optional>x</dependency>\n</project>\n')),
-    c('duplicate-attribute', 'BROKEN_BUILD', xml('<project>\n  <module name="a" name="b"/>\n</project>\n')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — boolean attribute 'optional' is not allowed.:2:15 names no file: the input's refusal (step 2).
+    c('attribute-no-value', 'ERROR_RESPONSE', xml('<project>\n  <dependency optional>x</dependency>\n</project>\n')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — Attribute 'name' is repeated.:2:20 names no file: the input's refusal (step 2).
+    c('duplicate-attribute', 'ERROR_RESPONSE', xml('<project>\n  <module name="a" name="b"/>\n</project>\n')),
     c('unquoted-attribute', 'BROKEN_BUILD', xml('<project>\n  <module name=core/>\n</project>\n')),
-    c('invalid-tag-name', 'BROKEN_BUILD', xml('<project>\n  <1module>core</1module>\n</project>\n')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — Tag '1module' is an invalid name.:2:11 names no file: the input's refusal (step 2).
+    c('invalid-tag-name', 'ERROR_RESPONSE', xml('<project>\n  <1module>core</1module>\n</project>\n')),
     c('closing-without-opening', 'BROKEN_BUILD', xml('<project>\n  <version>1.0</version>\n</project>\n</build>\n')),
     c('unclosed-comment', 'BROKEN_BUILD', xml('<project>\n  <!-- modules\n  <version>1.0</version>\n</project>\n')),
     c('missing-file', 'ERROR_RESPONSE', "import { XMLParser } from 'fast-xml-parser';\nimport { readFileSync } from 'node:fs';\nconsole.log(new XMLParser().parse(readFileSync('build/pom.xml', 'utf8'), true).project.version);\n"),
@@ -227,15 +231,24 @@ function cronParser() {
   const c = nodeLib('cron-parser');
   const parse = (expression) => `import parser from 'cron-parser';\nconst next = parser.parseExpression(${JSON.stringify(expression)}).next();\nconsole.log(next.toString());\n`;
   return [
-    c('minute-range', 'CLI_CRASH', parse('61 * * * *')),
-    c('bad-character', 'CLI_CRASH', parse('*/5 * * * MON-FRY')),
-    c('too-many-fields', 'CLI_CRASH', parse('0 0 * * * * * *')),
-    c('hour-range', 'CLI_CRASH', parse('0 25 * * *')),
-    c('day-of-month-range', 'CLI_CRASH', parse('0 0 32 * *')),
-    c('month-range', 'CLI_CRASH', parse('0 0 1 13 *')),
-    c('step-zero', 'CLI_CRASH', parse('*/0 * * * *')),
-    c('reversed-range', 'CLI_CRASH', parse('0 0 5-1 * *')),
-    c('bad-weekday', 'CLI_CRASH', parse('0 0 * * 9')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — the library's refusal of a value (Error: Constraint error, got value 61 expected range 0-59), no literal of the program's code shown: step 2, back to the label it was captured with (session 14 had moved it by where the value came from).
+    c('minute-range', 'ERROR_RESPONSE', parse('61 * * * *')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — the library's refusal of a value (Error: Validation error, cannot resolve alias "fry"), no literal of the program's code shown: step 2, back to the label it was captured with (session 14 had moved it by where the value came from).
+    c('bad-character', 'ERROR_RESPONSE', parse('*/5 * * * MON-FRY')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — the library's refusal of a value (Error: Invalid cron expression), no literal of the program's code shown: step 2, back to the label it was captured with (session 14 had moved it by where the value came from).
+    c('too-many-fields', 'ERROR_RESPONSE', parse('0 0 * * * * * *')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — the library's refusal of a value (Error: Constraint error, got value 25 expected range 0-23), no literal of the program's code shown: step 2, back to the label it was captured with (session 14 had moved it by where the value came from).
+    c('hour-range', 'ERROR_RESPONSE', parse('0 25 * * *')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — the library's refusal of a value (Error: Constraint error, got value 32 expected range 1-31), no literal of the program's code shown: step 2, back to the label it was captured with (session 14 had moved it by where the value came from).
+    c('day-of-month-range', 'ERROR_RESPONSE', parse('0 0 32 * *')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — the library's refusal of a value (Error: Constraint error, got value 13 expected range 1-12), no literal of the program's code shown: step 2, back to the label it was captured with (session 14 had moved it by where the value came from).
+    c('month-range', 'ERROR_RESPONSE', parse('0 0 1 13 *')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — the library's refusal of a value (Error: Constraint error, cannot repeat at every 0 time.), no literal of the program's code shown: step 2, back to the label it was captured with (session 14 had moved it by where the value came from).
+    c('step-zero', 'ERROR_RESPONSE', parse('*/0 * * * *')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — the library's refusal of a value (Error: Invalid range: 5-1), no literal of the program's code shown: step 2, back to the label it was captured with (session 14 had moved it by where the value came from).
+    c('reversed-range', 'ERROR_RESPONSE', parse('0 0 5-1 * *')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — the library's refusal of a value (Error: Constraint error, got value 9 expected range 0-7), no literal of the program's code shown: step 2, back to the label it was captured with (session 14 had moved it by where the value came from).
+    c('bad-weekday', 'ERROR_RESPONSE', parse('0 0 * * 9')),
   ];
 }
 
@@ -243,16 +256,25 @@ function luxon() {
   const c = nodeLib('luxon');
   const head = "import { DateTime, Duration, Settings } from 'luxon';\nSettings.throwOnInvalid = true;\n";
   return [
-    c('iso', 'CLI_CRASH', `${head}console.log(DateTime.fromISO('2026-13-45T10:00').toISO());\n`),
-    c('zone', 'CLI_CRASH', `${head}console.log(DateTime.now().setZone('Europe/Springfield').toISO());\n`),
-    c('duration', 'CLI_CRASH', `${head}console.log(Duration.fromISO('PT5X').toMillis());\n`),
-    c('format', 'CLI_CRASH', `${head}console.log(DateTime.fromFormat('2026/01/02', 'yyyy-MM-dd').toISO());\n`),
-    c('interval', 'CLI_CRASH', `${head}import { Interval } from 'luxon';\nconst start = DateTime.fromISO('2026-03-02');\nconsole.log(Interval.fromDateTimes(start, start.minus({ days: 1 })).length('days'));\n`),
-    c('sql', 'CLI_CRASH', `${head}console.log(DateTime.fromSQL('2026-02-30 25:00:00').toISO());\n`),
-    c('http-date', 'CLI_CRASH', `${head}console.log(DateTime.fromHTTP('Someday, 02 Jan 2026 10:00:00 GMT').toISO());\n`),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — the library's refusal of a value (InvalidDateTimeError: Invalid DateTime: unit out of range: you specified 13 (of type numbe), no literal of the program's code shown: step 2, back to the label it was captured with (session 14 had moved it by where the value came from).
+    c('iso', 'ERROR_RESPONSE', `${head}console.log(DateTime.fromISO('2026-13-45T10:00').toISO());\n`),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — the library's refusal of a value (InvalidDateTimeError: Invalid DateTime: unsupported zone: the zone "Europe/Springfield" is), no literal of the program's code shown: step 2, back to the label it was captured with (session 14 had moved it by where the value came from).
+    c('zone', 'ERROR_RESPONSE', `${head}console.log(DateTime.now().setZone('Europe/Springfield').toISO());\n`),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — the library's refusal of a value (InvalidDurationError: Invalid Duration: unparsable: the input "PT5X" can't be parsed as IS), no literal of the program's code shown: step 2, back to the label it was captured with (session 14 had moved it by where the value came from).
+    c('duration', 'ERROR_RESPONSE', `${head}console.log(Duration.fromISO('PT5X').toMillis());\n`),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — the library's refusal of a value (InvalidDateTimeError: Invalid DateTime: unparsable: the input "2026/01/02" can't be parsed), no literal of the program's code shown: step 2, back to the label it was captured with (session 14 had moved it by where the value came from).
+    c('format', 'ERROR_RESPONSE', `${head}console.log(DateTime.fromFormat('2026/01/02', 'yyyy-MM-dd').toISO());\n`),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — the library's refusal of a value (InvalidIntervalError: Invalid Interval: end before start: The end of an interval must be a), no literal of the program's code shown: step 2, back to the label it was captured with (session 14 had moved it by where the value came from).
+    c('interval', 'ERROR_RESPONSE', `${head}import { Interval } from 'luxon';\nconst start = DateTime.fromISO('2026-03-02');\nconsole.log(Interval.fromDateTimes(start, start.minus({ days: 1 })).length('days'));\n`),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — the library's refusal of a value (InvalidDateTimeError: Invalid DateTime: unit out of range: you specified 30 (of type numbe), no literal of the program's code shown: step 2, back to the label it was captured with (session 14 had moved it by where the value came from).
+    c('sql', 'ERROR_RESPONSE', `${head}console.log(DateTime.fromSQL('2026-02-30 25:00:00').toISO());\n`),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — the library's refusal of a value (InvalidDateTimeError: Invalid DateTime: unparsable: the input "[object Object]" can't be p), no literal of the program's code shown: step 2, back to the label it was captured with (session 14 had moved it by where the value came from).
+    c('http-date', 'ERROR_RESPONSE', `${head}console.log(DateTime.fromHTTP('Someday, 02 Jan 2026 10:00:00 GMT').toISO());\n`),
     c('offset-zone', 'ERROR_RESPONSE', `${head}console.log(DateTime.now().setZone('UTC+99').toISO());\n`),
-    c('rfc2822', 'CLI_CRASH', `${head}console.log(DateTime.fromRFC2822('Tue, 31 Feb 2026 10:00:00 +0000').toISO());\n`),
-    c('unit', 'CLI_CRASH', `${head}console.log(DateTime.now().plus({ fortnights: 1 }).toISO());\n`),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — the library's refusal of a value (InvalidDateTimeError: Invalid DateTime: unit out of range: you specified 31 (of type numbe), no literal of the program's code shown: step 2, back to the label it was captured with (session 14 had moved it by where the value came from).
+    c('rfc2822', 'ERROR_RESPONSE', `${head}console.log(DateTime.fromRFC2822('Tue, 31 Feb 2026 10:00:00 +0000').toISO());\n`),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — the library's refusal of a value (InvalidUnitError: Invalid unit fortnights), no literal of the program's code shown: step 2, back to the label it was captured with (session 14 had moved it by where the value came from).
+    c('unit', 'ERROR_RESPONSE', `${head}console.log(DateTime.now().plus({ fortnights: 1 }).toISO());\n`),
   ];
 }
 

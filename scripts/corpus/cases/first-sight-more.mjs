@@ -186,7 +186,8 @@ function ws() {
     c('dns', 'NETWORK', client("'wss://stream.no-such-host.invalid/events'")),
     c('handshake-timeout', 'TIMEOUT', client(local, '{ handshakeTimeout: 1500 }'), { status: 'sleep' }),
     c('self-signed', 'CERTIFICATE_ERROR', client(local), { status: 200, tls: 'valid' }),
-    c('bad-url', 'CLI_CRASH', client("'http//127.0.0.1/events'")),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — SyntaxError: Invalid URL: http//127.0.0.1/events: a value refused (step 2; back to its recorded label).
+    c('bad-url', 'ERROR_RESPONSE', client("'http//127.0.0.1/events'")),
   ];
 }
 
@@ -217,7 +218,8 @@ function jinja2() {
     c('syntax-unclosed', 'CONTEXT_ERROR', `${strict}env.from_string("{% if retries %}Retry {{ retries }} times")\n`),
     c('syntax-tag', 'CONTEXT_ERROR', `${strict}env.from_string("{{ name }")\n`),
     c('unknown-filter', 'CONTEXT_ERROR', `${strict}env.from_string("{{ name | titel }}")\n`),
-    c('not-found', 'ERROR_RESPONSE', `${strict}env.get_template("prompts/diagnose.j2").render()\n`),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): BROKEN_BUILD, was ERROR_RESPONSE — TemplateNotFound: 'prompts/diagnose.j2': a template, the project's file (step 1; as nunjucks' and pug's).
+    c('not-found', 'BROKEN_BUILD', `${strict}env.get_template("prompts/diagnose.j2").render()\n`),
     c('undefined-call', 'CONTEXT_ERROR', `${strict}print(env.from_string("{{ summarize(log) }}").render(log="x"))\n`),
   ];
 }
@@ -264,7 +266,8 @@ function lua() {
     c('syntax', 'BROKEN_BUILD', 'local function f()\n  return 1\n\nprint(f())\n'),
     c('module', 'BROKEN_BUILD', 'local json = require("cjson")\nprint(json.encode({}))\n'),
     c('index-nil', 'CLI_CRASH', 'local config = nil\nprint(config.port)\n'),
-    c('call-nil', 'BROKEN_BUILD', 'render_page("home")\n'),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): CLI_CRASH, was BROKEN_BUILD — attempt to call a nil value (global 'render_page'): a call of an undefined function at run time (step 3).
+    c('call-nil', 'CLI_CRASH', 'render_page("home")\n'),
     c('error', 'CLI_CRASH', 'error("manifest has no version field")\n'),
     c('arith', 'CLI_CRASH', 'local n = "ten" + 1\n'),
     c('open', 'ERROR_RESPONSE', 'local f = assert(io.open("config/app.lua", "r"))\n'),

@@ -71,7 +71,8 @@ function pylint() {
     c('invalid-name', 'QUALITY_GATE_FAIL', `${doc}\n\ndef Process_Data():\n    """Process."""\n    return 1\n`),
     c('fail-under', 'QUALITY_GATE_FAIL', `${doc}import os, sys\nx=1\n`, 'pylint --fail-under=9 main.py'),
     c('syntax', 'BROKEN_BUILD', 'def main(:\n    pass\n'),
-    c('missing-module', 'ERROR_RESPONSE', 'x = 1\n', 'pylint --score=n services/billing.py'),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): BROKEN_BUILD, was ERROR_RESPONSE — services/billing.py:1:0: F0001: No module named …: a location-led diagnostic in a source file (step 1).
+    c('missing-module', 'BROKEN_BUILD', 'x = 1\n', 'pylint --score=n services/billing.py'),
   ];
 }
 
@@ -184,7 +185,8 @@ function gem() {
   const spec = (body) => `Gem::Specification.new do |s|\n  s.name = "app"\n  s.version = "1.0.0"\n  s.authors = ["a"]\n  s.files = []\n${body}end\n`;
   const c = (id, type, cmd, extra = {}) => ({ id: `gem.${id}`, source: 'gem', type, cmd, timeoutMs: 60_000, env: { GEM_HOME: '/work/case/.gems' }, ...extra });
   return [
-    c('404', 'BROKEN_BUILD', install, { http: { status: 404 } }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — bad response Not Found 404: the registry's answer (step 1, a peer's answer).
+    c('404', 'ERROR_RESPONSE', install, { http: { status: 404 } }),
     c('401', 'AUTH_REQUIRED', install, { http: { status: 401 } }),
     c('403', 'AUTH_REQUIRED', install, { http: { status: 403 } }),
     c('500', 'SERVER_ERROR', install, { http: { status: 500 } }),

@@ -142,7 +142,8 @@ function structCases() {
     c('iter-unpack-size', 'ERROR_RESPONSE', "import struct\ndata = open('capture.bin', 'rb').read()\nfor (v,) in struct.iter_unpack('<d', data):\n    print(v)\n", { cmd: bin('000000000000f03f0000') }),
     c('missing-file', 'ERROR_RESPONSE', header),
     c('ushort-range', 'CLI_CRASH', "import struct\nentries = list(range(70000))\nheader = struct.pack('<4sH', b'IDX1', len(entries))\nprint(header)\n"),
-    c('not-an-integer', 'CLI_CRASH', "import struct\nport = '8080'\nprint(struct.pack('!H', port))\n"),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — struct.error: required argument is not an integer: a value refused, not a defect's class (step 2).
+    c('not-an-integer', 'ERROR_RESPONSE', "import struct\nport = '8080'\nprint(struct.pack('!H', port))\n"),
     c('pack-items', 'CLI_CRASH', "import struct\nprint(struct.pack('<IIH', 1, 2))\n"),
     // The format string is the program's own value; it is refused as a bad argument (CLI_CRASH),
     // though one could read it as the program's source not parsing (BROKEN_BUILD): ambiguous.
@@ -381,7 +382,8 @@ function nodeDgram() {
     // one could read it as the network's configuration, NETWORK): ambiguous.
     c('bind-unavailable', 'ERROR_RESPONSE', "const dgram = require('node:dgram');\nconst s = dgram.createSocket('udp4');\ns.on('error', (e) => { console.error(e); process.exit(1); });\ns.bind(8125, '10.255.255.1', () => console.log('listening'));\n"),
     // A datagram larger than UDP carries, built by the program: its own value refused (CLI_CRASH).
-    c('message-size', 'CLI_CRASH', send('127.0.0.1', 8125, 70000)),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — Error: send EMSGSIZE: the message refused as too long (step 2).
+    c('message-size', 'ERROR_RESPONSE', send('127.0.0.1', 8125, 70000)),
     c('bad-port', 'CLI_CRASH', send('127.0.0.1', 0)),
     c('not-running', 'CLI_CRASH', "const dgram = require('node:dgram');\nconst s = dgram.createSocket('udp4');\ns.close();\ns.send('deploys.count:1|c', 8125, '127.0.0.1');\n"),
     c('bad-type', 'CLI_CRASH', "const dgram = require('node:dgram');\nconst s = dgram.createSocket('udp5');\ns.send('x', 8125, '127.0.0.1');\n"),

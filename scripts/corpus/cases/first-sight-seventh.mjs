@@ -291,7 +291,8 @@ function ghostscript() {
     // Ambiguous: a PostScript program of the project calling a name it never defined: its own defect (as NameError), CLI_CRASH.
     c('undefined', 'CLI_CRASH', gs('-sDEVICE=nullpage render.ps'), '', { 'render.ps': '/Helvetica findfont 12 scalefont setfont\n72 720 moveto (Invoice) showtext\nshowpage\n' }),
     c('stack-overflow', 'CLI_CRASH', gs('-sDEVICE=nullpage render.ps'), '', { 'render.ps': '/layout { 1 layout } def\nlayout\nshowpage\n' }),
-    c('syntax', 'BROKEN_BUILD', gs('-sDEVICE=nullpage render.ps'), '', { 'render.ps': '/Helvetica findfont 12 scalefont setfont\n72 720 moveto (Invoice show\nshowpage\n' }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — Error: /syntaxerror in … names no file: the input's refusal (step 2).
+    c('syntax', 'ERROR_RESPONSE', gs('-sDEVICE=nullpage render.ps'), '', { 'render.ps': '/Helvetica findfont 12 scalefont setfont\n72 720 moveto (Invoice show\nshowpage\n' }),
   ];
 }
 
@@ -332,7 +333,8 @@ function m4() {
   return [
     c('unterminated-string', 'BROKEN_BUILD', "define(`VERSION', `1.4)\nVERSION\n"),
     c('unterminated-call', 'BROKEN_BUILD', "define(`VERSION', `1.4')\nifelse(VERSION, `1.4', `ok'\n"),
-    c('include-missing', 'ERROR_RESPONSE', "include(`defs.m4')\nVERSION\n"),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): BROKEN_BUILD, was ERROR_RESPONSE — m4:config.m4:1: cannot open defs.m4': a location-led diagnostic in a source file, its include missing (step 1; as docutils').
+    c('include-missing', 'BROKEN_BUILD', "include(`defs.m4')\nVERSION\n"),
     // Ambiguous: the macro source's own runaway recursion stopped at m4's nesting limit: the program's defect (as a stack overflow), CLI_CRASH, though worded as a limit exceeded.
     c('recursion', 'CLI_CRASH', "define(`expand', `expand(expand($1))')\nexpand(`x')\n", 'm4 -L 64 config.m4 > config.h'),
     c('fatal-warning', 'BROKEN_BUILD', "define(`VERSION', `1.4')\nindex(`VERSION')\n", 'm4 --fatal-warnings config.m4 > config.h'),

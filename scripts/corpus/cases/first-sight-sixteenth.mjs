@@ -76,7 +76,8 @@ function gprolog() {
     c('data-missing', 'ERROR_RESPONSE', G, P("main :- open('data/hosts.pl', read, S), read(S, T), write(T), nl.\n")),
     // The data file the program reads with read/2 does not parse: input not in its format.
     // Ambiguous: a .pl file could be taken for the project's source (BROKEN_BUILD).
-    c('data-syntax', 'ERROR_RESPONSE', G, { ...P("main :- open('hosts.pl', read, S), read(S, T), write(T), nl.\n"), 'hosts.pl': 'host(web, "10.0.0.1".\n' }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): BROKEN_BUILD, was ERROR_RESPONSE — syntax_error('hosts.pl:1 (char:21) …'): a location in a .pl, source by its role (step 1).
+    c('data-syntax', 'BROKEN_BUILD', G, { ...P("main :- open('hosts.pl', read, S), read(S, T), write(T), nl.\n"), 'hosts.pl': 'host(web, "10.0.0.1".\n' }),
     c('permission-denied', 'ERROR_RESPONSE', `chmod 000 hosts.pl && ${NOPRIV} ${G}`, { ...P("main :- open('hosts.pl', read, S), read(S, T), write(T), nl.\n"), 'hosts.pl': 'host(web).\n' }),
     c('stack-overflow', 'CLI_CRASH', G, P('depth(N, D) :- N1 is N + 1, depth(N1, D0), D is D0 + 1.\nmain :- depth(0, D), write(D), nl.\n')),
   ];
@@ -114,7 +115,8 @@ function chicken() {
     c('unbound-variable', 'CLI_CRASH', `${C} app.scm`, { 'app.scm': '(define (total items) (apply + items))\n(display (totl (list 1 2 3)))\n' }),
     c('bad-argument-type', 'CLI_CRASH', `${C} app.scm`, { 'app.scm': '(define port "8080")\n(display (+ port 1))\n' }),
     c('call-non-procedure', 'CLI_CRASH', `${C} app.scm`, { 'app.scm': '(define hosts (list "a" "b"))\n(display (hosts 0))\n' }),
-    c('syntax-unbalanced', 'BROKEN_BUILD', `${C} app.scm`, { 'app.scm': '(define (greet name)\n  (string-append "hello, " name)\n(display (greet "ops"))\n' }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — Error: (line 4) unterminated list names no file: the input's refusal (step 2).
+    c('syntax-unbalanced', 'ERROR_RESPONSE', `${C} app.scm`, { 'app.scm': '(define (greet name)\n  (string-append "hello, " name)\n(display (greet "ops"))\n' }),
     c('import-missing', 'BROKEN_BUILD', 'csc app.scm -o app', { 'app.scm': '(import (srfi 180))\n(display (json-read))\n' }),
     c('data-missing', 'ERROR_RESPONSE', `${C} app.scm`, { 'app.scm': '(display (with-input-from-file "data/hosts.scm" read))\n' }),
     c('permission-denied', 'ERROR_RESPONSE', `chmod 000 hosts.scm && ${NOPRIV} ${C} app.scm`, { 'app.scm': '(display (with-input-from-file "hosts.scm" read))\n', 'hosts.scm': '(1 2 3)\n' }),
@@ -380,7 +382,8 @@ function perlcritic() {
     c('file-missing', 'ERROR_RESPONSE', 'perlcritic --gentle lib/App.pm'),
     // perlcritic cannot read the file and says only that it cannot parse it: what failed is the
     // file's permission (ERROR_RESPONSE); ambiguous by its text (it reads like a source that does not parse).
-    c('permission-denied', 'ERROR_RESPONSE', `chmod 000 lib/App.pm && ${NOPRIV} perlcritic --gentle lib/App.pm`, { 'lib/App.pm': SLOPPY }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): BROKEN_BUILD, was ERROR_RESPONSE — Problem while critiquing "lib/App.pm": Can't parse code: a source file that does not parse (step 1).
+    c('permission-denied', 'BROKEN_BUILD', `chmod 000 lib/App.pm && ${NOPRIV} perlcritic --gentle lib/App.pm`, { 'lib/App.pm': SLOPPY }),
     c('profile-missing', 'BROKEN_BUILD', 'perlcritic --profile config/perlcriticrc --gentle lib/App.pm', { 'lib/App.pm': 'use strict;\nuse warnings;\npackage App;\n1;\n' }),
     c('brutal-directory', 'QUALITY_GATE_FAIL', 'perlcritic --brutal lib', { 'lib/App.pm': 'use strict;\nuse warnings;\npackage App;\nsub total { my $t = 0; $t += $_ for @_; return $t }\n1;\n' }),
     c('no-such-policy', 'ERROR_RESPONSE', 'perlcritic --single-policy NoSuchPolicy lib/App.pm', { 'lib/App.pm': 'use strict;\nuse warnings;\npackage App;\n1;\n' }),

@@ -267,7 +267,8 @@ function csvLib() {
   return [
     c('field-limit', 'RESOURCE_EXHAUSTION', read(), "python3 -c \"print('id,notes'); print('1,\\\"' + 'x' * 200000 + '\\\"')\" > orders.csv && "),
     // Ambiguous: csv.Error is the data file's parse error (a data file that does not load: BROKEN_BUILD, README), not a crash.
-    c('strict-quote', 'BROKEN_BUILD', read(', strict=True'), '', { 'orders.csv': 'id,item\n1,"widget" extra\n' }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — _csv.Error: ',' expected after '"' names no project file: the input's refusal (step 2).
+    c('strict-quote', 'ERROR_RESPONSE', read(', strict=True'), '', { 'orders.csv': 'id,item\n1,"widget" extra\n' }),
     c('unclosed-quote', 'BROKEN_BUILD', read(', strict=True'), '', { 'orders.csv': 'id,item\n1,"widget\n' }),
     c('missing-column', 'CLI_CRASH', "import csv\nwith open('orders.csv', newline='') as f:\n    total = sum(int(r['quantity']) for r in csv.DictReader(f))\nprint(total)\n", '', { 'orders.csv': 'id,item,qty\n1,widget,3\n' }),
     c('bytes', 'CLI_CRASH', "import csv\nwith open('orders.csv', 'rb') as f:\n    print(list(csv.reader(f)))\n", '', { 'orders.csv': 'id,item\n1,widget\n' }),

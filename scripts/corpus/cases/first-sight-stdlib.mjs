@@ -61,7 +61,8 @@ function configparser() {
     c('interpolation-syntax', 'BROKEN_BUILD', '[db]\nhost = db.internal\nurl = postgres://app:p%ss@%(host)s/app\n'),
     c('no-option', 'CLI_CRASH', ok, "print(cfg.get('db', 'password'))\n"),
     c('no-section', 'CLI_CRASH', ok, "print(cfg.getint('cache', 'size'))\n"),
-    c('not-an-int', 'CLI_CRASH', ok.replace('replicas = 2', 'replicas = two'), "print(cfg.getint('worker', 'replicas'))\n"),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — ValueError: invalid literal for int() with base 10: 'two' (the decision's own example): a value refused, the code line is the program's, not a subject (step 2; as decimal.config-value).
+    c('not-an-int', 'ERROR_RESPONSE', ok.replace('replicas = 2', 'replicas = two'), "print(cfg.getint('worker', 'replicas'))\n"),
     c('missing-file', 'ERROR_RESPONSE', null),
   ];
 }

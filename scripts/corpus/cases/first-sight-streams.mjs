@@ -69,7 +69,8 @@ function jsYaml() {
     c('tab', 'BROKEN_BUILD', 'service:\n\tname: api\n\treplicas: 2\n'),
     c('unknown-tag', 'BROKEN_BUILD', 'service:\n  name: api\n  replicas: !env REPLICAS\n'),
     // Ambiguous: code written for js-yaml 3 calls a function version 4 removed (a dependency's API, as a missing import: BROKEN_BUILD).
-    c('safe-load-removed', 'BROKEN_BUILD', 'service:\n  name: api\n  replicas: 2\n', LOAD.replace('yaml.load(', 'yaml.safeLoad(')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): CLI_CRASH, was BROKEN_BUILD — Function yaml.safeLoad is removed in js-yaml 4: the program calls a function that is not there, no file named (step 3).
+    c('safe-load-removed', 'CLI_CRASH', 'service:\n  name: api\n  replicas: 2\n', LOAD.replace('yaml.load(', 'yaml.safeLoad(')),
     c('missing-file', 'ERROR_RESPONSE', null),
     c('empty', 'CLI_CRASH', ''),
     c('dump-function', 'CLI_CRASH', null, "import yaml from 'js-yaml';\n\nconst manifest = { service: 'api', replicas: 2, healthCheck: () => fetch('http://api/health') };\nprocess.stdout.write(yaml.dump(manifest));\n"),

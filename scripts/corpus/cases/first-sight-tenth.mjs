@@ -300,7 +300,8 @@ function stunnel() {
     c('cert-missing', 'ERROR_RESPONSE', run, conf(svc(undefined, 'certs/site.pem'))),
     c('cert-garbage', 'ERROR_RESPONSE', `echo "not a certificate" > site.pem && ${run}`, conf(svc(undefined, 'site.pem'))),
     c('port-in-use', 'ERROR_RESPONSE', `${BUSYPORT}sed -i "s/8443/$PORT/" stunnel.conf && ${run}`, conf(svc())),
-    c('config-missing', 'ERROR_RESPONSE', 'stunnel /etc/stunnel/app.conf'),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): BROKEN_BUILD, was ERROR_RESPONSE — Invalid configuration file name "/etc/stunnel/app.conf": a configuration file (step 1).
+    c('config-missing', 'BROKEN_BUILD', 'stunnel /etc/stunnel/app.conf'),
     c('bad-verify', 'BROKEN_BUILD', run, conf(`${svc()}verifyChain = maybe\n`)),
     // Ambiguous: the configuration pairs a certificate with another certificate's key: the files it names do not fit, ERROR_RESPONSE (as a certificate file that is not one).
     c('key-mismatch', 'ERROR_RESPONSE', run, conf(`${svc()}key = $CERTS/expired.pem\n`)),

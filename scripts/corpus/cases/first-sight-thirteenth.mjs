@@ -134,13 +134,15 @@ function handlebars() {
   const NODE_PATH = 'NODE_PATH=$(npm root -g) node render.js';
   return [
     c('unclosed-block', 'BROKEN_BUILD', 'handlebars templates/list.hbs -f dist/templates.js', { 'templates/list.hbs': '<ul>\n{{#each items}}\n  <li>{{name}}</li>\n</ul>\n', 'dist/.keep': '' }),
-    c('mismatched-close', 'BROKEN_BUILD', 'handlebars templates/user.hbs', { 'templates/user.hbs': '{{#if user}}\n  <p>{{user.name}}</p>\n{{/each}}\n' }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — Error: if doesn't match each - 1:3 names no file: the input's refusal (step 2).
+    c('mismatched-close', 'ERROR_RESPONSE', 'handlebars templates/user.hbs', { 'templates/user.hbs': '{{#if user}}\n  <p>{{user.name}}</p>\n{{/each}}\n' }),
     c('bad-expression', 'BROKEN_BUILD', 'handlebars templates/price.hbs', { 'templates/price.hbs': '<span>{{ price | currency }}</span>\n' }),
     c('missing-input', 'ERROR_RESPONSE', 'handlebars templates/footer.hbs -f dist/templates.js'),
     c('permission-denied', 'ERROR_RESPONSE', `chmod 000 page.hbs && ${NOPRIV} handlebars page.hbs`, { 'page.hbs': '<h1>{{title}}</h1>\n' }),
     // Ambiguous: the template names a helper the program never registered — the template or the
     // program is wrong; the project's template does not render: BROKEN_BUILD.
-    c('missing-helper', 'BROKEN_BUILD', NODE_PATH, render('<p>{{formatDate createdAt "YYYY-MM-DD"}}</p>\n', "{ createdAt: '2024-01-01' }", false)),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): CLI_CRASH, was BROKEN_BUILD — Missing helper: "formatDate" names no file: a call of a function nothing defined (step 3).
+    c('missing-helper', 'CLI_CRASH', NODE_PATH, render('<p>{{formatDate createdAt "YYYY-MM-DD"}}</p>\n', "{ createdAt: '2024-01-01' }", false)),
     // strict mode: the program's own data lacks a field its template uses — the program's defect.
     c('strict-missing-field', 'CLI_CRASH', NODE_PATH, render('<h1>{{title}}</h1>\n<p>{{author.name}}</p>\n', "{ title: 'Release notes' }")),
     c('disk-full', 'RESOURCE_EXHAUSTION', "for i in $(seq 3000); do echo \"<div class=row-$i>{{item$i}}</div>\"; done > big.hbs && " + tinyFs('out', 'handlebars big.hbs -f out/templates.js'), {}),
@@ -153,7 +155,8 @@ function ejs() {
   const c = tool('ejs');
   return [
     c('syntax', 'BROKEN_BUILD', 'ejs views/index.ejs -f data.json', { 'views/index.ejs': '<ul>\n<% items.forEach(function (item) { %>\n  <li><%= item.name %></li>\n<% } %>\n</ul>\n', 'data.json': '{"items":[{"name":"a"}]}' }),
-    c('unclosed-tag', 'BROKEN_BUILD', 'ejs views/index.ejs -f data.json', { 'views/index.ejs': '<h1><%= title </h1>\n', 'data.json': '{"title":"Home"}' }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — Could not find matching close tag for "<%=" names no file: the input's refusal (step 2).
+    c('unclosed-tag', 'ERROR_RESPONSE', 'ejs views/index.ejs -f data.json', { 'views/index.ejs': '<h1><%= title </h1>\n', 'data.json': '{"title":"Home"}' }),
     // The template's code uses a name nobody defined: its own defect at render time.
     c('reference-error', 'CLI_CRASH', 'ejs views/index.ejs -f data.json', { 'views/index.ejs': '<h1><%= title %></h1>\n<p><%= subtitle %></p>\n', 'data.json': '{"title":"Home"}' }),
     c('type-error', 'CLI_CRASH', 'ejs views/list.ejs -f data.json', { 'views/list.ejs': '<% user.roles.forEach(function (r) { %><li><%= r %></li><% }) %>\n', 'data.json': '{"user":{"name":"ada"}}' }),
@@ -213,7 +216,8 @@ function svgo() {
     c('missing-input', 'ERROR_RESPONSE', 'svgo icons/menu.svg -o dist/menu.svg'),
     c('permission-denied', 'ERROR_RESPONSE', `chmod 000 logo.svg && ${NOPRIV} svgo logo.svg -o out.svg`, { 'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n' }),
     c('config-syntax', 'BROKEN_BUILD', 'svgo --config svgo.config.js logo.svg -o out.svg', { 'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n', 'svgo.config.js': "module.exports = {\n  multipass: true,\n  plugins: ['preset-default',\n};\n" }),
-    c('unknown-plugin', 'BROKEN_BUILD', 'svgo --config svgo.config.js logo.svg -o out.svg', { 'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n', 'svgo.config.js': "module.exports = { plugins: ['preset-default', 'removeEverything'] };\n" }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — Unknown builtin plugin "removeEverything" specified. names no file: a name refused (step 2).
+    c('unknown-plugin', 'ERROR_RESPONSE', 'svgo --config svgo.config.js logo.svg -o out.svg', { 'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n', 'svgo.config.js': "module.exports = { plugins: ['preset-default', 'removeEverything'] };\n" }),
     c('disk-full', 'RESOURCE_EXHAUSTION', "(echo '<svg xmlns=\"http://www.w3.org/2000/svg\">'; for i in $(seq 3000); do echo \"<rect id=\\\"r$i\\\" x=\\\"$i\\\" y=\\\"$i\\\" width=\\\"10\\\" height=\\\"10\\\" fill=\\\"#12345$((i % 10))\\\"/>\"; done; echo '</svg>') > big.svg && " + tinyFs('out', 'svgo big.svg -o out/big.svg'), {}),
     c('unknown-option', 'ERROR_RESPONSE', 'svgo --precision-all 3 logo.svg', { 'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n' }),
   ];
@@ -270,7 +274,8 @@ function lxml() {
     c('schema-invalid', 'FORMAT_VALIDATION', `${PY} validate.py`, { 'validate.py': validate, 'schema/order.xsd': xsd, 'orders/order-17.xml': '<order>\n  <id>17</id>\n  <total>twelve</total>\n</order>\n' }),
     c('dtd-invalid', 'FORMAT_VALIDATION', `${PY} dtd.py`, { 'dtd.py': "from lxml import etree\ndtd = etree.DTD(open('note.dtd'))\ndoc = etree.parse('note.xml')\nif not dtd.validate(doc):\n    raise SystemExit(str(dtd.error_log.filter_from_errors()))\n", 'note.dtd': '<!ELEMENT note (to,body)>\n<!ELEMENT to (#PCDATA)>\n<!ELEMENT body (#PCDATA)>\n', 'note.xml': '<note><body>hi</body></note>\n' }),
     // The XPath is the program's own expression: a query that does not parse (as the eleventh capture's DSL expressions).
-    c('bad-xpath', 'BROKEN_BUILD', `${PY} query.py`, { 'query.py': "from lxml import etree\ndoc = etree.fromstring('<a><b>1</b></a>')\nprint(doc.xpath('//b[text()=1'))\n" }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — lxml.etree.XPathEvalError: Invalid predicate names no file: a value refused (step 2).
+    c('bad-xpath', 'ERROR_RESPONSE', `${PY} query.py`, { 'query.py': "from lxml import etree\ndoc = etree.fromstring('<a><b>1</b></a>')\nprint(doc.xpath('//b[text()=1'))\n" }),
     c('xslt-broken', 'BROKEN_BUILD', `${PY} transform.py`, { 'transform.py': "from lxml import etree\nxslt = etree.XSLT(etree.parse('report.xsl'))\nprint(xslt(etree.fromstring('<r/>')))\n", 'report.xsl': '<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">\n  <xsl:template match="/">\n    <xsl:value-of selec="count(//item)"/>\n  </xsl:template>\n</xsl:stylesheet>\n' }),
     c('bad-schema', 'BROKEN_BUILD', `${PY} validate.py`, { 'validate.py': validate, 'schema/order.xsd': '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">\n  <xs:element name="order" type="OrderType"/>\n</xs:schema>\n', 'orders/order-17.xml': '<order/>\n' }),
   ];
@@ -313,7 +318,8 @@ function sqlalchemy() {
     c('read-only', 'ERROR_RESPONSE', `${MKDB}chmod 444 app.db && ${NOPRIV} ${PY} signup.py`, { 'signup.py': q("conn.execute(text(\"insert into users(email) values ('bob@example.com')\"))") }),
     c('disk-full', 'RESOURCE_EXHAUSTION', tinyFs('data', `${PY} load.py`), { 'load.py': "from sqlalchemy import create_engine, text\nengine = create_engine('sqlite:///data/app.db')\nwith engine.begin() as conn:\n    conn.execute(text('create table events (id integer primary key, payload text)'))\n    for i in range(2000):\n        conn.execute(text('insert into events(payload) values (:p)'), {'p': 'x' * 500})\n" }),
     // The program's own code names a dialect that does not exist (a value it passed): its defect.
-    c('bad-url', 'CLI_CRASH', `${PY} report.py`, { 'report.py': "from sqlalchemy import create_engine\nengine = create_engine('sqlite3:///app.db')\nprint(engine)\n" }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): BROKEN_BUILD, was CLI_CRASH — NoSuchModuleError: Can't load plugin: sqlalchemy.dialects:sqlite3: a module the program loads is not there (step 1, as ModuleNotFoundError).
+    c('bad-url', 'BROKEN_BUILD', `${PY} report.py`, { 'report.py': "from sqlalchemy import create_engine\nengine = create_engine('sqlite3:///app.db')\nprint(engine)\n" }),
     // The program's SQL does not parse: a statement the program holds (as a query expression): BROKEN_BUILD.
     c('sql-syntax', 'BROKEN_BUILD', `${MKDB}${PY} report.py`, { 'report.py': q("print(conn.execute(text('select email form users')).all())") }),
   ];

@@ -202,7 +202,8 @@ function fastCheck() {
     c('async-timeout', 'TIMEOUT', "const lookup = (id) => new Promise((resolve) => setTimeout(() => resolve(id), id % 7 === 3 ? 500 : 0));\nawait fc.assert(fc.asyncProperty(fc.nat({ max: 20 }), async (id) => (await lookup(id)) === id), { timeout: 100 });\n"),
     c('interrupted', 'TIMEOUT', "const slowSort = (xs) => { const end = Date.now() + 200; while (Date.now() < end); return [...xs].sort((a, b) => a - b); };\nfc.assert(fc.property(fc.array(fc.integer()), (xs) => slowSort(xs).length === xs.length), { interruptAfterTimeLimit: 500, markInterruptAsFailure: true });\n"),
     c('model', 'VERIFICATION_FAILED', "class Queue { constructor() { this.items = []; } push(x) { this.items.push(x); } pop() { return this.items.pop(); } }\nclass PushCommand { constructor(v) { this.v = v; } check() { return true; } run(m, r) { m.push(this.v); r.push(this.v); } toString() { return `push(${this.v})`; } }\nclass PopCommand { check(m) { return m.length > 0; } run(m, r) { assert.equal(r.pop(), m.shift()); } toString() { return 'pop'; } }\nfc.assert(fc.property(fc.commands([fc.integer().map((v) => new PushCommand(v)), fc.constant(new PopCommand())]), (cmds) => {\n  fc.modelRun(() => ({ model: [], real: new Queue() }), cmds);\n}));\n"),
-    c('bad-arbitrary', 'CLI_CRASH', "fc.assert(fc.property(fc.integer({ min: 10, max: 1 }), (n) => n >= 1));\n"),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was CLI_CRASH — the library's refusal of a value (Error: fc.integer maximum value should be equal or greater than the minimum one), no literal of the program's code shown: step 2, back to the label it was captured with (session 14 had moved it by where the value came from).
+    c('bad-arbitrary', 'ERROR_RESPONSE', "fc.assert(fc.property(fc.integer({ min: 10, max: 1 }), (n) => n >= 1));\n"),
   ];
 }
 

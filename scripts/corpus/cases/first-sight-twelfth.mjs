@@ -90,7 +90,8 @@ function doxygen() {
     // Not captured: a Doxyfile line that does not parse or a bad value is a warning, exit 0 even with
     // WARN_AS_ERROR; a full output disk fails as dot's image that cannot be opened, not as the disk.
     c('include-missing', 'BROKEN_BUILD', 'doxygen Doxyfile', doxy('@INCLUDE = doxygen/common.cfg\n')),
-    c('layout-missing', 'BROKEN_BUILD', 'doxygen Doxyfile', doxy('LAYOUT_FILE = doc/layout.xml\n')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — failed to open layout file 'doc/layout.xml': an .xml, data by its role (step 1).
+    c('layout-missing', 'ERROR_RESPONSE', 'doxygen Doxyfile', doxy('LAYOUT_FILE = doc/layout.xml\n')),
     // The Doxyfile asks for graphs drawn by dot at a path where no dot is: a program the build
     // names that is not there, CLI_NOT_FOUND.
     c('dot-missing', 'CLI_NOT_FOUND', 'doxygen Doxyfile', { ...doxy('HAVE_DOT = YES\nDOT_PATH = /opt/graphviz/bin\nCALL_GRAPH = YES\n'), 'src/app.h': `${header}/** A configuration. */\nstruct config {\n  int port; /**< the port */\n};\n` }),
@@ -116,7 +117,8 @@ function quilt() {
     c('fuzz-refused', 'DIFF_PARSE_ERROR', 'quilt push -a --fuzz=0', { ...series({ 'fix-port.patch': good }), 'src/config.py': 'HOST = "127.0.0.1"\nPORT = 8080\nDEBUG = True\n' }),
     // Ambiguous: the series names a patch file the project does not have; a project file missing,
     // not a diff that fails to apply: BROKEN_BUILD.
-    c('patch-missing', 'BROKEN_BUILD', 'rm patches/fix-port.patch && quilt push -a', series({ 'fix-port.patch': good })),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — Patch fix-port.patch does not exist: a .patch, data by its role (step 1).
+    c('patch-missing', 'ERROR_RESPONSE', 'rm patches/fix-port.patch && quilt push -a', series({ 'fix-port.patch': good })),
     // quilt refuses an operation in the tree's present state (unrefreshed changes, nothing applied, an unknown command): ERROR_RESPONSE.
     c('pop-unrefreshed', 'ERROR_RESPONSE', 'quilt push -a >/dev/null && echo "TIMEOUT = 30" >> src/config.py && quilt pop -a', series({ 'fix-port.patch': good })),
     c('nothing-applied', 'ERROR_RESPONSE', 'quilt refresh', series({ 'fix-port.patch': good })),
@@ -134,7 +136,8 @@ function dpkgDeb() {
   return [
     c('missing-field', 'BROKEN_BUILD', build, pkg(CONTROL.replace('Version: 1.0-1\n', ''))),
     c('bad-version', 'BROKEN_BUILD', build, pkg(CONTROL.replace('1.0-1', 'release-1.0'))),
-    c('bad-name', 'BROKEN_BUILD', build, pkg(CONTROL.replace('Package: app', 'Package: App_Server'))),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — package name has characters that aren't lowercase alphanums names no file: a value refused (step 2).
+    c('bad-name', 'ERROR_RESPONSE', build, pkg(CONTROL.replace('Package: app', 'Package: App_Server'))),
     c('syntax', 'BROKEN_BUILD', build, pkg(`${CONTROL}Depends libc6 (>= 2.36)\n`)),
     // The package's own maintainer script has a mode dpkg-deb refuses: a project file that does not pass the build, BROKEN_BUILD.
     c('script-mode', 'BROKEN_BUILD', `chmod 644 pkg/DEBIAN/postinst && ${build}`, pkg(CONTROL, { 'pkg/DEBIAN/postinst': '#!/bin/sh\nset -e\nsystemctl restart app\n' })),
@@ -158,8 +161,10 @@ function dpkgSource() {
     c('control-syntax', 'BROKEN_BUILD', build, tree({ ctl: control.replace('Section: utils\n', 'Section utils\n') })),
     // Not captured: a changelog trailer with a bad date is a warning, exit 0.
     c('format-unknown', 'BROKEN_BUILD', build, tree({ format: '3.0 (frob)' })),
-    c('native-revision', 'BROKEN_BUILD', build, tree({ version: '1.0-1' })),
-    c('orig-missing', 'BROKEN_BUILD', build, tree({ format: '3.0 (quilt)', version: '1.0-1' })),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — native package version may not have a revision names no file: a value refused (step 2).
+    c('native-revision', 'ERROR_RESPONSE', build, tree({ version: '1.0-1' })),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — no upstream tarball found at ../app_1.0.orig.tar.{…}: an archive (step 1).
+    c('orig-missing', 'ERROR_RESPONSE', build, tree({ format: '3.0 (quilt)', version: '1.0-1' })),
     c('dsc-missing', 'ERROR_RESPONSE', 'dpkg-source --extract dist/app_1.0.dsc out'),
     // The source tarball's damage proven by the .dsc's checksum: DATA_CORRUPTION; without the check, unxz's refusal is input not in its format.
     c('checksum-mismatch', 'DATA_CORRUPTION', `${build} >/dev/null 2>&1 && python3 -c "f=open('app_1.0.tar.xz','r+b'); f.seek(200); f.write(b'garbage')" && dpkg-source --extract app_1.0.dsc out`, tree()),
@@ -179,9 +184,11 @@ function rpm() {
   return [
     c('missing-version', 'BROKEN_BUILD', rb, { 'app.spec': spec({ tags: { Version: null } }) }),
     c('build-step-fails', 'BROKEN_BUILD', rb, { 'app.spec': spec({ build: '%build\nmake -C src all\n\n' }) }),
-    c('source-missing', 'BROKEN_BUILD', rb, { 'app.spec': spec({ extra: 'Source0: app-1.0.tar.gz\n', build: '%prep\n%setup -q\n\n' }) }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — File …/SOURCES/app-1.0.tar.gz: No such file or directory: an archive (step 1).
+    c('source-missing', 'ERROR_RESPONSE', rb, { 'app.spec': spec({ extra: 'Source0: app-1.0.tar.gz\n', build: '%prep\n%setup -q\n\n' }) }),
     c('unpackaged-files', 'BROKEN_BUILD', rb, { 'app.spec': spec({ install: 'echo debug > %{buildroot}/usr/share/app/debug.conf\n' }) }),
-    c('file-not-found', 'BROKEN_BUILD', rb, { 'app.spec': spec({ files: '/usr/share/app/version\n/usr/bin/app' }) }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — File not found: …/BUILDROOT/…/usr/bin/app names no project file: a name refused (step 2).
+    c('file-not-found', 'ERROR_RESPONSE', rb, { 'app.spec': spec({ files: '/usr/share/app/version\n/usr/bin/app' }) }),
     // Ambiguous: a package manager's unmet build dependency; labelled as pkg-config's missing package (BROKEN_BUILD), not DEPENDENCY_FAILURE (seed 004's upstream that is not ready).
     c('build-requires', 'BROKEN_BUILD', rb, { 'app.spec': spec({ extra: 'BuildRequires: libzzcodec-devel >= 2.1\n' }) }),
     c('not-an-rpm', 'ERROR_RESPONSE', 'head -c 4096 /dev/urandom > app-1.0-1.noarch.rpm && rpm --dbpath "$PWD/rpmdb" -qip app-1.0-1.noarch.rpm'),
@@ -281,7 +288,8 @@ function distcc() {
     // a peer's answer the client cannot use: ERROR_RESPONSE.
     c('wrong-protocol', 'ERROR_RESPONSE', `${CHATTY}DISTCC_HOSTS="127.0.0.1:$PORT" ${cc}`, files),
     // Ambiguous: DISTCC_HOSTS is the build's configuration of its compile hosts and does not parse: BROKEN_BUILD (not a refused CLI option).
-    c('hosts-bad', 'BROKEN_BUILD', `DISTCC_HOSTS="127.0.0.1:notaport/4,lzo" ${cc}`, files),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — invalid tcp port specification in "notaport/4,lzo" names no file: a value refused (step 2).
+    c('hosts-bad', 'ERROR_RESPONSE', `DISTCC_HOSTS="127.0.0.1:notaport/4,lzo" ${cc}`, files),
     c('compiler-missing', 'CLI_NOT_FOUND', 'DISTCC_HOSTS=localhost distcc gcc-99 -c main.c -o main.o', files),
     // The compile that distcc ran (locally) failed on the project's source: BROKEN_BUILD, the cause under the wrapper.
     c('compile-error', 'BROKEN_BUILD', `DISTCC_HOSTS=localhost ${cc}`, { 'main.c': '#include <stdio.h>\nint main(void) {\n  puts("app 1.0")\n  return 0;\n}\n' }),
@@ -319,14 +327,16 @@ function tidy() {
     c('unclosed-element', 'QUALITY_GATE_FAIL', check, page('<p><b>passing\n')),
     // Ambiguous: tidy's "Error" level is a page it cannot read as HTML (an unknown element); the
     // project's own page does not parse: BROKEN_BUILD, as a source file that does not parse.
-    c('unknown-element', 'BROKEN_BUILD', check, page('<status-badge state="ok">passing</status-badge>\n')),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — line 5 column 1 - Error: <status-badge> is not recognized! names no file: the input's refusal (step 2).
+    c('unknown-element', 'ERROR_RESPONSE', check, page('<status-badge state="ok">passing</status-badge>\n')),
     // Ambiguous: a tag missing its '>' is a page that does not quite parse, but tidy reads it and
     // reports it at its Warning level, as the findings above: QUALITY_GATE_FAIL by tidy's own level.
     c('unterminated-tag', 'QUALITY_GATE_FAIL', check, page('<p>build <a href="/runs/42"\n')),
     c('duplicate-id', 'QUALITY_GATE_FAIL', check, page('<p id="status">passing</p>\n<p id="status">42 tests</p>\n')),
     c('missing-title', 'QUALITY_GATE_FAIL', check, { 'index.html': '<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"></head>\n<body>\n<p>passing</p>\n</body>\n</html>\n' }),
     // An XML configuration of the project whose tags do not match: it does not parse, BROKEN_BUILD.
-    c('xml-mismatched', 'BROKEN_BUILD', 'tidy -xml -q -e deploy.xml', { 'deploy.xml': '<deploy>\n  <target>staging</env>\n</deploy>\n' }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — line 2 column 18 - Error: unexpected </env> in <target> names no file: the input's refusal (step 2).
+    c('xml-mismatched', 'ERROR_RESPONSE', 'tidy -xml -q -e deploy.xml', { 'deploy.xml': '<deploy>\n  <target>staging</env>\n</deploy>\n' }),
     // Not captured: the accessibility checks (-access 1) alone exit 0; a missing or unreadable document, an unknown option and an unknown configuration
     // option exit 0 (tidy reports them and goes on).
   ];
@@ -338,10 +348,14 @@ function ctags() {
   return [
     // The project's own ctags configuration (.ctags.d) that does not load: BROKEN_BUILD. (A regex
     // that does not compile, an unknown kind or language in --languages are warnings, exit 0.)
-    c('config-unknown-option', 'BROKEN_BUILD', 'ctags -R src', { ...src, '.ctags.d/app.ctags': '--exclude=build\n--recurse-symlinks\n' }),
-    c('config-unknown-language', 'BROKEN_BUILD', 'ctags -R src', { ...src, '.ctags.d/app.ctags': '--regex-Conff=/^([a-z_]+)=/\\1/k,key/\n' }),
-    c('config-language-twice', 'BROKEN_BUILD', 'ctags -R src', { ...src, '.ctags.d/app.ctags': '--langdef=Conf\n--map-Conf=.conf\n--langdef=Conf\n' }),
-    c('config-kinddef', 'BROKEN_BUILD', 'ctags -R src', { ...src, '.ctags.d/app.ctags': '--kinddef-C=,handler,request handlers\n' }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — ctags: Unknown option: --recurse-symlinks names no file: an option refused (step 2).
+    c('config-unknown-option', 'ERROR_RESPONSE', 'ctags -R src', { ...src, '.ctags.d/app.ctags': '--exclude=build\n--recurse-symlinks\n' }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — Unknown language "Conff" in "regex-Conff" option names no file: an option refused (step 2).
+    c('config-unknown-language', 'ERROR_RESPONSE', 'ctags -R src', { ...src, '.ctags.d/app.ctags': '--regex-Conff=/^([a-z_]+)=/\\1/k,key/\n' }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — Language "Conf" already defined names no file: an option refused (step 2).
+    c('config-language-twice', 'ERROR_RESPONSE', 'ctags -R src', { ...src, '.ctags.d/app.ctags': '--langdef=Conf\n--map-Conf=.conf\n--langdef=Conf\n' }),
+    // Session 17's decision (FIRST-SIGHT.md, the three-way boundary): ERROR_RESPONSE, was BROKEN_BUILD — no kind letter specified in "--kinddef-C" option names no file: an option refused (step 2).
+    c('config-kinddef', 'ERROR_RESPONSE', 'ctags -R src', { ...src, '.ctags.d/app.ctags': '--kinddef-C=,handler,request handlers\n' }),
     c('unknown-language', 'ERROR_RESPONSE', 'ctags -R --language-force=Zig src', src),
     // Options of the invocation the CLI refuses: ERROR_RESPONSE.
     c('output-format', 'ERROR_RESPONSE', 'ctags -R --output-format=json-lines src', src),
