@@ -182,17 +182,10 @@ function withRequest<TInput>(snapshot: RunnerSnapshot<TInput>, request: TInput |
  */
 export function runner<TOutput, TInput>(work: RunnerWork<TOutput, TInput>): RunnerLogic<TInput> {
   const workers = new WeakMap<AnyActorRef, Worker<TOutput, TInput>>();
-  // Gives each runner its parent's `sendBack`, and aborts its request when the runner stops.
+  // Gives each runner its parent's `sendBack`. No cleanup function: the stop is handled where
+  // it arrives, in `transition` (a closure and its scope per runner, held all run, saved).
   const callback = fromCallback<RunnerEvent<TInput>, undefined>(({ self, system, sendBack }) => {
-    const worker = new Worker<TOutput, TInput>(work, self, system, sendBack);
-    workers.set(self, worker);
-    // Out of the map as the runner stops: a WeakMap entry left to the collector keeps the worker
-    // (and, through its parent's mailbox, the whole run) alive through every young-generation GC
-    // until a full one, so each run was promoted to the old generation before it could die.
-    return () => {
-      worker.drop();
-      workers.delete(self);
-    };
+    workers.set(self, new Worker<TOutput, TInput>(work, self, system, sendBack));
   });
   return {
     config: work,
@@ -219,9 +212,19 @@ export function runner<TOutput, TInput>(work: RunnerWork<TOutput, TInput>): Runn
           scope.defer(worker.flush);
           return withRequest(snapshot, null);
         }
-        default:
-          // XState's own events (its stop, which ends the callback and aborts the request).
-          return { ...callback.transition(snapshot, event, scope), request: snapshot.request };
+        default: {
+          // XState's own events: its stop ends the callback; the runner then aborts its request
+          // and leaves the map. Out of the map at once: a WeakMap entry left to the collector
+          // keeps the worker (and, through its parent's mailbox, the whole run) alive through
+          // every young-generation GC until a full one, so each run was promoted to the old
+          // generation before it could die.
+          const next = callback.transition(snapshot, event, scope);
+          if (next.status === 'stopped' && worker) {
+            worker.drop();
+            workers.delete(scope.self);
+          }
+          return { ...next, request: snapshot.request };
+        }
       }
     },
     getPersistedSnapshot: (snapshot) => snapshot,

@@ -9,7 +9,7 @@ import type { Reason } from '../../src/taxonomy/index.js';
 import type { RunnerLogic, RunnerRequest } from '../runner.js';
 import { outputOf, updater } from '../shared.js';
 import { beginProbe, recordFailure, recordFlaky, recordSuccess, recordWatchFailure } from './attempt-steps.js';
-import { attemptInput, beginAttempt } from './context.js';
+import { attemptInput, beginAttempt, withPass } from './context.js';
 import { applyDecision, escalate, recordAbort, recordHandoff, recordRollback } from './escalation-steps.js';
 import { beginGateRollback, beginHaltRollback, recordFixNeedingApproval, recordHaltRollback } from './halt.js';
 import { openedPass } from './passes.js';
@@ -82,7 +82,7 @@ export const recoveryActions = {
   beginAdapt: update((d) => { recordDiagnosis(d); beginIteration(d); }),
   /** Seed 002's strategy without an adapter: the hint is this iteration's fix (recorded as ADAPT, as an adapter's would be). */
   applyStrategyHint: updateOrBegin((d) => { recordDiagnosis(d); beginIteration(d); applyFix(d, { fix: strategyFix(d.next.hint!) }); }),
-  beginRollback: update((d) => { recordDiagnosis(d); beginIteration(d); d.pass = { ...d.pass, afterRollback: 'adapt' }; }),
+  beginRollback: update((d) => { recordDiagnosis(d); beginIteration(d); d.pass = withPass(d.pass, { afterRollback: 'adapt' }); }),
   /** A critical failure with a good state: roll back before ESCALATE (seed 004). */
   beginHaltRollback: update((d) => { recordDiagnosis(d); beginHaltRollback(d); }),
   /** A critical quality gate failed: roll back, then the next fix or the gate again (seed 004). */

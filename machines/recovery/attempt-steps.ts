@@ -7,13 +7,14 @@ import { appendHistory } from './history.js';
 import { failureFromOutcome, builtInDiagnosis, hintFor, detectRegression, observationFromRejection, watchFailure } from './failure.js';
 import { openedPass } from './passes.js';
 import type { AttemptOutcome, FailureRecord, RecoveryContext } from './types.js';
+import { withNext, withPass } from './context.js';
 
 type Draft = RecoveryContext;
 
 /** A passed attempt: a retry's success is recorded; a first-attempt pass needs no history. */
 export function recordSuccess(d: Draft, outcome: AttemptOutcome): void {
   if (d.attempt > 1) appendHistory(d, { phase: 'RETRY', result: 'success', at: outcome.at, durationMs: outcome.durationMs, delayMs: d.delayMs, message: null });
-  if (d.pass.consecutiveFailures !== 0) d.pass = { ...d.pass, consecutiveFailures: 0 };
+  if (d.pass.consecutiveFailures !== 0) d.pass = withPass(d.pass, { consecutiveFailures: 0 });
   d.reason = null;
 }
 
@@ -45,8 +46,8 @@ function keepFailure(d: Draft, failure: FailureRecord, durationMs: number | null
   // The sub-objects are shared with earlier snapshots: replaced, never changed in place (and not
   // copied when the hint stays as it was: most failures have none, and every run in flight held the copy).
   const hint = hintFor(failure, regression);
-  if (hint !== d.next.hint) d.next = { ...d.next, hint };
-  d.pass = { ...d.pass, regression, diagnosis: builtInDiagnosis(failure.classification), diagnoseRound: 0, consecutiveFailures: d.pass.consecutiveFailures + 1 };
+  if (hint !== d.next.hint) d.next = withNext(d.next, { hint });
+  d.pass = withPass(d.pass, { regression, diagnosis: builtInDiagnosis(failure.classification), diagnoseRound: 0, consecutiveFailures: d.pass.consecutiveFailures + 1 });
   if (probe) appendHistory(d, { phase: 'RETRY', result: 'failure', durationMs, delayMs: d.delayMs, reason: 'flake_probe', iteration: probePass });
   else if (d.attempt > 1) appendHistory(d, { phase: 'RETRY', result: 'failure', durationMs, delayMs: d.delayMs });
   recordPause(d);
@@ -62,7 +63,7 @@ export function recordPause(d: Draft): void {
 
 /** Entering the flake probe: an unchanged re-run (not an iteration: it is part of diagnosis). */
 export function beginProbe(d: Draft): void {
-  d.pass = { ...d.pass, flakeProbed: true };
+  d.pass = withPass(d.pass, { flakeProbed: true });
   d.attempt += 1;
   d.delayMs = 0;
 }

@@ -12,7 +12,7 @@ export function beginAttempt(d: RecoveryContext): void {
   if (d.next.refreshContext) return;
   const type = d.failure?.classification.type;
   const refreshFrom = type ? policyFor(d.policy, type).contextRefreshFrom : 0;
-  if (refreshFrom > 0 && d.iteration >= refreshFrom) d.next = { ...d.next, refreshContext: true };
+  if (refreshFrom > 0 && d.iteration >= refreshFrom) d.next = withNext(d.next, { refreshContext: true });
 }
 
 /**
@@ -36,6 +36,36 @@ const FIRST_PASS: PassRecord = Object.freeze({
   consecutiveFailures: 0, flakeProbed: false, afterRollback: 'adapt' as const, decisionDeadline: null,
 });
 const FIRST_NEXT: NextAttempt = Object.freeze({ approach: null, hint: null, guidance: null, refreshContext: false, timeoutMs: null });
+
+/**
+ * `pass` with `changes`: a new record, written field by field. A spread (`{ ...pass, x }`) gave
+ * an object of four in-object fields and the other four in a property array (V8 sizes a spread
+ * copy as an empty literal): 120 B for each copy instead of 88, held by every run in flight.
+ * Fields never hold `undefined`, so a change left `undefined` keeps the field as it was.
+ */
+export function withPass(pass: PassRecord, changes: Partial<PassRecord>): PassRecord {
+  return {
+    diagnosis: changes.diagnosis === undefined ? pass.diagnosis : changes.diagnosis,
+    diagnoseRound: changes.diagnoseRound ?? pass.diagnoseRound,
+    regression: changes.regression === undefined ? pass.regression : changes.regression,
+    fixes: changes.fixes ?? pass.fixes,
+    consecutiveFailures: changes.consecutiveFailures ?? pass.consecutiveFailures,
+    flakeProbed: changes.flakeProbed ?? pass.flakeProbed,
+    afterRollback: changes.afterRollback ?? pass.afterRollback,
+    decisionDeadline: changes.decisionDeadline === undefined ? pass.decisionDeadline : changes.decisionDeadline,
+  };
+}
+
+/** `next` with `changes`: a new record written field by field, for the reason {@link withPass} gives (96 B a copy instead of 64). */
+export function withNext(next: NextAttempt, changes: Partial<NextAttempt>): NextAttempt {
+  return {
+    approach: changes.approach === undefined ? next.approach : changes.approach,
+    hint: changes.hint === undefined ? next.hint : changes.hint,
+    guidance: changes.guidance === undefined ? next.guidance : changes.guidance,
+    refreshContext: changes.refreshContext ?? next.refreshContext,
+    timeoutMs: changes.timeoutMs === undefined ? next.timeoutMs : changes.timeoutMs,
+  };
+}
 
 /** The machine's starting context, in its first attempt: JSON only, everything from its input. */
 export function initialContext(input: RecoveryInput): RecoveryContext {
@@ -66,7 +96,7 @@ export function initialContext(input: RecoveryInput): RecoveryContext {
     next: carry === undefined && (input.timeoutMs ?? null) === null
       ? FIRST_NEXT
       : { approach: null, hint: null, guidance: null, refreshContext: carry !== undefined, timeoutMs: input.timeoutMs ?? null },
-    pass: carry === undefined ? FIRST_PASS : { ...FIRST_PASS, fixes: carry.fixes },
+    pass: carry === undefined ? FIRST_PASS : withPass(FIRST_PASS, { fixes: carry.fixes }),
   };
   beginAttempt(context);
   return context;

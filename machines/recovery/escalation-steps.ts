@@ -9,6 +9,7 @@ import { PARTIAL_WORK_KEPT, abortNote } from './halt.js';
 import { appendHistory, boundedMessage } from './history.js';
 import { openedPass } from './passes.js';
 import type { RecoveryContext } from './types.js';
+import { withNext, withPass } from './context.js';
 
 type Draft = RecoveryContext;
 
@@ -20,7 +21,7 @@ export function escalate(d: Draft, reason: Reason, iteration = d.iteration): voi
   d.reason = reason;
   d.level = 'escalate';
   d.nextAttemptAt = null;
-  d.pass = { ...d.pass, decisionDeadline: d.policy.decisionTimeoutMs > 0 ? d.clockAt + d.policy.decisionTimeoutMs : null };
+  d.pass = withPass(d.pass, { decisionDeadline: d.policy.decisionTimeoutMs > 0 ? d.clockAt + d.policy.decisionTimeoutMs : null });
   appendHistory(d, { phase: 'ESCALATE', result: 'escalated', reason, iteration });
 }
 
@@ -32,21 +33,21 @@ export function recordAbort(d: Draft): void {
 
 /** Resource exhaustion: checkpoint and continue in a fresh context (decided in diagnosis). */
 export function recordHandoff(d: Draft): void {
-  d.next = { ...d.next, refreshContext: true };
+  d.next = withNext(d.next, { refreshContext: true });
   appendHistory(d, { phase: 'HANDOFF', result: 'handed_off', iteration: openedPass(d) });
 }
 
 /** The rollback restored the last known good state. */
 export function recordRollback(d: Draft, at?: number, message?: string): void {
   if (at !== undefined && at > d.clockAt) d.clockAt = at;
-  d.pass = { ...d.pass, consecutiveFailures: 0 };
+  d.pass = withPass(d.pass, { consecutiveFailures: 0 });
   appendHistory(d, { phase: 'ROLLBACK', result: 'rolled_back', message: boundedMessage(message) });
 }
 
 /** A human decided. `retry-fresh` resets the budget and the context; `retry-with-modifications` is level `clarify`. */
 export function applyDecision(d: Draft, choice: DecisionChoice, guidance: string | undefined, at: number | undefined, timedOut = false): void {
   if (at !== undefined && at > d.clockAt) d.clockAt = at;
-  d.pass = { ...d.pass, decisionDeadline: null };
+  d.pass = withPass(d.pass, { decisionDeadline: null });
   // A decision answers the escalation before it, in that escalation's pass. An abort keeps the
   // partial work (seed 004's ABORT) and says so, as USER_ABORT does.
   const answered = d.history[d.history.length - 1]?.iteration;
@@ -54,14 +55,14 @@ export function applyDecision(d: Draft, choice: DecisionChoice, guidance: string
   appendHistory(d, { phase: 'DECISION', result: resultOfChoice(choice), message, reason: timedOut ? 'decision_timeout' : null, ...(answered !== undefined ? { iteration: answered } : {}) });
   if (choice === 'retry-fresh') {
     Object.assign(d, { iteration: 0, level: 'same', reason: null, delayMs: 0 });
-    d.pass = { ...d.pass, fixes: [], flakeProbed: false, diagnoseRound: 0, consecutiveFailures: 0 };
-    d.next = { ...d.next, approach: null, hint: null, guidance: null, refreshContext: true };
+    d.pass = withPass(d.pass, { fixes: [], flakeProbed: false, diagnoseRound: 0, consecutiveFailures: 0 });
+    d.next = withNext(d.next, { approach: null, hint: null, guidance: null, refreshContext: true });
   } else if (choice === 'retry-with-modifications') {
     Object.assign(d, { level: 'clarify', reason: null, delayMs: 0, iteration: d.iteration + 1 });
-    d.next = { ...d.next, guidance: guidance ?? null };
+    d.next = withNext(d.next, { guidance: guidance ?? null });
   } else if (choice === 'rollback') {
     // A rollback a human chose retries after it (one the diagnosis chose adapts after it).
-    d.pass = { ...d.pass, afterRollback: 'retry' };
+    d.pass = withPass(d.pass, { afterRollback: 'retry' });
   }
 }
 

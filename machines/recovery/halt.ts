@@ -8,18 +8,19 @@ import { approvalProblems, describeChange } from '../../src/policy/index.js';
 import type { Reason } from '../../src/taxonomy/index.js';
 import { appendHistory, boundedMessage } from './history.js';
 import type { AdaptFix, RecoveryContext, RollbackInput, RollbackOutput } from './types.js';
+import { withNext, withPass } from './context.js';
 
 type Draft = RecoveryContext;
 
 /** Entering a critical failure's rollback: it is not an iteration (nothing is retried), ESCALATE follows. */
 export function beginHaltRollback(d: Draft): void {
-  d.pass = { ...d.pass, afterRollback: 'halt' };
+  d.pass = withPass(d.pass, { afterRollback: 'halt' });
 }
 
 /** Entering a critical gate's rollback: an iteration of the gate's budget; the next fix (or, without an adapter, the gate again) follows. */
 export function beginGateRollback(d: Draft): void {
   d.iteration += 1;
-  d.pass = { ...d.pass, afterRollback: d.fixed.hasAdapter ? 'adapt' : 'retry' };
+  d.pass = withPass(d.pass, { afterRollback: d.fixed.hasAdapter ? 'adapt' : 'retry' });
 }
 
 /** Why a critical failure halts: data corruption has its own reason, everything else critical is a security matter. */
@@ -60,8 +61,8 @@ export function recordFixNeedingApproval(d: Draft, output: AdaptFix): void {
   if (output.at !== undefined && output.at > d.clockAt) d.clockAt = output.at;
   const problems = approvalProblems(d.policy.approval, output.change, output.costUsd);
   const stat = output.change ? `; diff: ${describeChange(output.change)}` : '';
-  d.next = { ...d.next, approach: output.fix };
-  d.pass = { ...d.pass, fixes: d.pass.fixes.concat([output.fix]) };
+  d.next = withNext(d.next, { approach: output.fix });
+  d.pass = withPass(d.pass, { fixes: d.pass.fixes.concat([output.fix]) });
   appendHistory(d, {
     phase: 'ADAPT', result: 'adapted', reason: 'approval_required', fix: output.fix,
     confidence: output.confidence ?? d.pass.diagnosis?.confidence ?? null, durationMs: output.durationMs ?? null,

@@ -10,6 +10,7 @@ import { diagnosisFromOutput } from './failure.js';
 import { appendHistory, boundedMessage } from './history.js';
 import { openedPass } from './passes.js';
 import type { AdaptFix, RecoveryContext } from './types.js';
+import { withNext, withPass } from './context.js';
 
 type Draft = RecoveryContext;
 
@@ -43,7 +44,7 @@ export function applyDiagnoserOutput(d: Draft, output: unknown, at: number | und
   const given = diagnosisFromOutput(output);
   const kept = d.pass.diagnosis;
   const diagnosis = given ?? (failure !== null && kept ? { ...kept, diagnoserFailure: failure } : kept);
-  d.pass = { ...d.pass, diagnosis, diagnoseRound: d.pass.diagnoseRound + 1 };
+  d.pass = withPass(d.pass, { diagnosis, diagnoseRound: d.pass.diagnoseRound + 1 });
 }
 
 /** A new recovery pass starts. */
@@ -57,7 +58,7 @@ export function scheduleSameRetry(d: Draft): void {
   d.delayMs = sameRetryDelayMs(d, d.iteration);
   d.nextAttemptAt = d.clockAt + d.delayMs;
   const timeoutMs = d.next.timeoutMs;
-  if (timeoutMs !== null) d.next = { ...d.next, timeoutMs: timeoutFor(d.policy, d.failure!.classification.type, timeoutMs) };
+  if (timeoutMs !== null) d.next = withNext(d.next, { timeoutMs: timeoutFor(d.policy, d.failure!.classification.type, timeoutMs) });
 }
 
 /**
@@ -73,8 +74,8 @@ export function adaptLevel(level: Level): Level {
 export function applyFix(d: Draft, output: AdaptFix): void {
   if (output.at !== undefined && output.at > d.clockAt) d.clockAt = output.at;
   d.level = adaptLevel(d.level);
-  d.next = { ...d.next, approach: output.fix };
-  d.pass = { ...d.pass, fixes: d.pass.fixes.concat([output.fix]) };
+  d.next = withNext(d.next, { approach: output.fix });
+  d.pass = withPass(d.pass, { fixes: d.pass.fixes.concat([output.fix]) });
   appendHistory(d, { phase: 'ADAPT', result: 'adapted', fix: output.fix, confidence: output.confidence ?? d.pass.diagnosis?.confidence ?? null, durationMs: output.durationMs ?? null });
   d.delayMs = fixRetryDelayMs(d, d.iteration);
   d.nextAttemptAt = d.clockAt + d.delayMs;
