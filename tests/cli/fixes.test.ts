@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../helpers/postgres.js';
-import { ensureCli, recoverAsync, tempCwd } from './cli.js';
+import { recoverAsync, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const TASK = join(FIXTURES, 'traced-task.mjs');
@@ -18,8 +19,8 @@ const FIX = 'set server.port in config';
 
 let url: string;
 let drop: () => Promise<void>;
+beforeAllBuilt();
 beforeAll(async () => {
-  ensureCli();
   ({ url, drop } = await testDatabase());
 }, 120_000);
 afterAll(async () => {

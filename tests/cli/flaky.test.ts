@@ -11,12 +11,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../helpers/postgres.js';
-import { BIN, cliEnv, ensureCli, recover, recoverAsync, tempCwd } from './cli.js';
+import { BIN, cliEnv, recover, recoverAsync, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 let url: string;
 let drop: () => Promise<void>;
+beforeAllBuilt();
 beforeAll(async () => {
-  ensureCli();
   ({ url, drop } = await testDatabase());
 }, 120_000);
 afterAll(async () => {

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, withClient } from '../helpers/postgres.js';
 import { tcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
-import { BIN, cliEnv, ensureCli, recoverAsync, scriptsCwd } from './cli.js';
+import { BIN, cliEnv, recoverAsync, scriptsCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 /** Journals its start in NAME.log, then waits for NAME.open and passes. */
 const GATE_JS = `const fs = require('fs'); const name = process.argv[2];
@@ -30,8 +31,8 @@ let proxy: TcpProxy;
 let cwd: string;
 let worker: ReturnType<typeof spawn>;
 let workerOut = '';
+beforeAllBuilt();
 beforeAll(async () => {
-  ensureCli();
   ({ url, drop } = await testDatabase());
   proxy = await tcpProxy(url);
   cwd = scriptsCwd({ maxDelayMs: 20 });

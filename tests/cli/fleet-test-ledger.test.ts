@@ -12,13 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTestReport } from '../../src/classify/tests/reports/index.js';
 import type { TestLedgerData } from '../../src/store/test-ledger-data.js';
 import { testDatabase, withClient } from '../helpers/postgres.js';
-import { BIN, cliEnv, ensureCli, recover, recoverAsync, tempCwd } from './cli.js';
+import { BIN, cliEnv, recover, recoverAsync, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 let url: string;
 let drop: () => Promise<void>;
 let worker: ReturnType<typeof spawn> | undefined;
+beforeAllBuilt();
 beforeAll(async () => {
-  ensureCli();
   ({ url, drop } = await testDatabase());
 }, 300_000);
 afterAll(async () => {

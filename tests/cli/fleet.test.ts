@@ -5,14 +5,15 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, withClient } from '../helpers/postgres.js';
-import { BIN, cliEnv, ensureCli, recover, recoverAsync, scriptsCwd } from './cli.js';
+import { BIN, cliEnv, recover, recoverAsync, scriptsCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 let url: string;
 let drop: () => Promise<void>;
 let worker: ReturnType<typeof spawn>;
 let cwd: string;
+beforeAllBuilt();
 beforeAll(async () => {
-  ensureCli();
   ({ url, drop } = await testDatabase());
   cwd = scriptsCwd({ maxDelayMs: 20 });
   worker = spawn(process.execPath, [BIN, 'worker', '--store', url, '--concurrency', '2', '--lease', '3s'], { cwd, env: cliEnv(), stdio: 'ignore' });

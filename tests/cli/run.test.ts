@@ -5,10 +5,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { cliEnv, ensureCli, recover, ROOT, BIN, scriptsCwd as workdir } from './cli.js';
+import { describe, expect, test } from 'vitest';
+import { cliEnv, recover, ROOT, BIN, scriptsCwd as workdir } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 
 describe('recover run (built CLI, child processes)', () => {
   test('a flaky command (socket hang up once) is recovered: exit 0', () => {

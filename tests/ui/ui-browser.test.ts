@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BIN, cliEnv, ensureCli, recover, recoverJson, scriptsCwd } from '../cli/cli.js';
+import { BIN, cliEnv, recover, recoverJson, scriptsCwd } from '../cli/cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(import.meta.dirname, '../../test-artifacts');
@@ -58,11 +59,11 @@ async function waitFor(check: () => boolean, what: string, limitMs = 30_000): Pr
   }
 }
 
+beforeAllBuilt();
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: run scripts/ensure-chromium.sh (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.`);
   }
-  ensureCli();
   dir = scriptsCwd();
   writeFileSync(join(dir, 'gate.js'), GATE_JS);
   const escalated = recoverJson<{ runId: string; status: string }>(dir, ['run', '--', 'node', 'gate.js']);
