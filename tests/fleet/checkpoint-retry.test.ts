@@ -43,12 +43,19 @@ while [ ! -e ${go} ]; do sleep 0.05; done; echo "EACCES: permission denied, open
     try {
       await waitFor('the attempt to start', () => existsSync(journal) && readFileSync(journal, 'utf8').trim() !== '', POLL);
       // Hold the run's row so the worker's write of the attempt's outcome waits where we can see it.
+      const lockerPid = (await locker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
       await locker.query('BEGIN');
       await locker.query('SELECT 1 FROM recovery_runs WHERE run_id = $1 FOR UPDATE', [id]);
       writeFileSync(go, '');
-      const blocked = await waitFor('the checkpoint write to wait on the row', async () => (await locker.query<{ pid: number }>(
-        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
-            AND wait_event_type = 'Lock' AND query LIKE '%FROM recovery_runs WHERE run_id = $1 FOR UPDATE%'`)).rows[0]?.pid, POLL);
+      // The write must be held up by our hold: waiting on it directly, or queued behind a lease
+      // renew that is (both seen at load 20). Matching any write that waited on a lock, the test
+      // once terminated one that had waited a moment on a renew and was idle by then, so no
+      // write was cut. Asked from another session than the locker's open transaction.
+      const blocked = await waitFor('the checkpoint write to wait on the row', async () => (await store.pool.query<{ pid: number }>(
+        `SELECT a.pid FROM pg_stat_activity a
+          WHERE a.datname = current_database() AND a.query LIKE '%FROM recovery_runs WHERE run_id = $1 FOR UPDATE%'
+            AND EXISTS (SELECT 1 FROM unnest(pg_blocking_pids(a.pid)) AS b(pid) WHERE b.pid = $1 OR $1 = ANY(pg_blocking_pids(b.pid)))`,
+        [lockerPid])).rows[0]?.pid, POLL);
       await locker.query('SELECT pg_terminate_backend($1)', [blocked]);
       await locker.query('ROLLBACK');
       await waitFor('the run to come to rest', async () => { const s = await runState(store, id); return s !== null && (s.final || (s.status === 'escalated' && s.unowned)); }, POLL);
