@@ -10,7 +10,9 @@ export default defineConfig({
     // CLI end-to-end tests spawn real processes; 2 cores, so keep parallelism modest.
     maxWorkers: 2,
     // Outer limits for a hang, not for a slow machine: a CI runner can be as loaded as ours (two
-    // 30 s limits failed at load 20). Tests wait for conditions (tests/helpers/wait-for.ts).
+    // 30 s limits failed at load 20). Tests wait for conditions (tests/helpers/wait-for.ts). A hook
+    // that builds dist/ or waits for another worker's build takes the build lock's own limit
+    // instead (beforeAllBuilt, BUILD_HOOK_LIMIT_MS in tests/helpers/build.ts).
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

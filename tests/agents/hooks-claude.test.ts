@@ -11,10 +11,11 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { hookEntries } from '../../src/hooks/claude/install.js';
 import { openStore } from '../../src/store/index.js';
-import { BIN, ensureCli } from '../cli/cli.js';
+import { BIN } from '../cli/cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 import { agentEnv } from './agents.js';
 import { FakeModelServer } from './fake-model/server.js';
 import type { Turn } from './fake-model/turns.js';
@@ -26,7 +27,7 @@ const EVIDENCE = "Error: Cannot find module './utils' from 'src/index.js'";
 const BUILD_JS = `let v; try { v = require('./utils.js'); } catch {}\nif (v !== 42) { console.error(${JSON.stringify(EVIDENCE)}); process.exit(1); }\nconsole.log('build ok');\n`;
 const HOOK = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} hook claude`;
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 
 const suite = 'missing' in bin ? describe.skip : describe;
 suite(`recover hook claude with Claude Code${'missing' in bin ? `: not installed (${bin.missing})` : ` ${bin.version}`}`, { timeout: 60_000 }, () => {

@@ -8,8 +8,9 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { BIN, ensureCli } from '../cli/cli.js';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { BIN } from '../cli/cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 import { AGENT_NAMES, agentCommand, agentEnv } from './agents.js';
 import { FakeModelServer, unreachableUrl } from './fake-model/server.js';
 import type { Turn } from './fake-model/turns.js';
@@ -21,7 +22,7 @@ const BUILD_JS = `if (!require('fs').existsSync('utils.js')) { console.error(${J
 const HYPOTHESES: Turn = { text: 'utils.js is missing.\n{"hypotheses": [{"text": "utils.js was never created", "confidence": 0.9}]}' };
 
 // Builds dist/ when a source is newer: minutes on a loaded machine.
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 
 interface Recovered {
   status: number | null;

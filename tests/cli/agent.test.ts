@@ -7,15 +7,16 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureCli, recover, recoverJson, tempCwd } from './cli.js';
+import { describe, expect, it } from 'vitest';
+import { recover, recoverJson, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 const agentScript = fileURLToPath(new URL('../fixtures/scripted-agent.mjs', import.meta.url));
 /** A build that fails until utils.js exists. */
 const BUILD_JS = `if (!require('fs').existsSync('utils.js')) { console.error("Error: Cannot find module './utils' from 'src/index.js'"); process.exit(1); }\nconsole.log('build ok');\n`;
 
 // Builds dist/ when a source is newer: minutes on a loaded machine.
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 
 /** A work dir with build.js and a stand-in `name` on PATH that logs its argv and replies as scripted. */
 function withAgent(name: string, replies: unknown[], config: unknown = { maxDelayMs: 20, flakeProbe: false }) {

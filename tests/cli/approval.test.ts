@@ -9,9 +9,10 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { userRepo } from '../helpers/git.js';
-import { ensureCli, recover, recoverJson, tempCwd } from './cli.js';
+import { recover, recoverJson, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 interface Event { phase: string; result: string; reason: string | null; message: string | null; fix: string | null }
 interface RunOutcome { runId: string; status: string; reason: string | null; history: Event[] }
@@ -43,7 +44,7 @@ function adapter(files: Record<string, string>, fix: string): string {
   return `node ${join(dir, 'adapter.js')}`;
 }
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 
 describe('approval thresholds (seed 004 ASK_APPROVE)', () => {
   test('a fix over 10 % of the files that touches the public API stops before its retry with the numbers and the diff stat; retry-fresh approves it', { timeout: 180_000 }, () => {

@@ -7,12 +7,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { BIN, cliEnv, ensureCli, ROOT, tempCwd } from './cli.js';
+import { describe, expect, test } from 'vitest';
+import { BIN, cliEnv, ROOT, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 const BUNDLE = join(ROOT, 'dist/cli/main.cjs');
 
-beforeAll(() => ensureCli(), 300_000);
+beforeAllBuilt();
 
 describe('the bundled CLI', () => {
   test('recover run -- true runs the bundle from its code cache and loads no module of dist/src or dist/machines', () => {

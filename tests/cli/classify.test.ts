@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { ensureBuilt } from '../helpers/build.js';
+import { BUILD_HOOK_LIMIT_MS, ensureBuilt } from '../helpers/build.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin/recover.js');
@@ -13,7 +13,7 @@ const BIN = join(ROOT, 'bin/recover.js');
 beforeAll(() => {
   ensureBuilt({ typeErrors: 'ignore' });
   expect(existsSync(join(ROOT, 'dist/src/cli/main.js'))).toBe(true);
-}, 120_000);
+}, BUILD_HOOK_LIMIT_MS);
 
 /** Runs the built CLI as a real child process. */
 function recover(args: string[], options: { input?: string; cwd?: string; env?: Record<string, string> } = {}): { status: number | null; stdout: string; stderr: string } {

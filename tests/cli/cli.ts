@@ -8,17 +8,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBuilt } from '../helpers/build.js';
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The `recover` bin as installed (`bin/recover.js` imports `dist/`). */
 export const BIN = join(ROOT, 'bin/recover.js');
-
-/** Builds `dist/` when it is missing or older than a source; call from `beforeAll`. */
-export function ensureCli(): void {
-  ensureBuilt();
-}
 
 /** A fresh working directory; `config` becomes `recovery.config.json` unless null. */
 export function tempCwd(config: unknown = { maxDelayMs: 20 }, prefix = 'recover-cli-'): string {

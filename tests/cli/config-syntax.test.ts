@@ -5,10 +5,11 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test, vi } from 'vitest';
-import { ensureCli, recover, scriptsCwd } from './cli.js';
+import { describe, expect, test, vi } from 'vitest';
+import { recover, scriptsCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 vi.setConfig({ testTimeout: 60_000 });
 
 const MISSING_COMMA = '{\n  "budget": 3\n  "maxDelayMs": 20\n}\n';

@@ -7,10 +7,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test, vi } from 'vitest';
-import { BIN, cliEnv, ensureCli, recover, recoverJson, scriptsCwd as workdir } from './cli.js';
+import { describe, expect, test, vi } from 'vitest';
+import { BIN, cliEnv, recover, recoverJson, scriptsCwd as workdir } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 // Each test spawns several CLI processes; a loaded CI machine needs more than the default.
 vi.setConfig({ testTimeout: 90_000 });
 

@@ -6,8 +6,9 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { ensureCli, recover, recoverJson, ROOT, tempCwd } from './cli.js';
+import { describe, expect, test } from 'vitest';
+import { recover, recoverJson, ROOT, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 interface Event { seq: number; phase: string; result: string; type: string | null; fix: string | null; delayMs: number | null; reason: string | null; message: string | null }
 interface Outcome { runId: string; status: string; attempts: number; reason: string | null; classification: { type: string } | null; history: Event[] }
@@ -15,7 +16,7 @@ interface Outcome { runId: string; status: string; attempts: number; reason: str
 const example = (name: string) => join(ROOT, 'examples', name);
 const phases = (outcome: Outcome) => outcome.history.map((e) => `${e.phase}:${e.result}`);
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 
 describe('examples/ through `recover run`', () => {
   test('flaky-network.mjs: the lost connection is retried, exit 0 (recovered, NETWORK)', () => {

@@ -6,10 +6,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureCli, FATAL_JS, recover, tempCwd } from './cli.js';
+import { describe, expect, it } from 'vitest';
+import { FATAL_JS, recover, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 
 const WRITER = fileURLToPath(new URL('../fixtures/output-writer.mjs', import.meta.url));
 interface Outcome { runId: string; status: string; attempts: number; iterations: number; reason: string | null; classification: { type: string } | null }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   buildCli, cli, historyProblems, killTree, mulberry32, pool, readStored, runIds, startCli, untilCheckpoint, type Event, type Stored,
 } from './fault-helpers.js';
+import { BUILD_HOOK_LIMIT_MS } from '../helpers/build.js';
 
 /** Executions that fail before one succeeds: two, so a run passes through backoff twice. */
 const FAILS = 2;
@@ -28,7 +29,7 @@ echo ok
 `;
 
 const dirs: string[] = [];
-beforeAll(() => { expect(buildCli()).toBe(true); }, 120_000);
+beforeAll(() => { expect(buildCli()).toBe(true); }, BUILD_HOOK_LIMIT_MS);
 afterAll(() => { for (const dir of dirs) rmSync(dir, { recursive: true, force: true }); });
 
 /** A trial's working dir (the command's cwd) with the task and a policy whose backoff waits ~100 ms. */

@@ -7,27 +7,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase } from '../helpers/postgres.js';
-import { ensureCli, recoverAsync, tempCwd } from './cli.js';
+import { describe, expect, it } from 'vitest';
+import { testDatabase, useTestDatabase } from '../helpers/postgres.js';
+import { recoverAsync, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const TASK = join(FIXTURES, 'traced-task.mjs');
 const HOOK = join(FIXTURES, 'traced-hook.mjs');
 const FIX = 'set server.port in config';
 
-let url: string;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  ensureCli();
-  ({ url, drop } = await testDatabase());
-}, 120_000);
-afterAll(async () => {
-  await drop();
-});
+beforeAllBuilt();
+const database = useTestDatabase();
 
 const run = (cwd: string, extra: string[] = []) => recoverAsync(cwd, [
-  'run', '--json', '--store', url, ...extra, '--adapter', `${process.execPath} ${HOOK} hooks.log`, '--', process.execPath, TASK, 'task.log',
+  'run', '--json', '--store', database.url, ...extra, '--adapter', `${process.execPath} ${HOOK} hooks.log`, '--', process.execPath, TASK, 'task.log',
 ], 60_000);
 
 describe('the fix memory of a PostgreSQL store', () => {
@@ -46,13 +40,13 @@ describe('the fix memory of a PostgreSQL store', () => {
     expect(existsSync(join(machineB, 'hooks.log'))).toBe(false);
     expect(existsSync(join(machineB, 'fixed'))).toBe(false);
 
-    const fixes = await recoverAsync(machineB, ['fixes', '--json', '--store', url]);
+    const fixes = await recoverAsync(machineB, ['fixes', '--json', '--store', database.url]);
     expect(fixes.status, fixes.stderr).toBe(0);
     expect(JSON.parse(fixes.stdout)).toEqual([expect.objectContaining({ type: 'CLI_CRASH', fix: FIX, worked: 2, failed: 0 })]);
-    const listed = await recoverAsync(machineA, ['fixes', '--store', url]);
+    const listed = await recoverAsync(machineA, ['fixes', '--store', database.url]);
     expect(listed.stdout).toContain(`  fix: ${FIX}\n  worked 2, failed 0, last used `);
 
-    const stats = await recoverAsync(machineA, ['stats', '--store', url]);
+    const stats = await recoverAsync(machineA, ['stats', '--store', database.url]);
     expect(stats.status, stats.stderr).toBe(0);
     expect(stats.stdout).toMatch(/^runs +2$/m);
     expect(stats.stdout).toMatch(/^fixes remembered +1$/m);

@@ -7,11 +7,12 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestLedgerData } from '../../src/store/test-ledger-data.js';
-import { ensureCli, recover, recoverAsync, tempCwd } from './cli.js';
+import { recover, recoverAsync, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
-beforeAll(() => ensureCli(), 300_000);
+beforeAllBuilt();
 
 const LIMIT_MS = 300_000;
 // The outer vitest's variables would make a child think it is a worker.

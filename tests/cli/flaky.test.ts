@@ -9,19 +9,13 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase } from '../helpers/postgres.js';
-import { BIN, cliEnv, ensureCli, recover, recoverAsync, tempCwd } from './cli.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../helpers/postgres.js';
+import { BIN, cliEnv, recover, recoverAsync, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
-let url: string;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  ensureCli();
-  ({ url, drop } = await testDatabase());
-}, 120_000);
-afterAll(async () => {
-  await drop();
-});
+beforeAllBuilt();
+const database = useTestDatabase();
 
 /** node:test: `flips` fails while a file `red` exists, `other` while `other-red` exists. */
 const NODE_TESTS = `import { test } from 'node:test';
@@ -170,7 +164,7 @@ it('fine', () => {});
 describe('flaky memory and --quarantine-flaky on a PostgreSQL store (node --test)', () => {
   it('remembers flips in the database, and quarantines by them: a run failing only that test passes, one failing another fails', async () => {
     const cwd = nodeProject();
-    const store = ['--store', url];
+    const store = ['--store', database.url];
     writeFileSync(join(cwd, 'red'), '');
     expect((await nodeRun(cwd, store)).status).toBe(3);
     rmSync(join(cwd, 'red'));
@@ -195,18 +189,18 @@ describe('flaky memory and --quarantine-flaky on a PostgreSQL store (node --test
   it('a run a fleet worker ends is counted too', async () => {
     const cwd = nodeProject();
     writeFileSync(join(cwd, 'red'), '');
-    const worker = spawn(process.execPath, [BIN, 'worker', '--store', url, '--lease', '3s'], { cwd, env: cliEnv(), stdio: 'ignore' });
+    const worker = spawn(process.execPath, [BIN, 'worker', '--store', database.url, '--lease', '3s'], { cwd, env: cliEnv(), stdio: 'ignore' });
     try {
       // Without --tests (submit does not take it): the failing tests are read from node's own output.
-      const runId = recover(cwd, ['submit', '--store', url, '--', process.execPath, '--test', 'fleet.test.mjs']).stdout.trim();
+      const runId = recover(cwd, ['submit', '--store', database.url, '--', process.execPath, '--test', 'fleet.test.mjs']).stdout.trim();
       expect(runId).not.toBe('');
-      expect((await recoverAsync(cwd, ['wait', runId, '--store', url], 60_000)).status).toBe(3);
+      expect((await recoverAsync(cwd, ['wait', runId, '--store', database.url], 60_000)).status).toBe(3);
     } finally {
       const exited = new Promise((resolve) => worker.once('exit', resolve));
       worker.kill('SIGTERM');
       await exited;
     }
-    const listed = JSON.parse((await recoverAsync(cwd, ['flaky', '--all', '--json', '--store', url, '--command', `${process.execPath} --test fleet.test.mjs`])).stdout) as Flaky[];
+    const listed = JSON.parse((await recoverAsync(cwd, ['flaky', '--all', '--json', '--store', database.url, '--command', `${process.execPath} --test fleet.test.mjs`])).stdout) as Flaky[];
     expect(listed).toEqual([expect.objectContaining({ test: 'flips', failed: 2 })]);
   }, 120_000);
 });

@@ -4,12 +4,13 @@
  * two databases of the test cluster, one set each way.
  */
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabase, withClient } from '../helpers/postgres.js';
-import { BIN, cliEnv, ensureCli, scriptsCwd } from './cli.js';
+import { BIN, cliEnv, scriptsCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 const databases: { url: string; drop: () => Promise<void> }[] = [];
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 afterAll(async () => {
   for (const db of databases) await db.drop();
 });

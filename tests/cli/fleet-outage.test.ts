@@ -11,7 +11,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, withClient } from '../helpers/postgres.js';
 import { tcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
-import { BIN, cliEnv, ensureCli, recoverAsync, scriptsCwd } from './cli.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { BIN, cliEnv, recoverAsync, scriptsCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
+
+/** How this file's waits poll: every 50 ms, failing after a minute. */
+const POLL = { everyMs: 50, withinMs: 60_000 };
 
 /** Journals its start in NAME.log, then waits for NAME.open and passes. */
 const GATE_JS = `const fs = require('fs'); const name = process.argv[2];
@@ -30,8 +35,8 @@ let proxy: TcpProxy;
 let cwd: string;
 let worker: ReturnType<typeof spawn>;
 let workerOut = '';
+beforeAllBuilt();
 beforeAll(async () => {
-  ensureCli();
   ({ url, drop } = await testDatabase());
   proxy = await tcpProxy(url);
   cwd = scriptsCwd({ maxDelayMs: 20 });
@@ -53,13 +58,6 @@ afterAll(async () => {
 });
 
 /** Polls `probe` until it gives a truthy value, for up to 60 s: a loaded machine starts processes slowly. */
-async function until<T>(probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, what: string): Promise<T> {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
-    const value = await probe();
-    if (value) return value;
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const workerEvents = () => workerOut.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { type: string; state?: string; message?: string; runId?: string });
 
@@ -82,7 +80,7 @@ describe('the fleet verbs and an unavailable database', { timeout: 180_000 }, ()
     expect(await recoverAsync(cwd, ['wait', oom, '--store', url], 60_000)).toMatchObject({ status: 6, stdout: `${oom} handedOff\n` });
 
     const slow = (await recoverAsync(cwd, ['submit', '--store', url, '--', 'node', 'gate.js', 'slow'], 60_000)).stdout.trim();
-    await until(() => existsSync(join(cwd, 'slow.log')), 'the slow run to start');
+    await waitFor('the slow run to start', () => existsSync(join(cwd, 'slow.log')), POLL);
     const timedOut = await recoverAsync(cwd, ['wait', slow, '--store', url, '--timeout', '1s'], 60_000);
     expect(timedOut).toMatchObject({ status: 124, stdout: '' });
     expect(timedOut.stderr).toContain(`timed out; ${slow} is still running`);
@@ -91,7 +89,7 @@ describe('the fleet verbs and an unavailable database', { timeout: 180_000 }, ()
 
     // Ctrl-C on `recover run`: the run is withdrawn from the fleet; nobody but a person continues it.
     const running = recoverAsync(cwd, ['run', '--store', url, '--', 'node', 'gate.js', 'interrupted'], 60_000);
-    await until(() => existsSync(join(cwd, 'interrupted.log')), 'the run to start');
+    await waitFor('the run to start', () => existsSync(join(cwd, 'interrupted.log')), POLL);
     const id = JSON.parse((await recoverAsync(cwd, ['list', '--json', '--store', url], 60_000)).stdout).find((r: { task: string }) => r.task === 'node gate.js interrupted').runId as string;
     running.child.kill('SIGINT');
     expect((await running).status).toBe(130);
@@ -102,7 +100,7 @@ describe('the fleet verbs and an unavailable database', { timeout: 180_000 }, ()
 
   it('wait and the worker ride out the database going away: said once, reconnected, the attempt not run again', async () => {
     const id = (await recoverAsync(cwd, ['submit', '--store', url, '--', 'node', 'gate.js', 'outage'], 60_000)).stdout.trim();
-    await until(() => existsSync(join(cwd, 'outage.log')), 'the attempt to start');
+    await waitFor('the attempt to start', () => existsSync(join(cwd, 'outage.log')), POLL);
     const waiter = spawn(process.execPath, [BIN, 'wait', id, '--store', `${proxy.url}?application_name=waiter`], { cwd, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
@@ -110,21 +108,21 @@ describe('the fleet verbs and an unavailable database', { timeout: 180_000 }, ()
     waiter.stderr!.on('data', (d: Buffer) => { err += d.toString(); });
     const exited = new Promise<number | null>((resolve) => waiter.once('close', resolve));
     // The database goes away only once `wait` has seen the run (before that, it is exit 69).
-    await until(async () => (await withClient(url, (c) => c.query(
-      "SELECT 1 FROM pg_stat_activity WHERE application_name = 'waiter' AND query LIKE 'SELECT status, final%'"))).rowCount, 'wait to read the run');
+    await waitFor('wait to read the run', async () => (await withClient(url, (c) => c.query(
+      "SELECT 1 FROM pg_stat_activity WHERE application_name = 'waiter' AND query LIKE 'SELECT status, final%'"))).rowCount, POLL);
     await proxy.down();
-    await until(() => err.includes('lost the store'), 'wait to notice');
-    await until(() => workerEvents().some((e) => e.type === 'store' && e.state === 'lost'), 'the worker to notice');
+    await waitFor('wait to notice', () => err.includes('lost the store'), POLL);
+    await waitFor('the worker to notice', () => workerEvents().some((e) => e.type === 'store' && e.state === 'lost'), POLL);
     // The attempt ends while the database is away: its outcome must be written, not the attempt re-run.
     writeFileSync(join(cwd, 'outage.open'), '');
-    await until(() => workerEvents().some((e) => e.type === 'notice' && e.runId === id && e.message?.includes('checkpoint not written')), 'the worker to retry its checkpoint');
+    await waitFor('the worker to retry its checkpoint', () => workerEvents().some((e) => e.type === 'notice' && e.runId === id && e.message?.includes('checkpoint not written')), POLL);
     await proxy.up();
     expect(await exited).toBe(0);
     expect(out).toBe(`${id} succeeded\n`);
     expect(err.match(/lost the store/g)).toHaveLength(1);
     expect(err).toContain('the store is back');
     expect(err).not.toContain('internal error');
-    await until(() => workerEvents().some((e) => e.type === 'store' && e.state === 'back'), 'the worker to reconnect');
+    await waitFor('the worker to reconnect', () => workerEvents().some((e) => e.type === 'store' && e.state === 'back'), POLL);
     expect(readFileSync(join(cwd, 'outage.log'), 'utf8').trim().split('\n')).toHaveLength(1);
     expect(workerEvents().filter((e) => e.type === 'error' || e.type === 'lost')).toEqual([]);
     expect(workerEvents().filter((e) => e.type === 'store' && e.state === 'lost')).toHaveLength(1);

@@ -12,13 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTestReport } from '../../src/classify/tests/reports/index.js';
 import type { TestLedgerData } from '../../src/store/test-ledger-data.js';
 import { testDatabase, withClient } from '../helpers/postgres.js';
-import { BIN, cliEnv, ensureCli, recover, recoverAsync, tempCwd } from './cli.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { BIN, cliEnv, recover, recoverAsync, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 let url: string;
 let drop: () => Promise<void>;
 let worker: ReturnType<typeof spawn> | undefined;
+beforeAllBuilt();
 beforeAll(async () => {
-  ensureCli();
   ({ url, drop } = await testDatabase());
 }, 300_000);
 afterAll(async () => {
@@ -34,14 +36,6 @@ afterAll(async () => {
 const ENV = { ...Object.fromEntries(Object.keys(process.env).filter((k) => k.startsWith('VITEST')).map((k) => [k, ''])), NODE_OPTIONS: '' };
 
 /** Polls `probe` until it gives a value, for up to 120 s: a loaded machine starts processes slowly. */
-async function until<T>(probe: () => T | undefined): Promise<T> {
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
-    const value = probe();
-    if (value !== undefined) return value;
-  }
-  throw new Error('timed out');
-}
-
 /**
  * A suite of two tests in a fresh cwd: `steady` always passes; `flips` acts by how many times it
  * ran before, as `plan` says: `fail`, `pass`, or `hang` (it records its process group first, so
@@ -72,7 +66,7 @@ async function runUntilHung(cwd: string): Promise<string> {
   const listed = () => (JSON.parse(recover(cwd, ['list', '--json', '--store', url]).stdout) as { runId: string }[]).map((r) => r.runId);
   const before = new Set(listed());
   const running = recoverAsync(cwd, ['run', '--json', '--store', url, '--lease', '2s', '--tests', 'auto', '--on-flaky', 'pass', '--', process.execPath, '--test', 'test/'], 280_000, ENV);
-  const pgid = await until(() => (existsSync(join(cwd, 'hung.pgid')) ? Number(readFileSync(join(cwd, 'hung.pgid'), 'utf8')) : undefined));
+  const pgid = await waitFor('the hung test to journal its process group', () => (existsSync(join(cwd, 'hung.pgid')) ? Number(readFileSync(join(cwd, 'hung.pgid'), 'utf8')) : undefined), { everyMs: 100 });
   const runId = listed().find((id) => !before.has(id))!;
   running.child.kill('SIGKILL');
   process.kill(-pgid, 'SIGKILL');

@@ -5,14 +5,16 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, withClient } from '../helpers/postgres.js';
-import { BIN, cliEnv, ensureCli, recover, recoverAsync, scriptsCwd } from './cli.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { BIN, cliEnv, recover, recoverAsync, scriptsCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 let url: string;
 let drop: () => Promise<void>;
 let worker: ReturnType<typeof spawn>;
 let cwd: string;
+beforeAllBuilt();
 beforeAll(async () => {
-  ensureCli();
   ({ url, drop } = await testDatabase());
   cwd = scriptsCwd({ maxDelayMs: 20 });
   worker = spawn(process.execPath, [BIN, 'worker', '--store', url, '--concurrency', '2', '--lease', '3s'], { cwd, env: cliEnv(), stdio: 'ignore' });
@@ -27,13 +29,8 @@ afterAll(async () => {
 });
 
 /** Polls `probe` until it gives something (a non-empty array, a defined value), for up to 60 s: a loaded machine starts processes slowly. */
-async function until<T>(probe: () => T | undefined): Promise<T> {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
-    const value = probe();
-    if (value !== undefined && (!Array.isArray(value) || value.length > 0)) return value;
-  }
-  throw new Error('timed out');
-}
+/** How this file's waits poll: every 100 ms, failing after a minute. */
+const POLL = { everyMs: 100, withinMs: 60_000 };
 
 const withDb = <T>(use: (db: pg.Client) => Promise<T>) => withClient(url, use);
 
@@ -83,7 +80,10 @@ describe('recover submit, wait and decide on a fleet', { timeout: 150_000 }, () 
     // Attempt 1 under `recover run` works for long; once taken over, the re-run passes at once.
     const script = `echo "$RECOVERY_ATTEMPT $$" >> ${journal}; [ -e ${cwd}/taken.marker ] && exit 0; touch ${cwd}/taken.marker; sleep 60`;
     const running = recoverAsync(cwd, ['run', '--store', url, '--lease', '2s', '--', 'sh', '-c', script], 90_000);
-    const lines = await until(() => (existsSync(journal) ? readFileSync(journal, 'utf8').trim().split('\n').filter(Boolean) : []).slice(0, 1));
+    const lines = await waitFor('attempt 1 to start', () => {
+      const first = (existsSync(journal) ? readFileSync(journal, 'utf8').trim().split('\n').filter(Boolean) : []).slice(0, 1);
+      return first.length > 0 && first;
+    }, POLL);
     const runId = JSON.parse(recover(cwd, ['list', '--json', '--store', url]).stdout).find((r: { task: string }) => r.task.includes('taken.marker')).runId as string;
     // The process dies (its attempt with it, as a host that goes down takes both).
     running.child.kill('SIGKILL');
@@ -99,7 +99,7 @@ describe('recover submit, wait and decide on a fleet', { timeout: 150_000 }, () 
 
     // Ctrl-C: the run is let go on purpose, so it is withdrawn from the fleet (resumable by hand).
     const interrupted = recoverAsync(cwd, ['run', '--store', url, '--', 'sh', '-c', 'sleep 60'], 30_000);
-    const id2 = await until(() => JSON.parse(recover(cwd, ['list', '--json', '--store', url]).stdout).find((r: { task: string }) => r.task === 'sh -c sleep 60')?.runId as string | undefined);
+    const id2 = await waitFor('the interrupted run to be listed', () => JSON.parse(recover(cwd, ['list', '--json', '--store', url]).stdout).find((r: { task: string }) => r.task === 'sh -c sleep 60')?.runId as string | undefined, POLL);
     await new Promise((r) => setTimeout(r, 300));
     interrupted.child.kill('SIGINT');
     expect((await interrupted).status).toBe(130);
@@ -109,7 +109,7 @@ describe('recover submit, wait and decide on a fleet', { timeout: 150_000 }, () 
 
   it('recover ui on the shared store: a decision is checked, recorded with who made it, and a worker continues the run', async () => {
     const runId = recover(cwd, ['submit', '--store', url, '--run-id', 'fleet-ui', '--', 'node', 'fatal.js']).stdout.trim();
-    await until(() => (recover(cwd, ['list', '--store', url]).stdout.includes('fleet-ui  escalated') ? true : undefined));
+    await waitFor('the run to be listed escalated', () => recover(cwd, ['list', '--store', url]).stdout.includes('fleet-ui  escalated'), POLL);
     // The terminal path refuses what the run does not offer, as on a directory store.
     const refused = recover(cwd, ['decide', runId, '--store', url, '--choice', 'rollback']);
     expect(refused).toMatchObject({ status: 2, stderr: expect.stringContaining(`run ${runId} does not offer 'rollback'`) });

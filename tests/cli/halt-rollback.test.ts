@@ -7,10 +7,11 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { userRepo } from '../helpers/git.js';
 import { treeState } from '../helpers/tree-state.js';
-import { ensureCli, recover, recoverJson, tempCwd } from './cli.js';
+import { recover, recoverJson, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 interface Event { phase: string; result: string; reason: string | null; message: string | null; type: string | null }
 interface RunOutcome { runId: string; status: string; reason: string | null; attempts: number; classification: { type: string; severity: string }; history: Event[] }
@@ -25,7 +26,7 @@ console.error(${JSON.stringify(message)});
 process.exit(1);
 `;
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 
 describe('recover run --rollback git: a halt rolls back first (seed 004)', () => {
   test.each([

@@ -15,7 +15,8 @@ import { openStore } from '../../src/store/lowdb-store.js';
 import type { Lease } from '../../src/store/types.js';
 import type { RunStatus } from '../../src/taxonomy/run-status.js';
 import { makeRun, saveRun } from '../store/helpers/fixtures.js';
-import { ROOT, ensureCli, recover, tempCwd } from './cli.js';
+import { ROOT, recover, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 let cwd: string;
 let store: string;
@@ -23,8 +24,9 @@ let held: Lease;
 const old = new Date(Date.now() - 86_400_000);
 const ENDED: RunStatus[] = ['succeeded', 'recovered', 'flaky', 'escalated', 'skipped', 'aborted', 'manual', 'handedOff'];
 
+beforeAllBuilt();
+
 beforeAll(async () => {
-  ensureCli();
   cwd = tempCwd();
   store = join(cwd, '.recovery');
   const runs = openStore(store);

@@ -4,11 +4,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { parseProcStat } from '../../src/runtime/attempt-process.js';
-import { ensureCli, recoverJson, tempCwd } from './cli.js';
+import { recoverJson, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 
 /** Live (not zombie) processes whose command line is exactly `sleep <seconds>`. */
 function sleepers(seconds: number): number[] {

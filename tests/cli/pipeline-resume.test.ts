@@ -6,10 +6,11 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test, vi } from 'vitest';
-import { ensureCli, recover, tempCwd } from './cli.js';
+import { describe, expect, test, vi } from 'vitest';
+import { recover, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 vi.setConfig({ testTimeout: 120_000 });
 
 /** `node step.js NAME [needs-marker]`: counts its runs; with `needs-marker`, fails (a 401) until `marker` exists. */

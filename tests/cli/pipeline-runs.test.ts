@@ -5,10 +5,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test, vi } from 'vitest';
-import { ensureCli, recover, scriptsCwd } from './cli.js';
+import { describe, expect, test, vi } from 'vitest';
+import { recover, scriptsCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 vi.setConfig({ testTimeout: 120_000 });
 
 const PIPELINE = 'name: demo\nsteps:\n  - id: build\n    run: ["node", "flaky.js"]\n  - id: test\n    needs: [build]\n    run: ["node", "fatal.js"]\n';

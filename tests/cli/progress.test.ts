@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { SimulatedClock } from 'xstate';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { progressLine } from '../../src/cli/progress/format.js';
 import { HOLD_PARTIAL_LINE_MS } from '../../src/cli/progress/redacting-output.js';
 import {
@@ -15,7 +15,8 @@ import {
 import { resolvePolicy } from '../../src/policy/index.js';
 import type { Outcome } from '../../src/runtime/outcome.js';
 import type { HistoryEvent } from '../../src/taxonomy/index.js';
-import { BIN, cliEnv, ensureCli, scriptsCwd } from './cli.js';
+import { BIN, cliEnv, scriptsCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 /** A terminal as far as the reporter can tell: `isTTY`, `columns`, and everything written. */
 function fakeTerminal(isTTY = true, columns = 100) {
@@ -348,7 +349,7 @@ describe('progressViewOf: attempt n/N from the policy\'s budget', () => {
 describe('the built CLI on a real pseudo-terminal and on a pipe', () => {
   const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
 
-  beforeAll(() => ensureCli(), 120_000);
+  beforeAllBuilt();
 
   /** A temp dir with a command that fails once (socket hang up) and a backoff long enough to watch. */
   const flakyDir = () => scriptsCwd({ maxDelayMs: 800 }, 'recover-progress-');

@@ -10,11 +10,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { git } from '../helpers/git.js';
 import { richRepo } from '../helpers/rich-repo.js';
 import { treeState } from '../helpers/tree-state.js';
-import { ensureCli, recover, recoverJson, tempCwd } from './cli.js';
+import { recover, recoverJson, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 const CHECK_JS = `console.error('AssertionError [ERR_ASSERTION]: Expected values to be strictly equal: 1 !== 2'); process.exit(1);\n`;
 
@@ -40,7 +41,7 @@ console.log(JSON.stringify({ fix: 'rewrite everything', confidence: 0.9 }));
   return `node ${join(dir, 'adapter.js')}`;
 }
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 
 describe('recover decide RUN --choice rollback', () => {
   test('puts the whole repository back byte for byte, and keeps the person\'s edits under a printed ref', { timeout: 300_000 }, () => {

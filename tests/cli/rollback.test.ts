@@ -6,9 +6,10 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { git, userRepo } from '../helpers/git.js';
-import { ensureCli, recover, recoverJson, tempCwd } from './cli.js';
+import { recover, recoverJson, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 const read = (repo: string, path: string) => readFileSync(join(repo, path), 'utf8');
 
@@ -45,7 +46,7 @@ if (n === 1) {
   return { command: `node ${join(dir, 'adapter.js')}`, calls };
 }
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 
 describe('recover run --rollback git', () => {
   // A snapshot runs a few dozen git processes (each rollback two snapshots): slow on a loaded machine.

@@ -10,9 +10,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUN_OPTIONS, RUN_OPTIONS_OF, type RunOptionName } from '../../src/cli/run-options.js';
-import { ensureCli, FATAL_JS, recover, recoverAsync, tempCwd } from './cli.js';
+import { FATAL_JS, recover, recoverAsync, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 
 const ALL = Object.keys(RUN_OPTIONS) as RunOptionName[];
 const helpLine = (name: RunOptionName) => RUN_OPTIONS[name].description.split('\n')[0]!;

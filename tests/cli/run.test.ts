@@ -5,10 +5,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { cliEnv, ensureCli, recover, ROOT, BIN, scriptsCwd as workdir } from './cli.js';
+import { describe, expect, test } from 'vitest';
+import { cliEnv, recover, ROOT, BIN, scriptsCwd as workdir } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
+import { waitFor } from '../helpers/wait-for.js';
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 
 describe('recover run (built CLI, child processes)', () => {
   test('a flaky command (socket hang up once) is recovered: exit 0', () => {
@@ -105,19 +107,11 @@ function start(cwd: string, args: string[]) {
 }
 
 /** Polls until `check` holds (a file appears, a run is listed), failing after `ms`. */
-async function until(check: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 describe('interrupt, lock and resume', () => {
   test('SIGINT: exit 130, the child is killed, a second process is refused (75, pid named), resume finishes', async () => {
     const dir = workdir();
     const { child, exited } = start(dir, ['run', '--', 'node', 'slow.js']);
-    await until(() => existsSync(join(dir, 'pid')));
+    await waitFor('the command to start', () => existsSync(join(dir, 'pid')), { everyMs: 25, withinMs: 10_000 });
     const runs = JSON.parse(recover(dir, ['list', '--json']).stdout) as Array<{ runId: string; status: string }>;
     const runId = runs[0]!.runId;
     const locked = recover(dir, ['resume', runId]);
@@ -127,7 +121,7 @@ describe('interrupt, lock and resume', () => {
     child.kill('SIGINT');
     expect(await exited).toBe(130);
     const pid = Number(readFileSync(join(dir, 'pid'), 'utf8'));
-    await until(() => { try { process.kill(pid, 0); return false; } catch { return true; } }, 5_000);
+    await waitFor('the command to be killed', () => { try { process.kill(pid, 0); return false; } catch { return true; } }, { everyMs: 25, withinMs: 5_000 });
 
     writeFileSync(join(dir, 'fast'), '');
     const resumed = recover(dir, ['resume', runId, '--json']);

@@ -11,12 +11,13 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { listen } from '../inspect/helpers.js';
-import { ensureCli, recoverAsync, type CliResult } from './cli.js';
+import { recoverAsync, type CliResult } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 import { openStore } from '../../src/store/index.js';
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => { for (const c of cleanups.splice(0)) await c(); });

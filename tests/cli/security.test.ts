@@ -7,10 +7,11 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { ensureCli, recoverJson, tempCwd } from './cli.js';
+import { describe, expect, test } from 'vitest';
+import { recoverJson, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 
 const canDropPrivileges = process.getuid?.() === 0 && spawnSync('setpriv', ['--version']).status === 0;
 const AS_NOBODY = 'setpriv --reuid=65534 --regid=65534 --clear-groups';

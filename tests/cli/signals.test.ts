@@ -7,8 +7,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { BIN, cliEnv, ensureCli, recoverJson, tempCwd } from './cli.js';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { BIN, cliEnv, recoverJson, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 /**
  * The first execution records its pid (it leads its own group) and a background member's, then
@@ -18,7 +19,7 @@ const SCRIPT = 'echo $$ >> pids; if [ "$(wc -l < pids)" -eq 1 ]; then sleep 30 &
 
 const dirs: string[] = [];
 const groups: number[] = [];
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 afterEach(() => {
   // A failed assertion must not leave a 30 s sleeper behind.
   for (const pgid of groups.splice(0)) {

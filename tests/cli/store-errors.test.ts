@@ -5,10 +5,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureCli, recover, scriptsCwd } from './cli.js';
+import { describe, expect, it } from 'vitest';
+import { recover, scriptsCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 
 /** An escalated run in `cwd`'s default store; returns its id and head file. */
 function escalatedRun(cwd: string): { runId: string; head: string } {

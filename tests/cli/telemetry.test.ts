@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../telemetry/otlp-receiver.js';
-import { ensureCli, recoverAsync, tempCwd } from './cli.js';
+import { recoverAsync, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const TASK = join(FIXTURES, 'traced-task.mjs');
@@ -19,8 +20,8 @@ const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CALLER_SPAN = '00f067aa0ba902b7';
 
 let receiver: OtlpReceiver;
+beforeAllBuilt();
 beforeAll(async () => {
-  ensureCli();
   receiver = await startOtlpReceiver();
 });
 afterAll(async () => {

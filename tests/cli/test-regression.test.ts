@@ -6,10 +6,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureCli, recoverJson, tempCwd } from './cli.js';
+import { describe, expect, it } from 'vitest';
+import { recoverJson, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 
 const TESTS = `import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -15,12 +15,13 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it, test } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { readTestReport } from '../../src/classify/tests/reports/index.js';
 import type { TestLedgerData } from '../../src/store/test-ledger-data.js';
-import { ensureCli, recover, recoverAsync, tempCwd } from './cli.js';
+import { recover, recoverAsync, tempCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
-beforeAll(() => ensureCli(), 300_000);
+beforeAllBuilt();
 
 const MODULES = fileURLToPath(new URL('../../node_modules', import.meta.url));
 // The outer vitest's variables would make an inner one think it is a worker.

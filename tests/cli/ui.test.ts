@@ -3,10 +3,11 @@
  * usage errors, the shared admission check and who decided; the browser side is tests/ui/.
  */
 import { spawn } from 'node:child_process';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { BIN, cliEnv, ensureCli, recover, recoverJson, scriptsCwd } from './cli.js';
+import { describe, expect, test } from 'vitest';
+import { BIN, cliEnv, recover, recoverJson, scriptsCwd } from './cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 
 describe('recover ui and decide', () => {
   test('ui --help says what it serves and how it is protected; inspect-server --help says it needs stately.ai', () => {

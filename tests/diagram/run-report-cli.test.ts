@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ensureCli, recover, ROOT, tempCwd } from '../cli/cli.js';
+import { recover, ROOT, tempCwd } from '../cli/cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 const ARTIFACTS = join(ROOT, 'test-artifacts');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -19,8 +20,8 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 let browser: Browser;
 
 /** Builds dist when it is missing or older than a source, then starts Chromium. */
+beforeAllBuilt();
 beforeAll(async () => {
-  ensureCli();
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.`);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   mkdirSync(ARTIFACTS, { recursive: true });

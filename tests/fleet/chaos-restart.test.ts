@@ -36,7 +36,8 @@ import { RunFencedError } from '../../src/store/errors.js';
 import { isTransientDbError, retryTransient } from '../../src/store/postgres/transient.js';
 import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
 import type { HistoryEvent } from '../../src/taxonomy/history.js';
-import { BIN, cliEnv, ensureCli, recoverAsync, tempCwd } from '../cli/cli.js';
+import { BIN, cliEnv, recoverAsync, tempCwd } from '../cli/cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 import { ownCluster, type OwnCluster } from '../helpers/postgres.js';
 import { waitFor, WAIT_LIMIT_MS } from '../helpers/wait-for.js';
 import { processesWith } from '../helpers/processes.js';
@@ -84,8 +85,8 @@ const fleet: Proc[] = [];
 let url: string;
 let store: PostgresStore;
 let dir: string;
+beforeAllBuilt();
 beforeAll(async () => {
-  ensureCli();
   // Its own cluster: restarting the one the other test files share would fail them.
   cluster = await ownCluster();
   url = cluster.url;

@@ -14,7 +14,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { submit } from '../../src/runtime/fleet/submit.js';
 import { RunFencedError } from '../../src/store/errors.js';
 import type { PostgresStore } from '../../src/store/postgres/store.js';
-import { BIN, ensureCli } from '../cli/cli.js';
+import { BIN } from '../cli/cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 import { processesWith } from '../helpers/processes.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { useFleetFiles } from './store.js';
@@ -32,10 +33,8 @@ const fleetFiles = useFleetFiles('recovery-chaos-');
 let url: string;
 let store: PostgresStore;
 let dir: string;
-beforeAll(() => {
-  ensureCli();
-  ({ url, store, dir } = fleetFiles());
-}, 120_000);
+beforeAllBuilt();
+beforeAll(() => { ({ url, store, dir } = fleetFiles()); });
 
 // Journals its start (run, attempt, fence), works a little, then: a transient run fails its first
 // attempt with a network error and passes the next; an escalating run fails with a 401.

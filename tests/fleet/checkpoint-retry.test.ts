@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createWorker, submit, type WorkerEvent } from '../../src/runtime/fleet/index.js';
 import { runState } from '../../src/store/postgres/queue.js';
 import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
+import { waitFor } from '../helpers/wait-for.js';
 import { useFleetFiles } from './store.js';
 
 const fleetFiles = useFleetFiles('recovery-ckpt-');
@@ -21,14 +22,8 @@ let store: PostgresStore;
 let dir: string;
 beforeAll(() => { ({ url, store, dir } = fleetFiles()); });
 
-/** Polls `probe` every 50 ms until it gives a truthy value; the outer limit is generous for a loaded machine. */
-async function until<T>(probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, what: string, withinMs = 60_000): Promise<T> {
-  for (const deadline = Date.now() + withinMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
-    const value = await probe();
-    if (value) return value;
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** How this file's waits poll: every 50 ms, failing after a minute. */
+const POLL = { everyMs: 50, withinMs: 60_000 };
 
 describe('a checkpoint write that fails for a passing database error', { timeout: 120_000 }, () => {
   it('is retried under the same fence: the attempt runs once and its security failure stays escalated', async () => {
@@ -46,17 +41,24 @@ while [ ! -e ${go} ]; do sleep 0.05; done; echo "EACCES: permission denied, open
     const locker = new pg.Client(url);
     await locker.connect();
     try {
-      await until(() => existsSync(journal) && readFileSync(journal, 'utf8').trim() !== '', 'the attempt to start');
+      await waitFor('the attempt to start', () => existsSync(journal) && readFileSync(journal, 'utf8').trim() !== '', POLL);
       // Hold the run's row so the worker's write of the attempt's outcome waits where we can see it.
+      const lockerPid = (await locker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
       await locker.query('BEGIN');
       await locker.query('SELECT 1 FROM recovery_runs WHERE run_id = $1 FOR UPDATE', [id]);
       writeFileSync(go, '');
-      const blocked = await until(async () => (await locker.query<{ pid: number }>(
-        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
-            AND wait_event_type = 'Lock' AND query LIKE '%FROM recovery_runs WHERE run_id = $1 FOR UPDATE%'`)).rows[0]?.pid, 'the checkpoint write to wait on the row');
+      // The write must be held up by our hold: waiting on it directly, or queued behind a lease
+      // renew that is (both seen at load 20). Matching any write that waited on a lock, the test
+      // once terminated one that had waited a moment on a renew and was idle by then, so no
+      // write was cut. Asked from another session than the locker's open transaction.
+      const blocked = await waitFor('the checkpoint write to wait on the row', async () => (await store.pool.query<{ pid: number }>(
+        `SELECT a.pid FROM pg_stat_activity a
+          WHERE a.datname = current_database() AND a.query LIKE '%FROM recovery_runs WHERE run_id = $1 FOR UPDATE%'
+            AND EXISTS (SELECT 1 FROM unnest(pg_blocking_pids(a.pid)) AS b(pid) WHERE b.pid = $1 OR $1 = ANY(pg_blocking_pids(b.pid)))`,
+        [lockerPid])).rows[0]?.pid, POLL);
       await locker.query('SELECT pg_terminate_backend($1)', [blocked]);
       await locker.query('ROLLBACK');
-      await until(async () => { const s = await runState(store, id); return s !== null && (s.final || (s.status === 'escalated' && s.unowned)); }, 'the run to come to rest');
+      await waitFor('the run to come to rest', async () => { const s = await runState(store, id); return s !== null && (s.final || (s.status === 'escalated' && s.unowned)); }, POLL);
     } finally {
       await locker.end().catch(() => undefined);
       await worker.stop();

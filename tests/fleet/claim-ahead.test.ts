@@ -7,19 +7,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createWorker, submit, type FleetTaskContext } from '../../src/runtime/fleet/index.js';
 import { runState } from '../../src/store/postgres/queue.js';
 import type { PostgresStore } from '../../src/store/postgres/store.js';
+import { waitFor } from '../helpers/wait-for.js';
 import { useFleetStore } from './store.js';
 
 const fleetStore = useFleetStore();
 let store: PostgresStore;
 beforeEach(() => { store = fleetStore(); });
 
-async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, withinMs = 60_000): Promise<T> {
-  for (const deadline = Date.now() + withinMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
-    const value = await probe();
-    if (value) return value;
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** How this file's waits poll: every 20 ms, failing after a minute. */
+const POLL = { everyMs: 20, withinMs: 60_000 };
 
 const owned = async () => Number((await store.pool.query<{ n: string }>('SELECT count(*) AS n FROM recovery_runs WHERE owner IS NOT NULL')).rows[0]!.n);
 const finals = async () => Number((await store.pool.query<{ n: string }>('SELECT count(*) AS n FROM recovery_runs WHERE final')).rows[0]!.n);
@@ -52,7 +48,7 @@ describe('the claim loop', () => {
     for (let i = 0; i < 60; i++) await submit(store, 'quick', null, { runId: `q${i}`, policy: quick });
     const worker = createWorker({ store, concurrency: 2, tasks: { quick: task }, onEvent: () => undefined });
     try {
-      await until(async () => (await finals()) === 60, 'every run final');
+      await waitFor('every run final', async () => (await finals()) === 60, POLL);
     } finally {
       await worker.stop();
     }
@@ -67,12 +63,12 @@ describe('the claim loop', () => {
     const busy = createWorker({ store, concurrency: 1, pollMs: 100, tasks: { slow: task } });
     let other: ReturnType<typeof createWorker> | undefined;
     try {
-      await until(async () => (await runState(store, first))?.status === 'running', 'the first run to start');
+      await waitFor('the first run to start', async () => (await runState(store, first))?.status === 'running', POLL);
       expect((await runState(store, second))?.owner).toBeNull();
       other = createWorker({ store, concurrency: 1, pollMs: 100, tasks: { slow: async () => undefined } });
-      await until(async () => (await runState(store, second))?.final, 'the other worker to finish the second run');
+      await waitFor('the other worker to finish the second run', async () => (await runState(store, second))?.final, POLL);
       open();
-      await until(async () => (await runState(store, first))?.final, 'the first run to finish');
+      await waitFor('the first run to finish', async () => (await runState(store, first))?.final, POLL);
     } finally {
       open();
       await Promise.all([busy.stop(), other?.stop()]);
@@ -91,10 +87,10 @@ describe('the claim loop', () => {
       tasks: { quick: record('first'), blocking: async (ctx) => { record('first')(ctx); await task(ctx); } },
     });
     try {
-      await until(async () => (await finals()) === 8, 'the short runs');
+      await waitFor('the short runs', async () => (await finals()) === 8, POLL);
       await submit(store, 'blocking', null, { runId: 'b1' });
       await submit(store, 'blocking', null, { runId: 'b2' });
-      await until(async () => ran.has('b1') && (await runState(store, 'b2'))?.owner !== null, 'b1 running and b2 in hand');
+      await waitFor('b1 running and b2 in hand', async () => ran.has('b1') && (await runState(store, 'b2'))?.owner !== null, POLL);
     } finally {
       await first.stop();
     }
@@ -103,7 +99,7 @@ describe('the claim loop', () => {
     open();
     const second = createWorker({ store, concurrency: 2, pollMs: 100, tasks: { blocking: record('second') } });
     try {
-      await until(async () => (await runState(store, 'b1'))?.final && (await runState(store, 'b2'))?.final, 'both finished by the second worker');
+      await waitFor('both finished by the second worker', async () => (await runState(store, 'b1'))?.final && (await runState(store, 'b2'))?.final, POLL);
     } finally {
       await second.stop();
     }

@@ -18,7 +18,8 @@ import { isProcessAlive } from '../../src/store/process-alive.js';
 import { runState } from '../../src/store/postgres/queue.js';
 import type { PostgresStore } from '../../src/store/postgres/store.js';
 import type { Takeover } from '../../src/runtime/run-meta.js';
-import { BIN, ensureCli } from '../cli/cli.js';
+import { BIN } from '../cli/cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { useFleetFiles } from './store.js';
 
@@ -32,10 +33,8 @@ const fleetFiles = useFleetFiles('recovery-lapse-');
 let url: string;
 let store: PostgresStore;
 let dir: string;
-beforeAll(() => {
-  ensureCli();
-  ({ url, store, dir } = fleetFiles());
-}, 120_000);
+beforeAllBuilt();
+beforeAll(() => { ({ url, store, dir } = fleetFiles()); });
 
 describe('an attempt re-run after a takeover whose own start lapsed', () => {
   it('is re-run by the owner after the lapse, and the takeover that interrupted it is recorded between the two starts', async () => {

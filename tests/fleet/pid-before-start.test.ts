@@ -18,7 +18,8 @@ import { createWorker, submit, type WorkerEvent } from '../../src/runtime/fleet/
 import { groupAlive } from '../../src/runtime/attempt-process.js';
 import { runState } from '../../src/store/postgres/queue.js';
 import type { PostgresStore } from '../../src/store/postgres/store.js';
-import { BIN, cliEnv, ensureCli } from '../cli/cli.js';
+import { BIN, cliEnv } from '../cli/cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 import { processesWith } from '../helpers/processes.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { useFleetFiles } from './store.js';
@@ -34,8 +35,8 @@ let url: string;
 let store: PostgresStore;
 let dir: string;
 const owners: ChildProcess[] = [];
+beforeAllBuilt();
 beforeAll(async () => {
-  ensureCli();
   ({ url, store, dir } = fleetFiles());
   await store.ready();
   // The first write of a run's head that names attempt processes waits while the test holds HOLD_LOCK.

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { buildOnce } from './build-lock.js';
+import { buildCallLimitMs, buildOnce } from './build-lock.js';
 import { waitFor } from './wait-for.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'recovery-build-lock-'));
@@ -136,6 +136,18 @@ describe('buildOnce in one process', () => {
     expect(waitedFor).toEqual([process.pid]);
     expect(readFileSync(f.lock, 'utf8')).toBe(holding);
     expect(leftovers(f)).toEqual(['.build.lock']);
+  });
+
+  it("gives the build the waiters' wait limit, counted from when it took the lock, as its deadline", () => {
+    const f = files('deadline');
+    const before = Date.now();
+    const deadlines: number[] = [];
+    buildOnce({ lock: f.lock, stale: () => true, build: (_, deadline) => { deadlines.push(deadline); }, waitLimitMs: 5_000 });
+    expect(deadlines).toHaveLength(1);
+    expect(deadlines[0]).toBeGreaterThanOrEqual(before + 5_000);
+    expect(deadlines[0]).toBeLessThanOrEqual(Date.now() + 5_000);
+    // A call may wait for others' builds for the wait limit, then build its own within it.
+    expect(buildCallLimitMs(5_000)).toBeGreaterThanOrEqual(2 * 5_000);
   });
 
   it('a lock naming no process is nobody\'s: taken over at once', () => {

@@ -16,6 +16,11 @@
  * holder's). A pid reused by an unrelated live process keeps its dead holder's lock: the waiters
  * fail after `waitLimitMs`, naming the pid and the lock file.
  *
+ * A build is given the waiters' wait limit too (`deadline`), so a call of {@link buildOnce} lasts
+ * at most {@link buildCallLimitMs} short of a hang: the setup hooks that call it take that limit
+ * (tests/helpers/build.ts), not vitest's, or a file waiting for another worker's build would fail
+ * at vitest's limit while the lock still waits.
+ *
  * A build that was started and never returned (its process killed mid-build) may have left the
  * output half-written yet newer than its sources: `<lock>.incomplete` is written before a build
  * and removed only once it returns, and whoever holds the lock next builds everything. (The
@@ -32,8 +37,12 @@ export interface BuildOnceOptions {
   lock: string;
   /** Whether the output is missing or older than its sources (checked again once the lock is held). */
   stale: () => boolean;
-  /** Builds; `whole` is true after an interrupted build, when none of the output can be trusted. */
-  build: (whole: boolean) => void;
+  /**
+   * Builds; `whole` is true after an interrupted build, when none of the output can be trusted.
+   * `deadline` (epoch ms) is when the processes that started waiting for this build as it took
+   * the lock give up on it: a build still running then is a hung one and should stop (throw).
+   */
+  build: (whole: boolean, deadline: number) => void;
   /** How long to wait for a live holder before failing, naming it. Default 10 minutes. */
   waitLimitMs?: number;
   /** Called when this process starts waiting for a live holder (the tests watch a waiter wait). */
@@ -42,6 +51,19 @@ export interface BuildOnceOptions {
 
 /** The default of {@link BuildOnceOptions.waitLimitMs}: a hung build, not a slow machine. */
 export const BUILD_WAIT_LIMIT_MS = 600_000;
+
+/** What a call spends besides waiting and building: the staleness checks walk src/ and dist/. */
+const CHECKS_MS = 60_000;
+
+/**
+ * The longest one {@link buildOnce} call takes short of a hang: waiting for live holders (at most
+ * `waitLimitMs` in all), then a build of its own when the last holder died (given `waitLimitMs`
+ * too, see {@link BuildOnceOptions.build}), and a minute for the staleness checks. The limit of a
+ * setup hook that calls it. Default `waitLimitMs`: {@link BUILD_WAIT_LIMIT_MS} (21 minutes in all).
+ */
+export function buildCallLimitMs(waitLimitMs = BUILD_WAIT_LIMIT_MS): number {
+  return 2 * waitLimitMs + CHECKS_MS;
+}
 
 /**
  * Builds when the output is stale, at most one process at a time; a process that waited for
@@ -53,10 +75,11 @@ export function buildOnce(options: BuildOnceOptions): boolean {
   if (!existsSync(options.lock) && !existsSync(incomplete) && !options.stale()) return false;
   const release = acquire(options);
   try {
+    const deadline = Date.now() + (options.waitLimitMs ?? BUILD_WAIT_LIMIT_MS);
     const whole = existsSync(incomplete);
     if (!whole && !options.stale()) return false;
     writeFileSync(incomplete, `${process.pid}\n`);
-    options.build(whole);
+    options.build(whole, deadline);
     rmSync(incomplete, { force: true });
     return true;
   } finally {

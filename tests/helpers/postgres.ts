@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
+import { postgresStore, type PostgresStore, type PostgresStoreOptions } from '../../src/store/postgres/store.js';
 
 const SCRIPT = join(import.meta.dirname, '..', '..', 'scripts', 'postgres.sh');
 
@@ -35,21 +35,40 @@ export async function testDatabase(): Promise<{ url: string; drop: () => Promise
   };
 }
 
+/** What {@link useTestDatabase} gives a test file. */
+export interface TestDatabaseUse {
+  /** The database's URL, from the file's `beforeAll` hooks on (those registered after the call). */
+  readonly url: string;
+}
+
 /**
- * For a test file on PostgreSQL: a database of the file's own (made before its tests, dropped
- * after them) and a function that opens a store on it, every store closed after the file's
- * tests. Call it at the file's top level.
+ * For a test file on PostgreSQL: a database of the file's own on the shared cluster, made before
+ * its tests and dropped after them (after the hooks registered later have closed what used it).
+ * Call it at the file's (or describe's) top, before the hooks that need the database.
  */
-export function postgresStoresOnTestDatabase(): () => PostgresStore {
+export function useTestDatabase(): TestDatabaseUse {
   let database: { url: string; drop: () => Promise<void> } | undefined;
-  const opened: PostgresStore[] = [];
   beforeAll(async () => { database = await testDatabase(); }, 120_000);
-  afterAll(async () => {
-    await Promise.all(opened.map((store) => store.close()));
-    await database?.drop();
-  });
-  return () => {
-    const store = postgresStore(database!.url);
+  afterAll(async () => { await database?.drop(); });
+  return {
+    get url() {
+      if (!database) throw new Error('the test database is made in beforeAll: read its url from a hook or a test');
+      return database.url;
+    },
+  };
+}
+
+/**
+ * For a test file on PostgreSQL: a database of the file's own ({@link useTestDatabase}) and a
+ * function that opens a store on it, every store closed after the file's tests. Call it at the
+ * file's top level.
+ */
+export function postgresStoresOnTestDatabase(): (options?: PostgresStoreOptions) => PostgresStore {
+  const database = useTestDatabase();
+  const opened: PostgresStore[] = [];
+  afterAll(async () => { await Promise.all(opened.map((store) => store.close())); });
+  return (options) => {
+    const store = postgresStore(database.url, options);
     opened.push(store);
     return store;
   };

@@ -7,12 +7,18 @@
 /** The outer limit of {@link waitFor} by default: a hang, not a slow machine. */
 export const WAIT_LIMIT_MS = 120_000;
 
+/** What {@link waitFor} resolves with: the probe's first value that is not falsy. */
+export type Found<T> = Exclude<T, false | 0 | '' | null | undefined>;
+
 /**
- * Resolves once `condition` holds (it may be async), polling every `everyMs`; rejects after
- * `withinMs` saying `what` never happened.
+ * Resolves once `probe` (it may be async) gives a truthy value, with that value, polling every
+ * `everyMs` (default 10); rejects after `withinMs` (default {@link WAIT_LIMIT_MS}) saying `what`
+ * never happened. A boolean condition resolves with `true`.
  */
-export async function waitFor(what: string, condition: () => boolean | Promise<boolean>, { withinMs = WAIT_LIMIT_MS, everyMs = 10 } = {}): Promise<void> {
-  for (const deadline = Date.now() + withinMs; !(await condition());) {
+export async function waitFor<T>(what: string, probe: () => T | Promise<T>, { withinMs = WAIT_LIMIT_MS, everyMs = 10 } = {}): Promise<Found<T>> {
+  for (const deadline = Date.now() + withinMs; ;) {
+    const value = await probe();
+    if (value) return value as Found<T>;
     if (Date.now() > deadline) throw new Error(`waited ${withinMs} ms for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }

@@ -7,12 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hookDeployment, undeployedNotice } from '../../src/hooks/claude/deployment.js';
 import { hookEntries } from '../../src/hooks/claude/install.js';
-import { BIN, ensureCli } from '../cli/cli.js';
+import { BIN } from '../cli/cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 
 const OWN = 'node /opt/recover/bin/recover.js hook claude';
 const ALL_EVENTS = ['SessionStart', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop'];

@@ -6,10 +6,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, expect, it } from 'vitest';
-import { BIN, cliEnv, ensureCli, recover, scriptsCwd } from '../cli/cli.js';
+import { afterEach, expect, it } from 'vitest';
+import { BIN, cliEnv, recover, scriptsCwd } from '../cli/cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
-beforeAll(() => ensureCli(), 120_000);
+beforeAllBuilt();
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

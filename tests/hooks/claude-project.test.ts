@@ -7,13 +7,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleEvent } from '../../src/hooks/claude/handle.js';
 import type { HookEvent } from '../../src/hooks/claude/input.js';
 import { escalationsFile, readEscalations, writeEscalations } from '../../src/hooks/claude/project-escalations.js';
 import { openStore } from '../../src/store/index.js';
 import type { Store } from '../../src/store/types.js';
-import { BIN, cliEnv, ensureCli } from '../cli/cli.js';
+import { BIN, cliEnv } from '../cli/cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 const SECRET = 'cat: /home/u/.ssh/id_rsa: Permission denied';
 const RUN = { runId: 'key-1', command: 'make', sessionId: 's1' };
@@ -90,7 +91,7 @@ describe('two sessions in one project, through the engine and a lowdb store', ()
 });
 
 describe('two session ids through the built CLI', () => {
-  beforeAll(() => ensureCli(), 120_000);
+  beforeAllBuilt();
 
   it("a new session is denied while the first session's run is escalated, and allowed once recover decide has answered", async () => {
     writeFileSync(join(dir, 'package.json'), '{}\n');

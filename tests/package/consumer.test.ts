@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../helpers/build.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 import { consumerPackageJson, consumerSource, consumerTsconfig } from './consumer-app.js';
 
 const run = promisify(execFile);
@@ -77,9 +77,9 @@ describe('the packed package in a consumer project with its own xstate', () => {
   const work = mkdtempSync(join(tmpdir(), 'recover-consumer-'));
   let tarball = '';
 
+  beforeAllBuilt();
   beforeAll(async () => {
-    ensureBuilt();
-    // --ignore-scripts: `prepare` would rebuild; dist/ is built (ensureBuilt) and that is what ships.
+    // --ignore-scripts: `prepare` would rebuild; dist/ is built (beforeAllBuilt) and that is what ships.
     const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: root, env, timeout: 120_000 });
     tarball = join(work, (JSON.parse(stdout) as [{ filename: string }])[0].filename);
   }, 180_000);

@@ -2,19 +2,19 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
 import type { Lease } from '../../src/store/types.js';
 import { commandTask, recoverPersisted, resume, RunInterruptedError } from '../../src/runtime/index.js';
 import { groupAlive } from '../../src/runtime/attempt-process.js';
-import { ensureBuilt } from '../helpers/build.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 
 const dirs: string[] = [];
 const tempStore = () => { const dir = mkdtempSync(join(tmpdir(), 'recovery-persisted-')); dirs.push(dir); return dir; };
 afterEach(() => { for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true }); });
 
 describe('persisted runs', () => {
-  beforeAll(() => ensureBuilt(), 120_000);
+  beforeAllBuilt();
 
   it('stores an escalation with its report and options, and a decision continues the run', async () => {
     const store = openStore(tempStore());

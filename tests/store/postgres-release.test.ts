@@ -7,27 +7,22 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
-import { testDatabase } from '../helpers/postgres.js';
+import { useTestDatabase } from '../helpers/postgres.js';
 import { waitFor } from '../helpers/wait-for.js';
 
-let url: string;
-let drop: () => Promise<void>;
+const database = useTestDatabase();
 let store: PostgresStore;
 beforeAll(async () => {
-  ({ url, drop } = await testDatabase());
-  store = postgresStore(url);
+  store = postgresStore(database.url);
   await store.ready();
 }, 120_000);
-afterAll(async () => {
-  await store.close();
-  await drop();
-});
+afterAll(() => store.close());
 
 describe('a lease release that meets a passing database error', () => {
   it('is tried again and releases the run, instead of failing its owner', async () => {
     // The owner has a pool of its own, so only its backend is terminated.
-    const owner = postgresStore(url);
-    const locker = new pg.Client(url);
+    const owner = postgresStore(database.url);
+    const locker = new pg.Client(database.url);
     await locker.connect();
     try {
       const lease = await owner.acquire('released-once', { leaseMs: 60_000 });

@@ -1,24 +1,16 @@
 /** The PostgreSQL store: the shared contract on a real database, plus what only it can show. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
-import { testDatabase } from '../helpers/postgres.js';
+import { describe, expect, it } from 'vitest';
+import type { PostgresStore } from '../../src/store/postgres/store.js';
+import { postgresStoresOnTestDatabase } from '../helpers/postgres.js';
 import { describeStoreContract } from './contract.js';
 import { headOf, makeEvents, makeRun } from './helpers/fixtures.js';
 
-let url: string;
-let drop: () => Promise<void>;
-const opened: PostgresStore[] = [];
-beforeAll(async () => ({ url, drop } = await testDatabase()), 120_000);
-afterAll(async () => {
-  await Promise.all(opened.map((s) => s.close()));
-  await drop();
-});
+const openStore = postgresStoresOnTestDatabase();
 
 describeStoreContract('postgres', async () => {
   // A schema per test would need DDL per test; a database per test file and distinct run ids
   // would leak rows between tests. So each test truncates what the previous one left.
-  const store = postgresStore(url);
-  opened.push(store);
+  const store = openStore();
   await store.ready();
   await store.pool.query('TRUNCATE recovery_runs, recovery_run_events, recovery_decisions, recovery_workers');
   return { store };
@@ -26,8 +18,7 @@ describeStoreContract('postgres', async () => {
 
 describe('postgres: what only a shared store does', () => {
   const fresh = async () => {
-    const store = postgresStore(url, { leaseMs: 60_000 });
-    opened.push(store);
+    const store = openStore({ leaseMs: 60_000 });
     await store.ready();
     await store.pool.query('TRUNCATE recovery_runs, recovery_run_events, recovery_decisions, recovery_workers');
     return store;

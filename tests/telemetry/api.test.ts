@@ -5,15 +5,15 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { otelApi, providerRegistryInUse } from '../../src/telemetry/api.js';
-import { ensureBuilt } from '../helpers/build.js';
+import { beforeAllBuilt } from '../helpers/build.js';
 import { startOtlpReceiver } from './otlp-receiver.js';
 import { registerSdk } from './sdk.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-beforeAll(() => ensureBuilt(), 120_000);
+beforeAllBuilt();
 
 /** Runs `code` (ESM, top-level await) in a fresh node; returns the @opentelemetry modules it loaded and what it printed. */
 function inChild(code: string): { loaded: string[]; printed: string } {

@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { claimedStore } from '../../src/runtime/fleet/claimed-store.js';
 import { submit } from '../../src/runtime/fleet/submit.js';
 import { createWorker, type WorkerEvent } from '../../src/runtime/fleet/worker.js';
@@ -15,9 +15,9 @@ import { recoverPersisted } from '../../src/runtime/persisted.js';
 import type { RecoveryActor } from '../../src/runtime/recovery.js';
 import { openStore } from '../../src/store/lowdb-store.js';
 import { claimRuns } from '../../src/store/postgres/queue.js';
-import { postgresStore, type PostgresStore } from '../../src/store/postgres/store.js';
+import type { PostgresStore } from '../../src/store/postgres/store.js';
 import { recordTakeover } from '../../src/telemetry/takeover.js';
-import { testDatabase } from '../helpers/postgres.js';
+import { postgresStoresOnTestDatabase } from '../helpers/postgres.js';
 import { deadPid } from '../store/helpers/fixtures.js';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver.js';
 import { registerSdk } from './sdk.js';
@@ -57,17 +57,9 @@ describe('recordTakeover', () => {
 });
 
 describe('a fleet worker taking over a run', () => {
-  let url: string;
-  let drop: () => Promise<void>;
+  const stores = postgresStoresOnTestDatabase();
   let store: PostgresStore;
-  beforeAll(async () => {
-    ({ url, drop } = await testDatabase());
-    store = postgresStore(url);
-  }, 120_000);
-  afterAll(async () => {
-    await store.close();
-    await drop();
-  });
+  beforeAll(() => { store = stores(); });
 
   it('counts it once, as a span linked to the run span of the owner it replaced', async () => {
     const sdk = registerSdk(receiver.endpoint);

@@ -9,7 +9,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BIN, cliEnv, ensureCli, recover, recoverJson, scriptsCwd } from '../cli/cli.js';
+import { BIN, cliEnv, recover, recoverJson, scriptsCwd } from '../cli/cli.js';
+import { beforeAllBuilt } from '../helpers/build.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(import.meta.dirname, '../../test-artifacts');
@@ -50,19 +52,11 @@ function lineOf(child: ChildProcess, pattern: RegExp): Promise<string> {
   });
 }
 
-async function waitFor(check: () => boolean, what: string, limitMs = 30_000): Promise<void> {
-  const until = Date.now() + limitMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
+beforeAllBuilt();
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: run scripts/ensure-chromium.sh (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.`);
   }
-  ensureCli();
   dir = scriptsCwd();
   writeFileSync(join(dir, 'gate.js'), GATE_JS);
   const escalated = recoverJson<{ runId: string; status: string }>(dir, ['run', '--', 'node', 'gate.js']);
@@ -70,7 +64,7 @@ beforeAll(async () => {
   escalatedId = escalated.outcome.runId;
   passed = recoverJson<{ runId: string; attempts: number }>(dir, ['run', '--', 'true']).outcome;
   running = spawn(process.execPath, [BIN, 'run', '--', 'node', 'slow.js'], { cwd: dir, env: cliEnv(), stdio: 'ignore' });
-  await waitFor(() => existsSync(join(dir, 'pid')), 'the running command to start');
+  await waitFor('the running command to start', () => existsSync(join(dir, 'pid')), { everyMs: 100, withinMs: 30_000 });
   ui = spawn(process.execPath, [BIN, 'ui', '--as', 'alice'], { cwd: dir, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
   url = await lineOf(ui, /recover ui: (http:\/\/\S+)\n/);
   mkdirSync(ARTIFACTS, { recursive: true });

@@ -9,6 +9,10 @@ import { RunFencedError } from '../../../src/store/errors.js';
 import { claimRuns, recordDecision, runState } from '../../../src/store/postgres/queue.js';
 import { postgresStore, type PostgresStore } from '../../../src/store/postgres/store.js';
 import { testDatabase } from '../../helpers/postgres.js';
+import { waitFor } from '../../helpers/wait-for.js';
+
+/** How this file's waits poll: every 50 ms, failing after 20 s unless a wait says otherwise. */
+const POLL = { everyMs: 50, withinMs: 20_000 };
 
 let store: PostgresStore;
 let drop: () => Promise<void>;
@@ -31,13 +35,6 @@ beforeEach(async () => {
 
 const fastRetries = { categories: { transient: { delaysMs: [20] } } };
 
-async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, withinMs = 20_000): Promise<T> {
-  for (const deadline = Date.now() + withinMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
-    const value = await probe();
-    if (value) return value;
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const alive = (pid: number) => {
   try {
@@ -56,7 +53,7 @@ describe('createWorker', () => {
     const events: WorkerEvent[] = [];
     const worker = createWorker({ store, concurrency: 2, leaseMs: 3_000, onEvent: (e) => events.push(e) });
     try {
-      for (const id of ids) await until(async () => (await runState(store, id))?.final, `run ${id} final`);
+      for (const id of ids) await waitFor(`run ${id} final`, async () => (await runState(store, id))?.final, POLL);
     } finally {
       await worker.stop();
     }
@@ -93,7 +90,7 @@ describe('createWorker', () => {
     });
     const id = await submit(store, 'paused', null);
     try {
-      await until(async () => (await runState(store, id))?.final, `run ${id} final`);
+      await waitFor(`run ${id} final`, async () => (await runState(store, id))?.final, POLL);
     } finally {
       await worker.stop();
     }
@@ -131,10 +128,10 @@ describe('createWorker', () => {
       return (query as (...args: unknown[]) => unknown)(config, ...rest);
     }) as typeof workerStore.pool.query;
     try {
-      for (const id of warmUps) await until(async () => (await runState(store, id))?.final, `warm-up ${id} final`);
+      for (const id of warmUps) await waitFor(`warm-up ${id} final`, async () => (await runState(store, id))?.final, POLL);
       const idA = await submit(store, 'command', { cmd: 'sh', args: ['-c', `touch ${started}; sleep 2`] });
       idB = await submit(store, 'command', { cmd: 'sh', args: ['-c', `echo "$RECOVERY_ATTEMPT" >> ${journal}`] });
-      for (const id of [idA, idB]) await until(async () => (await runState(store, id))?.final, `run ${id} final`);
+      for (const id of [idA, idB]) await waitFor(`run ${id} final`, async () => (await runState(store, id))?.final, POLL);
     } finally {
       await worker.stop();
       await workerStore.close();
@@ -156,7 +153,7 @@ describe('createWorker', () => {
     const events: WorkerEvent[] = [];
     const worker = createWorker({ store, leaseMs: 3_000, pollMs: 100, onEvent: (e) => events.push(e) });
     try {
-      await until(async () => (await runState(store, id))?.final, 'the run final');
+      await waitFor('the run final', async () => (await runState(store, id))?.final, POLL);
     } finally {
       await worker.stop();
     }
@@ -175,13 +172,13 @@ describe('createWorker', () => {
     const events: WorkerEvent[] = [];
     const worker = createWorker({ store, leaseMs: 600, onEvent: (e) => events.push(e) });
     try {
-      const pid = Number(await until(() => readFile(join(dir, 'victim.pid'), 'utf8').catch(() => null), 'the command to start'));
+      const pid = Number(await waitFor('the command to start', () => readFile(join(dir, 'victim.pid'), 'utf8').catch(() => null), POLL));
       expect(alive(pid)).toBe(true);
       // Another owner takes the run (as a worker does once this one's lease lapses).
       await store.pool.query(`UPDATE recovery_runs SET fence = fence + 1, owner = '{"pid":1,"host":"other","worker":"thief"}', lease_until = now() + interval '1 hour' WHERE run_id = $1`, [id]);
       const { rows } = await store.pool.query<{ events: number; updated_at: number }>('SELECT events, updated_at FROM recovery_runs WHERE run_id = $1', [id]);
-      await until(async () => events.some((e) => e.type === 'lost' && e.runId === id), 'the worker to notice');
-      await until(async () => !alive(pid), 'the command to be killed', 5_000);
+      await waitFor('the worker to notice', async () => events.some((e) => e.type === 'lost' && e.runId === id), POLL);
+      await waitFor('the command to be killed', async () => !alive(pid), { ...POLL, withinMs: 5_000 });
       const after = await store.pool.query<{ events: number; updated_at: number }>('SELECT events, updated_at FROM recovery_runs WHERE run_id = $1', [id]);
       expect(after.rows[0]).toEqual(rows[0]);
     } finally {
@@ -193,9 +190,9 @@ describe('createWorker', () => {
     const id = await submit(store, 'command', { cmd: 'sh', args: ['-c', 'echo "fatal: Authentication failed for https://example.invalid/x.git"; exit 1'] });
     const worker = createWorker({ store, leaseMs: 3_000, pollMs: 60_000 }); // polling too slow to matter: NOTIFY must wake it
     try {
-      await until(async () => (await runState(store, id))?.status === 'escalated' && (await runState(store, id))?.owner === null, 'the run to escalate');
+      await waitFor('the run to escalate', async () => (await runState(store, id))?.status === 'escalated' && (await runState(store, id))?.owner === null, POLL);
       await recordDecision(store, id, 'skip', null);
-      await until(async () => (await runState(store, id))?.status === 'skipped', 'the decision to be applied', 10_000);
+      await waitFor('the decision to be applied', async () => (await runState(store, id))?.status === 'skipped', { ...POLL, withinMs: 10_000 });
     } finally {
       await worker.stop();
     }
