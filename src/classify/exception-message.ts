@@ -181,7 +181,9 @@ export function exceptionRefusalIn(segments: readonly string[]): string | null {
   for (let k = segments.length - 1; k >= 0 && last === null; k--) {
     const segment = segments[k]!;
     let to = segment.length;
-    while (to >= 0 && last === null) {
+    // `to > 0`: at 0 the line left is empty, and `lastIndexOf('\n', -1)` finds a leading newline
+    // again (a negative start reads as 0), so `to >= 0` looped forever on a text opening with one.
+    while (to > 0 && last === null) {
       const from = segment.lastIndexOf('\n', to - 1) + 1;
       // Only an unindented line opening with a letter can be one: frames and code lines are skipped unread.
       const c = from < to ? segment.charCodeAt(from) : 0;

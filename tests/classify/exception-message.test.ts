@@ -83,4 +83,16 @@ describe('exceptionRefusal (the pure reader)', () => {
       return r === null || segments.some((s) => s.split('\n').includes(r));
     }), { numRuns: 1000 });
   });
+
+  test('ends on texts that open with a newline or hold empty lines (it looped forever on a leading newline)', () => {
+    expect(exceptionRefusalIn(['\n*** - Lisp stack overflow. RESET\n'])).toBeNull();
+    expect(exceptionRefusalIn(['\n\nLookupError: unknown encoding: utf-9'])).toBe('LookupError: unknown encoding: utf-9');
+    // fc.string draws no newlines: build the segments from lines, empty ones and leading newlines included.
+    const line = fc.constantFrom('', 'LookupError: unknown encoding: utf-9', '  File "app.py", line 3', 'ValueError: bad', 'x');
+    const segment = fc.array(line, { maxLength: 6 }).map((lines) => lines.join('\n'));
+    fc.assert(fc.property(fc.array(segment, { maxLength: 4 }), (segments) => {
+      const r = exceptionRefusalIn(segments);
+      return r === null || segments.some((s) => s.split('\n').includes(r));
+    }), { numRuns: 2000 });
+  });
 });
