@@ -72,6 +72,11 @@
 # elixir (elixir, mix), gfortran, luarocks (with lua5.1 and wget), composer (php-cli above), ruby-bundler
 # (bundle; erb is ruby's), cpanminus (cpanm), perl's own POD tools (podchecker, pod2man, pod2text) and
 # libperl-critic-perl (perlcritic). Their servers are http-server.py and refused ports; no network needed.
+# The eighteenth capture: Debian command-line tools wrapped in scripts — brotli, pigz, lzip, s-nail (against
+# smtp-server.py), lynx (against http-server.py), axel (against http-server.py), ncftp (ncftpget, ncftpput;
+# against ftp-server.py), whois, rdiff-backup (its remote case runs ssh from openssh-client above against a
+# refused port), pngquant, jpegoptim, graphicsmagick (gm), librsvg2-bin (rsvg-convert), xorriso, dosfstools
+# (mkfs.fat, fsck.fat, fatlabel) and groff; imagemagick's convert above makes their images.
 # Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
 set -e
 apt-get update -qq
@@ -101,7 +106,9 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   python3-psycopg2 python3-pil python3-markdown python3-dateutil python3-bs4 python3-msgpack \
   python3-simplejson python3-tz python3-babel python3-pygments python3-html5lib python3-packaging \
   sbcl clisp gprolog ocaml-nox ocaml-dune chicken-bin tcc erlang-base elixir gfortran luarocks composer \
-  ruby-bundler cpanminus libperl-critic-perl
+  ruby-bundler cpanminus libperl-critic-perl \
+  brotli pigz lzip s-nail lynx axel ncftp whois rdiff-backup pngquant jpegoptim graphicsmagick librsvg2-bin \
+  xorriso dosfstools groff
 command -v pnpm >/dev/null || npm install -g pnpm@9
 command -v yarn >/dev/null || npm install -g yarn@1
 command -v biome >/dev/null || npm install -g @biomejs/biome@1
