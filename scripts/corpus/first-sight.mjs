@@ -46,6 +46,8 @@ import { firstSightFourteenthCases } from './cases/first-sight-fourteenth.mjs';
 import { firstSightFifteenthCases } from './cases/first-sight-fifteenth.mjs';
 import { firstSightSixteenthCases } from './cases/first-sight-sixteenth.mjs';
 import { firstSightSeventeenthCases } from './cases/first-sight-seventeenth.mjs';
+import { firstSightEighteenthCases } from './cases/first-sight-eighteenth.mjs';
+import { firstSightNineteenthCases } from './cases/first-sight-nineteenth.mjs';
 import { ROOT } from './tools.mjs';
 
 const ENTRIES = join(ROOT, 'tests', 'classify', 'corpus', 'first-sight.json');
@@ -89,7 +91,7 @@ async function capture(date) {
   // the last commit that changed src/: the classifier that ran, and a commit that stays in the
   // history when this branch is merged (a commit of this branch may be squashed away)
   const commit = git('log', '-1', '--format=%h', '--abbrev=12', '--', 'src');
-  const targets = new Map([...firstSightCliCases(), ...firstSightLibCases(), ...firstSightMoreCases(), ...firstSightServerCases(), ...firstSightFreshCases(), ...firstSightServiceCases(), ...firstSightToolCases(), ...firstSightClientCases(), ...firstSightFormatCases(), ...firstSightRunnerCases(), ...firstSightStdlibCases(), ...firstSightStreamCases(), ...firstSightSixthCases(), ...firstSightSeventhCases(), ...firstSightEighthCases(), ...firstSightNinthCases(), ...firstSightTenthCases(), ...firstSightEleventhCases(), ...firstSightTwelfthCases(), ...firstSightThirteenthCases(), ...firstSightFourteenthCases(), ...firstSightFifteenthCases(), ...firstSightSixteenthCases(), ...firstSightSeventeenthCases()].filter((c) => c.targets).map((c) => [c.source, c.targets]));
+  const targets = new Map([...firstSightCliCases(), ...firstSightLibCases(), ...firstSightMoreCases(), ...firstSightServerCases(), ...firstSightFreshCases(), ...firstSightServiceCases(), ...firstSightToolCases(), ...firstSightClientCases(), ...firstSightFormatCases(), ...firstSightRunnerCases(), ...firstSightStdlibCases(), ...firstSightStreamCases(), ...firstSightSixthCases(), ...firstSightSeventhCases(), ...firstSightEighthCases(), ...firstSightNinthCases(), ...firstSightTenthCases(), ...firstSightEleventhCases(), ...firstSightTwelfthCases(), ...firstSightThirteenthCases(), ...firstSightFourteenthCases(), ...firstSightFifteenthCases(), ...firstSightSixteenthCases(), ...firstSightSeventeenthCases(), ...firstSightEighteenthCases(), ...firstSightNineteenthCases()].filter((c) => c.targets).map((c) => [c.source, c.targets]));
   const recorded = new Set(record.map((f) => f.family));
   const families = [...new Set(entries.map((e) => e.source))].filter((f) => !recorded.has(f)).sort();
   if (families.length === 0) { console.log('every family is recorded already'); return; }

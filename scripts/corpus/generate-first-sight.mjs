@@ -33,6 +33,8 @@ import { firstSightFourteenthCases } from './cases/first-sight-fourteenth.mjs';
 import { firstSightFifteenthCases } from './cases/first-sight-fifteenth.mjs';
 import { firstSightSixteenthCases } from './cases/first-sight-sixteenth.mjs';
 import { firstSightSeventeenthCases } from './cases/first-sight-seventeenth.mjs';
+import { firstSightEighteenthCases } from './cases/first-sight-eighteenth.mjs';
+import { firstSightNineteenthCases } from './cases/first-sight-nineteenth.mjs';
 import { firstSightServerCases } from './cases/first-sight-servers.mjs';
 import { firstSightServiceCases } from './cases/first-sight-services.mjs';
 import { firstSightToolCases } from './cases/first-sight-tools.mjs';
@@ -80,7 +82,7 @@ const RECORD = join(ROOT, 'tests', 'classify', 'corpus', 'first-sight-record.jso
 const recorded = new Set(existsSync(RECORD) ? JSON.parse(readFileSync(RECORD, 'utf8')).map((f) => f.family) : []);
 
 async function main() {
-  const cases = [...firstSightCliCases(), ...firstSightLibCases(), ...firstSightMoreCases(), ...firstSightServerCases(), ...firstSightFreshCases(), ...firstSightServiceCases(), ...firstSightToolCases(), ...firstSightClientCases(), ...firstSightFormatCases(), ...firstSightRunnerCases(), ...firstSightStdlibCases(), ...firstSightStreamCases(), ...firstSightSixthCases(), ...firstSightSeventhCases(), ...firstSightEighthCases(), ...firstSightNinthCases(), ...firstSightTenthCases(), ...firstSightEleventhCases(), ...firstSightTwelfthCases(), ...firstSightThirteenthCases(), ...firstSightFourteenthCases(), ...firstSightFifteenthCases(), ...firstSightSixteenthCases(), ...firstSightSeventeenthCases()].filter((c) => matches(c.id) && !recorded.has(c.source));
+  const cases = [...firstSightCliCases(), ...firstSightLibCases(), ...firstSightMoreCases(), ...firstSightServerCases(), ...firstSightFreshCases(), ...firstSightServiceCases(), ...firstSightToolCases(), ...firstSightClientCases(), ...firstSightFormatCases(), ...firstSightRunnerCases(), ...firstSightStdlibCases(), ...firstSightStreamCases(), ...firstSightSixthCases(), ...firstSightSeventhCases(), ...firstSightEighthCases(), ...firstSightNinthCases(), ...firstSightTenthCases(), ...firstSightEleventhCases(), ...firstSightTwelfthCases(), ...firstSightThirteenthCases(), ...firstSightFourteenthCases(), ...firstSightFifteenthCases(), ...firstSightSixteenthCases(), ...firstSightSeventeenthCases(), ...firstSightEighteenthCases(), ...firstSightNineteenthCases()].filter((c) => matches(c.id) && !recorded.has(c.source));
   const out = [];
   const problems = [];
   let postgres; // started for the first case that needs it (server: 'postgres'), stopped at the end

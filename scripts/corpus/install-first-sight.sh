@@ -72,6 +72,18 @@
 # elixir (elixir, mix), gfortran, luarocks (with lua5.1 and wget), composer (php-cli above), ruby-bundler
 # (bundle; erb is ruby's), cpanminus (cpanm), perl's own POD tools (podchecker, pod2man, pod2text) and
 # libperl-critic-perl (perlcritic). Their servers are http-server.py and refused ports; no network needed.
+# The eighteenth capture: Debian command-line tools wrapped in scripts — brotli, pigz, lzip, s-nail (against
+# smtp-server.py), lynx (against http-server.py), axel (against http-server.py), ncftp (ncftpget, ncftpput;
+# against ftp-server.py), whois, rdiff-backup (its remote case runs ssh from openssh-client above against a
+# refused port), pngquant, jpegoptim, graphicsmagick (gm), librsvg2-bin (rsvg-convert), xorriso, dosfstools
+# (mkfs.fat, fsck.fat, fatlabel) and groff; imagemagick's convert above makes their images.
+# The nineteenth capture: third-party libraries used from small programs — Debian's python3-httpx,
+# python3-ruamel.yaml, python3-openpyxl, python3-filelock, python3-docx and python3-pymysql (run with
+# Debian's /usr/bin/python3; PyMySQL against refused ports and small Python servers the cases start), and
+# npm libraries installed pinned below (got 11 and node-fetch 2, the last CommonJS majors; nodemailer,
+# basic-ftp, mqtt against a mosquitto broker the cases start, adm-zip, jszip, commander, proper-lockfile and
+# the mongodb driver) — required from `npm root -g` with NODE_PATH; their servers are http-server.py,
+# smtp-server.py, ftp-server.py and refused, silent, closing and resetting ports.
 # Cases whose tool is missing fail to run and are reported as problems by the generator, never recorded.
 set -e
 apt-get update -qq
@@ -101,7 +113,10 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   python3-psycopg2 python3-pil python3-markdown python3-dateutil python3-bs4 python3-msgpack \
   python3-simplejson python3-tz python3-babel python3-pygments python3-html5lib python3-packaging \
   sbcl clisp gprolog ocaml-nox ocaml-dune chicken-bin tcc erlang-base elixir gfortran luarocks composer \
-  ruby-bundler cpanminus libperl-critic-perl
+  ruby-bundler cpanminus libperl-critic-perl \
+  brotli pigz lzip s-nail lynx axel ncftp whois rdiff-backup pngquant jpegoptim graphicsmagick librsvg2-bin \
+  xorriso dosfstools groff \
+  python3-httpx python3-ruamel.yaml python3-openpyxl python3-filelock python3-docx python3-pymysql
 command -v pnpm >/dev/null || npm install -g pnpm@9
 command -v yarn >/dev/null || npm install -g yarn@1
 command -v biome >/dev/null || npm install -g @biomejs/biome@1
@@ -113,5 +128,8 @@ for t in lessc:less@4 stylus:stylus@0.63 terser:terser@5 uglifyjs:uglify-js@3 ha
   command -v "${t%%:*}" >/dev/null || npm install -g "${t#*:}"
 done
 for t in pug@3 nunjucks@3 csv-parse@5 xml2js@0.6 axios@1 htmlhint@1; do
+  [ -d "$(npm root -g)/${t%@*}" ] || npm install -g "$t"
+done
+for t in got@11 node-fetch@2 nodemailer@6 basic-ftp@5 mqtt@5 adm-zip@0.5 jszip@3 commander@12 proper-lockfile@4 mongodb@6; do
   [ -d "$(npm root -g)/${t%@*}" ] || npm install -g "$t"
 done
