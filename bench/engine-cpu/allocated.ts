@@ -1,0 +1,68 @@
+/**
+ * Every byte a run of (b) allocates, by the code that allocated it, for the XState floor and the
+ * engine, runs one at a time in this process: what drives the young generation's collections
+ * (how often a scavenge runs) when runs do not pile up — where promoted.ts counts only what
+ * survives one, with 10,000 runs in flight.
+ *
+ *   npm run build && node dist/bench/engine-cpu/allocated.js [runs, default 5000] [--top N] [--by site|file]
+ *
+ * V8's sampling heap profiler, keeping objects any GC collected (one sample per 128 bytes): a
+ * site under ~20 B per run is noise. Run with `--no-opt --no-maglev` to see allocations by the
+ * function that made them rather than the optimized caller it was inlined into. Figures only.
+ */
+import { Session } from 'node:inspector/promises';
+import { recover } from '../../src/runtime/index.js';
+import { runOnXStateFloor } from '../xstate-floor.js';
+import { ADAPT, POLICY } from '../engine/contenders.js';
+
+/** One profile node of `HeapProfiler.stopSampling` (the fields read here). */
+interface ProfileNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: ProfileNode[];
+}
+
+const once = () => { let runs = 0; return () => { if (++runs === 1) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }); }; };
+const CONTENDERS: Record<string, () => Promise<unknown>> = {
+  'XState floor': () => runOnXStateFloor(once()),
+  engine: () => recover(once(), { adapt: ADAPT, policy: POLICY }),
+};
+
+function placeOf(frame: ProfileNode['callFrame'], by: 'site' | 'file'): string {
+  const file = frame.url.replace(/^.*\/(dist|node_modules)\//, '$1/') || '(native)';
+  return by === 'file' ? file : `${frame.functionName || '(anonymous)'} ${file}${frame.url ? `:${frame.lineNumber + 1}` : ''}`;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const option = (flag: string) => { const at = args.indexOf(flag); return at === -1 ? undefined : args[at + 1]; };
+  const by = option('--by') === 'file' ? 'file' : 'site';
+  const top = Number(option('--top') ?? 40);
+  const runs = Number(args.find((a) => /^\d+$/.test(a)) ?? 5000);
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  const bytes = new Map<string, Map<string, number>>();
+  for (const [name, run] of Object.entries(CONTENDERS)) {
+    for (let i = 0; i < 1000; i++) await run();
+    await session.post('HeapProfiler.startSampling', { samplingInterval: 128, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    for (let i = 0; i < runs; i++) await run();
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    const byPlace = new Map<string, number>();
+    const walk = (node: ProfileNode) => {
+      if (node.selfSize > 0) byPlace.set(placeOf(node.callFrame, by), (byPlace.get(placeOf(node.callFrame, by)) ?? 0) + node.selfSize / runs);
+      node.children.forEach(walk);
+    };
+    walk(profile.head as unknown as ProfileNode);
+    bytes.set(name, byPlace);
+  }
+  const floor = bytes.get('XState floor')!;
+  const engine = bytes.get('engine')!;
+  const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  console.log(`bytes allocated per run of (b), ${runs} runs one at a time (sampled): floor ${total(floor).toFixed(0)} B, engine ${total(engine).toFixed(0)} B`);
+  console.log(`${'floor'.padStart(7)} ${'engine'.padStart(7)}  ${by}`);
+  const places = [...engine.keys()].sort((a, b) => engine.get(b)! - engine.get(a)!).slice(0, top);
+  for (const place of places) console.log(`${(floor.get(place) ?? 0).toFixed(0).padStart(7)} ${engine.get(place)!.toFixed(0).padStart(7)}  ${place}`);
+}
+
+await main();
