@@ -1,6 +1,6 @@
 /**
- * Every byte a run of (b) allocates, by the code that allocated it, for the XState floor and the
- * engine, runs one at a time in this process: what drives the young generation's collections
+ * Every byte a run of (b) allocates, by the code that allocated it, for the XState floor, the
+ * engine's chart alone (engine/chart-alone.ts) and the engine, runs one at a time in this process: what drives the young generation's collections
  * (how often a scavenge runs) when runs do not pile up — where promoted.ts counts only what
  * survives one, with 10,000 runs in flight.
  *
@@ -14,6 +14,7 @@ import { Session } from 'node:inspector/promises';
 import { recover } from '../../src/runtime/index.js';
 import { runOnXStateFloor } from '../xstate-floor.js';
 import { ADAPT, POLICY } from '../engine/contenders.js';
+import { chartAlone } from '../engine/chart-alone.js';
 
 /** One profile node of `HeapProfiler.stopSampling` (the fields read here). */
 interface ProfileNode {
@@ -25,6 +26,8 @@ interface ProfileNode {
 const once = () => { let runs = 0; return () => { if (++runs === 1) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }); }; };
 const CONTENDERS: Record<string, () => Promise<unknown>> = {
   'XState floor': () => runOnXStateFloor(once()),
+  // The engine's chart with ready answers (engine/chart-alone.ts): the engine without its runtime.
+  'chart alone': chartAlone('transient', { adapt: ADAPT, policy: POLICY }),
   engine: () => recover(once(), { adapt: ADAPT, policy: POLICY }),
 };
 
@@ -57,12 +60,13 @@ async function main(): Promise<void> {
     bytes.set(name, byPlace);
   }
   const floor = bytes.get('XState floor')!;
+  const chart = bytes.get('chart alone')!;
   const engine = bytes.get('engine')!;
   const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
-  console.log(`bytes allocated per run of (b), ${runs} runs one at a time (sampled): floor ${total(floor).toFixed(0)} B, engine ${total(engine).toFixed(0)} B`);
-  console.log(`${'floor'.padStart(7)} ${'engine'.padStart(7)}  ${by}`);
-  const places = [...engine.keys()].sort((a, b) => engine.get(b)! - engine.get(a)!).slice(0, top);
-  for (const place of places) console.log(`${(floor.get(place) ?? 0).toFixed(0).padStart(7)} ${engine.get(place)!.toFixed(0).padStart(7)}  ${place}`);
+  console.log(`bytes allocated per run of (b), ${runs} runs one at a time (sampled): floor ${total(floor).toFixed(0)} B, chart alone ${total(chart).toFixed(0)} B, engine ${total(engine).toFixed(0)} B`);
+  console.log(`${'floor'.padStart(7)} ${'chart'.padStart(7)} ${'engine'.padStart(7)}  ${by}, largest engine − chart first`);
+  const places = [...engine.keys()].sort((a, b) => engine.get(b)! - (chart.get(b) ?? 0) - (engine.get(a)! - (chart.get(a) ?? 0))).slice(0, top);
+  for (const place of places) console.log(`${[floor, chart, engine].map((m) => (m.get(place) ?? 0).toFixed(0).padStart(7)).join(' ')}  ${place}`);
 }
 
 await main();

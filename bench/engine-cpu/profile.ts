@@ -1,6 +1,6 @@
 /**
- * Where the engine's CPU time per run of (b) goes, against the XState floor's, by function: both
- * run one at a time in this process, in alternating rounds, each round under V8's sampling CPU
+ * Where the engine's CPU time per run of (b) goes, against the XState floor's (and the engine's
+ * chart alone, engine/chart-alone.ts), by function: each runs one at a time in this process, in alternating rounds, each round under V8's sampling CPU
  * profiler (the inspector's, started and stopped around the contender alone), self time summed
  * per function and divided by the runs. What the `--cpu-prof` flag gives, split by contender.
  *
@@ -16,6 +16,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { recover } from '../../src/runtime/index.js';
 import { runOnXStateFloor } from '../xstate-floor.js';
 import { ADAPT, POLICY } from '../engine/contenders.js';
+import { chartAlone } from '../engine/chart-alone.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -30,6 +31,8 @@ interface ProfileNode {
 const once = () => { let runs = 0; return () => { if (++runs === 1) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }); }; };
 const CONTENDERS: Record<string, () => Promise<unknown>> = {
   'XState floor': () => runOnXStateFloor(once()),
+  // The engine's chart with ready answers (engine/chart-alone.ts): the engine without its runtime.
+  'chart alone': chartAlone('transient', { adapt: ADAPT, policy: POLICY }),
   engine: () => recover(once(), { adapt: ADAPT, policy: POLICY }),
 };
 
@@ -81,17 +84,18 @@ async function main(): Promise<void> {
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const floor = self.get('XState floor')!;
+  const chart = self.get('chart alone')!;
   const engine = self.get('engine')!;
   const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
   console.log(`engine-cpu profile: (b) one at a time, ${RUNS} runs × ${ROUNDS} alternating rounds, sampled every ${INTERVAL_US} µs; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
-  console.log(`CPU µs/run (process.cpuUsage, median, profiler on): floor ${median(cpu.get('XState floor')!).toFixed(1)}, engine ${median(cpu.get('engine')!).toFixed(1)}; sampled self time: floor ${total(floor).toFixed(1)}, engine ${total(engine).toFixed(1)}`);
-  console.log(`${'floor'.padStart(7)} ${'engine'.padStart(7)} ${'diff'.padStart(7)}  self µs/run by ${by}, largest engine − floor first`);
+  console.log(`CPU µs/run (process.cpuUsage, median, profiler on): ${names.map((n) => `${n} ${median(cpu.get(n)!).toFixed(1)}`).join(', ')}; sampled self time: floor ${total(floor).toFixed(1)}, chart ${total(chart).toFixed(1)}, engine ${total(engine).toFixed(1)}`);
+  console.log(`${'floor'.padStart(7)} ${'chart'.padStart(7)} ${'engine'.padStart(7)} ${'e − f'.padStart(7)}  self µs/run by ${by}, largest engine − floor first`);
   const places = [...new Set([...floor.keys(), ...engine.keys()])];
   places.sort((a, b) => (engine.get(b) ?? 0) - (floor.get(b) ?? 0) - ((engine.get(a) ?? 0) - (floor.get(a) ?? 0)));
   for (const place of places.slice(0, top)) {
     const f = floor.get(place) ?? 0;
     const e = engine.get(place) ?? 0;
-    console.log(`${f.toFixed(2).padStart(7)} ${e.toFixed(2).padStart(7)} ${(e - f).toFixed(2).padStart(7)}  ${place}`);
+    console.log(`${f.toFixed(2).padStart(7)} ${(chart.get(place) ?? 0).toFixed(2).padStart(7)} ${e.toFixed(2).padStart(7)} ${(e - f).toFixed(2).padStart(7)}  ${place}`);
   }
 }
 
