@@ -11,29 +11,13 @@
  * function that made them rather than the optimized caller it was inlined into. Figures only.
  */
 import { Session } from 'node:inspector/promises';
-import { recover } from '../../src/runtime/index.js';
-import { runOnXStateFloor } from '../xstate-floor.js';
-import { ADAPT, POLICY } from '../engine/contenders.js';
-import { chartAlone } from '../engine/chart-alone.js';
+import { CONTENDERS, placeOf, type CallFrame } from './runs.js';
 
 /** One profile node of `HeapProfiler.stopSampling` (the fields read here). */
 interface ProfileNode {
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: CallFrame;
   selfSize: number;
   children: ProfileNode[];
-}
-
-const once = () => { let runs = 0; return () => { if (++runs === 1) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }); }; };
-const CONTENDERS: Record<string, () => Promise<unknown>> = {
-  'XState floor': () => runOnXStateFloor(once()),
-  // The engine's chart with ready answers (engine/chart-alone.ts): the engine without its runtime.
-  'chart alone': chartAlone('transient', { adapt: ADAPT, policy: POLICY }),
-  engine: () => recover(once(), { adapt: ADAPT, policy: POLICY }),
-};
-
-function placeOf(frame: ProfileNode['callFrame'], by: 'site' | 'file'): string {
-  const file = frame.url.replace(/^.*\/(dist|node_modules)\//, '$1/') || '(native)';
-  return by === 'file' ? file : `${frame.functionName || '(anonymous)'} ${file}${frame.url ? `:${frame.lineNumber + 1}` : ''}`;
 }
 
 async function main(): Promise<void> {
@@ -53,7 +37,8 @@ async function main(): Promise<void> {
     const { profile } = await session.post('HeapProfiler.stopSampling');
     const byPlace = new Map<string, number>();
     const walk = (node: ProfileNode) => {
-      if (node.selfSize > 0) byPlace.set(placeOf(node.callFrame, by), (byPlace.get(placeOf(node.callFrame, by)) ?? 0) + node.selfSize / runs);
+      const place = placeOf(node.callFrame, by === 'site' ? 'function' : 'file');
+      if (node.selfSize > 0) byPlace.set(place, (byPlace.get(place) ?? 0) + node.selfSize / runs);
       node.children.forEach(walk);
     };
     walk(profile.head as unknown as ProfileNode);

@@ -13,10 +13,7 @@
  */
 import { Session } from 'node:inspector/promises';
 import { availableParallelism, loadavg } from 'node:os';
-import { recover } from '../../src/runtime/index.js';
-import { runOnXStateFloor } from '../xstate-floor.js';
-import { ADAPT, POLICY } from '../engine/contenders.js';
-import { chartAlone } from '../engine/chart-alone.js';
+import { CONTENDERS, placeOf, type CallFrame } from './runs.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -25,21 +22,7 @@ const INTERVAL_US = Number(process.env.BENCH_PROFILE_INTERVAL_US ?? 50);
 /** One node of a `Profiler.stop` profile (the fields read here). */
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-
-const once = () => { let runs = 0; return () => { if (++runs === 1) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }); }; };
-const CONTENDERS: Record<string, () => Promise<unknown>> = {
-  'XState floor': () => runOnXStateFloor(once()),
-  // The engine's chart with ready answers (engine/chart-alone.ts): the engine without its runtime.
-  'chart alone': chartAlone('transient', { adapt: ADAPT, policy: POLICY }),
-  engine: () => recover(once(), { adapt: ADAPT, policy: POLICY }),
-};
-
-/** Where a function is: its name and file (from `dist/` or `node_modules/`), or the file alone. */
-function placeOf(frame: ProfileNode['callFrame'], by: 'function' | 'file'): string {
-  const file = frame.url.replace(/^.*\/(dist|node_modules)\//, '$1/') || '(native)';
-  return by === 'file' ? file : `${frame.functionName || '(anonymous)'} ${file}${frame.url ? `:${frame.lineNumber + 1}` : ''}`;
+  callFrame: CallFrame;
 }
 
 async function main(): Promise<void> {
