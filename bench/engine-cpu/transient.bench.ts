@@ -1,6 +1,7 @@
 /**
  * The engine's transient recovery (bench:engine's scenario (b)) one run at a time against the
- * XState floor, in two rows: every run failing with the same text (a flapping service: the
+ * XState floor (and the engine's chart alone, engine/chart-alone.ts: the engine minus its
+ * runtime), in two rows: every run failing with the same text (a flapping service: the
  * classification memo answers) and every run failing with a text of its own (the memo never
  * answers), so nobody reads the first row as the engine's cost for failures never seen before.
  * With BASE_DIST=<another build's dist>, that build's engine runs in the same rounds (an A/B in
@@ -26,6 +27,7 @@ import { pathToFileURL } from 'node:url';
 import { recover } from '../../src/runtime/index.js';
 import { runOnXStateFloor } from '../xstate-floor.js';
 import { ADAPT, POLICY } from '../engine/contenders.js';
+import { chartAlone } from '../engine/chart-alone.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
@@ -50,6 +52,9 @@ async function main(): Promise<void> {
     ['engine, same text', engine(recover, texts.same)],
     ['XState floor, new text each run', floor(texts.distinct)],
     ['engine, new text each run', engine(recover, texts.distinct)],
+    // The engine's chart with ready answers (no task, observation, classification, redaction):
+    // what of the engine's distance to the floor is the chart's XState work, and what the runtime's.
+    ['chart alone, same text', chartAlone('transient', { adapt: ADAPT, policy: POLICY })],
   ]);
   if (BASE) {
     const base = (await import(pathToFileURL(`${BASE}/src/runtime/index.js`).href)) as { recover: Recover };

@@ -3,7 +3,9 @@
  * context is JSON only and checkpointed, and a task's value may be anything (a class instance, a
  * stream, a token), so it never enters the context, history, checkpoints or traces.
  */
-import { PASSING_STATUSES, type Outcome } from './outcome.js';
+import type { SnapshotFrom } from 'xstate';
+import type { RecoveryMachine } from '../../machines/recovery.machine.js';
+import { outcomeOf as outcomeOfSnapshot, PASSING_STATUSES, type Outcome } from './outcome.js';
 
 /** The value the latest attempt of one run passed with, in this process's memory only. */
 export class AttemptValue {
@@ -32,5 +34,13 @@ export class AttemptValue {
     // gives every copy a hidden class of its own (it cost ~2 µs a run, in a profile).
     const { runId, status, attempts, iterations, level, reason, classification, stack, history } = outcome;
     return { runId, status, attempts, iterations, level, reason, classification, stack, history, value: this.#value as T };
+  }
+
+  /**
+   * {@link outcomeOf} of the outcome `snapshot` stands for, built once (with the value, or
+   * without), not built and then copied to add the value.
+   */
+  outcomeFrom<T>(snapshot: SnapshotFrom<RecoveryMachine>): Outcome<T> {
+    return outcomeOfSnapshot(snapshot, this.#passed, this.#value) as Outcome<T>;
   }
 }

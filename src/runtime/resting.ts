@@ -50,13 +50,13 @@ class RestingWait {
     if (this.#settled || !isResting(snapshot)) return;
     this.#settled = true;
     this.subscription?.unsubscribe();
-    const outcome = outcomeOf(snapshot);
-    if (!this.value) return this.resolve(outcome);
+    if (!this.value) return this.resolve(outcomeOf(snapshot));
     // Never stopped inside the actor's own notification: after the extensions' writes, or a tick.
     const value = this.value;
     (extensionsPending(this.actor) ?? RESOLVED).then(
       () => {
-        const result = value.outcomeOf(outcome);
+        // Read from the resting snapshot (it never changes), with the passing attempt's value: one outcome built.
+        const result = value.outcomeFrom(snapshot);
         this.stopOwned();
         this.resolve(result);
       },

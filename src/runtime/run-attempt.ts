@@ -25,9 +25,34 @@ export interface AttemptBinding {
    * user gave, for the programs this process starts; never recorded. Default: as is.
    */
   reveal(text: string | null): string | null;
-  /** Send HEARTBEAT / PROGRESS to the running actor. */
-  send(event: { type: 'HEARTBEAT' | 'PROGRESS'; at: number; progress?: number }): void;
+  /**
+   * The task's `heartbeat` and `progress` (see `TaskContext`): HEARTBEAT / PROGRESS to the running
+   * actor. The binding's own functions, made once per run ({@link attemptBeats}), not two closures
+   * per attempt: every attempt's context hands out the same pair.
+   */
+  readonly heartbeat: () => void;
+  readonly progress: (value?: number) => void;
 }
+
+/** What a task's `heartbeat` and `progress` send to the running actor. */
+export type BeatEvent = { type: 'HEARTBEAT' | 'PROGRESS'; at: number; progress?: number };
+
+/**
+ * A binding's `heartbeat` and `progress`: HEARTBEAT / PROGRESS sent to `target` at `clock`'s
+ * time. Made once per run by whoever binds attempts to it.
+ */
+export function attemptBeats(target: { send(event: BeatEvent): void }, clock: Clock): Pick<AttemptBinding, 'heartbeat' | 'progress'> {
+  return {
+    heartbeat: () => target.send({ type: 'HEARTBEAT', at: clock.now() }),
+    progress: (value) => target.send({ type: 'PROGRESS', at: clock.now(), ...(value !== undefined ? { progress: value } : {}) }),
+  };
+}
+
+/**
+ * What the caller makes of an attempt's raw outcome, called in the handler that receives the
+ * task's result, with the time (on the binding's clock) the attempt started.
+ */
+export type SettleAttempt<T> = (outcome: RawOutcome, startedAt: number) => T;
 
 // Most tasks resolve with nothing: those passes share one frozen outcome, allocated once.
 const PASSED: RawOutcome = Object.freeze({ ok: true, value: undefined });
@@ -95,10 +120,9 @@ class AttemptAbort {
     this.#controller?.abort(this.#timedOut.reason);
   }
 
-  /** The attempt ended with `outcome`: stop following the run's signal. */
-  ended(outcome: RawOutcome): RawOutcome {
+  /** The attempt ended: stop following the run's signal. */
+  ended(): void {
     this.#stop?.removeEventListener('abort', this);
-    return outcome;
   }
 }
 
@@ -107,6 +131,11 @@ class AttemptAbort {
  * cost ~1 µs to build, and ~8 µs with the input spread into it, on every attempt; this, ~20 ns.
  * `signal` is an accessor on the prototype (made on first read), so `{ ...context }` does not
  * copy it: pass `signal: context.signal` along explicitly.
+ *
+ * Also the attempt's own state while its task runs (one object per attempt, besides the
+ * promises): the request, the abort (made only once the task reads `signal` or a timeout is
+ * set), when it started and how its outcome is settled — the outcome's handlers close over the
+ * context alone, not over a settle step, an abort and a start time of their own.
  */
 class AttemptContext implements TaskContext {
   readonly runId: string;
@@ -121,10 +150,17 @@ class AttemptContext implements TaskContext {
   readonly heartbeat: () => void;
   readonly progress: (value?: number) => void;
 
-  readonly #abort: AttemptAbort;
+  readonly #run: AttemptRun;
+  #abort: AttemptAbort | undefined;
+  readonly #settle: SettleAttempt<unknown>;
+  readonly #startedAt: number;
 
-  constructor(input: AttemptInput, binding: AttemptBinding, abort: AttemptAbort) {
+  constructor(run: AttemptRun, binding: AttemptBinding, abort: AttemptAbort | undefined, settle: SettleAttempt<unknown>) {
+    const input = run.input;
+    this.#run = run;
     this.#abort = abort;
+    this.#settle = settle;
+    this.#startedAt = binding.clock.now();
     this.runId = input.runId;
     this.attempt = input.attempt;
     this.iteration = input.iteration;
@@ -134,19 +170,46 @@ class AttemptContext implements TaskContext {
     this.refreshContext = input.refreshContext;
     this.timeoutMs = input.timeoutMs;
     this.probe = input.probe;
-    const { clock } = binding;
-    // Own closures, not methods: tasks destructure them (`({ heartbeat }) => …`).
-    this.heartbeat = () => binding.send({ type: 'HEARTBEAT', at: clock.now() });
-    this.progress = (value) => binding.send({ type: 'PROGRESS', at: clock.now(), ...(value !== undefined ? { progress: value } : {}) });
+    // The run's own functions: tasks destructure them (`({ heartbeat }) => …`), so they are own fields.
+    this.heartbeat = binding.heartbeat;
+    this.progress = binding.progress;
   }
 
   get signal(): AbortSignal {
-    return this.#abort.signal;
+    return (this.#abort ??= new AttemptAbort(this.#run)).signal;
   }
 
   /** `context.signal.aborted`, without making the signal when `context` is an attempt's own. */
   static aborted(context: TaskContext): boolean {
-    return #abort in context ? context.#abort.aborted : context.signal.aborted;
+    if (!(#run in context)) return context.signal.aborted;
+    const abort = context.#abort;
+    if (abort) return abort.aborted;
+    const run = context.#run;
+    return run.aborted ?? run.signal.aborted;
+  }
+
+  /**
+   * `task` run with `context` in a microtask of its own (see {@link runAttempt}), settled by the
+   * context's settle step; the task's result is handled by two functions that keep the context alone.
+   */
+  static run(task: Task, context: AttemptContext): Promise<unknown> {
+    return Promise.resolve(context)
+      .then(task)
+      .then(
+        (value) => context.#settled(passed(value)),
+        (thrown: unknown) => context.#settled(failed(thrown)),
+      );
+  }
+
+  /** The attempt ended with `outcome`: stop following the run's signal, and settle. */
+  #settled(outcome: RawOutcome): unknown {
+    this.#abort?.ended();
+    return this.#settle(outcome, this.#startedAt);
+  }
+
+  /** {@link AttemptContext.run} for a timed attempt: its outcome decided by `timedAttempt`. */
+  static settleTimed(context: AttemptContext, outcome: RawOutcome): unknown {
+    return context.#settled(outcome);
   }
 }
 
@@ -168,25 +231,26 @@ export const attemptAborted = (context: TaskContext): boolean => AttemptContext.
  */
 export function runAttempt(task: Task, run: AttemptRun, binding: AttemptBinding): Promise<RawOutcome>;
 /**
- * {@link runAttempt}, resolving with `settle(outcome)`: called in the handler that receives the
- * task's result, so the caller's own step costs no promise of its own (a `then` on the outcome
- * was one more promise, reaction and microtask on every attempt).
+ * {@link runAttempt}, resolving with `settle(outcome, startedAt)`: called in the handler that
+ * receives the task's result, so the caller's own step costs no promise of its own (a `then` on
+ * the outcome was one more promise, reaction and microtask on every attempt), and no closure to
+ * remember when the attempt started.
  */
-export function runAttempt<T>(task: Task, run: AttemptRun, binding: AttemptBinding, settle: (outcome: RawOutcome) => T): Promise<T>;
-export function runAttempt(task: Task, run: AttemptRun, binding: AttemptBinding, settle: (outcome: RawOutcome) => unknown = asIs): Promise<unknown> {
-  const abort = new AttemptAbort(run);
-  if (run.input.timeoutMs !== null) return timedAttempt(task, run.input, binding, abort).then(settle);
-  // Without a timeout (most attempts), the outcome's two handlers are all an attempt keeps while
-  // its task runs: no timer state, no shared `done` (their scope held eight slots per attempt).
-  const returned = Promise.resolve(new AttemptContext(run.input, binding, abort)).then(task);
-  return returned.then((value) => settle(abort.ended(passed(value))), (thrown: unknown) => settle(abort.ended(failed(thrown))));
+export function runAttempt<T>(task: Task, run: AttemptRun, binding: AttemptBinding, settle: SettleAttempt<T>): Promise<T>;
+export function runAttempt(task: Task, run: AttemptRun, binding: AttemptBinding, settle: SettleAttempt<unknown> = asIs): Promise<unknown> {
+  if (run.input.timeoutMs !== null) return timedAttempt(task, run, binding, settle);
+  // Without a timeout (most attempts), the context and the outcome's two handlers are all an
+  // attempt keeps while its task runs: no timer state, no abort until the task reads its signal.
+  return AttemptContext.run(task, new AttemptContext(run, binding, undefined, settle));
 }
 
 const asIs = (outcome: RawOutcome): RawOutcome => outcome;
 
 /** {@link runAttempt} with a timeout: the first of the task and the timer (then a grace) decides. */
-function timedAttempt(task: Task, input: AttemptInput, binding: AttemptBinding, abort: AttemptAbort): Promise<RawOutcome> {
+function timedAttempt(task: Task, run: AttemptRun, binding: AttemptBinding, settle: SettleAttempt<unknown>): Promise<unknown> {
   const { clock } = binding;
+  const input = run.input;
+  const abort = new AttemptAbort(run);
   let timer: unknown;
   let fired = false;
   const timeout = new Promise<void>((resolve) => {
@@ -196,11 +260,11 @@ function timedAttempt(task: Task, input: AttemptInput, binding: AttemptBinding, 
       resolve();
     }, input.timeoutMs!);
   });
+  const context = new AttemptContext(run, binding, abort, settle);
   const done = (outcome: RawOutcome) => {
     if (timer !== undefined && !fired) clock.clearTimeout(timer);
-    return abort.ended(outcome);
+    return AttemptContext.settleTimed(context, outcome);
   };
-  const context = new AttemptContext(input, binding, abort);
   const returned = Promise.resolve(context).then(task);
   const attempt = returned.then(passed, failed);
   return (async () => {

@@ -22,7 +22,7 @@ import { sleepUntil, type Clock } from './clock.js';
 import { AttemptValue } from './attempt-value.js';
 import { callHook } from './hook-context.js';
 import type { Adapter, Diagnoser, Rollback, Task } from './options.js';
-import { runAttempt, type AttemptBinding, type RawOutcome } from './run-attempt.js';
+import { attemptBeats, runAttempt, type AttemptBinding, type BeatEvent, type RawOutcome } from './run-attempt.js';
 
 /** The user's programs a run calls from its slots. */
 export interface RunPrograms {
@@ -84,12 +84,20 @@ export class RunWork implements AttemptBinding {
   readonly #hookTimeoutMs: number;
   readonly #hooks: RunHooks;
 
+  /** The tasks' `heartbeat` and `progress`: one pair per run, handed to every attempt's context. */
+  readonly heartbeat: () => void;
+  readonly progress: (value?: number) => void;
+  /** How an attempt's raw outcome is settled ({@link settled}): one function per run, not a closure per attempt. */
+  readonly #settle: (outcome: RawOutcome, startedAt: number) => AttemptOutcome;
+
   constructor(private readonly task: Task, private readonly programs: RunPrograms, settings: RunSettings) {
     this.clock = settings.clock;
     this.#redact = settings.redact;
     this.#rules = settings.rules;
     this.#hookTimeoutMs = settings.hookTimeoutMs;
     this.#hooks = settings.hooks;
+    ({ heartbeat: this.heartbeat, progress: this.progress } = attemptBeats(this, settings.clock));
+    this.#settle = (outcome, startedAt) => this.settled(outcome, startedAt);
   }
 
   /** `text` redacted for the run; the original is kept in memory only, for this process's programs (see {@link reveal}). */
@@ -103,7 +111,7 @@ export class RunWork implements AttemptBinding {
     return text === null ? null : this.#originals?.get(text) ?? text;
   }
 
-  send(event: { type: 'HEARTBEAT' | 'PROGRESS'; at: number; progress?: number }): void {
+  send(event: BeatEvent): void {
     this.target?.send(event);
   }
 
@@ -159,8 +167,7 @@ export class RunWork implements AttemptBinding {
 
   private attempt(run: Parameters<RunnerWork<AttemptOutcome, AttemptInput>>[0]): Promise<AttemptOutcome> {
     this.value.clear();
-    const startedAt = this.clock.now();
-    return runAttempt(this.task, run, this, (outcome) => this.settled(outcome, startedAt));
+    return runAttempt(this.task, run, this, this.#settle);
   }
 
   /** What the machine is told of an attempt that started at `startedAt` and ended now. */

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { AttemptValue } from '../../src/runtime/attempt-value.js';
+import { outcomeOf } from '../../src/runtime/outcome.js';
 import { createRecovery, recover, TaskFailure, whenResting, type Outcome } from '../../src/runtime/index.js';
 import { advanceUntilSettled, simulatedClock } from './clock-helpers.js';
 
@@ -33,6 +34,21 @@ describe('AttemptValue', () => {
     const passed = kept.outcomeOf(outcome('succeeded'));
     expect('value' in passed).toBe(true);
     expect(passed.value).toBeUndefined();
+  });
+});
+
+describe('AttemptValue.outcomeFrom(snapshot)', () => {
+  it('is the snapshot\'s outcome with the value, field for field and in the same order; without a pass, the outcome alone', async () => {
+    for (const task of [() => 'done', () => { throw new TaskFailure('quota exceeded'); }]) {
+      const actor = createRecovery({ task, policy: { flakeProbe: false } });
+      await whenResting(actor);
+      const snapshot = actor.getSnapshot();
+      const kept = new AttemptValue();
+      kept.passed({ id: 7 });
+      expect(Object.entries(kept.outcomeFrom(snapshot))).toEqual(Object.entries(kept.outcomeOf(outcomeOf(snapshot))));
+      expect(Object.entries(new AttemptValue().outcomeFrom(snapshot))).toEqual(Object.entries(outcomeOf(snapshot)));
+      actor.stop();
+    }
   });
 });
 

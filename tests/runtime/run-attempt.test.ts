@@ -1,7 +1,7 @@
 /** One attempt: the task started in a microtask of its own, timed on the clock, the signal made lazily. */
 import { describe, expect, it } from 'vitest';
 import type { AttemptInput } from '../../machines/recovery/types.js';
-import { runAttempt, TIMEOUT_GRACE_MS, type AttemptBinding } from '../../src/runtime/run-attempt.js';
+import { attemptBeats, runAttempt, TIMEOUT_GRACE_MS, type AttemptBinding } from '../../src/runtime/run-attempt.js';
 import type { Task, TaskContext } from '../../src/runtime/options.js';
 import { flush, simulatedClock } from './clock-helpers.js';
 import { trackedTask } from '../../src/runtime/interrupt.js';
@@ -14,7 +14,7 @@ const input = (timeoutMs: number | null = null): AttemptInput => ({
 function binding() {
   const clock = simulatedClock();
   const sent: unknown[] = [];
-  const b: AttemptBinding = { clock, reveal: (t) => (t === '[REDACTED]' ? 'the secret guidance' : t), send: (e) => void sent.push(e) };
+  const b: AttemptBinding = { clock, reveal: (t) => (t === '[REDACTED]' ? 'the secret guidance' : t), ...attemptBeats({ send: (e) => void sent.push(e) }, clock) };
   return { clock, sent, binding: b };
 }
 
@@ -61,6 +61,32 @@ describe('runAttempt', () => {
     expect(fields).toEqual({ ...input(), guidance: 'the secret guidance' });
     expect([typeof heartbeat, typeof progress]).toEqual(['function', 'function']);
     expect(sent).toEqual([{ type: 'HEARTBEAT', at: clock.now() }, { type: 'PROGRESS', at: clock.now(), progress: 0.5 }]);
+  });
+
+  it('hands every attempt the run\'s own heartbeat and progress, and starts the attempt\'s time on the clock', async () => {
+    const { binding: b, clock } = binding();
+    const contexts: TaskContext[] = [];
+    const started: number[] = [];
+    const settle = (_outcome: unknown, startedAt: number) => void started.push(startedAt);
+    await runAttempt((context) => void contexts.push(context), request().run, b, settle);
+    clock.increment(250);
+    await runAttempt((context) => void contexts.push(context), request().run, b, settle);
+    expect(contexts[0]!.heartbeat).toBe(b.heartbeat);
+    expect(contexts[1]!.progress).toBe(b.progress);
+    expect(started).toEqual([started[0], started[0]! + 250]);
+  });
+
+  it('a run stopped before its task reads the signal: the signal it then reads is aborted with the run\'s reason', async () => {
+    const { binding: b } = binding();
+    const r = request();
+    let reason: unknown;
+    // The task starts in a microtask of its own: the run stops before it does.
+    const outcome = runAttempt((context) => {
+      reason = context.signal.aborted ? context.signal.reason : 'not aborted';
+    }, r.run, b);
+    r.controller.abort(new Error('run stopped'));
+    await outcome;
+    expect(String(reason)).toBe('Error: run stopped');
   });
 
   it('a task that reads its signal gets one that aborts with the run, for the run\'s reason', async () => {
