@@ -12,7 +12,7 @@ import { appendFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import { commandIdentity } from '../memory/flaky/run-tests.js';
 import type { FlakyMemory } from '../memory/flaky/types.js';
-import type { Quarantine } from '../policy/quarantine.js';
+import { quarantineOf, quarantineVerdict, type FlippedTest, type Quarantine, type QuarantineSources } from '../policy/quarantine.js';
 import type { Outcome } from '../runtime/outcome.js';
 import type { Store } from '../store/index.js';
 import type { StoredCommandRun } from './continue-run.js';
@@ -20,16 +20,14 @@ import { inGitHubActions, warningAnnotation } from './github.js';
 import { Interrupted } from './interrupt.js';
 import type { CliIO } from './verb.js';
 
-/** What a run's tests need at its start: where the memory is, the command, what is quarantined by name and by flips. */
-export interface TestQuarantineOptions {
+/**
+ * What a run's tests need at its start: where the quarantine comes from (the config's list, its
+ * file, `--quarantine-flaky N`), the flaky memory and the command it is read for.
+ */
+export interface TestQuarantineOptions extends QuarantineSources {
   memory: FlakyMemory;
   /** The command's identity (its sealed command line, as `runTestsOf` reads it back). */
   command: string;
-  /** The config's `quarantine`, and the config file it came from (for the why). */
-  listed: readonly string[];
-  configFile: string | null;
-  /** `--quarantine-flaky N`, else null. */
-  flips: number | null;
   note: (message: string) => void;
 }
 
@@ -60,19 +58,8 @@ export interface RunTestQuarantine {
 
 /** The quarantine as the run starts; see the module comment. */
 export async function openRunTests(options: TestQuarantineOptions): Promise<RunTestQuarantine> {
-  const quarantine = new Map<string, string>();
-  for (const id of options.listed) quarantine.set(id, `listed in the config's quarantine${options.configFile ? ` (${options.configFile})` : ''}`);
-  if (options.flips !== null) {
-    try {
-      for (const test of await options.memory.list(options.command)) {
-        if (test.flips >= options.flips && !quarantine.has(test.test)) {
-          quarantine.set(test.test, `flipped ${test.flips} times in the last ${test.runs} runs of this command (--quarantine-flaky ${options.flips})`);
-        }
-      }
-    } catch (error) {
-      options.note(`recover: note: --quarantine-flaky: the flaky-test memory cannot be read, so no test is quarantined by its flips: ${(error as Error).message}`);
-    }
-  }
+  // The memory is read here, at the edge; which tests it quarantines is policy's (`quarantineOf`).
+  const quarantine = quarantineOf(options, options.flips === null ? [] : await flakyTestsOf(options));
   if (quarantine.size > 0) {
     const names = [...quarantine.keys()];
     options.note(`recover: quarantined (their failures alone do not fail the run): ${names.slice(0, 5).join(', ')}${names.length > 5 ? ` and ${names.length - 5} more` : ''}`);
@@ -87,7 +74,6 @@ export async function openRunTests(options: TestQuarantineOptions): Promise<RunT
       if (!record) return null;
       const last = lastFailingTests(record);
       if (!last || last.category === 'fatal' || result.reason === 'critical_security_violation' || result.reason === 'user_abort') return null;
-      const { quarantineVerdict } = await import('../policy/quarantine.js');
       const verdict = quarantineVerdict(last, quarantine);
       if (!verdict.pass) {
         if (verdict.quarantined.length > 0) {
@@ -99,6 +85,19 @@ export async function openRunTests(options: TestQuarantineOptions): Promise<RunT
     },
     announce: (pass, { runId, reportFile }, io) => announce(io, runId, pass.attempt, pass.quarantined, reportFile),
   };
+}
+
+/**
+ * The tests the flaky memory saw for `options.command`; none when it cannot be read, which is
+ * told (a memory is a side record: it never fails the run).
+ */
+async function flakyTestsOf(options: TestQuarantineOptions): Promise<readonly FlippedTest[]> {
+  try {
+    return await options.memory.list(options.command);
+  } catch (error) {
+    options.note(`recover: note: --quarantine-flaky: the flaky-test memory cannot be read, so no test is quarantined by its flips: ${(error as Error).message}`);
+    return [];
+  }
 }
 
 /** The pass said loudly: stderr, the report file, the step summary, a workflow warning. */

@@ -23,6 +23,41 @@ export function quarantineList(value: unknown): string[] {
   return value as string[];
 }
 
+/** What {@link quarantineOf} reads of a test the flaky memory saw: its id, its flips, the runs they were counted over. */
+export interface FlippedTest {
+  readonly test: string;
+  readonly flips: number;
+  readonly runs: number;
+}
+
+/** Where a run's quarantine comes from: the config's list (and its file, for the why), `--quarantine-flaky N`. */
+export interface QuarantineSources {
+  /** The config's `quarantine` (see {@link quarantineList}). */
+  readonly listed: readonly string[];
+  /** The config file it came from; null for defaults (no file named in the why). */
+  readonly configFile: string | null;
+  /** `--quarantine-flaky N`; null when not given (no test is quarantined by its flips). */
+  readonly flips: number | null;
+}
+
+/**
+ * The quarantine of a run, from `sources` and `flaky` (the memory's tests of this command, as the
+ * caller read them): every listed test, then every test that flipped `sources.flips` times or more.
+ * A test both listed and flipped keeps the config's why. Insertion order is listed first, then
+ * flipped in the memory's order (the order the run names them in).
+ */
+export function quarantineOf(sources: QuarantineSources, flaky: readonly FlippedTest[]): Quarantine {
+  const quarantine = new Map<string, string>();
+  for (const id of sources.listed) quarantine.set(id, `listed in the config's quarantine${sources.configFile ? ` (${sources.configFile})` : ''}`);
+  if (sources.flips === null) return quarantine;
+  for (const test of flaky) {
+    if (test.flips >= sources.flips && !quarantine.has(test.test)) {
+      quarantine.set(test.test, `flipped ${test.flips} times in the last ${test.runs} runs of this command (--quarantine-flaky ${sources.flips})`);
+    }
+  }
+  return quarantine;
+}
+
 /** What the quarantine decided for a failed run. */
 export interface QuarantineVerdict {
   /** True when every failure was of a quarantined test: the run does not fail. */

@@ -24,6 +24,13 @@ export { loadRun } from './load-run.js';
 export type { PersistedOptions, ResumeOptions } from './persisted-options.js';
 
 /**
+ * The caller's options as a run executes them: their redaction patterns compiled once, where the
+ * caller hands them in (`recoverPersisted`, `resume`), and read as `options.redact` from then on
+ * (the identity's meta, the run's work), never compiled again on the way.
+ */
+type RunOptions = PersistedOptions & { readonly redact: RegExp[] };
+
+/**
  * Run `task` under the protocol with every phase change checkpointed in `store` and the run
  * owned (a lease with a fence) while it executes. Write-ahead: attempt n's checkpoint is durable
  * before attempt n runs, and so is the checkpoint before a diagnoser, adapter or rollback
@@ -82,7 +89,7 @@ export async function recoverPersisted<T = unknown>(task: Task<T>, options: Pers
 }
 
 /** A keyed run found in the store, held under `lease`: its stored outcome when it has ended, else continued. */
-async function continueKeyed<T>(record: RunRecord, lease: Lease, task: Task<T>, options: PersistedOptions): Promise<Outcome<T>> {
+async function continueKeyed<T>(record: RunRecord, lease: Lease, task: Task<T>, options: RunOptions): Promise<Outcome<T>> {
   // Ended (a handed-off run has ended its context, not its work: it continues): nothing runs again.
   if (CLOSED_RUN_STATUSES.has(record.status)) {
     await lease.release();
@@ -125,28 +132,28 @@ export async function resume<T = unknown>(runId: string, options: PersistedOptio
     await lease.release();
     throw new RunNotFoundError(runId);
   }
-  return continueHeld(lease, record, options, options);
+  // The caller's patterns, compiled once here as `recoverPersisted` compiles them (see RunOptions).
+  return continueHeld(lease, record, { ...options, redact: compileRedaction(options.redact) }, options);
 }
 
 /**
  * {@link resume} of the run `record`, loaded under `lease` (released here on failure), with
- * `options` and the task, decision and admission of `how` (`options` itself for `resume`).
+ * `options` (their patterns compiled: the identity's meta is redacted with the list the run's
+ * work reads) and the task, decision and admission of `how` (`options` itself for `resume`).
  */
-async function continueHeld<T>(lease: Lease, record: RunRecord, options: PersistedOptions, how: ResumeOptions<T>): Promise<Outcome<T>> {
+async function continueHeld<T>(lease: Lease, record: RunRecord, options: RunOptions, how: ResumeOptions<T>): Promise<Outcome<T>> {
   const runId = record.runId;
   try {
     const admitted = how.admit?.(record) ?? {};
     const stored = storedSnapshotOf(record);
     if (stored.notice !== null) options.onNotice?.(stored.notice);
     const { attemptProcesses: _recorded, ...meta } = { ...record.meta, ...options.meta, ...admitted };
-    // Compiled once: the identity's meta and the run's work (through `options.redact`) read this list.
-    const redact = compileRedaction(options.redact);
     const context: RunContext<T> = {
       task: how.task,
       // Traced, the new run span links to the one of the process that left the run (it escalated there).
-      options: { ...options, runId, redact, telemetry: { linkTo: typeof record.meta.traceparent === 'string' ? record.meta.traceparent : null, ...options.telemetry } },
+      options: { ...options, runId, telemetry: { linkTo: typeof record.meta.traceparent === 'string' ? record.meta.traceparent : null, ...options.telemetry } },
       clock: options.clock ?? realClock,
-      identity: { runId, task: record.task, createdAt: record.createdAt, meta: redactDeep(meta, redact) },
+      identity: { runId, task: record.task, createdAt: record.createdAt, meta: redactDeep(meta, options.redact) },
       lease,
       stored: { committed: record.history.length, policy: stored.config },
       decision: how.decision,
