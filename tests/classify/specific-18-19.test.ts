@@ -23,6 +23,9 @@ const GENERIC_ROWS: [concept: string, stderr: string, type: FailureType][] = [
   // What is to be written outgrows the room left on its medium: nothing to adapt, a person frees space.
   ['an image larger than the free space on its medium', 'xorriso : FAILURE : Image size 480s exceeds free space on media 96s\nxorriso : NOTE : -return_with SORRY 32 triggered by problem severity FAILURE\n', 'RESOURCE_EXHAUSTION'],
   ['a backup larger than the available space', 'backup: archive size 4.2 GiB exceeds available space on /mnt/backup (1.1 GiB)\n', 'RESOURCE_EXHAUSTION'],
+  // A digest named by its algorithm whose check failed: the stored bytes are not the ones it was taken of (halt, never retried).
+  ['a library whose CRC32 checksum failed, under its stack', 'Error: ADM-ZIP: CRC32 checksum failed {0}\n    at Object.BAD_CRC (/usr/lib/node_modules/adm-zip/util/errors.js:56:16)\n    at decompress (/usr/lib/node_modules/adm-zip/zipEntry.js:110:40)\n\nNode.js v20.20.2\n', 'DATA_CORRUPTION'],
+  ['a download whose sha256 checksum failed', 'fetch: release.tar.gz: sha256 checksum failed\n', 'DATA_CORRUPTION'],
 ];
 
 describe("the eighteenth and nineteenth captures' specific causes, generically", () => {
@@ -51,7 +54,6 @@ describe('a lock held by another process', () => {
   });
 });
 
-const MINE = ['lexicon.credential-incorrect', 'lexicon.host-not-allowed', 'lexicon.resources', 'busy.lock-not-acquired'];
 const rules = (o: Observation): string[] => classify(o).evidence.map((e) => e.rule);
 
 describe('look-alikes: the same words, no such cause', () => {
@@ -61,6 +63,8 @@ describe('look-alikes: the same words, no such cause', () => {
     ['a help text: which hosts are allowed to connect (no refusal)', { stdout: '  --bind ADDR   hosts allowed to connect to the server\n', stderr: '', exitCode: 0 }, 'lexicon.host-not-allowed'],
     ['a test report naming the refusal', { stdout: 'ok 7 - host is not allowed to connect to the server is escalated\n', stderr: '', exitCode: 0 }, 'lexicon.host-not-allowed'],
     ['a help text: what happens when an image exceeds free space', { stdout: '  -dummy   simulate: report when the image exceeds free space\n', stderr: '', exitCode: 0 }, 'lexicon.resources'],
+    ['a test report naming a checksum that failed', { stdout: 'ok 2 - crc32 checksum failed is reported as corruption\n', stderr: '', exitCode: 0 }, 'lexicon.digest-mismatch'],
+    ['a checksum that failed with no algorithm named', fail('error: checksum failed for block 7 of the request\n'), 'lexicon.digest-mismatch'],
     ['a certificate that could not be acquired (no lock)', fail('certbot: the certificate could not be acquired from the ACME server\n'), 'busy.lock-not-acquired'],
     ['a lock named on one line, a licence not acquired on another', fail('using lock file /tmp/app.lock\nerror: a licence could not be acquired\n'), 'busy.lock-not-acquired'],
   ] as [string, Observation, string][])('%s', (_, observation, rule) => {
