@@ -71,3 +71,18 @@ describe('look-alikes: the same words, no such cause', () => {
     expect(rules(observation)).not.toContain(rule);
   });
 });
+
+describe("a setting's name given its value is not evidence", () => {
+  test.each([
+    [
+      "a refused connection under a wrapper that quotes its command's `-o ConnectTimeout=3`",
+      "ssh: connect to host 127.0.0.1 port 38975: Connection refused\nERROR: Couldn't start up the remote connection by executing 'ssh -p 38975 -o BatchMode=yes -o ConnectTimeout=3 127.0.0.1 backup server'\ndue to exception 'Truncated header'.\n",
+      'NETWORK',
+    ],
+    // The value after `=` is still read: the code a field carries.
+    ['an errno as a field value', 'write: errno=ENOSPC while writing /var/cache/out.bin\n', 'RESOURCE_EXHAUSTION'],
+    ['a timeout class as a field value', 'job 7 failed: reason=ReadTimeout after 3 attempts\n', 'TIMEOUT'],
+  ] as [string, string, FailureType][])('%s', (_, stderr, type) => {
+    expect(classify(fail(stderr)).type).toBe(type);
+  });
+});
