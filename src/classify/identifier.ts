@@ -78,6 +78,9 @@ export function insideIdentifier(text: string, start: number, end: number): bool
   // test that failed): a phrase of several words whose first is a lower-case label after `word.`. Not a qualified
   // name's own part (`socket.timeout`: one word; `redis.exceptions.BusyLoadingError`: the class, capitalised).
   if (dottedLabel(text, start, end)) return true;
+  // A setting's name given its value, one token: `-o ConnectTimeout=3` in a command a wrapper quotes, `timeout=30` (the
+  // value after `=` is still read: `errno=ENOSPC`, `reason=ReadTimeout`).
+  if (close === '=' && after === end + 1 && text[after + 1] !== '=' && !/\s/.test(text.slice(start, end + 1))) return true;
   // A part of a hyphenated name, joined to word characters on both sides: `x86_64-unknown-linux-gnu`.
   if (joinedByHyphen(text, start - 1, -1) && joinedByHyphen(text, end + 1, 1)) return true;
   // A quoted name: the quotes enclose one token (the match and segment characters only).

@@ -15,9 +15,18 @@ export const CREDENTIAL_SENTENCE_RULES: readonly Rule[] = [
     id: 'lexicon.credential-incorrect',
     type: 'AUTH_REQUIRED',
     ...OWN_WORDS,
-    phrases: ['is incorrect', 'was incorrect', 'is wrong', 'was wrong'],
+    // "username and/or password was not accepted for login": the server's verdict on the secret, in the client's words.
+    phrases: ['is incorrect', 'was incorrect', 'is wrong', 'was wrong', 'was not accepted', 'were not accepted', 'is not accepted', 'are not accepted'],
     requires: ['{password}'],
     sameLine: true,
+  },
+  {
+    // A server's grant table that has no entry for the client's host (MySQL ER_HOST_NOT_PRIVILEGED 1130: "Host '…' is not
+    // allowed to connect to this MySQL server"): a person must grant the account from that host; retrying cannot.
+    id: 'lexicon.host-not-allowed',
+    type: 'AUTH_REQUIRED',
+    ...OWN_WORDS,
+    phrases: ['is not allowed to connect to', 'are not allowed to connect to'],
   },
   {
     id: 'lexicon.no-permission-to-use',

@@ -92,6 +92,8 @@ export const ENVIRONMENT_RULES: readonly Rule[] = [
       'too many {connection}', 'no {connection} slots',
       // A program's own resource limits ("cache resources exhausted"): the resource ran out or would, not the request's form.
       'resources exhausted', 'resource limit {exceed}', '{exceed} resource limit',
+      // What is to be written outgrows the room left on its medium ("Image size 480s exceeds free space on media 96s").
+      'exceeds free {space}', 'exceeds the free {space}', 'exceeds available {space}', 'exceeds the available {space}',
     ],
   },
   {

@@ -33,5 +33,17 @@ export const busyPack: RulePack = {
         'ebusy', 'resource busy or locked', 'device or resource busy', 'text file busy', 'etxtbsy',
       ],
     },
+    {
+      // A lock file another process holds, in its library's own words: Python filelock's Timeout ("The file lock '…'
+      // could not be acquired."), Node proper-lockfile's ELOCKED ("Lock file is already being held"). The holder
+      // finishes and the lock frees: a short backoff, not a crash of the program that asked.
+      id: 'busy.lock-not-acquired',
+      type: 'RESOURCE_BUSY',
+      source: 'py-filelock src/filelock/_error.py Timeout ("The file lock \'%s\' could not be acquired."); proper-lockfile lib/lockfile.js ELOCKED ("Lock file is already being held")',
+      codes: ['ELOCKED'],
+      phrases: ['could not be acquired', 'cannot be acquired', 'could not acquire', 'is already being held', 'is already held', 'elocked'],
+      requires: ['lock'],
+      sameLine: true,
+    },
   ],
 };
