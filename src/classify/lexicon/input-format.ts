@@ -44,6 +44,11 @@ export const INPUT_FORMAT_RULES: readonly Rule[] = [
       // capture): `not a lzop file`, `Not a valid JPG (looks more like a PNG)`, `Corrupted JPEG image`.
       'not a lzop file', 'not an lzop file', 'not a lz4 file', 'not an xz file', 'not a zstd file', 'not a 7z archive', 'not a rar archive',
       'not a cpio archive', 'looks more like a', 'corrupted jpeg image', 'corrupted png image', 'corrupted image',
+      // A zip reader's own words for an archive whose structure does not hold (issue 30, the nineteenth capture): `Can't
+      // find end of central directory : is this a zip file ?`, `Corrupted zip : compression … unknown`, `Invalid or
+      // unsupported zip format. No END header found`, `Encrypted zip are not supported`. The archive read is the subject
+      // (session 17's step 1), whatever uncaught exception carried it.
+      'corrupted zip', 'end of central directory', 'is this a zip file', 'unsupported zip format', 'encrypted zip',
     ],
   },
   {
