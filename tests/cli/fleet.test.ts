@@ -98,9 +98,11 @@ describe('recover submit, wait and decide on a fleet', { timeout: 150_000 }, () 
     expect(rows[0].meta.takeovers).toEqual([expect.objectContaining({ from: expect.objectContaining({ pid: running.child.pid }) })]);
 
     // Ctrl-C: the run is let go on purpose, so it is withdrawn from the fleet (resumable by hand).
-    const interrupted = recoverAsync(cwd, ['run', '--store', url, '--', 'sh', '-c', 'sleep 60'], 30_000);
-    const id2 = await waitFor('the interrupted run to be listed', () => JSON.parse(recover(cwd, ['list', '--json', '--store', url]).stdout).find((r: { task: string }) => r.task === 'sh -c sleep 60')?.runId as string | undefined, POLL);
-    await new Promise((r) => setTimeout(r, 300));
+    const started = join(cwd, 'ctrl-c.marker');
+    const interrupted = recoverAsync(cwd, ['run', '--store', url, '--', 'sh', '-c', `touch ${started}; sleep 60`], 30_000);
+    const id2 = await waitFor('the interrupted run to be listed', () => JSON.parse(recover(cwd, ['list', '--json', '--store', url]).stdout).find((r: { task: string }) => r.task.includes('ctrl-c.marker'))?.runId as string | undefined, POLL);
+    // Ctrl-C while the attempt runs: wait for its command to have started, not for a fixed time.
+    await waitFor('the interrupted run\'s attempt to start', () => existsSync(started), POLL);
     interrupted.child.kill('SIGINT');
     expect((await interrupted).status).toBe(130);
     const after = await withDb((db) => db.query('SELECT task_name, owner, status FROM recovery_runs WHERE run_id = $1', [id2]));
