@@ -28,7 +28,7 @@
  * - an analyser's findings (htmlhint's rules): QUALITY_GATE_FAIL.
  */
 
-import { NOPRIV, roFs } from './shell.mjs';
+import { LINE_SRV, NOPRIV, roFs, serveLine } from './shell.mjs';
 
 /** Debian's python3, which has the python3-* packages (the image's python3 on PATH does not). */
 const PY = '/usr/bin/python3';
@@ -43,19 +43,6 @@ const lib = (family, file, cmd, origin) => (id, type, src, extra = {}) => ({
 const py = (family, what) => lib(family, 'main.py', `${PY} main.py`, `${PY} main.py (${what})`);
 const js = (family, what) => lib(family, 'main.js', NODE, `node main.js (${what}, from npm root -g)`);
 
-/** A TCP server (line-srv.py): "sleep" accepts and never answers, "reset" reads and resets. */
-const LINE_SRV = `import os, socket, struct, sys, time
-mode = sys.argv[1]
-s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(('127.0.0.1', 0)); s.listen(5)
-open('port.tmp', 'w').write(str(s.getsockname()[1])); os.rename('port.tmp', 'port')
-while True:
-    c, _ = s.accept()
-    if mode == 'sleep': time.sleep(60); continue
-    c.recv(100)
-    c.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack('ii', 1, 0))
-    c.close()
-`;
-const serve = (mode, run) => `${PY} line-srv.py ${mode} >/dev/null 2>&1 & for i in $(seq 100); do [ -f port ] && break; sleep 0.05; done; export PORT=$(cat port); ${run}; r=$?; kill %1 2>/dev/null; exit $r`;
 
 // ---------------------------------------------------------------- psycopg2
 
@@ -82,8 +69,8 @@ function psycopg2() {
     c('lock-timeout', 'RESOURCE_BUSY', `${two}ca.execute("lock table accounts")\ncb.execute("set lock_timeout = '200ms'")\ncb.execute("select * from accounts for update")\n`, pg),
     c('deadlock', 'RESOURCE_BUSY', `${two}ca.execute("update accounts set balance = balance - 1 where id = 1")\ncb.execute("update accounts set balance = balance - 1 where id = 2")\nerrors = []\ndef run(cur, sql):\n    try:\n        cur.execute(sql)\n    except Exception as e:\n        errors.append(e)\nt = threading.Thread(target=run, args=(ca, "update accounts set balance = balance + 1 where id = 2"))\nt.start()\nimport time; time.sleep(0.3)\nrun(cb, "update accounts set balance = balance + 1 where id = 1")\nt.join()\nraise errors[0]\n`, pg),
     c('too-many-clients', 'RESOURCE_EXHAUSTION', `${db}conns = [psycopg2.connect(**DB) for _ in range(8)]\n`, pg),
-    c('connect-timeout', 'TIMEOUT', "import os, psycopg2\nDB = dict(host='127.0.0.1', port=int(os.environ['PORT']), user='app', password='secret', dbname='app')\npsycopg2.connect(**DB, connect_timeout=1)\n", { files: { 'line-srv.py': LINE_SRV }, cmd: serve('sleep', `${PY} main.py`) }),
-    c('reset', 'NETWORK', "import os, psycopg2\nDB = dict(host='127.0.0.1', port=int(os.environ['PORT']), user='app', password='secret', dbname='app')\npsycopg2.connect(**DB, connect_timeout=3)\n", { files: { 'line-srv.py': LINE_SRV }, cmd: serve('reset', `${PY} main.py`) }),
+    c('connect-timeout', 'TIMEOUT', "import os, psycopg2\nDB = dict(host='127.0.0.1', port=int(os.environ['PORT']), user='app', password='secret', dbname='app')\npsycopg2.connect(**DB, connect_timeout=1)\n", { files: { 'line-srv.py': LINE_SRV }, cmd: serveLine('sleep', `${PY} main.py`) }),
+    c('reset', 'NETWORK', "import os, psycopg2\nDB = dict(host='127.0.0.1', port=int(os.environ['PORT']), user='app', password='secret', dbname='app')\npsycopg2.connect(**DB, connect_timeout=3)\n", { files: { 'line-srv.py': LINE_SRV }, cmd: serveLine('reset', `${PY} main.py`) }),
   ];
 }
 
@@ -411,7 +398,7 @@ function axios() {
     c('503', 'SERVER_OVERLOADED', get(), { http: { status: 503, body: '' } }),
     c('self-signed', 'CERTIFICATE_ERROR', handled(), { http: { status: 200, tls: 'valid', body: '{}' } }),
     c('expired', 'CERTIFICATE_ERROR', get(), { http: { status: 200, tls: 'expired', body: '{}' } }),
-    c('reset', 'NETWORK', "const axios = require('axios');\naxios.post(`http://127.0.0.1:${process.env.PORT}/v1/jobs`, { name: 'build' }).then((r) => console.log(r.data));\n", { files: { 'line-srv.py': LINE_SRV }, cmd: serve('reset', NODE) }),
+    c('reset', 'NETWORK', "const axios = require('axios');\naxios.post(`http://127.0.0.1:${process.env.PORT}/v1/jobs`, { name: 'build' }).then((r) => console.log(r.data));\n", { files: { 'line-srv.py': LINE_SRV }, cmd: serveLine('reset', NODE) }),
   ];
 }
 

@@ -28,7 +28,7 @@
  * - a full disk (a 64 KiB tmpfs in a user and mount namespace): RESOURCE_EXHAUSTION.
  */
 
-import { CLOSER, NOPRIV, REFUSED, SILENT, roFs, tinyFs } from './shell.mjs';
+import { CLOSER, LINE_SRV, NOPRIV, REFUSED, SILENT, roFs, serveLine, tinyFs } from './shell.mjs';
 
 /** Debian's python3, which has the python3-* packages (the image's python3 on PATH does not). */
 const PY = '/usr/bin/python3';
@@ -44,19 +44,6 @@ const lib = (family, file, cmd, origin) => (id, type, src, extra = {}) => ({
 const py = (family, what) => lib(family, 'main.py', `${PY} main.py`, what);
 const js = (family, what) => lib(family, 'main.js', NODE, `${what}, from npm root -g`);
 
-/** A TCP server (line-srv.py): "sleep" accepts and never answers, "reset" reads and resets. */
-const LINE_SRV = `import os, socket, struct, sys, time
-mode = sys.argv[1]
-s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(('127.0.0.1', 0)); s.listen(5)
-open('port.tmp', 'w').write(str(s.getsockname()[1])); os.rename('port.tmp', 'port')
-while True:
-    c, _ = s.accept()
-    if mode == 'sleep': time.sleep(60); continue
-    c.recv(100)
-    c.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack('ii', 1, 0))
-    c.close()
-`;
-const serve = (mode, run) => `${PY} line-srv.py ${mode} >/dev/null 2>&1 & for i in $(seq 100); do [ -f port ] && break; sleep 0.05; done; export PORT=$(cat port); ${run}; r=$?; kill %1 2>/dev/null; exit $r`;
 
 // ---------------------------------------------------------------- got
 
@@ -96,7 +83,7 @@ function nodeFetch() {
     c('503', 'SERVER_OVERLOADED', src(), { http: { status: 503, body: '{"message":"service unavailable"}' } }),
     c('self-signed', 'CERTIFICATE_ERROR', src(), { http: { status: 200, tls: 'valid', body: '{}' } }),
     c('not-json', 'JSON_PARSE_ERROR', src(), { http: { status: 200, body: '<!DOCTYPE html><html><body>Sign in</body></html>' } }),
-    c('reset', 'NETWORK', src("`http://127.0.0.1:${process.env.PORT}/api/report`"), { files: { 'line-srv.py': LINE_SRV }, cmd: serve('reset', NODE) }),
+    c('reset', 'NETWORK', src("`http://127.0.0.1:${process.env.PORT}/api/report`"), { files: { 'line-srv.py': LINE_SRV }, cmd: serveLine('reset', NODE) }),
   ];
 }
 
@@ -269,7 +256,7 @@ function mongodb() {
     // A server that accepts and never answers the driver's hello: no answer in time.
     c('silent', 'TIMEOUT', src(), { cmd: at(SILENT) }),
     c('closed', 'NETWORK', src(), { cmd: at(CLOSER) }),
-    c('reset', 'NETWORK', src(), { files: { 'line-srv.py': LINE_SRV }, cmd: serve('reset', `export MONGO_URL=mongodb://127.0.0.1:$PORT/app; ${NODE}`) }),
+    c('reset', 'NETWORK', src(), { files: { 'line-srv.py': LINE_SRV }, cmd: serveLine('reset', `export MONGO_URL=mongodb://127.0.0.1:$PORT/app; ${NODE}`) }),
     // The program's own literal connection string: its defect, CLI_CRASH.
     c('bad-scheme', 'CLI_CRASH', src("'mongo://127.0.0.1:27017/app'")),
     c('bad-option', 'CLI_CRASH', src("'mongodb://127.0.0.1:27017/app?tls=maybe'")),
@@ -291,7 +278,7 @@ function httpx() {
     c('500', 'SERVER_ERROR', get(), { http: { status: 500, body: '{"detail":"internal"}' } }),
     c('503', 'SERVER_OVERLOADED', get(), { http: { status: 503, body: '' } }),
     c('self-signed', 'CERTIFICATE_ERROR', get(), { http: { status: 200, tls: 'valid', body: '{}' } }),
-    c('reset', 'NETWORK', get("f\"http://127.0.0.1:{os.environ['PORT']}/v1/jobs\""), { files: { 'line-srv.py': LINE_SRV }, cmd: serve('reset', `${PY} main.py`) }),
+    c('reset', 'NETWORK', get("f\"http://127.0.0.1:{os.environ['PORT']}/v1/jobs\""), { files: { 'line-srv.py': LINE_SRV }, cmd: serveLine('reset', `${PY} main.py`) }),
     c('not-json', 'JSON_PARSE_ERROR', get(), { http: { status: 200, body: '<html><body>Maintenance</body></html>' } }),
   ];
 }

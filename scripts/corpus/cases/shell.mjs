@@ -29,3 +29,18 @@ export const SILENT = `${FREE}python3 -c "import socket,time; s=socket.socket();
 /** A TCP server on $PORT that accepts and closes each connection at once. */
 export const CLOSER = `${FREE}python3 -c "import socket; s=socket.socket(); s.bind(('127.0.0.1',$PORT)); s.listen(8); open('ready','w').close()
 while True: c,_=s.accept(); c.close()" & for i in $(seq 100); do [ -f ready ] && break; sleep 0.05; done; `;
+
+/** A TCP server (line-srv.py): "sleep" accepts and never answers, "reset" reads and resets. */
+export const LINE_SRV = `import os, socket, struct, sys, time
+mode = sys.argv[1]
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(('127.0.0.1', 0)); s.listen(5)
+open('port.tmp', 'w').write(str(s.getsockname()[1])); os.rename('port.tmp', 'port')
+while True:
+    c, _ = s.accept()
+    if mode == 'sleep': time.sleep(60); continue
+    c.recv(100)
+    c.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack('ii', 1, 0))
+    c.close()
+`;
+/** `run` with $PORT set to line-srv.py's port in `mode` (Debian's python3); the server is stopped after, `run`'s exit status kept. */
+export const serveLine = (mode, run) => `/usr/bin/python3 line-srv.py ${mode} >/dev/null 2>&1 & for i in $(seq 100); do [ -f port ] && break; sleep 0.05; done; export PORT=$(cat port); ${run}; r=$?; kill %1 2>/dev/null; exit $r`;
